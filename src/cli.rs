@@ -1,0 +1,230 @@
+//! The command line: clap arguments, validated into a config, dispatched to the library.
+//! Exit codes: 0 ok, 1 runtime failure, 2 usage or configuration error.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::Local;
+use clap::{Parser, Subcommand};
+
+use crate::config::{Config, AGENT_DIR};
+use crate::error::{Error, Result};
+use crate::flow::{Outcome, QuestionInput};
+use crate::process::Processor;
+use crate::vault::atomic::write_atomic;
+
+/// vault-agent: answers `?` questions in your notes and keeps structured data from them.
+#[derive(Debug, Parser)]
+#[command(name = "vault-agent", version, about)]
+pub struct Cli {
+    /// The vault folder (default: $VAULT_AGENT_VAULT, else the current folder).
+    #[arg(long, global = true, env = "VAULT_AGENT_VAULT")]
+    vault: Option<PathBuf>,
+    /// Config file (default: <vault>/.vault-agent/config.yaml).
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
+    /// More log output (-v info, -vv debug).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
+    /// Only errors.
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    /// Machine-readable output where it makes sense.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// One pass over everything pending (new entries, ready questions), then exit.
+    Process {
+        /// The vault (shorthand for --vault).
+        vault: Option<PathBuf>,
+    },
+    /// Keep running: answer questions and parse entries as notes change. Ctrl-C stops.
+    Watch {
+        /// The vault (shorthand for --vault).
+        vault: Option<PathBuf>,
+    },
+    /// Answer a question on stdout, from the notes.
+    Ask {
+        /// The question (with or without a leading `?`).
+        question: String,
+    },
+    /// Print global-context.md.
+    Context,
+    /// Rebuild .vault-agent/parsed from the notes.
+    Reindex,
+    /// Write a commented .vault-agent/config.yaml.
+    Init {
+        /// The vault (shorthand for --vault).
+        vault: Option<PathBuf>,
+    },
+}
+
+/// Parses arguments, runs the command, returns the exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(cli.verbose, cli.quiet);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(if e.is_usage() { 2 } else { 1 })
+        }
+    }
+}
+
+fn init_logging(verbose: u8, quiet: bool) {
+    let level = match (quiet, verbose) {
+        (true, _) => "error",
+        (false, 0) => "warn",
+        (false, 1) => "info",
+        _ => "debug",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_env("VAULT_AGENT_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(format!("vault_agent={level}")));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .without_time()
+        .try_init();
+}
+
+async fn run(cli: Cli) -> Result<()> {
+    let positional = match &cli.command {
+        Command::Process { vault } | Command::Watch { vault } | Command::Init { vault } => vault.clone(),
+        _ => None,
+    };
+    let vault = positional
+        .or(cli.vault.clone())
+        .unwrap_or_else(|| PathBuf::from("."));
+    if let Command::Init { .. } = cli.command {
+        return init(&vault);
+    }
+    let config = Arc::new(Config::load(&vault, cli.config.as_deref())?);
+    match cli.command {
+        Command::Process { .. } => {
+            let mut processor = Processor::open(config)?;
+            let report = processor.full_pass(Duration::ZERO).await?;
+            for w in &report.warnings {
+                tracing::warn!("{w}");
+            }
+            if cli.json {
+                println!("{}", serde_json::to_string_pretty(&report).expect("report serializes"));
+            } else {
+                println!("{report}");
+            }
+            Ok(())
+        }
+        Command::Watch { .. } => {
+            let processor = Processor::open(config)?;
+            crate::watch::run(processor, async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+        }
+        Command::Ask { question } => {
+            let processor = Processor::open(config)?;
+            let text = question.trim().trim_start_matches('?').trim().to_string();
+            let input = QuestionInput {
+                text,
+                anchor: Local::now().date_naive(),
+                source: None,
+            };
+            match processor.flow().answer(processor.store(), &input).await {
+                Outcome::Answered(a) => {
+                    if cli.json {
+                        let v = serde_json::json!({"answer": a.body, "sources": a.sources, "engine": a.engine});
+                        println!("{}", serde_json::to_string_pretty(&v).expect("json"));
+                    } else {
+                        println!("{}", a.body);
+                        if !a.sources.is_empty() {
+                            println!("\nSources: {}", a.sources.join(" · "));
+                        }
+                    }
+                    Ok(())
+                }
+                Outcome::Failed { reason, hint } => Err(Error::Watch(format!("{reason}; {hint}"))),
+            }
+        }
+        Command::Context => {
+            let processor = Processor::open(config.clone())?;
+            let text = processor.store().global_context()?;
+            if text.is_empty() {
+                println!(
+                    "(no {} yet: it is written as questions are answered)",
+                    config.global_context
+                );
+            } else {
+                print!("{text}");
+            }
+            Ok(())
+        }
+        Command::Reindex => {
+            let mut processor = Processor::open(config)?;
+            let report = processor.reindex().await?;
+            println!(
+                "rebuilt parsed data: {} entries from {} notes; {} files skipped",
+                report.entries_parsed,
+                report.notes,
+                report.skipped.len()
+            );
+            Ok(())
+        }
+        Command::Init { .. } => unreachable!("handled above"),
+    }
+}
+
+const CONFIG_TEMPLATE: &str = "\
+# vault-agent configuration. Every key is optional; the values shown are the defaults.
+# Unknown keys are an error, so a typo never silently falls back to a default.
+
+watch:
+  # A note must be quiet this long before a question in it is answered (milliseconds).
+  debounce_ms: 2000
+  # Safety-net rescan of the whole vault while watching (seconds).
+  rescan_interval_s: 300
+
+paths:
+  # Where the Observer keeps long-term memory (vault-relative).
+  global_context: global-context.md
+  global_context_archive: global-context-archive.md
+
+limits:
+  # Notes larger than this are skipped with a warning.
+  max_note_bytes: 2097152
+
+# Obsidian's config folder, if you renamed it.
+obsidian_config_dir: .obsidian
+";
+
+fn init(vault: &Path) -> Result<()> {
+    if !vault.is_dir() {
+        return Err(Error::VaultNotFound(vault.to_path_buf()));
+    }
+    let path = vault.join(AGENT_DIR).join("config.yaml");
+    if path.exists() {
+        println!("{} already exists; left unchanged", path.display());
+        return Ok(());
+    }
+    write_atomic(&path, CONFIG_TEMPLATE.as_bytes(), None)?;
+    println!("wrote {}", path.display());
+    Ok(())
+}

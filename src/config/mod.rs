@@ -1,0 +1,245 @@
+//! Configuration: `.vault-agent/config.yaml` (every key optional, unknown keys rejected),
+//! `${ENV_VAR}` expansion, and Obsidian's own settings.
+
+pub mod moment;
+pub mod obsidian;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+pub use obsidian::{DailyNotes, ObsidianSettings};
+
+/// The agent's folder inside the vault.
+pub const AGENT_DIR: &str = ".vault-agent";
+
+/// The raw `config.yaml`, exactly as a person may write it.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+struct RawConfig {
+    watch: RawWatch,
+    paths: RawPaths,
+    limits: RawLimits,
+    obsidian_config_dir: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+struct RawWatch {
+    debounce_ms: Option<u64>,
+    rescan_interval_s: Option<u64>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+struct RawPaths {
+    global_context: Option<String>,
+    global_context_archive: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+struct RawLimits {
+    max_note_bytes: Option<u64>,
+}
+
+/// Validated configuration for one vault.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The vault's root folder (absolute).
+    pub vault: PathBuf,
+    /// Where the config was read from, if a file existed.
+    pub source: Option<PathBuf>,
+    /// A file must be quiet this long before a question in it is ready.
+    pub debounce: Duration,
+    /// How often `watch` rescans everything as a safety net.
+    pub rescan_interval: Duration,
+    /// Vault-relative path of the Observer's context file.
+    pub global_context: String,
+    /// Vault-relative path of the context archive.
+    pub global_context_archive: String,
+    /// Notes larger than this are skipped with a warning.
+    pub max_note_bytes: u64,
+    /// Obsidian's config folder name (`.obsidian` unless overridden).
+    pub obsidian_config_dir: String,
+    /// Settings read from Obsidian's files.
+    pub obsidian: ObsidianSettings,
+}
+
+impl Config {
+    /// Loads the config for `vault`: `explicit` path if given, else
+    /// `<vault>/.vault-agent/config.yaml` when it exists, else defaults.
+    pub fn load(vault: &Path, explicit: Option<&Path>) -> Result<Config> {
+        if !vault.is_dir() {
+            return Err(Error::VaultNotFound(vault.to_path_buf()));
+        }
+        let vault = vault
+            .canonicalize()
+            .map_err(|e| Error::io(vault.to_path_buf(), e))?;
+        let default_path = vault.join(AGENT_DIR).join("config.yaml");
+        let path = explicit.map(Path::to_path_buf).or_else(|| {
+            default_path
+                .is_file()
+                .then_some(default_path.clone())
+        });
+        let raw = match &path {
+            Some(path) => read_raw(path)?,
+            None => RawConfig::default(),
+        };
+        Self::from_raw(vault, path, raw)
+    }
+
+    fn from_raw(vault: PathBuf, source: Option<PathBuf>, raw: RawConfig) -> Result<Config> {
+        let bad = |key: &str, message: &str| Error::Config {
+            path: source.clone().unwrap_or_else(|| PathBuf::from("config.yaml")),
+            message: format!("`{key}`: {message}"),
+        };
+        let debounce_ms = raw.watch.debounce_ms.unwrap_or(2000);
+        if debounce_ms > 600_000 {
+            return Err(bad("watch.debounce_ms", "must be at most 600000 (10 minutes)"));
+        }
+        let rescan = raw.watch.rescan_interval_s.unwrap_or(300);
+        if rescan == 0 {
+            return Err(bad("watch.rescan_interval_s", "must be at least 1"));
+        }
+        let max_note_bytes = raw.limits.max_note_bytes.unwrap_or(2 * 1024 * 1024);
+        if max_note_bytes < 1024 {
+            return Err(bad("limits.max_note_bytes", "must be at least 1024"));
+        }
+        let relative = |key: &str, value: Option<String>, default: &str| -> Result<String> {
+            let value = value.unwrap_or_else(|| default.to_string());
+            let p = Path::new(&value);
+            if value.is_empty()
+                || p.is_absolute()
+                || p.components().any(|c| matches!(c, std::path::Component::ParentDir))
+                || !value.ends_with(".md")
+            {
+                return Err(bad(key, "must be a vault-relative path to a .md file"));
+            }
+            Ok(value)
+        };
+        let global_context = relative(
+            "paths.global_context",
+            raw.paths.global_context,
+            "global-context.md",
+        )?;
+        let global_context_archive = relative(
+            "paths.global_context_archive",
+            raw.paths.global_context_archive,
+            "global-context-archive.md",
+        )?;
+        let obsidian_config_dir = raw
+            .obsidian_config_dir
+            .unwrap_or_else(|| ".obsidian".to_string());
+        if !obsidian_config_dir.starts_with('.') || obsidian_config_dir.contains('/') {
+            return Err(bad(
+                "obsidian_config_dir",
+                "must be a dot-folder name at the vault root, like .obsidian",
+            ));
+        }
+        let obsidian = ObsidianSettings::load(&vault, &obsidian_config_dir);
+        Ok(Config {
+            vault,
+            source,
+            debounce: Duration::from_millis(debounce_ms),
+            rescan_interval: Duration::from_secs(rescan),
+            global_context,
+            global_context_archive,
+            max_note_bytes,
+            obsidian_config_dir,
+            obsidian,
+        })
+    }
+
+    /// `<vault>/.vault-agent`.
+    pub fn agent_dir(&self) -> PathBuf {
+        self.vault.join(AGENT_DIR)
+    }
+}
+
+fn read_raw(path: &Path) -> Result<RawConfig> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    let text = expand_env(&text).map_err(|message| Error::Config {
+        path: path.to_path_buf(),
+        message,
+    })?;
+    if text.trim().is_empty() {
+        return Ok(RawConfig::default());
+    }
+    serde_yaml::from_str(&text).map_err(|e| Error::Config {
+        path: path.to_path_buf(),
+        message: format!("{e} (see README: Configuration)"),
+    })
+}
+
+/// Expands `${VAR}` from the environment; a missing variable is an error naming it.
+pub fn expand_env(text: &str) -> std::result::Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("${") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find('}') else {
+            return Err("unclosed `${` in config".to_string());
+        };
+        let name = &after[..end];
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!("`${{{name}}}` is not a valid environment variable name"));
+        }
+        match std::env::var(name) {
+            Ok(value) => out.push_str(&value),
+            Err(_) => {
+                return Err(format!(
+                    "environment variable `{name}` is not set (export it or remove it from the config)"
+                ))
+            }
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vault_with_config(yaml: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(AGENT_DIR)).unwrap();
+        std::fs::write(dir.path().join(AGENT_DIR).join("config.yaml"), yaml).unwrap();
+        dir
+    }
+
+    #[test]
+    fn defaults_without_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Config::load(dir.path(), None).unwrap();
+        assert_eq!(c.debounce, Duration::from_secs(2));
+        assert_eq!(c.global_context, "global-context.md");
+    }
+
+    #[test]
+    fn unknown_key_names_the_key_and_the_file() {
+        let dir = vault_with_config("watch:\n  debounce: 5\n");
+        let err = Config::load(dir.path(), None).unwrap_err().to_string();
+        assert!(err.contains("config.yaml"), "{err}");
+        assert!(err.contains("debounce"), "{err}");
+    }
+
+    #[test]
+    fn bad_value_names_the_key() {
+        let dir = vault_with_config("paths:\n  global_context: ../outside.md\n");
+        let err = Config::load(dir.path(), None).unwrap_err().to_string();
+        assert!(err.contains("paths.global_context"), "{err}");
+    }
+
+    #[test]
+    fn env_expansion_and_missing_variable() {
+        assert_eq!(expand_env("a ${PATH} b").unwrap(), format!("a {} b", std::env::var("PATH").unwrap()));
+        let err = expand_env("${VAULT_AGENT_SURELY_UNSET_VAR}").unwrap_err();
+        assert!(err.contains("VAULT_AGENT_SURELY_UNSET_VAR"));
+    }
+}

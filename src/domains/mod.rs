@@ -1,0 +1,163 @@
+//! Domain modules: the shipped `domains/*.yaml` (embedded) plus the person's own in
+//! `.vault-agent/domains/` (same name overrides). This skeleton uses names, descriptions
+//! and vocabulary; the full combination rules arrive with the agents.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+
+const SHIPPED: [(&str, &str); 5] = [
+    ("general.yaml", include_str!("../../domains/general.yaml")),
+    ("strength.yaml", include_str!("../../domains/strength.yaml")),
+    ("running.yaml", include_str!("../../domains/running.yaml")),
+    ("nutrition.yaml", include_str!("../../domains/nutrition.yaml")),
+    ("work.yaml", include_str!("../../domains/work.yaml")),
+];
+
+/// One domain module.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Domain {
+    pub name: String,
+    pub description: String,
+    /// Term -> canonical term.
+    #[serde(default)]
+    pub vocabulary: BTreeMap<String, String>,
+    #[serde(default)]
+    pub expertise: String,
+    #[serde(default)]
+    pub log_schema: serde_yaml::Value,
+    #[serde(default)]
+    pub response_evaluation_rules: Vec<String>,
+    #[serde(default)]
+    pub context_management_guidance: String,
+}
+
+/// All loaded domains.
+#[derive(Debug, Clone)]
+pub struct Domains {
+    pub all: Vec<Domain>,
+}
+
+impl Domains {
+    /// The shipped domains only.
+    pub fn shipped() -> Domains {
+        let all = SHIPPED
+            .iter()
+            .map(|(file, text)| {
+                serde_yaml::from_str(text)
+                    .unwrap_or_else(|e| panic!("shipped domain {file} is invalid: {e}"))
+            })
+            .collect();
+        Domains { all }
+    }
+
+    /// Shipped domains plus `<vault>/.vault-agent/domains/*.yaml`.
+    pub fn load(agent_dir: &Path) -> Result<Domains> {
+        let mut domains = Self::shipped();
+        let dir = agent_dir.join("domains");
+        let Ok(read) = std::fs::read_dir(&dir) else {
+            return Ok(domains);
+        };
+        let mut files: Vec<_> = read
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+            let domain: Domain = serde_yaml::from_str(&text).map_err(|e| Error::Config {
+                path: path.clone(),
+                message: format!("domain file: {e}"),
+            })?;
+            domains.all.retain(|d| d.name != domain.name);
+            domains.all.push(domain);
+        }
+        Ok(domains)
+    }
+
+    /// The canonical form of a term, if any domain knows it.
+    pub fn canonical(&self, term: &str) -> Option<&str> {
+        let term = term.to_lowercase();
+        self.all
+            .iter()
+            .find_map(|d| d.vocabulary.get(&term).map(String::as_str))
+    }
+
+    /// A term with every word the vocabulary maps to the same canonical term.
+    pub fn expand(&self, term: &str) -> Vec<String> {
+        let term = term.to_lowercase();
+        let canonical = self.canonical(&term).map(str::to_string).unwrap_or_else(|| term.clone());
+        let mut out = BTreeSet::from([term, canonical.clone()]);
+        for domain in &self.all {
+            for (word, target) in &domain.vocabulary {
+                if *target == canonical {
+                    out.insert(word.clone());
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// Domains whose vocabulary or name appears in `text` (cheap pre-selection).
+    pub fn mentioned_in(&self, text: &str) -> Vec<&Domain> {
+        let lower = text.to_lowercase();
+        let words: BTreeSet<&str> = lower
+            .split(|c: char| !c.is_alphanumeric() && c != '-')
+            .filter(|w| !w.is_empty())
+            .collect();
+        self.all
+            .iter()
+            .filter(|d| {
+                words.contains(d.name.as_str())
+                    || d.vocabulary.iter().any(|(word, canonical)| {
+                        contains_phrase(&lower, &words, word) || words.contains(canonical.as_str())
+                    })
+            })
+            .collect()
+    }
+}
+
+fn contains_phrase(lower: &str, words: &BTreeSet<&str>, phrase: &str) -> bool {
+    if phrase.contains(' ') {
+        lower.contains(phrase)
+    } else {
+        words.contains(phrase)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_domains_load_and_expand_vocabulary() {
+        let d = Domains::shipped();
+        assert_eq!(d.all.len(), 5);
+        let bench = d.expand("bench");
+        assert!(bench.contains(&"bench press".to_string()));
+        assert!(bench.contains(&"bp".to_string()));
+        let run = d.expand("ran");
+        assert!(run.contains(&"jog".to_string()));
+        let names: Vec<_> = d.mentioned_in("Benched 80kg, then slept badly").iter().map(|d| d.name.clone()).collect();
+        assert_eq!(names, ["general", "strength"]);
+    }
+
+    #[test]
+    fn user_domain_overrides_and_bad_file_names_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("domains")).unwrap();
+        std::fs::write(
+            dir.path().join("domains/reading.yaml"),
+            "name: reading\ndescription: Books read.\nvocabulary: {novel: book}\n",
+        )
+        .unwrap();
+        let d = Domains::load(dir.path()).unwrap();
+        assert_eq!(d.all.len(), 6);
+        std::fs::write(dir.path().join("domains/bad.yaml"), "name: [x\n").unwrap();
+        let err = Domains::load(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("bad.yaml"), "{err}");
+    }
+}

@@ -1,0 +1,51 @@
+//! Library errors. Every variant carries what a person needs to act: the path, the key.
+
+use std::path::PathBuf;
+
+/// Result alias used across the library.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Errors of the library. The binary prints them as one sentence plus a hint.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A configuration file has a wrong key or value.
+    #[error("{path}: {message}")]
+    Config { path: PathBuf, message: String },
+    /// The vault folder is missing or not a folder.
+    #[error("vault not found at {0} (pass --vault PATH or set VAULT_AGENT_VAULT)")]
+    VaultNotFound(PathBuf),
+    /// A path proposed for reading or writing lies outside the vault.
+    #[error("path `{0}` is outside the vault; refusing it")]
+    OutsideVault(String),
+    /// A glob pattern does not parse.
+    #[error("bad glob `{pattern}`: {message}")]
+    Glob { pattern: String, message: String },
+    /// A file-watching problem (with help text where the OS limit is the cause).
+    #[error("{0}")]
+    Watch(String),
+    /// Stored derived data (state, parsed JSON) could not be decoded.
+    #[error("{path}: {message}")]
+    Data { path: PathBuf, message: String },
+}
+
+impl Error {
+    /// Wraps an I/O error with the path it is about.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Error::Io {
+            path: path.into(),
+            source,
+        }
+    }
+
+    /// True for errors a person fixes by editing configuration (exit code 2).
+    pub fn is_usage(&self) -> bool {
+        matches!(self, Error::Config { .. } | Error::VaultNotFound(_))
+    }
+}

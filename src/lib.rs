@@ -1,0 +1,21 @@
+//! vault-agent: a companion for Obsidian-style markdown vaults.
+//!
+//! The vault is the database. Notes are read with comrak (never re-rendered), split into
+//! dated entries, indexed by date, and searched with grep-searcher. Questions (`?` lines)
+//! are answered by the [`flow`] and written back as callouts with byte-range splices and
+//! atomic renames, so nothing a person wrote is ever rewritten.
+//!
+//! Data flows one way: [`cli`] / [`watch`] -> [`process`] -> [`flow`] -> [`offline`] and
+//! [`vault`]. The LLM layer and the full agents plug in behind [`flow`] later.
+
+pub mod cli;
+pub mod config;
+pub mod domains;
+pub mod error;
+pub mod flow;
+pub mod offline;
+pub mod process;
+pub mod vault;
+pub mod watch;
+
+pub use error::{Error, Result};

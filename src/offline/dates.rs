@@ -1,0 +1,225 @@
+//! Date phrases in questions ("last week", "in October", "past 3 days") resolved to calendar
+//! ranges relative to an anchor: the date of the note the question is in, not the clock.
+
+use std::sync::OnceLock;
+
+use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
+use regex::Regex;
+
+/// An inclusive range of days with the words that named it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DateRange {
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    /// The phrase as found in the question (lowercase).
+    pub phrase: String,
+}
+
+impl DateRange {
+    /// A human label such as "Nov 9 – Nov 15, 2026".
+    pub fn label(&self) -> String {
+        if self.start == self.end {
+            self.start.format("%a %b %-d, %Y").to_string()
+        } else if self.start.year() == self.end.year() {
+            format!(
+                "{} – {}",
+                self.start.format("%b %-d"),
+                self.end.format("%b %-d, %Y")
+            )
+        } else {
+            format!(
+                "{} – {}",
+                self.start.format("%b %-d, %Y"),
+                self.end.format("%b %-d, %Y")
+            )
+        }
+    }
+}
+
+const MONTHS: &str = "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec";
+
+fn patterns() -> &'static [(Regex, Kind)] {
+    static P: OnceLock<Vec<(Regex, Kind)>> = OnceLock::new();
+    P.get_or_init(|| {
+        let re = |s: &str| Regex::new(s).expect("date pattern compiles");
+        vec![
+            (re(r"\b(\d{4}-\d{2}-\d{2})\b"), Kind::Iso),
+            (re(r"\b(?:past|last|previous)\s+(\d+|two|three|four|five|six|seven|ten|twelve)\s+(day|week|month|year)s?\b"), Kind::PastN),
+            (re(r"\b(?:past|last|previous)\s+(day|week|month|year)\b(?:\s+or\s+so)?"), Kind::PastOne),
+            (re(r"\bthis\s+(week|month|year)\b"), Kind::This),
+            (re(r"\btoday\b|\btonight\b|\bthis\s+morning\b"), Kind::Today),
+            (re(r"\byesterday\b|\blast\s+night\b"), Kind::Yesterday),
+            (re(&format!(r"\b(?:in|during|for|of)\s+({MONTHS})\b(?:\s+(\d{{4}}))?")), Kind::Month),
+            (re(r"\b(?:on\s+|last\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"), Kind::Weekday),
+        ]
+    })
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Iso,
+    PastN,
+    PastOne,
+    This,
+    Today,
+    Yesterday,
+    Month,
+    Weekday,
+}
+
+/// Finds the first date phrase in `question` and resolves it against `anchor`.
+/// "last week" is the previous calendar week (Monday start); "past 7 days" ends on the anchor.
+pub fn find_range(question: &str, anchor: NaiveDate) -> Option<DateRange> {
+    let lower = question.to_lowercase();
+    for (re, kind) in patterns() {
+        let Some(caps) = re.captures(&lower) else {
+            continue;
+        };
+        let phrase = caps.get(0).expect("group 0").as_str().trim().to_string();
+        let g = |i: usize| caps.get(i).map(|m| m.as_str()).unwrap_or("");
+        let range = match kind {
+            Kind::Iso => {
+                let day = NaiveDate::parse_from_str(g(1), "%Y-%m-%d").ok()?;
+                (day, day)
+            }
+            Kind::PastN => {
+                let n = number(g(1))?;
+                past(anchor, n, g(2))?
+            }
+            Kind::PastOne => {
+                let calendar = !phrase.starts_with("past") && g(1) != "day";
+                if calendar {
+                    last_calendar(anchor, g(1))?
+                } else {
+                    past(anchor, 1, g(1))?
+                }
+            }
+            Kind::This => match g(1) {
+                "week" => (week_start(anchor), anchor),
+                "month" => (anchor.with_day(1)?, anchor),
+                _ => (NaiveDate::from_ymd_opt(anchor.year(), 1, 1)?, anchor),
+            },
+            Kind::Today => (anchor, anchor),
+            Kind::Yesterday => {
+                let d = anchor.checked_sub_days(Days::new(1))?;
+                (d, d)
+            }
+            Kind::Month => {
+                let month = month_number(g(1))?;
+                let year = match g(2) {
+                    "" if month > anchor.month() => anchor.year() - 1,
+                    "" => anchor.year(),
+                    y => y.parse().ok()?,
+                };
+                let start = NaiveDate::from_ymd_opt(year, month, 1)?;
+                let end = start.checked_add_months(Months::new(1))?.pred_opt()?;
+                (start, end)
+            }
+            Kind::Weekday => {
+                let wd: Weekday = g(1).parse().ok()?;
+                let mut d = anchor.pred_opt()?;
+                while d.weekday() != wd {
+                    d = d.pred_opt()?;
+                }
+                (d, d)
+            }
+        };
+        return Some(DateRange {
+            start: range.0,
+            end: range.1,
+            phrase,
+        });
+    }
+    None
+}
+
+fn week_start(d: NaiveDate) -> NaiveDate {
+    d - chrono::Duration::days(d.weekday().num_days_from_monday() as i64)
+}
+
+fn last_calendar(anchor: NaiveDate, unit: &str) -> Option<(NaiveDate, NaiveDate)> {
+    Some(match unit {
+        "week" => {
+            let end = week_start(anchor).pred_opt()?;
+            (week_start(end), end)
+        }
+        "month" => {
+            let end = anchor.with_day(1)?.pred_opt()?;
+            (end.with_day(1)?, end)
+        }
+        _ => (
+            NaiveDate::from_ymd_opt(anchor.year() - 1, 1, 1)?,
+            NaiveDate::from_ymd_opt(anchor.year() - 1, 12, 31)?,
+        ),
+    })
+}
+
+fn past(anchor: NaiveDate, n: u32, unit: &str) -> Option<(NaiveDate, NaiveDate)> {
+    let start = match unit {
+        "day" => anchor.checked_sub_days(Days::new(n as u64))?.succ_opt()?,
+        "week" => anchor.checked_sub_days(Days::new(7 * n as u64))?.succ_opt()?,
+        "month" => anchor.checked_sub_months(Months::new(n))?.succ_opt()?,
+        _ => anchor.checked_sub_months(Months::new(12 * n))?.succ_opt()?,
+    };
+    Some((start, anchor))
+}
+
+fn number(word: &str) -> Option<u32> {
+    Some(match word {
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "ten" => 10,
+        "twelve" => 12,
+        n => n.parse().ok().filter(|n| (1..=1000).contains(n))?,
+    })
+}
+
+fn month_number(name: &str) -> Option<u32> {
+    let names = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    names
+        .iter()
+        .position(|m| name.starts_with(m))
+        .map(|i| i as u32 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, m, day).unwrap()
+    }
+
+    fn range(q: &str) -> (NaiveDate, NaiveDate) {
+        let r = find_range(q, d(11, 21)).unwrap();
+        (r.start, r.end)
+    }
+
+    #[test]
+    fn calendar_phrases_relative_to_a_saturday() {
+        // 2026-11-21 is a Saturday.
+        assert_eq!(range("how did I sleep last week?"), (d(11, 9), d(11, 15)));
+        assert_eq!(range("runs this week"), (d(11, 16), d(11, 21)));
+        assert_eq!(range("how many runs last month"), (d(10, 1), d(10, 31)));
+        assert_eq!(range("what did I eat yesterday"), (d(11, 20), d(11, 20)));
+        assert_eq!(range("in the past 3 days"), (d(11, 19), d(11, 21)));
+        assert_eq!(range("over the past two weeks"), (d(11, 8), d(11, 21)));
+        assert_eq!(range("this month"), (d(11, 1), d(11, 21)));
+    }
+
+    #[test]
+    fn months_weekdays_and_iso_dates() {
+        assert_eq!(range("how far did I run in October"), (d(10, 1), d(10, 31)));
+        let dec = find_range("in December", d(11, 21)).unwrap();
+        assert_eq!(dec.start, NaiveDate::from_ymd_opt(2025, 12, 1).unwrap());
+        assert_eq!(range("what did I lift on Tuesday"), (d(11, 17), d(11, 17)));
+        assert_eq!(range("on 2026-11-03?"), (d(11, 3), d(11, 3)));
+        assert_eq!(find_range("what is my best bench", d(11, 21)), None);
+    }
+}

@@ -1,0 +1,6 @@
+//! The offline engine: deterministic stand-ins for the agents, so the product works with no
+//! model at all. Its answers are extractive and say so.
+
+pub mod answer;
+pub mod dates;
+pub mod extract;

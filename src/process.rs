@@ -1,0 +1,398 @@
+//! One pass over pending work: new or changed notes get their entries parsed, and ready,
+//! unanswered questions get exactly one callout. Used by `process` (whole vault, once) and
+//! by `watch` (the files that changed). Unchanged files are recognised by content hash,
+//! which is also how our own writes are kept from triggering work again.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::Local;
+use serde::Serialize;
+
+use crate::config::Config;
+use crate::domains::Domains;
+use crate::error::Result;
+use crate::flow::{Flow, Outcome, QuestionInput};
+use crate::vault::callout::{Callout, CalloutKind};
+use crate::vault::entry::entries;
+use crate::vault::parsed::ParsedRecord;
+use crate::vault::read::read_note;
+use crate::vault::state::{FileState, State};
+use crate::vault::writeback::{insert_under_question, WriteBack};
+use crate::vault::{ContentHash, Note, Store};
+
+/// What one pass did.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PassReport {
+    pub notes: usize,
+    pub notes_changed: usize,
+    pub entries_parsed: usize,
+    pub questions_answered: usize,
+    pub questions_failed: usize,
+    /// Half-typed questions (no newline yet).
+    pub questions_waiting: usize,
+    /// Ready questions in files edited too recently; answered on a later pass.
+    pub questions_deferred: usize,
+    /// Questions removed before their answer could be written (answer kept in the log).
+    pub questions_gone: usize,
+    /// Files not read, with the reason.
+    pub skipped: Vec<SkippedFile>,
+    /// Other problems worth a look (broken frontmatter, bad ignore rules).
+    pub warnings: Vec<String>,
+}
+
+/// A file that was skipped.
+#[derive(Debug, Clone, Serialize)]
+pub struct SkippedFile {
+    pub path: String,
+    pub reason: String,
+}
+
+impl fmt::Display for PassReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} answered, {} failed, {} waiting for a newline; {} entries parsed from {} changed of {} notes; {} files skipped",
+            plural(self.questions_answered, "question"),
+            self.questions_failed,
+            self.questions_waiting,
+            self.entries_parsed,
+            self.notes_changed,
+            self.notes,
+            self.skipped.len()
+        )?;
+        if self.questions_deferred > 0 {
+            write!(f, "; {} deferred (file still being edited)", self.questions_deferred)?;
+        }
+        if self.questions_gone > 0 {
+            write!(f, "; {} removed before answering", self.questions_gone)?;
+        }
+        Ok(())
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Holds the store, the flow and the processing state across passes.
+pub struct Processor {
+    config: Arc<Config>,
+    store: Store,
+    flow: Flow,
+    state: State,
+    state_dirty: bool,
+    /// Skip reasons already reported (so `watch` does not repeat them every rescan).
+    reported: HashSet<(String, String)>,
+    initial_warnings: Vec<String>,
+}
+
+impl Processor {
+    /// Opens a vault: loads domains and state and indexes the notes.
+    pub fn open(config: Arc<Config>) -> Result<Processor> {
+        let domains = Domains::load(&config.agent_dir())?;
+        let (state, state_warning) = State::load(&config.agent_dir());
+        let (store, _) = Store::open(config.clone());
+        let mut initial_warnings: Vec<String> = config.obsidian.warnings.clone();
+        initial_warnings.extend(store.rules().warnings.iter().cloned());
+        initial_warnings.extend(state_warning);
+        Ok(Processor {
+            config,
+            store,
+            flow: Flow::new(domains),
+            state,
+            state_dirty: false,
+            reported: HashSet::new(),
+            initial_warnings,
+        })
+    }
+
+    /// The store (for `ask` and tests).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The flow.
+    pub fn flow(&self) -> &Flow {
+        &self.flow
+    }
+
+    /// Rescans the whole vault and processes every note whose content changed.
+    /// `quiet`: files edited more recently than this are not written to (deferred).
+    pub async fn full_pass(&mut self, quiet: Duration) -> Result<PassReport> {
+        let mut report = PassReport {
+            warnings: std::mem::take(&mut self.initial_warnings),
+            ..PassReport::default()
+        };
+        let skipped = self.store.rescan();
+        for s in skipped {
+            self.report_skip(&mut report, s.rel, s.reason.to_string());
+        }
+        let rels: Vec<String> = self.store.index().all().iter().map(|m| m.rel.clone()).collect();
+        report.notes = rels.len();
+        let present: BTreeSet<&String> = rels.iter().collect();
+        let vanished: Vec<String> = self
+            .state
+            .files
+            .keys()
+            .filter(|k| !present.contains(k))
+            .cloned()
+            .collect();
+        for rel in vanished {
+            self.forget(&rel)?;
+        }
+        for rel in &rels {
+            self.process_file(rel, quiet, &mut report).await?;
+        }
+        self.save_state()?;
+        Ok(report)
+    }
+
+    /// Processes the given vault-relative paths (changed, created or removed).
+    pub async fn process_paths(&mut self, rels: &[String], quiet: Duration) -> Result<PassReport> {
+        let mut report = PassReport::default();
+        for rel in rels {
+            if self.store.refresh(rel) {
+                report.notes += 1;
+                self.process_file(rel, quiet, &mut report).await?;
+            } else if self.state.files.contains_key(rel) {
+                self.forget(rel)?;
+            }
+        }
+        self.save_state()?;
+        Ok(report)
+    }
+
+    /// Deletes all parsed data and parses every note again (questions are left alone).
+    pub async fn reindex(&mut self) -> Result<PassReport> {
+        let parsed = self.config.agent_dir().join("parsed");
+        if parsed.exists() {
+            std::fs::remove_dir_all(&parsed).map_err(|e| crate::Error::io(&parsed, e))?;
+        }
+        self.state = State::default();
+        self.state_dirty = true;
+        let mut report = PassReport::default();
+        for s in self.store.rescan() {
+            self.report_skip(&mut report, s.rel, s.reason.to_string());
+        }
+        let rels: Vec<String> = self.store.index().all().iter().map(|m| m.rel.clone()).collect();
+        report.notes = rels.len();
+        for rel in &rels {
+            let Some(text) = self.read(rel, &mut report) else { continue };
+            let hash = ContentHash::of(text.as_bytes());
+            let note = Note::parse(text);
+            self.parse_entries(rel, &note, &mut report).await?;
+            if let Some(fs) = self.state.files.get_mut(rel) {
+                fs.hash = hash.hex();
+            }
+        }
+        self.save_state()?;
+        Ok(report)
+    }
+
+    fn read(&mut self, rel: &str, report: &mut PassReport) -> Option<String> {
+        let meta = self.store.index().get(rel)?;
+        match read_note(&meta.abs, self.config.max_note_bytes) {
+            Ok(text) => Some(text),
+            Err(reason) => {
+                self.report_skip(report, rel.to_string(), reason.to_string());
+                None
+            }
+        }
+    }
+
+    async fn process_file(&mut self, rel: &str, quiet: Duration, report: &mut PassReport) -> Result<()> {
+        let Some(text) = self.read(rel, report) else {
+            return Ok(());
+        };
+        let hash = ContentHash::of(text.as_bytes());
+        if self.state.files.get(rel).is_some_and(|fs| fs.hash == hash.hex()) {
+            return Ok(());
+        }
+        report.notes_changed += 1;
+        let note = Note::parse(text);
+        if let Some(err) = note.frontmatter_error() {
+            let message = format!(
+                "{rel}: frontmatter is not valid YAML ({}); the note is still read, but its keys (like date:) are ignored until the YAML is fixed",
+                err.lines().next().unwrap_or(err)
+            );
+            if self.reported.insert((rel.to_string(), message.clone())) {
+                tracing::warn!("{message}");
+                report.warnings.push(message);
+            }
+        }
+        self.parse_entries(rel, &note, report).await?;
+        let (final_hash, settled) = self.answer_questions(rel, &note, hash, quiet, report).await?;
+        if settled {
+            if let Some(fs) = self.state.files.get_mut(rel) {
+                fs.hash = final_hash.hex();
+                self.state_dirty = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// Parses new or changed entries and stores the note's records.
+    async fn parse_entries(&mut self, rel: &str, note: &Note, report: &mut PassReport) -> Result<()> {
+        let Some(meta) = self.store.index().get(rel) else {
+            return Ok(());
+        };
+        let found = entries(note, rel, meta.date);
+        let old = self.state.files.get(rel).cloned().unwrap_or_default();
+        let ids: BTreeMap<String, String> = found.iter().map(|e| (e.id.0.clone(), e.hash.hex())).collect();
+        let same_dates = found.iter().all(|e| old.dates.contains(&e.date));
+        if ids == old.entries && same_dates && !old.hash.is_empty() {
+            return Ok(());
+        }
+        // Reuse earlier records for unchanged text (keeps corrections, saves model calls).
+        let mut previous: BTreeMap<String, ParsedRecord> = BTreeMap::new();
+        for date in &old.dates {
+            if let Ok(day) = self.store.parsed_day(*date) {
+                for r in day.entries.into_iter().filter(|r| r.source_file == rel) {
+                    previous.insert(r.content_hash.clone(), r);
+                }
+            }
+        }
+        let mut records = Vec::with_capacity(found.len());
+        for entry in &found {
+            let record = match previous.remove(&entry.hash.hex()) {
+                Some(mut r) => {
+                    r.id = entry.id.0.clone();
+                    r.date = entry.date;
+                    r.timestamp = entry.time.map(|t| t.format("%H:%M").to_string());
+                    r.heading = entry.heading.clone();
+                    r
+                }
+                None => {
+                    report.entries_parsed += 1;
+                    self.flow.parse(entry).await
+                }
+            };
+            records.push(record);
+        }
+        let dates = self.store.save_parsed(rel, &old.dates, records)?;
+        self.state.files.insert(
+            rel.to_string(),
+            FileState {
+                hash: old.hash,
+                entries: ids,
+                dates,
+            },
+        );
+        self.state_dirty = true;
+        Ok(())
+    }
+
+    /// Answers ready, unhandled questions. Returns the note's hash after our writes and
+    /// whether every ready question was settled (false when some were deferred).
+    async fn answer_questions(
+        &mut self,
+        rel: &str,
+        note: &Note,
+        mut hash: ContentHash,
+        quiet: Duration,
+        report: &mut PassReport,
+    ) -> Result<(ContentHash, bool)> {
+        let Some(meta) = self.store.index().get(rel).cloned() else {
+            return Ok((hash, true));
+        };
+        let mut settled = true;
+        let mut shift = 0usize;
+        for q in &note.questions {
+            if q.handled.is_some() {
+                continue;
+            }
+            if !q.ready {
+                report.questions_waiting += 1;
+                continue;
+            }
+            let input = QuestionInput {
+                text: q.text.clone(),
+                anchor: meta.date,
+                source: Some(rel.to_string()),
+            };
+            let outcome = self.flow.answer(&self.store, &input).await;
+            let callout = callout_for(&outcome);
+            let rendered = callout.render();
+            let result = insert_under_question(
+                &meta.abs,
+                &q.text,
+                q.line + shift,
+                &rendered,
+                quiet,
+                self.config.max_note_bytes,
+            )?;
+            match result {
+                WriteBack::Written(new_hash) => {
+                    hash = new_hash;
+                    shift += rendered.lines().count() + 1;
+                    match outcome {
+                        Outcome::Answered(_) => report.questions_answered += 1,
+                        Outcome::Failed { .. } => report.questions_failed += 1,
+                    }
+                    tracing::info!("{rel}: answered “{}”", q.text);
+                }
+                WriteBack::Busy => {
+                    settled = false;
+                    report.questions_deferred += 1;
+                }
+                WriteBack::QuestionGone => {
+                    report.questions_gone += 1;
+                    tracing::info!(
+                        "{rel}: question “{}” was removed before its answer could be written; the answer was:\n{}",
+                        q.text,
+                        rendered
+                    );
+                }
+                WriteBack::AlreadyHandled => {}
+            }
+        }
+        Ok((hash, settled))
+    }
+
+    fn forget(&mut self, rel: &str) -> Result<()> {
+        if let Some(old) = self.state.files.remove(rel) {
+            self.store.save_parsed(rel, &old.dates, Vec::new())?;
+            self.state_dirty = true;
+        }
+        Ok(())
+    }
+
+    fn report_skip(&mut self, report: &mut PassReport, path: String, reason: String) {
+        if self.reported.insert((path.clone(), reason.clone())) {
+            tracing::warn!("{path}: {reason}");
+        }
+        report.skipped.push(SkippedFile { path, reason });
+    }
+
+    fn save_state(&mut self) -> Result<()> {
+        if self.state_dirty {
+            self.state.save(&self.config.agent_dir())?;
+            self.state_dirty = false;
+        }
+        Ok(())
+    }
+}
+
+/// The callout for an outcome, stamped now.
+pub fn callout_for(outcome: &Outcome) -> Callout {
+    let stamp = Local::now().naive_local();
+    match outcome {
+        Outcome::Answered(answer) => Callout {
+            kind: CalloutKind::Answer,
+            stamp,
+            title: None,
+            body: answer.body.clone(),
+            sources: answer.sources.clone(),
+        },
+        Outcome::Failed { reason, hint } => Callout {
+            kind: CalloutKind::Failure,
+            stamp,
+            title: Some("could not answer".to_string()),
+            body: format!("{reason}. {hint}."),
+            sources: Vec::new(),
+        },
+    }
+}

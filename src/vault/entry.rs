@@ -1,0 +1,205 @@
+//! Entries: the dated pieces of a note that logs are made of (DESIGN §1.2).
+//!
+//! A note with `## HH:MM` headings is split into those sections; blocks outside any such
+//! section (and every block of a note without them) are entries of their own. Questions,
+//! code, headings and agent callouts are never entry content.
+
+use std::fmt;
+use std::ops::Range;
+
+use chrono::{NaiveDate, NaiveTime};
+use serde::{Deserialize, Serialize};
+
+use super::note::{BlockKind, Note};
+use super::ContentHash;
+
+/// `<vault-relative path>#<n>`, n counting entries from 1 in note order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EntryId(pub String);
+
+impl EntryId {
+    /// The id of the `ordinal`-th entry of `source`.
+    pub fn new(source: &str, ordinal: usize) -> Self {
+        EntryId(format!("{source}#{ordinal}"))
+    }
+}
+
+impl fmt::Display for EntryId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// One dated piece of a note.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub id: EntryId,
+    /// Vault-relative path of the note, `/`-separated.
+    pub source: String,
+    pub date: NaiveDate,
+    /// From the `## HH:MM` heading, when the entry is such a section.
+    pub time: Option<NaiveTime>,
+    /// The section heading text (e.g. `07:30 Bench`), used for `#heading` links.
+    pub heading: Option<String>,
+    /// The person's text (questions and agent callouts removed).
+    pub text: String,
+    /// Hash of `text`; unchanged text is never parsed twice.
+    pub hash: ContentHash,
+    /// 0-based line range in the note.
+    pub lines: Range<usize>,
+    /// `#tags` in the text.
+    pub tags: Vec<String>,
+}
+
+/// Parses `HH:MM` at the start of a heading; the rest is its title.
+pub fn heading_time(heading: &str) -> Option<NaiveTime> {
+    let clock = heading.split_whitespace().next()?;
+    let (h, m) = clock.split_once(':')?;
+    if h.is_empty() || h.len() > 2 || m.len() != 2 {
+        return None;
+    }
+    NaiveTime::from_hms_opt(h.parse().ok()?, m.parse().ok()?, 0)
+}
+
+/// Splits a parsed note into entries, all dated `date`.
+pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
+    let mut spans: Vec<(Range<usize>, Option<(NaiveTime, String)>)> = Vec::new();
+    let mut section: Option<(usize, NaiveTime, String)> = None;
+    let close = |spans: &mut Vec<_>, section: &mut Option<(usize, NaiveTime, String)>, end| {
+        if let Some((start, time, title)) = section.take() {
+            spans.push((start..end, Some((time, title))));
+        }
+    };
+    for block in &note.blocks {
+        match &block.kind {
+            BlockKind::Heading { level, text } if *level <= 2 => {
+                close(&mut spans, &mut section, block.lines.start);
+                if *level == 2 {
+                    if let Some(time) = heading_time(text) {
+                        section = Some((block.lines.end, time, text.clone()));
+                    }
+                }
+            }
+            BlockKind::Paragraph | BlockKind::List | BlockKind::Quote | BlockKind::Table
+                if section.is_none() =>
+            {
+                spans.push((block.lines.clone(), None));
+            }
+            _ => {}
+        }
+    }
+    close(&mut spans, &mut section, note.line_count());
+
+    let mut out = Vec::new();
+    for (lines, heading) in spans {
+        let text = content(note, lines.clone());
+        if text.is_empty() {
+            continue;
+        }
+        let ordinal = out.len() + 1;
+        let (time, heading) = match heading {
+            Some((time, title)) => (Some(time), Some(title)),
+            None => (None, None),
+        };
+        out.push(Entry {
+            id: EntryId::new(source, ordinal),
+            source: source.to_string(),
+            date,
+            time,
+            heading,
+            hash: ContentHash::of(text.as_bytes()),
+            tags: tags(&text),
+            text,
+            lines,
+        });
+    }
+    out
+}
+
+/// The person's lines in `lines`: without questions, agent callouts and code fences'
+/// surroundings trimmed.
+fn content(note: &Note, lines: Range<usize>) -> String {
+    let callout_lines: Vec<Range<usize>> = note
+        .blocks
+        .iter()
+        .filter(|b| matches!(b.kind, BlockKind::AgentCallout(_)))
+        .map(|b| b.lines.clone())
+        .collect();
+    let mut text = String::new();
+    for i in lines {
+        if note.is_question_line(i) || callout_lines.iter().any(|r| r.contains(&i)) {
+            continue;
+        }
+        text.push_str(note.line(i).trim_end());
+        text.push('\n');
+    }
+    text.trim().to_string()
+}
+
+fn tags(text: &str) -> Vec<String> {
+    let mut tags: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter_map(|w| w.strip_prefix('#'))
+        .map(|t| t.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '/' && c != '-'))
+        .filter(|t| !t.is_empty() && t.chars().any(char::is_alphabetic))
+        .map(str::to_lowercase)
+        .collect();
+    tags.sort();
+    tags.dedup();
+    tags
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 12).unwrap()
+    }
+
+    #[test]
+    fn time_sections_become_entries_with_headings() {
+        let note = Note::parse(
+            "# Thursday\nwoke up tired\n\n## 07:30 Bench\n185x5 felt heavy #gym\n\n## 21:00\nslept 5.5h\n? why heavy\n".into(),
+        );
+        let e = entries(&note, "Daily/2026-11-12.md", day());
+        assert_eq!(e.len(), 3);
+        assert_eq!(e[0].text, "woke up tired");
+        assert_eq!(e[0].time, None);
+        assert_eq!(e[1].heading.as_deref(), Some("07:30 Bench"));
+        assert_eq!(e[1].time, NaiveTime::from_hms_opt(7, 30, 0));
+        assert_eq!(e[1].tags, ["gym"]);
+        assert_eq!(e[2].text, "slept 5.5h");
+        assert_eq!(e[2].id.0, "Daily/2026-11-12.md#3");
+    }
+
+    #[test]
+    fn blocks_are_entries_and_questions_callouts_code_are_not() {
+        let note = Note::parse(
+            "ran 5k\n\n- slept 7h\n- mood 6/10\n\n? how far\n> [!answer] vault-agent · x\n> 5k\n\n```\ncode\n```\n".into(),
+        );
+        let e = entries(&note, "n.md", day());
+        let texts: Vec<_> = e.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(texts, ["ran 5k", "- slept 7h\n- mood 6/10"]);
+    }
+
+    #[test]
+    fn hash_ignores_an_added_answer() {
+        let before = Note::parse("## 08:00\nran 5k\n? how far\n".into());
+        let after = Note::parse(
+            "## 08:00\nran 5k\n? how far\n> [!answer] vault-agent · 2026-11-21 10:00\n> 5k\n".into(),
+        );
+        assert_eq!(
+            entries(&before, "n.md", day())[0].hash,
+            entries(&after, "n.md", day())[0].hash
+        );
+    }
+
+    #[test]
+    fn heading_time_parsing() {
+        assert_eq!(heading_time("7:05 run"), NaiveTime::from_hms_opt(7, 5, 0));
+        assert_eq!(heading_time("Notes"), None);
+        assert_eq!(heading_time("25:00"), None);
+    }
+}

@@ -1,0 +1,93 @@
+//! YAML frontmatter: found by its `---` fences, parsed leniently (broken YAML is reported,
+//! the body is still read).
+
+use std::ops::Range;
+
+use chrono::NaiveDate;
+
+/// A note's frontmatter block.
+#[derive(Debug, Clone)]
+pub struct Frontmatter {
+    /// Byte range of the whole block, fences included.
+    pub bytes: Range<usize>,
+    /// Number of lines the block spans.
+    pub line_count: usize,
+    /// The parsed mapping, or the YAML error message.
+    pub yaml: Result<serde_yaml::Mapping, String>,
+}
+
+impl Frontmatter {
+    /// Finds frontmatter at the very start of `text` (`---` line ... `---` or `...` line).
+    pub fn find(text: &str) -> Option<Frontmatter> {
+        let first_end = text.find('\n')?;
+        if text[..first_end].trim_end() != "---" {
+            return None;
+        }
+        let mut pos = first_end + 1;
+        let mut lines = 1;
+        while pos < text.len() {
+            let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i + 1);
+            let line = text[pos..end].trim_end();
+            lines += 1;
+            if line == "---" || line == "..." {
+                let inner = &text[first_end + 1..pos];
+                return Some(Frontmatter {
+                    bytes: 0..end,
+                    line_count: lines,
+                    yaml: parse_yaml(inner),
+                });
+            }
+            pos = end;
+        }
+        None
+    }
+
+    /// The `date` key as a calendar date (`2026-11-21`, or a datetime starting with one).
+    pub fn date(&self) -> Option<NaiveDate> {
+        let map = self.yaml.as_ref().ok()?;
+        let value = map.get("date")?;
+        let text = match value {
+            serde_yaml::Value::String(s) => s.as_str(),
+            _ => return None,
+        };
+        let head = text.trim().get(..10)?;
+        NaiveDate::parse_from_str(head, "%Y-%m-%d").ok()
+    }
+}
+
+fn parse_yaml(inner: &str) -> Result<serde_yaml::Mapping, String> {
+    if inner.trim().is_empty() {
+        return Ok(serde_yaml::Mapping::new());
+    }
+    match serde_yaml::from_str::<serde_yaml::Value>(inner) {
+        Ok(serde_yaml::Value::Mapping(map)) => Ok(map),
+        Ok(serde_yaml::Value::Null) => Ok(serde_yaml::Mapping::new()),
+        Ok(_) => Err("frontmatter is not a key: value mapping".to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_block_and_date() {
+        let fm = Frontmatter::find("---\ndate: 2026-10-03\ntags: [run]\n---\nbody\n").unwrap();
+        assert_eq!(fm.line_count, 4);
+        assert_eq!(fm.date(), NaiveDate::from_ymd_opt(2026, 10, 3));
+    }
+
+    #[test]
+    fn broken_yaml_is_an_error_value_not_a_failure() {
+        let fm = Frontmatter::find("---\ndate: [unclosed\n---\nbody\n").unwrap();
+        assert!(fm.yaml.is_err());
+        assert_eq!(fm.bytes, 0..24);
+    }
+
+    #[test]
+    fn no_closing_fence_means_no_frontmatter() {
+        assert!(Frontmatter::find("---\njust a rule above\n").is_none());
+        assert!(Frontmatter::find("text\n---\n").is_none());
+    }
+}

@@ -1,0 +1,168 @@
+//! Which files are not notes: dot-folders (`.obsidian`, `.trash`, `.git`, `.vault-agent`),
+//! non-markdown files, sync-conflict copies, Obsidian's excluded files, globs in
+//! `.vault-agent/ignore`, and the agent's own context files.
+
+use std::path::Path;
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use regex::Regex;
+
+use crate::config::{Config, AGENT_DIR};
+
+/// Compiled ignore rules for one vault.
+#[derive(Debug, Clone)]
+pub struct IgnoreRules {
+    globs: GlobSet,
+    prefixes: Vec<String>,
+    regexes: Vec<Regex>,
+    own_files: Vec<String>,
+    /// Problems in the rule files, each naming the file.
+    pub warnings: Vec<String>,
+}
+
+impl IgnoreRules {
+    /// Builds the rules from the config and `.vault-agent/ignore`.
+    pub fn load(config: &Config) -> IgnoreRules {
+        let mut warnings = Vec::new();
+        let mut prefixes = Vec::new();
+        let mut regexes = Vec::new();
+        for filter in &config.obsidian.ignore_filters {
+            let f = filter.trim();
+            if f.len() > 2 && f.starts_with('/') && f.ends_with('/') {
+                match Regex::new(&f[1..f.len() - 1]) {
+                    Ok(re) => regexes.push(re),
+                    Err(e) => warnings.push(format!(
+                        "{}/app.json: excluded-files filter `{f}` is not a valid regex ({e})",
+                        config.obsidian_config_dir
+                    )),
+                }
+            } else if !f.is_empty() {
+                prefixes.push(f.trim_start_matches('/').to_string());
+            }
+        }
+        let mut builder = GlobSetBuilder::new();
+        let ignore_file = config.vault.join(AGENT_DIR).join("ignore");
+        if let Ok(text) = std::fs::read_to_string(&ignore_file) {
+            for (n, line) in text.lines().enumerate() {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let pattern = line.trim_start_matches('/').trim_end_matches('/');
+                match Glob::new(pattern) {
+                    Ok(glob) => {
+                        builder.add(glob);
+                    }
+                    Err(e) => warnings.push(format!(
+                        "{}:{}: `{line}` is not a valid glob ({e}); line ignored",
+                        ignore_file.display(),
+                        n + 1
+                    )),
+                }
+            }
+        }
+        let globs = builder.build().unwrap_or_else(|_| GlobSet::empty());
+        IgnoreRules {
+            globs,
+            prefixes,
+            regexes,
+            own_files: vec![
+                config.global_context.clone(),
+                config.global_context_archive.clone(),
+            ],
+            warnings,
+        }
+    }
+
+    /// True when a folder (vault-relative) should not be entered.
+    pub fn skips_dir(&self, rel: &str) -> bool {
+        let name = rel.rsplit('/').next().unwrap_or(rel);
+        name.starts_with('.') || self.matches_rules(rel)
+    }
+
+    /// True when a file (vault-relative, `/`-separated) is not a note to read.
+    pub fn skips_file(&self, rel: &str) -> bool {
+        let name = rel.rsplit('/').next().unwrap_or(rel);
+        if !is_markdown(name) || name.starts_with('.') || name.contains(".sync-conflict-") {
+            return true;
+        }
+        if rel.split('/').any(|part| part.starts_with('.')) {
+            return true;
+        }
+        self.own_files.iter().any(|own| own == rel) || self.matches_rules(rel)
+    }
+
+    fn matches_rules(&self, rel: &str) -> bool {
+        if self.prefixes.iter().any(|p| rel.starts_with(p.as_str())) {
+            return true;
+        }
+        if self.regexes.iter().any(|re| re.is_match(rel)) {
+            return true;
+        }
+        if self.globs.is_empty() {
+            return false;
+        }
+        // A glob matches the path, any of its folders, or the file name.
+        let mut prefix = String::new();
+        for part in rel.split('/') {
+            if !prefix.is_empty() {
+                prefix.push('/');
+            }
+            prefix.push_str(part);
+            if self.globs.is_match(Path::new(&prefix)) || self.globs.is_match(Path::new(part)) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// `.md` (any case).
+pub fn is_markdown(name: &str) -> bool {
+    Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("md"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(ignore: &str, app_json: &str) -> IgnoreRules {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(".vault-agent")).unwrap();
+        std::fs::create_dir_all(dir.path().join(".obsidian")).unwrap();
+        std::fs::write(dir.path().join(".vault-agent/ignore"), ignore).unwrap();
+        std::fs::write(dir.path().join(".obsidian/app.json"), app_json).unwrap();
+        let config = Config::load(dir.path(), None).unwrap();
+        IgnoreRules::load(&config)
+    }
+
+    #[test]
+    fn builtin_rules() {
+        let r = rules("", "{}");
+        assert!(r.skips_file(".trash/old.md"));
+        assert!(r.skips_file("Daily/.hidden/x.md"));
+        assert!(r.skips_file("image.png"));
+        assert!(r.skips_file("Daily/2026-11-01.sync-conflict-20261101-AB12.md"));
+        assert!(r.skips_file("global-context.md"));
+        assert!(!r.skips_file("Daily/2026-11-01.md"));
+        assert!(!r.skips_file("Notes/UPPER.MD"));
+        assert!(r.skips_dir(".git"));
+    }
+
+    #[test]
+    fn user_globs_and_obsidian_filters() {
+        let r = rules(
+            "Templates\n*.draft.md\n[bad\n",
+            r#"{"userIgnoreFilters": ["Archive/", "/^Scratch.*/"]}"#,
+        );
+        assert!(r.skips_file("Templates/daily.md"));
+        assert!(r.skips_file("Notes/idea.draft.md"));
+        assert!(r.skips_file("Archive/2019.md"));
+        assert!(r.skips_file("Scratch pad.md"));
+        assert!(!r.skips_file("Notes/idea.md"));
+        assert_eq!(r.warnings.len(), 1);
+        assert!(r.warnings[0].contains("[bad"));
+    }
+}

@@ -1,0 +1,37 @@
+//! The vault room: notes, entries, questions, callouts, ignore rules, atomic writes and the
+//! [`Store`] that agents use to read and write. Nothing here calls a model.
+
+pub mod atomic;
+pub mod callout;
+pub mod context;
+pub mod entry;
+pub mod frontmatter;
+pub mod ignore;
+pub mod index;
+pub mod note;
+pub mod parsed;
+pub mod read;
+pub mod scan;
+pub mod state;
+pub mod store;
+pub mod writeback;
+
+pub use entry::{Entry, EntryId};
+pub use note::{Note, Question};
+pub use store::Store;
+
+/// A stable 64-bit content hash (xxh3), shown as 16 hex digits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ContentHash(pub u64);
+
+impl ContentHash {
+    /// Hashes bytes.
+    pub fn of(bytes: &[u8]) -> Self {
+        ContentHash(xxhash_rust::xxh3::xxh3_64(bytes))
+    }
+
+    /// 16 lowercase hex digits.
+    pub fn hex(self) -> String {
+        format!("{:016x}", self.0)
+    }
+}

@@ -1,0 +1,301 @@
+//! Reading a note: frontmatter, top-level blocks (via comrak source positions), questions
+//! and the agent's own callouts. A note is never re-rendered; everything here is positions
+//! into the original text.
+
+use std::ops::Range;
+
+use comrak::nodes::NodeValue;
+use comrak::{parse_document, Arena, Options};
+
+use super::callout::{agent_callout_kind, CalloutKind};
+use super::frontmatter::Frontmatter;
+
+/// What a top-level block is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BlockKind {
+    /// A heading with its level and text (without the `#` marks).
+    Heading { level: u8, text: String },
+    Paragraph,
+    List,
+    /// A block quote written by the person (including their own callouts).
+    Quote,
+    /// A callout written by vault-agent.
+    AgentCallout(CalloutKind),
+    Code,
+    Html,
+    Table,
+    Other,
+}
+
+/// A top-level block: its kind and the 0-based line range it covers in the note.
+#[derive(Debug, Clone)]
+pub struct Block {
+    pub kind: BlockKind,
+    pub lines: Range<usize>,
+}
+
+/// A `?` question line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    /// 0-based line index in the note.
+    pub line: usize,
+    /// Byte range of the line, including its newline when there is one.
+    pub bytes: Range<usize>,
+    /// The question text after `?`, trimmed.
+    pub text: String,
+    /// The line is finished (a newline follows it).
+    pub ready: bool,
+    /// An agent callout already follows it.
+    pub handled: Option<CalloutKind>,
+}
+
+/// A parsed note. Owns its text; every position refers into it.
+#[derive(Debug, Clone)]
+pub struct Note {
+    pub text: String,
+    pub frontmatter: Option<Frontmatter>,
+    pub blocks: Vec<Block>,
+    pub questions: Vec<Question>,
+    line_starts: Vec<usize>,
+    /// Lines that belong to code, HTML or quotes (never questions).
+    shielded: Vec<bool>,
+}
+
+impl Note {
+    /// Parses note text. Never fails: odd markdown is still markdown.
+    pub fn parse(text: String) -> Note {
+        let line_starts = line_starts(&text);
+        let line_count = line_starts.len();
+        let frontmatter = Frontmatter::find(&text);
+        let (body_start, line_offset) = frontmatter
+            .as_ref()
+            .map_or((0, 0), |fm| (fm.bytes.end, fm.line_count));
+        let mut shielded = vec![false; line_count];
+        for flag in shielded.iter_mut().take(line_offset) {
+            *flag = true;
+        }
+        let mut blocks = Vec::new();
+        {
+            let arena = Arena::new();
+            let mut options = Options::default();
+            options.extension.table = true;
+            options.extension.strikethrough = true;
+            options.extension.tasklist = true;
+            let root = parse_document(&arena, &text[body_start..], &options);
+            let to_lines = |start: usize, end: usize| -> Range<usize> {
+                let start = (start.max(1) - 1 + line_offset).min(line_count);
+                let end = (end.max(1) + line_offset).clamp(start, line_count);
+                start..end
+            };
+            for node in root.descendants().skip(1) {
+                let ast = node.data.borrow();
+                let lines = to_lines(ast.sourcepos.start.line, ast.sourcepos.end.line);
+                if matches!(
+                    ast.value,
+                    NodeValue::CodeBlock(_) | NodeValue::HtmlBlock(_) | NodeValue::BlockQuote
+                ) {
+                    for flag in &mut shielded[lines.clone()] {
+                        *flag = true;
+                    }
+                }
+            }
+            for node in root.children() {
+                let ast = node.data.borrow();
+                let lines = to_lines(ast.sourcepos.start.line, ast.sourcepos.end.line);
+                let kind = match &ast.value {
+                    NodeValue::Heading(h) => BlockKind::Heading {
+                        level: h.level,
+                        text: heading_text(line_text(&text, &line_starts, lines.start)),
+                    },
+                    NodeValue::Paragraph => BlockKind::Paragraph,
+                    NodeValue::List(_) => BlockKind::List,
+                    NodeValue::BlockQuote => {
+                        match agent_callout_kind(line_text(&text, &line_starts, lines.start)) {
+                            Some(kind) => BlockKind::AgentCallout(kind),
+                            None => BlockKind::Quote,
+                        }
+                    }
+                    NodeValue::CodeBlock(_) => BlockKind::Code,
+                    NodeValue::HtmlBlock(_) => BlockKind::Html,
+                    NodeValue::Table(_) => BlockKind::Table,
+                    _ => BlockKind::Other,
+                };
+                blocks.push(Block { kind, lines });
+            }
+        }
+        let mut note = Note {
+            text,
+            frontmatter,
+            blocks,
+            questions: Vec::new(),
+            line_starts,
+            shielded,
+        };
+        note.questions = note.find_questions();
+        note
+    }
+
+    /// Number of lines (a final line without newline counts).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Byte range of line `i`, including its newline.
+    pub fn line_bytes(&self, i: usize) -> Range<usize> {
+        let start = self.line_starts[i];
+        let end = self
+            .line_starts
+            .get(i + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        start..end
+    }
+
+    /// Text of line `i` without its line ending.
+    pub fn line(&self, i: usize) -> &str {
+        line_text(&self.text, &self.line_starts, i)
+    }
+
+    /// True when line `i` belongs to a question (so it is not part of an entry's content).
+    pub fn is_question_line(&self, i: usize) -> bool {
+        self.questions.iter().any(|q| q.line == i)
+    }
+
+    /// The frontmatter error message, if the block exists but is not valid YAML.
+    pub fn frontmatter_error(&self) -> Option<&str> {
+        self.frontmatter
+            .as_ref()
+            .and_then(|fm| fm.yaml.as_ref().err().map(String::as_str))
+    }
+
+    fn find_questions(&self) -> Vec<Question> {
+        let mut questions = Vec::new();
+        for i in 0..self.line_count() {
+            if self.shielded[i] {
+                continue;
+            }
+            let Some(text) = question_text(self.line(i)) else {
+                continue;
+            };
+            let bytes = self.line_bytes(i);
+            let ready = self.text[bytes.clone()].ends_with('\n');
+            questions.push(Question {
+                line: i,
+                bytes,
+                text: text.to_string(),
+                ready,
+                handled: self.callout_after(i),
+            });
+        }
+        questions
+    }
+
+    /// The agent callout that follows line `i` (blank lines between are allowed).
+    fn callout_after(&self, i: usize) -> Option<CalloutKind> {
+        let next = (i + 1..self.line_count()).find(|&j| !self.line(j).trim().is_empty())?;
+        agent_callout_kind(self.line(next))
+    }
+}
+
+/// The question in a line: `? text` or a list item `- ? text` (also `*`, `+`, `1.`).
+pub fn question_text(line: &str) -> Option<&str> {
+    let mut rest = line.trim_start();
+    if let Some(after) = rest
+        .strip_prefix("- ")
+        .or_else(|| rest.strip_prefix("* "))
+        .or_else(|| rest.strip_prefix("+ "))
+    {
+        rest = after.trim_start();
+    } else {
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        if digits > 0 {
+            let after = &rest[digits..];
+            if let Some(after) = after.strip_prefix(". ").or_else(|| after.strip_prefix(") ")) {
+                rest = after.trim_start();
+            }
+        }
+    }
+    let text = rest.strip_prefix('?')?.trim();
+    (!text.is_empty() && text.chars().any(char::is_alphanumeric)).then_some(text)
+}
+
+fn heading_text(line: &str) -> String {
+    line.trim()
+        .trim_start_matches('#')
+        .trim()
+        .trim_end_matches('#')
+        .trim()
+        .to_string()
+}
+
+fn line_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+    if starts.len() > 1 && *starts.last().expect("not empty") == text.len() {
+        starts.pop();
+    }
+    starts
+}
+
+fn line_text<'t>(text: &'t str, starts: &[usize], i: usize) -> &'t str {
+    let start = starts[i];
+    let end = starts.get(i + 1).copied().unwrap_or(text.len());
+    text[start..end].trim_end_matches(['\n', '\r'])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn questions(text: &str) -> Vec<(String, bool, bool)> {
+        Note::parse(text.to_string())
+            .questions
+            .into_iter()
+            .map(|q| (q.text, q.ready, q.handled.is_some()))
+            .collect()
+    }
+
+    #[test]
+    fn plain_and_list_questions_are_found() {
+        let q = questions("Slept well.\n? how did I sleep\n- ? and my bench\n1. ? third\n");
+        let texts: Vec<_> = q.iter().map(|x| x.0.as_str()).collect();
+        assert_eq!(texts, ["how did I sleep", "and my bench", "third"]);
+    }
+
+    #[test]
+    fn half_typed_line_is_not_ready() {
+        assert_eq!(questions("? how many runs"), [("how many runs".into(), false, false)]);
+    }
+
+    #[test]
+    fn code_quotes_and_frontmatter_are_not_questions() {
+        let text = "---\ntitle: ? not this\n---\n```\n? in code\n```\n> ? quoted\n\n    ? indented code\n\n? real one\n";
+        let q = questions(text);
+        assert_eq!(q.len(), 1, "{q:?}");
+        assert_eq!(q[0].0, "real one");
+    }
+
+    #[test]
+    fn answered_question_is_marked_handled() {
+        let text = "? best bench\n> [!answer] vault-agent · 2026-11-21 10:00\n> 185\n\n? new one\n";
+        let q = questions(text);
+        assert!(q[0].2);
+        assert!(!q[1].2);
+    }
+
+    #[test]
+    fn blocks_carry_line_ranges_after_frontmatter() {
+        let note = Note::parse("---\na: 1\n---\n## 07:30 Bench\n185x5\n\n- sleep 7h\n".into());
+        assert_eq!(note.blocks[0].lines, 3..4);
+        assert!(matches!(&note.blocks[0].kind, BlockKind::Heading { level: 2, text } if text == "07:30 Bench"));
+        assert_eq!(note.blocks[2].kind, BlockKind::List);
+        assert_eq!(note.blocks[2].lines, 6..7);
+    }
+
+    #[test]
+    fn question_marks_that_are_not_questions() {
+        assert_eq!(question_text("?"), None);
+        assert_eq!(question_text("???"), None);
+        assert_eq!(question_text("text ? no"), None);
+    }
+}

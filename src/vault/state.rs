@@ -1,0 +1,64 @@
+//! `.vault-agent/state.json`: what has been processed, so unchanged files and entries are
+//! skipped. Derived data: a damaged file is reported and rebuilt, never fatal.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::atomic::write_atomic;
+use crate::error::Result;
+
+/// What was processed for one note.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileState {
+    /// Hash of the whole file as last seen (after our own writes).
+    pub hash: String,
+    /// Entry id -> content hash.
+    pub entries: BTreeMap<String, String>,
+    /// Days whose parsed files hold this note's entries.
+    pub dates: Vec<NaiveDate>,
+}
+
+/// The whole state file.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub version: u32,
+    pub files: BTreeMap<String, FileState>,
+}
+
+impl State {
+    /// Path of the state file under an agent folder.
+    pub fn path(agent_dir: &Path) -> PathBuf {
+        agent_dir.join("state.json")
+    }
+
+    /// Loads the state; a missing file is an empty state, a damaged one is reported in
+    /// `warning` and treated as empty (everything is re-checked, nothing is lost).
+    pub fn load(agent_dir: &Path) -> (State, Option<String>) {
+        let path = Self::path(agent_dir);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => match serde_json::from_str(&text) {
+                Ok(state) => (state, None),
+                Err(e) => (
+                    State::default(),
+                    Some(format!(
+                        "{}: unreadable ({e}); every note will be checked again",
+                        path.display()
+                    )),
+                ),
+            },
+            Err(_) => (State::default(), None),
+        }
+    }
+
+    /// Writes the state atomically.
+    pub fn save(&self, agent_dir: &Path) -> Result<()> {
+        let mut copy = self.clone();
+        copy.version = 1;
+        let json = serde_json::to_string_pretty(&copy).expect("state serializes");
+        write_atomic(&Self::path(agent_dir), json.as_bytes(), None)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,322 @@
+//! The Store: the only way agents read and write the vault (seed 004 §16.2): entries by
+//! date range, by glob, by keyword search; saving parsed data; the global context.
+
+use std::io::Read;
+use std::path::{Component, Path};
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+use globset::GlobBuilder;
+use grep_regex::RegexMatcherBuilder;
+use grep_searcher::{sinks, BinaryDetection, SearcherBuilder};
+use regex::{Regex, RegexBuilder};
+
+use super::context::{read_context, write_context};
+use super::entry::{entries, Entry};
+use super::frontmatter::Frontmatter;
+use super::ignore::IgnoreRules;
+use super::index::{date_note, DateIndex, DateSource, NoteMeta};
+use super::note::Note;
+use super::parsed::{self, DayFile, ParsedRecord};
+use super::read::{read_note, SkipReason};
+use super::scan::{scan, NoteFile, Skipped};
+use crate::config::Config;
+use crate::error::{Error, Result};
+
+/// A keyword search: each group is a set of alternatives (a word and its vocabulary
+/// expansions); `match_all` requires every group to hit an entry.
+#[derive(Debug, Clone, Default)]
+pub struct KeywordSearch {
+    pub groups: Vec<Vec<String>>,
+    pub match_all: bool,
+    pub range: Option<(NaiveDate, NaiveDate)>,
+}
+
+/// Read/write access to one vault.
+#[derive(Debug)]
+pub struct Store {
+    config: Arc<Config>,
+    rules: IgnoreRules,
+    index: DateIndex,
+}
+
+impl Store {
+    /// Scans the vault and builds the date index. Returns the files that were skipped.
+    pub fn open(config: Arc<Config>) -> (Store, Vec<Skipped>) {
+        let rules = IgnoreRules::load(&config);
+        let mut store = Store {
+            config,
+            rules,
+            index: DateIndex::default(),
+        };
+        let skipped = store.rescan();
+        (store, skipped)
+    }
+
+    /// Rebuilds the index from disk.
+    pub fn rescan(&mut self) -> Vec<Skipped> {
+        let found = scan(&self.config.vault, &self.rules);
+        let mut index = DateIndex::default();
+        for file in found.notes {
+            index.upsert(self.date_file(file));
+        }
+        self.index = index;
+        found.skipped
+    }
+
+    /// Re-reads one note's place in the index (or removes it when gone or ignored).
+    /// Returns `false` when `rel` is not a note.
+    pub fn refresh(&mut self, rel: &str) -> bool {
+        let abs = self.config.vault.join(rel);
+        let meta = match std::fs::metadata(&abs) {
+            Ok(meta) if meta.is_file() && !self.rules.skips_file(rel) => meta,
+            _ => {
+                self.index.remove(rel);
+                return false;
+            }
+        };
+        let real = abs.canonicalize().unwrap_or(abs);
+        if !real.starts_with(&self.config.vault) {
+            self.index.remove(rel);
+            return false;
+        }
+        let file = NoteFile {
+            rel: rel.to_string(),
+            abs: real,
+            size: meta.len(),
+            mtime: meta.modified().unwrap_or(std::time::SystemTime::UNIX_EPOCH),
+        };
+        let meta = self.date_file(file);
+        self.index.upsert(meta);
+        true
+    }
+
+    fn date_file(&self, file: NoteFile) -> NoteMeta {
+        let daily = &self.config.obsidian.daily;
+        let frontmatter = if super::index::daily_date(&file.rel, daily).is_some() {
+            None
+        } else {
+            read_head(&file.abs).and_then(|head| Frontmatter::find(&head))
+        };
+        let (date, date_source) = date_note(&file, daily, frontmatter.as_ref());
+        NoteMeta {
+            rel: file.rel,
+            abs: file.abs,
+            date,
+            date_source,
+            size: file.size,
+            mtime: file.mtime,
+        }
+    }
+
+    /// The configuration this store was opened with.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The ignore rules in force.
+    pub fn rules(&self) -> &IgnoreRules {
+        &self.rules
+    }
+
+    /// The date index.
+    pub fn index(&self) -> &DateIndex {
+        &self.index
+    }
+
+    /// Reads and parses a note.
+    pub fn load_note(&self, meta: &NoteMeta) -> Result<Note, SkipReason> {
+        read_note(&meta.abs, self.config.max_note_bytes).map(Note::parse)
+    }
+
+    /// A note's entries; unreadable notes have none (they are reported by the scan).
+    pub fn entries_of(&self, meta: &NoteMeta) -> Vec<Entry> {
+        match self.load_note(meta) {
+            Ok(note) => entries(&note, &meta.rel, meta.date),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// All entries dated within `start..=end`, oldest first.
+    pub fn entries_by_date_range(&self, start: NaiveDate, end: NaiveDate) -> Vec<Entry> {
+        self.index
+            .in_range(start, end)
+            .into_iter()
+            .flat_map(|meta| self.entries_of(meta))
+            .collect()
+    }
+
+    /// All entries of notes whose vault-relative path matches `pattern`. Patterns that
+    /// reach outside the vault are refused.
+    pub fn entries_by_glob(&self, pattern: &str) -> Result<Vec<Entry>> {
+        let p = Path::new(pattern);
+        if p.is_absolute()
+            || pattern.starts_with('/')
+            || p.components().any(|c| matches!(c, Component::ParentDir))
+        {
+            return Err(Error::OutsideVault(pattern.to_string()));
+        }
+        let glob = GlobBuilder::new(pattern)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| Error::Glob {
+                pattern: pattern.to_string(),
+                message: e.to_string(),
+            })?
+            .compile_matcher();
+        let mut metas: Vec<_> = self
+            .index
+            .all()
+            .into_iter()
+            .filter(|m| glob.is_match(&m.rel))
+            .collect();
+        metas.sort_by_key(|m| (m.date, m.rel.clone()));
+        Ok(metas.into_iter().flat_map(|m| self.entries_of(m)).collect())
+    }
+
+    /// Entries containing the keywords (case-insensitive, whole words with common
+    /// inflections), optionally within a date range. Files are prefiltered with
+    /// grep-searcher; binary files are skipped.
+    pub fn search(&self, query: &KeywordSearch) -> Result<Vec<Entry>> {
+        let groups: Vec<Vec<String>> = query
+            .groups
+            .iter()
+            .map(|g| g.iter().filter(|t| !t.trim().is_empty()).cloned().collect::<Vec<_>>())
+            .filter(|g| !g.is_empty())
+            .collect();
+        if groups.is_empty() {
+            return Ok(Vec::new());
+        }
+        let all_terms: Vec<&String> = groups.iter().flatten().collect();
+        let any_pattern = term_pattern(all_terms.iter().map(|s| s.as_str()));
+        let matcher = RegexMatcherBuilder::new()
+            .case_insensitive(true)
+            .build(&any_pattern)
+            .map_err(|e| Error::Glob {
+                pattern: any_pattern.clone(),
+                message: e.to_string(),
+            })?;
+        let group_res: Vec<Regex> = groups
+            .iter()
+            .map(|g| {
+                RegexBuilder::new(&term_pattern(g.iter().map(String::as_str)))
+                    .case_insensitive(true)
+                    .build()
+                    .expect("escaped terms form a valid regex")
+            })
+            .collect();
+        let mut searcher = SearcherBuilder::new()
+            .binary_detection(BinaryDetection::quit(b'\x00'))
+            .line_number(false)
+            .build();
+        let candidates: Vec<&NoteMeta> = match query.range {
+            Some((start, end)) => self.index.in_range(start, end),
+            None => {
+                let mut all = self.index.all();
+                all.sort_by_key(|m| (m.date, m.rel.clone()));
+                all
+            }
+        };
+        let mut found = Vec::new();
+        for meta in candidates {
+            if meta.size > self.config.max_note_bytes {
+                continue;
+            }
+            let mut hit = false;
+            let searched = searcher.search_path(
+                &matcher,
+                &meta.abs,
+                sinks::Bytes(|_, _| {
+                    hit = true;
+                    Ok(false)
+                }),
+            );
+            if searched.is_err() || !hit {
+                continue;
+            }
+            for entry in self.entries_of(meta) {
+                let hits = group_res.iter().filter(|re| re.is_match(&entry.text)).count();
+                let keep = if query.match_all {
+                    hits == group_res.len()
+                } else {
+                    hits > 0
+                };
+                if keep {
+                    found.push(entry);
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// Replaces the parsed records of `source` (see [`parsed::replace_source`]).
+    pub fn save_parsed(
+        &self,
+        source: &str,
+        old_dates: &[NaiveDate],
+        records: Vec<ParsedRecord>,
+    ) -> Result<Vec<NaiveDate>> {
+        parsed::replace_source(&self.config.agent_dir(), source, old_dates, records)
+    }
+
+    /// A day's parsed records.
+    pub fn parsed_day(&self, date: NaiveDate) -> Result<DayFile> {
+        parsed::load_day(&self.config.agent_dir(), date)
+    }
+
+    /// The global context text (empty when the file does not exist yet).
+    pub fn global_context(&self) -> Result<String> {
+        let path = self.config.vault.join(&self.config.global_context);
+        Ok(read_context(&path)?.unwrap_or_default())
+    }
+
+    /// Replaces the global context file.
+    pub fn update_global_context(&self, content: &str) -> Result<()> {
+        write_context(&self.config.vault.join(&self.config.global_context), content)
+    }
+
+    /// A clickable wikilink to an entry (`[[note#heading]]` for sections).
+    pub fn cite(&self, entry: &Entry) -> String {
+        let target = self.index.link_target(&entry.source);
+        match &entry.heading {
+            Some(h) => format!("[[{target}#{h}]]"),
+            None => format!("[[{target}]]"),
+        }
+    }
+
+    /// A wikilink to a whole note.
+    pub fn cite_note(&self, rel: &str) -> String {
+        format!("[[{}]]", self.index.link_target(rel))
+    }
+
+    /// True when the note's date came from its modification time (a weak date).
+    pub fn weakly_dated(&self, rel: &str) -> bool {
+        self.index
+            .get(rel)
+            .is_some_and(|m| m.date_source == DateSource::Modified)
+    }
+}
+
+/// Whole-word pattern for terms with common English endings.
+fn term_pattern<'a>(terms: impl Iterator<Item = &'a str>) -> String {
+    let alternatives: Vec<String> = terms
+        .map(|t| {
+            t.split_whitespace()
+                .map(regex::escape)
+                .collect::<Vec<_>>()
+                .join(r"\s+")
+        })
+        .filter(|t| !t.is_empty())
+        .collect();
+    format!(r"\b(?:{})(?:s|es|ed|d|ing)?\b", alternatives.join("|"))
+}
+
+fn read_head(path: &Path) -> Option<String> {
+    let mut buf = Vec::with_capacity(8192);
+    std::fs::File::open(path)
+        .ok()?
+        .take(16 * 1024)
+        .read_to_end(&mut buf)
+        .ok()?;
+    Some(String::from_utf8_lossy(&buf).into_owned())
+}

@@ -1,0 +1,141 @@
+//! Inserting a callout under a question without losing a byte the person wrote.
+//!
+//! The note is read again, the question line is found again (it may have moved or been
+//! edited around), the callout is spliced in after that line, and the file is replaced
+//! atomically only if it did not change in between; otherwise the splice is redone on the
+//! new text.
+
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use super::atomic::{write_atomic, WriteResult};
+use super::note::Note;
+use super::read::read_note;
+use super::ContentHash;
+use crate::error::{Error, Result};
+
+/// How a write-back ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WriteBack {
+    /// Written; the hash of the note as we left it.
+    Written(ContentHash),
+    /// The question is no longer in the note (or no longer ready).
+    QuestionGone,
+    /// Someone (another run) answered it meanwhile.
+    AlreadyHandled,
+    /// The file was edited less than the quiet time ago; try again later.
+    Busy,
+}
+
+/// Inserts `callout` (rendered, newline-terminated) under the unhandled question whose text
+/// is `question`, choosing the occurrence nearest `line_hint`.
+pub fn insert_under_question(
+    path: &Path,
+    question: &str,
+    line_hint: usize,
+    callout: &str,
+    quiet: Duration,
+    max_bytes: u64,
+) -> Result<WriteBack> {
+    for _ in 0..5 {
+        if !quiet.is_zero() {
+            let modified = std::fs::metadata(path)
+                .and_then(|m| m.modified())
+                .map_err(|e| Error::io(path, e))?;
+            let age = SystemTime::now()
+                .duration_since(modified)
+                .unwrap_or_default();
+            if age < quiet {
+                return Ok(WriteBack::Busy);
+            }
+        }
+        let text = read_note(path, max_bytes).map_err(|reason| {
+            Error::io(path, std::io::Error::other(reason.to_string()))
+        })?;
+        let before = ContentHash::of(text.as_bytes());
+        let note = Note::parse(text);
+        let candidates: Vec<_> = note
+            .questions
+            .iter()
+            .filter(|q| q.text == question && q.ready)
+            .collect();
+        let Some(target) = candidates
+            .iter()
+            .filter(|q| q.handled.is_none())
+            .min_by_key(|q| q.line.abs_diff(line_hint))
+        else {
+            return Ok(if candidates.is_empty() {
+                WriteBack::QuestionGone
+            } else {
+                WriteBack::AlreadyHandled
+            });
+        };
+        let new_text = splice_after_line(&note, target.line, callout);
+        match write_atomic(path, new_text.as_bytes(), Some(before))? {
+            WriteResult::Written => return Ok(WriteBack::Written(ContentHash::of(new_text.as_bytes()))),
+            WriteResult::Changed => continue,
+        }
+    }
+    Ok(WriteBack::Busy)
+}
+
+/// The note's text with `insert` placed after line `line`. A blank line is added after the
+/// insert when the next line has text, so that text does not become part of the callout.
+pub fn splice_after_line(note: &Note, line: usize, insert: &str) -> String {
+    let at = note.line_bytes(line).end;
+    let text = &note.text;
+    let mut out = String::with_capacity(text.len() + insert.len() + 2);
+    out.push_str(&text[..at]);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(insert);
+    let rest = &text[at..];
+    let next_line = rest.lines().next().unwrap_or("");
+    if !next_line.trim().is_empty() {
+        out.push('\n');
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CALLOUT: &str = "> [!answer] vault-agent · 2026-11-21 10:00\n> five\n";
+
+    #[test]
+    fn splice_keeps_every_other_byte_and_separates_following_text() {
+        let note = Note::parse("a\n? q\nnext line\n".into());
+        let out = splice_after_line(&note, 1, CALLOUT);
+        assert_eq!(out, format!("a\n? q\n{CALLOUT}\nnext line\n"));
+    }
+
+    #[test]
+    fn finds_the_question_after_it_moved_and_refuses_when_gone() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("n.md");
+        std::fs::write(&p, "new text on top\n\nmore\n? q\n").unwrap();
+        let r = insert_under_question(&p, "q", 0, CALLOUT, Duration::ZERO, 1 << 20).unwrap();
+        assert!(matches!(r, WriteBack::Written(_)));
+        assert_eq!(
+            std::fs::read_to_string(&p).unwrap(),
+            format!("new text on top\n\nmore\n? q\n{CALLOUT}")
+        );
+        let again = insert_under_question(&p, "q", 3, CALLOUT, Duration::ZERO, 1 << 20).unwrap();
+        assert_eq!(again, WriteBack::AlreadyHandled);
+        let gone = insert_under_question(&p, "other", 3, CALLOUT, Duration::ZERO, 1 << 20).unwrap();
+        assert_eq!(gone, WriteBack::QuestionGone);
+    }
+
+    #[test]
+    fn a_freshly_edited_file_is_busy() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("n.md");
+        std::fs::write(&p, "? q\n").unwrap();
+        let r = insert_under_question(&p, "q", 0, CALLOUT, Duration::from_secs(60), 1 << 20).unwrap();
+        assert_eq!(r, WriteBack::Busy);
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "? q\n");
+    }
+}

@@ -1,0 +1,132 @@
+//! `watch`: the background companion. Catches up on start, then reacts to file events
+//! (debounced per file), rescans on overflow and periodically, and stops cleanly on Ctrl-C.
+
+pub mod batch;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use notify::{Event, EventKind, RecursiveMode, Watcher};
+use tokio::sync::mpsc;
+
+use crate::error::{Error, Result};
+use crate::process::Processor;
+use crate::vault::scan::relative;
+use batch::Debouncer;
+
+/// What the watcher sends the loop.
+enum Signal {
+    Event(Event),
+    Failed(notify::Error),
+}
+
+/// Runs until Ctrl-C (or until `stop` resolves, for tests). The vault is processed once at
+/// start; then changed notes are processed once quiet for the configured debounce.
+pub async fn run(
+    mut processor: Processor,
+    stop: impl std::future::Future<Output = ()>,
+) -> Result<()> {
+    let config = processor.store().config().clone();
+    let vault = config.vault.clone();
+    let debounce = config.debounce;
+
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let mut watcher = notify::recommended_watcher(move |res: notify::Result<Event>| {
+        let _ = tx.send(match res {
+            Ok(event) => Signal::Event(event),
+            Err(err) => Signal::Failed(err),
+        });
+    })
+    .map_err(watch_error)?;
+    watcher
+        .watch(&vault, RecursiveMode::Recursive)
+        .map_err(watch_error)?;
+
+    let report = processor.full_pass(debounce).await?;
+    tracing::info!("caught up: {report}");
+    println!("watching {} (Ctrl-C to stop)", vault.display());
+
+    let mut debouncer: Debouncer<String> = Debouncer::new(debounce);
+    let mut next_rescan = Instant::now() + config.rescan_interval;
+    tokio::pin!(stop);
+    loop {
+        let wake = debouncer
+            .next_deadline()
+            .unwrap_or(next_rescan)
+            .min(next_rescan);
+        tokio::select! {
+            signal = rx.recv() => match signal {
+                Some(Signal::Event(event)) => {
+                    let now = Instant::now();
+                    let folder_moved = matches!(event.kind, EventKind::Create(_) | EventKind::Modify(notify::event::ModifyKind::Name(_)))
+                        && event.paths.iter().any(|p| p.is_dir());
+                    if event.need_rescan() || folder_moved {
+                        debouncer.request_rescan(now);
+                    }
+                    for rel in note_paths(&vault, &event, processor.store()) {
+                        debouncer.touch(rel, now);
+                    }
+                }
+                Some(Signal::Failed(err)) => {
+                    tracing::warn!("file watcher: {}", watch_error(err));
+                    debouncer.request_rescan(Instant::now());
+                }
+                None => break,
+            },
+            _ = tokio::time::sleep_until(wake.into()) => {}
+            _ = &mut stop => break,
+        }
+        let now = Instant::now();
+        if debouncer.take_rescan(now) || now >= next_rescan {
+            next_rescan = now + config.rescan_interval;
+            let report = processor.full_pass(debounce).await?;
+            log_report(&report);
+            continue;
+        }
+        let due = debouncer.take_due(now);
+        if !due.is_empty() {
+            let report = processor.process_paths(&due, debounce).await?;
+            log_report(&report);
+            if report.questions_deferred > 0 {
+                // Edited again while we worked: look again after another quiet period.
+                for rel in due {
+                    debouncer.touch(rel, Instant::now());
+                }
+            }
+        }
+    }
+    drop(watcher);
+    println!("stopped");
+    Ok(())
+}
+
+fn log_report(report: &crate::process::PassReport) {
+    if report.questions_answered + report.questions_failed + report.entries_parsed > 0 {
+        tracing::info!("{report}");
+    }
+}
+
+/// Vault-relative paths of notes an event is about (ignored files filtered out).
+fn note_paths(vault: &Path, event: &Event, store: &crate::vault::Store) -> Vec<String> {
+    if matches!(event.kind, EventKind::Access(_)) {
+        return Vec::new();
+    }
+    event
+        .paths
+        .iter()
+        .filter_map(|p: &PathBuf| relative(vault, p))
+        .filter(|rel| !store.rules().skips_file(rel))
+        .collect()
+}
+
+fn watch_error(err: notify::Error) -> Error {
+    match err.kind {
+        notify::ErrorKind::MaxFilesWatch => Error::Watch(
+            "the system's limit on watched folders is reached; raise it with \
+             `sudo sysctl fs.inotify.max_user_watches=524288` (and add it to /etc/sysctl.conf to keep it)"
+                .to_string(),
+        ),
+        _ => Error::Watch(format!("file watching failed: {err}")),
+    }
+}
+

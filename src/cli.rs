@@ -123,9 +123,6 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Process { .. } => {
             let mut processor = Processor::open(config)?;
             let report = processor.full_pass(Duration::ZERO).await?;
-            for w in &report.warnings {
-                tracing::warn!("{w}");
-            }
             if cli.json {
                 println!("{}", serde_json::to_string_pretty(&report).expect("report serializes"));
             } else {

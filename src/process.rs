@@ -122,10 +122,11 @@ impl Processor {
     /// Rescans the whole vault and processes every note whose content changed.
     /// `quiet`: files edited more recently than this are not written to (deferred).
     pub async fn full_pass(&mut self, quiet: Duration) -> Result<PassReport> {
-        let mut report = PassReport {
-            warnings: std::mem::take(&mut self.initial_warnings),
-            ..PassReport::default()
-        };
+        let mut report = PassReport::default();
+        for warning in std::mem::take(&mut self.initial_warnings) {
+            tracing::warn!("{warning}");
+            report.warnings.push(warning);
+        }
         let skipped = self.store.rescan();
         for s in skipped {
             self.report_skip(&mut report, s.rel, s.reason.to_string());

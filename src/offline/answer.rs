@@ -23,7 +23,8 @@ const STOPWORDS: &str = "a about after all am an and any are as at be been befor
     time times to total until up usually was we week weeks month months were what what's when
     where which while who why will with would year years you your average avg often day days
     yesterday today tonight morning show tell list give compare versus vs between much well
-    feel felt like go went";
+    feel felt like go went next please fix not no yes entry entries note notes there's
+    focus-on should've need want know";
 
 /// An extractive answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,7 +50,9 @@ pub fn keyword_groups(question: &str, range: Option<&DateRange>, domains: &Domai
         if word.len() < 2 || stop.contains(word) || word.chars().all(|c| c.is_ascii_digit()) {
             continue;
         }
-        let group = domains.expand(word);
+        let mut group = domains.expand(word);
+        group.retain(|t| t != word);
+        group.insert(0, word.to_string());
         if seen.insert(group.clone()) {
             groups.push(group);
         }

@@ -191,6 +191,7 @@ impl Store {
         let any_pattern = term_pattern(all_terms.iter().map(|s| s.as_str()));
         let matcher = RegexMatcherBuilder::new()
             .case_insensitive(true)
+            .line_terminator(Some(b'\n'))
             .build(&any_pattern)
             .map_err(|e| Error::Glob {
                 pattern: any_pattern.clone(),
@@ -207,7 +208,7 @@ impl Store {
             .collect();
         let mut searcher = SearcherBuilder::new()
             .binary_detection(BinaryDetection::quit(b'\x00'))
-            .line_number(false)
+            .line_number(true)
             .build();
         let candidates: Vec<&NoteMeta> = match query.range {
             Some((start, end)) => self.index.in_range(start, end),
@@ -231,7 +232,11 @@ impl Store {
                     Ok(false)
                 }),
             );
-            if searched.is_err() || !hit {
+            if let Err(e) = searched {
+                tracing::warn!("{}: search failed ({e}); skipped", meta.rel);
+                continue;
+            }
+            if !hit {
                 continue;
             }
             for entry in self.entries_of(meta) {
@@ -320,3 +325,4 @@ fn read_head(path: &Path) -> Option<String> {
         .ok()?;
     Some(String::from_utf8_lossy(&buf).into_owned())
 }
+

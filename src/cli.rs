@@ -109,7 +109,9 @@ fn init_logging(verbose: u8, quiet: bool) {
 
 async fn run(cli: Cli) -> Result<()> {
     let positional = match &cli.command {
-        Command::Process { vault } | Command::Watch { vault } | Command::Init { vault } => vault.clone(),
+        Command::Process { vault } | Command::Watch { vault } | Command::Init { vault } => {
+            vault.clone()
+        }
         _ => None,
     };
     let vault = positional
@@ -124,7 +126,10 @@ async fn run(cli: Cli) -> Result<()> {
             let mut processor = Processor::open(config)?;
             let report = processor.full_pass(Duration::ZERO).await?;
             if cli.json {
-                println!("{}", serde_json::to_string_pretty(&report).expect("report serializes"));
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).expect("report serializes")
+                );
             } else {
                 println!("{report}");
             }

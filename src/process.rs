@@ -35,6 +35,8 @@ pub struct PassReport {
     pub questions_waiting: usize,
     /// Ready questions in files edited too recently; answered on a later pass.
     pub questions_deferred: usize,
+    /// The files holding deferred questions (the watcher looks at them again).
+    pub deferred_files: Vec<String>,
     /// Questions removed before their answer could be written (answer kept in the log).
     pub questions_gone: usize,
     /// Files not read, with the reason.
@@ -64,7 +66,11 @@ impl fmt::Display for PassReport {
             self.skipped.len()
         )?;
         if self.questions_deferred > 0 {
-            write!(f, "; {} deferred (file still being edited)", self.questions_deferred)?;
+            write!(
+                f,
+                "; {} deferred (file still being edited)",
+                self.questions_deferred
+            )?;
         }
         if self.questions_gone > 0 {
             write!(f, "; {} removed before answering", self.questions_gone)?;
@@ -131,7 +137,13 @@ impl Processor {
         for s in skipped {
             self.report_skip(&mut report, s.rel, s.reason.to_string());
         }
-        let rels: Vec<String> = self.store.index().all().iter().map(|m| m.rel.clone()).collect();
+        let rels: Vec<String> = self
+            .store
+            .index()
+            .all()
+            .iter()
+            .map(|m| m.rel.clone())
+            .collect();
         report.notes = rels.len();
         let present: BTreeSet<&String> = rels.iter().collect();
         let vanished: Vec<String> = self
@@ -178,10 +190,18 @@ impl Processor {
         for s in self.store.rescan() {
             self.report_skip(&mut report, s.rel, s.reason.to_string());
         }
-        let rels: Vec<String> = self.store.index().all().iter().map(|m| m.rel.clone()).collect();
+        let rels: Vec<String> = self
+            .store
+            .index()
+            .all()
+            .iter()
+            .map(|m| m.rel.clone())
+            .collect();
         report.notes = rels.len();
         for rel in &rels {
-            let Some(text) = self.read(rel, &mut report) else { continue };
+            let Some(text) = self.read(rel, &mut report) else {
+                continue;
+            };
             let hash = ContentHash::of(text.as_bytes());
             let note = Note::parse(text);
             self.parse_entries(rel, &note, &mut report).await?;
@@ -204,12 +224,22 @@ impl Processor {
         }
     }
 
-    async fn process_file(&mut self, rel: &str, quiet: Duration, report: &mut PassReport) -> Result<()> {
+    async fn process_file(
+        &mut self,
+        rel: &str,
+        quiet: Duration,
+        report: &mut PassReport,
+    ) -> Result<()> {
         let Some(text) = self.read(rel, report) else {
             return Ok(());
         };
         let hash = ContentHash::of(text.as_bytes());
-        if self.state.files.get(rel).is_some_and(|fs| fs.hash == hash.hex()) {
+        if self
+            .state
+            .files
+            .get(rel)
+            .is_some_and(|fs| fs.hash == hash.hex())
+        {
             return Ok(());
         }
         report.notes_changed += 1;
@@ -225,7 +255,9 @@ impl Processor {
             }
         }
         self.parse_entries(rel, &note, report).await?;
-        let (final_hash, settled) = self.answer_questions(rel, &note, hash, quiet, report).await?;
+        let (final_hash, settled) = self
+            .answer_questions(rel, &note, hash, quiet, report)
+            .await?;
         if settled {
             if let Some(fs) = self.state.files.get_mut(rel) {
                 fs.hash = final_hash.hex();
@@ -236,13 +268,21 @@ impl Processor {
     }
 
     /// Parses new or changed entries and stores the note's records.
-    async fn parse_entries(&mut self, rel: &str, note: &Note, report: &mut PassReport) -> Result<()> {
+    async fn parse_entries(
+        &mut self,
+        rel: &str,
+        note: &Note,
+        report: &mut PassReport,
+    ) -> Result<()> {
         let Some(meta) = self.store.index().get(rel) else {
             return Ok(());
         };
         let found = entries(note, rel, meta.date);
         let old = self.state.files.get(rel).cloned().unwrap_or_default();
-        let ids: BTreeMap<String, String> = found.iter().map(|e| (e.id.0.clone(), e.hash.hex())).collect();
+        let ids: BTreeMap<String, String> = found
+            .iter()
+            .map(|e| (e.id.0.clone(), e.hash.hex()))
+            .collect();
         let same_dates = found.iter().all(|e| old.dates.contains(&e.date));
         if ids == old.entries && same_dates && !old.hash.is_empty() {
             return Ok(());
@@ -338,6 +378,9 @@ impl Processor {
                 WriteBack::Busy => {
                     settled = false;
                     report.questions_deferred += 1;
+                    if !report.deferred_files.iter().any(|f| f == rel) {
+                        report.deferred_files.push(rel.to_string());
+                    }
                 }
                 WriteBack::QuestionGone => {
                     report.questions_gone += 1;

@@ -79,11 +79,9 @@ impl Config {
             .canonicalize()
             .map_err(|e| Error::io(vault.to_path_buf(), e))?;
         let default_path = vault.join(AGENT_DIR).join("config.yaml");
-        let path = explicit.map(Path::to_path_buf).or_else(|| {
-            default_path
-                .is_file()
-                .then_some(default_path.clone())
-        });
+        let path = explicit
+            .map(Path::to_path_buf)
+            .or_else(|| default_path.is_file().then_some(default_path.clone()));
         let raw = match &path {
             Some(path) => read_raw(path)?,
             None => RawConfig::default(),
@@ -93,12 +91,17 @@ impl Config {
 
     fn from_raw(vault: PathBuf, source: Option<PathBuf>, raw: RawConfig) -> Result<Config> {
         let bad = |key: &str, message: &str| Error::Config {
-            path: source.clone().unwrap_or_else(|| PathBuf::from("config.yaml")),
+            path: source
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("config.yaml")),
             message: format!("`{key}`: {message}"),
         };
         let debounce_ms = raw.watch.debounce_ms.unwrap_or(2000);
         if debounce_ms > 600_000 {
-            return Err(bad("watch.debounce_ms", "must be at most 600000 (10 minutes)"));
+            return Err(bad(
+                "watch.debounce_ms",
+                "must be at most 600000 (10 minutes)",
+            ));
         }
         let rescan = raw.watch.rescan_interval_s.unwrap_or(300);
         if rescan == 0 {
@@ -113,7 +116,8 @@ impl Config {
             let p = Path::new(&value);
             if value.is_empty()
                 || p.is_absolute()
-                || p.components().any(|c| matches!(c, std::path::Component::ParentDir))
+                || p.components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir))
                 || !value.ends_with(".md")
             {
                 return Err(bad(key, "must be a vault-relative path to a .md file"));
@@ -186,14 +190,16 @@ pub fn expand_env(text: &str) -> std::result::Result<String, String> {
         };
         let name = &after[..end];
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(format!("`${{{name}}}` is not a valid environment variable name"));
+            return Err(format!(
+                "`${{{name}}}` is not a valid environment variable name"
+            ));
         }
         match std::env::var(name) {
             Ok(value) => out.push_str(&value),
             Err(_) => {
                 return Err(format!(
-                    "environment variable `{name}` is not set (export it or remove it from the config)"
-                ))
+                "environment variable `{name}` is not set (export it or remove it from the config)"
+            ))
             }
         }
         rest = &after[end + 1..];
@@ -238,7 +244,10 @@ mod tests {
 
     #[test]
     fn env_expansion_and_missing_variable() {
-        assert_eq!(expand_env("a ${PATH} b").unwrap(), format!("a {} b", std::env::var("PATH").unwrap()));
+        assert_eq!(
+            expand_env("a ${PATH} b").unwrap(),
+            format!("a {} b", std::env::var("PATH").unwrap())
+        );
         let err = expand_env("${VAULT_AGENT_SURELY_UNSET_VAR}").unwrap_err();
         assert!(err.contains("VAULT_AGENT_SURELY_UNSET_VAR"));
     }

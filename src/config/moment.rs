@@ -143,9 +143,7 @@ impl DateFormat {
                 }
                 Token::Month2 | Token::Month1 => month = value.parse().ok(),
                 Token::Day2 | Token::Day1 => day = value.parse().ok(),
-                Token::DayOrdinal => {
-                    day = value.trim_end_matches(char::is_alphabetic).parse().ok()
-                }
+                Token::DayOrdinal => day = value.trim_end_matches(char::is_alphabetic).parse().ok(),
                 Token::DayOfYear3 => ordinal = value.parse().ok(),
                 _ => {}
             }
@@ -168,8 +166,12 @@ impl DateFormat {
         };
         has(&[Token::Year4, Token::Year2])
             && (has(&[Token::DayOfYear3])
-                || (has(&[Token::MonthName, Token::MonthShort, Token::Month2, Token::Month1])
-                    && has(&[Token::Day2, Token::Day1, Token::DayOrdinal])))
+                || (has(&[
+                    Token::MonthName,
+                    Token::MonthShort,
+                    Token::Month2,
+                    Token::Month1,
+                ]) && has(&[Token::Day2, Token::Day1, Token::DayOrdinal])))
     }
 }
 

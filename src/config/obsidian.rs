@@ -68,10 +68,9 @@ impl ObsidianSettings {
         let mut settings = ObsidianSettings::default();
         let mut folder = None;
         let mut format = None;
-        if let Some(daily) = read_json::<DailyNotesJson>(
-            &dir.join("daily-notes.json"),
-            &mut settings.warnings,
-        ) {
+        if let Some(daily) =
+            read_json::<DailyNotesJson>(&dir.join("daily-notes.json"), &mut settings.warnings)
+        {
             folder = daily.folder;
             format = daily.format;
         }
@@ -112,7 +111,10 @@ fn read_json<T: for<'de> Deserialize<'de>>(path: &Path, warnings: &mut Vec<Strin
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
         Err(e) => {
-            warnings.push(format!("{}: cannot read ({e}); ignoring it", path.display()));
+            warnings.push(format!(
+                "{}: cannot read ({e}); ignoring it",
+                path.display()
+            ));
             return None;
         }
     };

@@ -13,7 +13,10 @@ const SHIPPED: [(&str, &str); 5] = [
     ("general.yaml", include_str!("../../domains/general.yaml")),
     ("strength.yaml", include_str!("../../domains/strength.yaml")),
     ("running.yaml", include_str!("../../domains/running.yaml")),
-    ("nutrition.yaml", include_str!("../../domains/nutrition.yaml")),
+    (
+        "nutrition.yaml",
+        include_str!("../../domains/nutrition.yaml"),
+    ),
     ("work.yaml", include_str!("../../domains/work.yaml")),
 ];
 
@@ -89,7 +92,10 @@ impl Domains {
     /// A term with every word the vocabulary maps to the same canonical term.
     pub fn expand(&self, term: &str) -> Vec<String> {
         let term = term.to_lowercase();
-        let canonical = self.canonical(&term).map(str::to_string).unwrap_or_else(|| term.clone());
+        let canonical = self
+            .canonical(&term)
+            .map(str::to_string)
+            .unwrap_or_else(|| term.clone());
         let mut out = BTreeSet::from([term, canonical.clone()]);
         for domain in &self.all {
             for (word, target) in &domain.vocabulary {
@@ -141,7 +147,11 @@ mod tests {
         assert!(bench.contains(&"bp".to_string()));
         let run = d.expand("ran");
         assert!(run.contains(&"jog".to_string()));
-        let names: Vec<_> = d.mentioned_in("Benched 80kg, then slept badly").iter().map(|d| d.name.clone()).collect();
+        let names: Vec<_> = d
+            .mentioned_in("Benched 80kg, then slept badly")
+            .iter()
+            .map(|d| d.name.clone())
+            .collect();
         assert_eq!(names, ["general", "strength"]);
     }
 

@@ -35,7 +35,10 @@ pub struct Answer {
 pub enum Outcome {
     Answered(Answer),
     /// One-sentence reason and what the person can do.
-    Failed { reason: String, hint: String },
+    Failed {
+        reason: String,
+        hint: String,
+    },
 }
 
 /// Runs questions and log entries through the agents.
@@ -65,7 +68,8 @@ impl Flow {
             }),
             Err(e) => Outcome::Failed {
                 reason: format!("the notes could not be searched ({e})"),
-                hint: "check the file named above, then delete this callout to ask again".to_string(),
+                hint: "check the file named above, then delete this callout to ask again"
+                    .to_string(),
             },
         }
     }

@@ -36,7 +36,11 @@ pub struct ExtractiveAnswer {
 }
 
 /// Topic words of a question, each expanded through the vocabulary.
-pub fn keyword_groups(question: &str, range: Option<&DateRange>, domains: &Domains) -> Vec<Vec<String>> {
+pub fn keyword_groups(
+    question: &str,
+    range: Option<&DateRange>,
+    domains: &Domains,
+) -> Vec<Vec<String>> {
     let stop: BTreeSet<&str> = STOPWORDS.split_whitespace().collect();
     let mut lower = question.to_lowercase();
     if let Some(r) = range {
@@ -61,7 +65,12 @@ pub fn keyword_groups(question: &str, range: Option<&DateRange>, domains: &Domai
 }
 
 /// Answers `question` asked in a note dated `anchor`.
-pub fn answer(store: &Store, domains: &Domains, question: &str, anchor: NaiveDate) -> Result<ExtractiveAnswer> {
+pub fn answer(
+    store: &Store,
+    domains: &Domains,
+    question: &str,
+    anchor: NaiveDate,
+) -> Result<ExtractiveAnswer> {
     let range = find_range(question, anchor);
     let groups = keyword_groups(question, range.as_ref(), domains);
     let topic = groups
@@ -100,7 +109,7 @@ pub fn answer(store: &Store, domains: &Domains, question: &str, anchor: NaiveDat
             quoted: 0,
         });
     }
-    found.sort_by(|a, b| (b.date, b.time).cmp(&(a.date, a.time)));
+    found.sort_by_key(|e| std::cmp::Reverse((e.date, e.time)));
     let days: BTreeSet<NaiveDate> = found.iter().map(|e| e.date).collect();
     let mut body = format!(
         "{} {}{about} {when}, on {} {}:\n\n",
@@ -141,7 +150,11 @@ pub fn answer(store: &Store, domains: &Domains, question: &str, anchor: NaiveDat
 
 /// One line of the entry, preferring the first that mentions a keyword, shortened.
 fn quote(entry: &Entry, groups: &[Vec<String>]) -> String {
-    let lines: Vec<&str> = entry.text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let lines: Vec<&str> = entry
+        .text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
     let hits = |line: &str| {
         let lower = line.to_lowercase();
         groups.iter().flatten().any(|t| lower.contains(t.as_str()))

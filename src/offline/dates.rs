@@ -157,7 +157,9 @@ fn last_calendar(anchor: NaiveDate, unit: &str) -> Option<(NaiveDate, NaiveDate)
 fn past(anchor: NaiveDate, n: u32, unit: &str) -> Option<(NaiveDate, NaiveDate)> {
     let start = match unit {
         "day" => anchor.checked_sub_days(Days::new(n as u64))?.succ_opt()?,
-        "week" => anchor.checked_sub_days(Days::new(7 * n as u64))?.succ_opt()?,
+        "week" => anchor
+            .checked_sub_days(Days::new(7 * n as u64))?
+            .succ_opt()?,
         "month" => anchor.checked_sub_months(Months::new(n))?.succ_opt()?,
         _ => anchor.checked_sub_months(Months::new(12 * n))?.succ_opt()?,
     };

@@ -31,16 +31,24 @@ fn patterns() -> &'static Patterns {
     P.get_or_init(|| {
         let re = |s: &str| Regex::new(s).expect("extractor pattern compiles");
         Patterns {
-            weight_reps: re(r"(?i)\b(\d+(?:\.\d+)?)\s*(kg|lbs?)?\s*[x×]\s*(\d+)(?:\s*[x×]\s*(\d+))?\b"),
-            sets_reps_at: re(r"(?i)\b(\d+)\s*[x×]\s*(\d+)\s*(?:@|at)\s*(\d+(?:\.\d+)?)\s*(kg|lbs?)?"),
+            weight_reps: re(
+                r"(?i)\b(\d+(?:\.\d+)?)\s*(kg|lbs?)?\s*[x×]\s*(\d+)(?:\s*[x×]\s*(\d+))?\b",
+            ),
+            sets_reps_at: re(
+                r"(?i)\b(\d+)\s*[x×]\s*(\d+)\s*(?:@|at)\s*(\d+(?:\.\d+)?)\s*(kg|lbs?)?",
+            ),
             distance: re(r"(?i)\b(\d+(?:\.\d+)?)\s*(km|k|mi|miles?)\b"),
             minutes: re(r"(?i)\b(\d+(?:\.\d+)?)\s*(?:min|mins|minutes)\b"),
-            sleep_before: re(r"(?i)\b(?:slept|sleep)\D{0,20}?(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\b"),
+            sleep_before: re(
+                r"(?i)\b(?:slept|sleep)\D{0,20}?(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\b",
+            ),
             sleep_after: re(r"(?i)\b(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\s+(?:of\s+)?sleep"),
             score: re(r"(?i)\b(mood|energy|stress)\D{0,12}?(\d+(?:\.\d+)?)\s*/\s*10\b"),
             protein: re(r"(?i)\b(\d+)\s*g\s+(?:of\s+)?protein\b"),
             kcal: re(r"(?i)\b(\d+)\s*(?:kcal|calories)\b"),
-            deep_work: re(r"(?i)\b(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\s+(?:of\s+)?(?:deep\s*work|focus)"),
+            deep_work: re(
+                r"(?i)\b(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\s+(?:of\s+)?(?:deep\s*work|focus)",
+            ),
             meetings: re(r"(?i)\b(\d+)\s+meetings?\b"),
         }
     })
@@ -71,9 +79,18 @@ pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
     }
 }
 
-fn extract_line(line: &str, domains: &Domains, data: &mut BTreeMap<String, Value>, notes: &mut Vec<String>) {
+fn extract_line(
+    line: &str,
+    domains: &Domains,
+    data: &mut BTreeMap<String, Value>,
+    notes: &mut Vec<String>,
+) {
     let p = patterns();
-    let mentioned: Vec<String> = domains.mentioned_in(line).iter().map(|d| d.name.clone()).collect();
+    let mentioned: Vec<String> = domains
+        .mentioned_in(line)
+        .iter()
+        .map(|d| d.name.clone())
+        .collect();
     let has = |name: &str| mentioned.iter().any(|m| m == name);
     let obj = |data: &mut BTreeMap<String, Value>, name: &str| -> Map<String, Value> {
         data.remove(name)
@@ -100,7 +117,9 @@ fn extract_line(line: &str, domains: &Domains, data: &mut BTreeMap<String, Value
         }
         if !sets.is_empty() {
             let mut o = obj(data, "strength");
-            let list = o.entry("exercises").or_insert_with(|| Value::Array(Vec::new()));
+            let list = o
+                .entry("exercises")
+                .or_insert_with(|| Value::Array(Vec::new()));
             if let Value::Array(items) = list {
                 items.extend(sets);
             }
@@ -127,7 +146,11 @@ fn extract_line(line: &str, domains: &Domains, data: &mut BTreeMap<String, Value
         }
     }
     let mut general = obj(data, "general");
-    if let Some(c) = p.sleep_before.captures(line).or_else(|| p.sleep_after.captures(line)) {
+    if let Some(c) = p
+        .sleep_before
+        .captures(line)
+        .or_else(|| p.sleep_after.captures(line))
+    {
         general.insert("sleep_hours".into(), json!(num(&c[1])));
     }
     for c in p.score.captures_iter(line) {
@@ -177,7 +200,8 @@ fn exercise_name(line: &str, domains: &Domains) -> String {
             }
         }
     }
-    best.map(|(_, name)| name).unwrap_or_else(|| "unknown".to_string())
+    best.map(|(_, name)| name)
+        .unwrap_or_else(|| "unknown".to_string())
 }
 
 fn find_word(haystack: &str, word: &str) -> Option<usize> {
@@ -211,7 +235,11 @@ mod tests {
 
     fn parse(text: &str) -> ParsedRecord {
         let note = Note::parse(text.to_string());
-        let e = entry::entries(&note, "n.md", chrono::NaiveDate::from_ymd_opt(2026, 11, 12).unwrap());
+        let e = entry::entries(
+            &note,
+            "n.md",
+            chrono::NaiveDate::from_ymd_opt(2026, 11, 12).unwrap(),
+        );
         parse_entry(&e[0], &Domains::shipped())
     }
 

@@ -19,7 +19,11 @@ pub enum WriteResult {
 /// Replaces `path` with `bytes` atomically. When `expected` is given, the file must still
 /// hash to it just before the rename, else nothing is written. Symlinks are resolved so the
 /// link stays a link. Parent folders are created for new files.
-pub fn write_atomic(path: &Path, bytes: &[u8], expected: Option<ContentHash>) -> Result<WriteResult> {
+pub fn write_atomic(
+    path: &Path,
+    bytes: &[u8],
+    expected: Option<ContentHash>,
+) -> Result<WriteResult> {
     let target = match path.canonicalize() {
         Ok(real) => real,
         Err(_) => path.to_path_buf(),
@@ -39,7 +43,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8], expected: Option<ContentHash>) ->
             .map_err(|e| Error::io(tmp.path(), e))?;
     }
     tmp.write_all(bytes).map_err(|e| Error::io(tmp.path(), e))?;
-    tmp.as_file().sync_all().map_err(|e| Error::io(tmp.path(), e))?;
+    tmp.as_file()
+        .sync_all()
+        .map_err(|e| Error::io(tmp.path(), e))?;
     if let Some(expected) = expected {
         let current = std::fs::read(&target).map_err(|e| Error::io(&target, e))?;
         if ContentHash::of(&current) != expected {
@@ -70,7 +76,10 @@ mod tests {
         let r = write_atomic(&p, b"b", Some(ContentHash::of(b"a"))).unwrap();
         assert_eq!(r, WriteResult::Written);
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "b");
-        assert_eq!(std::fs::metadata(&p).unwrap().permissions().mode() & 0o777, 0o640);
+        assert_eq!(
+            std::fs::metadata(&p).unwrap().permissions().mode() & 0o777,
+            0o640
+        );
         let r = write_atomic(&p, b"c", Some(ContentHash::of(b"a"))).unwrap();
         assert_eq!(r, WriteResult::Changed);
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "b");
@@ -87,7 +96,10 @@ mod tests {
         std::fs::write(&real, "a").unwrap();
         std::os::unix::fs::symlink(&real, &link).unwrap();
         write_atomic(&link, b"b", None).unwrap();
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "b");
     }
 }

@@ -62,9 +62,12 @@ pub fn heading_time(heading: &str) -> Option<NaiveTime> {
     NaiveTime::from_hms_opt(h.parse().ok()?, m.parse().ok()?, 0)
 }
 
+/// A byte range of the note and, for a `## HH:MM` section, its time and title.
+type Span = (Range<usize>, Option<(NaiveTime, String)>);
+
 /// Splits a parsed note into entries, all dated `date`.
 pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
-    let mut spans: Vec<(Range<usize>, Option<(NaiveTime, String)>)> = Vec::new();
+    let mut spans: Vec<Span> = Vec::new();
     let mut section: Option<(usize, NaiveTime, String)> = None;
     let close = |spans: &mut Vec<_>, section: &mut Option<(usize, NaiveTime, String)>, end| {
         if let Some((start, time, title)) = section.take() {
@@ -188,7 +191,8 @@ mod tests {
     fn hash_ignores_an_added_answer() {
         let before = Note::parse("## 08:00\nran 5k\n? how far\n".into());
         let after = Note::parse(
-            "## 08:00\nran 5k\n? how far\n> [!answer] vault-agent · 2026-11-21 10:00\n> 5k\n".into(),
+            "## 08:00\nran 5k\n? how far\n> [!answer] vault-agent · 2026-11-21 10:00\n> 5k\n"
+                .into(),
         );
         assert_eq!(
             entries(&before, "n.md", day())[0].hash,

@@ -143,11 +143,10 @@ pub fn date_note(
         return (date, DateSource::Frontmatter);
     }
     let name = stem(&file.rel);
-    if let Some(date) = daily
-        .format
-        .parse(name)
-        .or_else(|| name.get(..10).and_then(|h| NaiveDate::parse_from_str(h, "%Y-%m-%d").ok()))
-    {
+    if let Some(date) = daily.format.parse(name).or_else(|| {
+        name.get(..10)
+            .and_then(|h| NaiveDate::parse_from_str(h, "%Y-%m-%d").ok())
+    }) {
         return (date, DateSource::FileName);
     }
     let local: DateTime<Local> = file.mtime.into();
@@ -206,7 +205,10 @@ mod tests {
             date_note(&file("Workouts/2026-09-30 intervals.md"), &d, None),
             (day(2026, 9, 30), DateSource::FileName)
         );
-        assert_eq!(date_note(&file("misc.md"), &d, None).1, DateSource::Modified);
+        assert_eq!(
+            date_note(&file("misc.md"), &d, None).1,
+            DateSource::Modified
+        );
     }
 
     #[test]

@@ -14,7 +14,10 @@ use super::frontmatter::Frontmatter;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BlockKind {
     /// A heading with its level and text (without the `#` marks).
-    Heading { level: u8, text: String },
+    Heading {
+        level: u8,
+        text: String,
+    },
     Paragraph,
     List,
     /// A block quote written by the person (including their own callouts).
@@ -210,7 +213,10 @@ pub fn question_text(line: &str) -> Option<&str> {
         let digits = rest.chars().take_while(char::is_ascii_digit).count();
         if digits > 0 {
             let after = &rest[digits..];
-            if let Some(after) = after.strip_prefix(". ").or_else(|| after.strip_prefix(") ")) {
+            if let Some(after) = after
+                .strip_prefix(". ")
+                .or_else(|| after.strip_prefix(") "))
+            {
                 rest = after.trim_start();
             }
         }
@@ -264,7 +270,10 @@ mod tests {
 
     #[test]
     fn half_typed_line_is_not_ready() {
-        assert_eq!(questions("? how many runs"), [("how many runs".into(), false, false)]);
+        assert_eq!(
+            questions("? how many runs"),
+            [("how many runs".into(), false, false)]
+        );
     }
 
     #[test]
@@ -287,7 +296,9 @@ mod tests {
     fn blocks_carry_line_ranges_after_frontmatter() {
         let note = Note::parse("---\na: 1\n---\n## 07:30 Bench\n185x5\n\n- sleep 7h\n".into());
         assert_eq!(note.blocks[0].lines, 3..4);
-        assert!(matches!(&note.blocks[0].kind, BlockKind::Heading { level: 2, text } if text == "07:30 Bench"));
+        assert!(
+            matches!(&note.blocks[0].kind, BlockKind::Heading { level: 2, text } if text == "07:30 Bench")
+        );
         assert_eq!(note.blocks[2].kind, BlockKind::List);
         assert_eq!(note.blocks[2].lines, 6..7);
     }

@@ -95,8 +95,9 @@ pub fn replace_source(
             holding.push(date);
         }
         day.entries.extend(new_records);
-        day.entries
-            .sort_by(|a, b| (&a.timestamp, &a.source_file, &a.id).cmp(&(&b.timestamp, &b.source_file, &b.id)));
+        day.entries.sort_by(|a, b| {
+            (&a.timestamp, &a.source_file, &a.id).cmp(&(&b.timestamp, &b.source_file, &b.id))
+        });
         if day.entries == before {
             continue;
         }

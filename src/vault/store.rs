@@ -181,7 +181,12 @@ impl Store {
         let groups: Vec<Vec<String>> = query
             .groups
             .iter()
-            .map(|g| g.iter().filter(|t| !t.trim().is_empty()).cloned().collect::<Vec<_>>())
+            .map(|g| {
+                g.iter()
+                    .filter(|t| !t.trim().is_empty())
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
             .filter(|g| !g.is_empty())
             .collect();
         if groups.is_empty() {
@@ -240,7 +245,10 @@ impl Store {
                 continue;
             }
             for entry in self.entries_of(meta) {
-                let hits = group_res.iter().filter(|re| re.is_match(&entry.text)).count();
+                let hits = group_res
+                    .iter()
+                    .filter(|re| re.is_match(&entry.text))
+                    .count();
                 let keep = if query.match_all {
                     hits == group_res.len()
                 } else {
@@ -277,7 +285,10 @@ impl Store {
 
     /// Replaces the global context file.
     pub fn update_global_context(&self, content: &str) -> Result<()> {
-        write_context(&self.config.vault.join(&self.config.global_context), content)
+        write_context(
+            &self.config.vault.join(&self.config.global_context),
+            content,
+        )
     }
 
     /// A clickable wikilink to an entry (`[[note#heading]]` for sections).
@@ -325,4 +336,3 @@ fn read_head(path: &Path) -> Option<String> {
         .ok()?;
     Some(String::from_utf8_lossy(&buf).into_owned())
 }
-

@@ -49,9 +49,8 @@ pub fn insert_under_question(
                 return Ok(WriteBack::Busy);
             }
         }
-        let text = read_note(path, max_bytes).map_err(|reason| {
-            Error::io(path, std::io::Error::other(reason.to_string()))
-        })?;
+        let text = read_note(path, max_bytes)
+            .map_err(|reason| Error::io(path, std::io::Error::other(reason.to_string())))?;
         let before = ContentHash::of(text.as_bytes());
         let note = Note::parse(text);
         let candidates: Vec<_> = note
@@ -72,7 +71,9 @@ pub fn insert_under_question(
         };
         let new_text = splice_after_line(&note, target.line, callout);
         match write_atomic(path, new_text.as_bytes(), Some(before))? {
-            WriteResult::Written => return Ok(WriteBack::Written(ContentHash::of(new_text.as_bytes()))),
+            WriteResult::Written => {
+                return Ok(WriteBack::Written(ContentHash::of(new_text.as_bytes())))
+            }
             WriteResult::Changed => continue,
         }
     }
@@ -81,19 +82,29 @@ pub fn insert_under_question(
 
 /// The note's text with `insert` placed after line `line`. A blank line is added after the
 /// insert when the next line has text, so that text does not become part of the callout.
+/// The insert uses the line ending of the question line (CRLF notes stay CRLF).
 pub fn splice_after_line(note: &Note, line: usize, insert: &str) -> String {
-    let at = note.line_bytes(line).end;
+    let range = note.line_bytes(line);
     let text = &note.text;
+    let newline = if text[range.clone()].ends_with("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let at = range.end;
     let mut out = String::with_capacity(text.len() + insert.len() + 2);
     out.push_str(&text[..at]);
     if !out.ends_with('\n') {
-        out.push('\n');
+        out.push_str(newline);
     }
-    out.push_str(insert);
+    for l in insert.lines() {
+        out.push_str(l);
+        out.push_str(newline);
+    }
     let rest = &text[at..];
     let next_line = rest.lines().next().unwrap_or("");
     if !next_line.trim().is_empty() {
-        out.push('\n');
+        out.push_str(newline);
     }
     out.push_str(rest);
     out
@@ -110,6 +121,16 @@ mod tests {
         let note = Note::parse("a\n? q\nnext line\n".into());
         let out = splice_after_line(&note, 1, CALLOUT);
         assert_eq!(out, format!("a\n? q\n{CALLOUT}\nnext line\n"));
+    }
+
+    #[test]
+    fn crlf_notes_get_crlf_callouts() {
+        let note = Note::parse("? q\r\nnext\r\n".into());
+        let out = splice_after_line(&note, 0, CALLOUT);
+        assert_eq!(
+            out,
+            "? q\r\n> [!answer] vault-agent · 2026-11-21 10:00\r\n> five\r\n\r\nnext\r\n"
+        );
     }
 
     #[test]
@@ -134,7 +155,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("n.md");
         std::fs::write(&p, "? q\n").unwrap();
-        let r = insert_under_question(&p, "q", 0, CALLOUT, Duration::from_secs(60), 1 << 20).unwrap();
+        let r =
+            insert_under_question(&p, "q", 0, CALLOUT, Duration::from_secs(60), 1 << 20).unwrap();
         assert_eq!(r, WriteBack::Busy);
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "? q\n");
     }

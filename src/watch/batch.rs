@@ -97,7 +97,10 @@ mod tests {
         for n in [0, 100, 300] {
             d.touch("Daily/2026-11-21.md", ms(t, n));
         }
-        assert!(d.take_due(ms(t, 2200)).is_empty(), "only 1.9 s since the last event");
+        assert!(
+            d.take_due(ms(t, 2200)).is_empty(),
+            "only 1.9 s since the last event"
+        );
         assert_eq!(d.next_deadline(), Some(ms(t, 2300)));
         assert_eq!(d.take_due(ms(t, 2300)), ["Daily/2026-11-21.md"]);
         assert!(d.is_empty());

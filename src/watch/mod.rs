@@ -47,6 +47,7 @@ pub async fn run(
     println!("watching {} (Ctrl-C to stop)", vault.display());
 
     let mut debouncer: Debouncer<String> = Debouncer::new(debounce);
+    retry_deferred(&mut debouncer, &report);
     let mut next_rescan = Instant::now() + config.rescan_interval;
     tokio::pin!(stop);
     loop {
@@ -63,6 +64,7 @@ pub async fn run(
                     if event.need_rescan() || folder_moved {
                         debouncer.request_rescan(now);
                     }
+                    tracing::trace!("event {:?} {:?}", event.kind, event.paths);
                     for rel in note_paths(&vault, &event, processor.store()) {
                         debouncer.touch(rel, now);
                     }
@@ -79,18 +81,33 @@ pub async fn run(
         let now = Instant::now();
         if debouncer.take_rescan(now) || now >= next_rescan {
             next_rescan = now + config.rescan_interval;
-            let report = processor.full_pass(debounce).await?;
-            log_report(&report);
+            match processor.full_pass(debounce).await {
+                Ok(report) => {
+                    log_report(&report);
+                    retry_deferred(&mut debouncer, &report);
+                }
+                Err(err) => tracing::error!("rescan failed, will try again: {err}"),
+            }
             continue;
         }
         let due = debouncer.take_due(now);
         if !due.is_empty() {
-            let report = processor.process_paths(&due, debounce).await?;
-            log_report(&report);
-            if report.questions_deferred > 0 {
-                // Edited again while we worked: look again after another quiet period.
-                for rel in due {
-                    debouncer.touch(rel, Instant::now());
+            tracing::debug!("quiet, processing: {}", due.join(", "));
+            match processor.process_paths(&due, debounce).await {
+                Ok(report) => {
+                    log_report(&report);
+                    retry_deferred(&mut debouncer, &report);
+                }
+                Err(err) => {
+                    // Keep watching (a full disk or a permission change can be fixed while we
+                    // run); the next rescan looks at these files again.
+                    tracing::error!("{err}");
+                    debouncer.request_rescan(
+                        Instant::now()
+                            + config
+                                .rescan_interval
+                                .min(std::time::Duration::from_secs(60)),
+                    );
                 }
             }
         }
@@ -98,6 +115,14 @@ pub async fn run(
     drop(watcher);
     println!("stopped");
     Ok(())
+}
+
+/// Files edited again while we worked are looked at after another quiet period.
+fn retry_deferred(debouncer: &mut Debouncer<String>, report: &crate::process::PassReport) {
+    let now = Instant::now();
+    for rel in &report.deferred_files {
+        debouncer.touch(rel.clone(), now);
+    }
 }
 
 fn log_report(report: &crate::process::PassReport) {
@@ -129,4 +154,3 @@ fn watch_error(err: notify::Error) -> Error {
         _ => Error::Watch(format!("file watching failed: {err}")),
     }
 }
-

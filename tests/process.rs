@@ -1,0 +1,318 @@
+//! `vault-agent process` end to end, on temp copies of the sample vault and on generated
+//! vaults it has never seen.
+
+mod support;
+
+use std::collections::BTreeMap;
+
+use support::*;
+
+#[test]
+fn sample_vault_every_ready_question_gets_exactly_one_callout() {
+    let vault = temp_sample();
+    let before: BTreeMap<String, String> = files(vault.path(), &[".obsidian"])
+        .into_iter()
+        .filter(|f| f.ends_with(".md"))
+        .map(|f| (f.clone(), read(vault.path(), &f)))
+        .collect();
+    let (stdout, _) = process(vault.path());
+    assert!(stdout.contains("6 questions answered"), "{stdout}");
+
+    let today = read(vault.path(), "Daily/2026-11-21.md");
+    assert_eq!(
+        assert_only_callouts_added(&before["Daily/2026-11-21.md"], &today),
+        6
+    );
+    // Every other note is byte-for-byte what the person wrote.
+    for (rel, text) in &before {
+        if rel != "Daily/2026-11-21.md" {
+            assert_eq!(&read(vault.path(), rel), text, "{rel} changed");
+        }
+    }
+    // Each answer sits directly under its question.
+    let lines: Vec<&str> = today.lines().collect();
+    for (n, line) in lines.iter().enumerate() {
+        if line.starts_with("? ") {
+            assert!(
+                lines[n + 1].starts_with("> [!answer] vault-agent"),
+                "{line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn second_run_changes_nothing() {
+    let vault = temp_sample();
+    process(vault.path());
+    let snapshot: Vec<(String, Vec<u8>)> = files(vault.path(), &[])
+        .into_iter()
+        .map(|f| {
+            let bytes = std::fs::read(vault.path().join(&f)).unwrap();
+            (f, bytes)
+        })
+        .collect();
+    let (stdout, _) = process(vault.path());
+    assert!(stdout.starts_with("0 questions answered"), "{stdout}");
+    assert!(
+        stdout.contains("0 entries parsed from 0 changed"),
+        "{stdout}"
+    );
+    for (rel, bytes) in snapshot {
+        assert_eq!(
+            std::fs::read(vault.path().join(&rel)).unwrap(),
+            bytes,
+            "{rel} changed on the second run"
+        );
+    }
+}
+
+#[test]
+fn answers_cite_the_notes_that_hold_the_facts() {
+    let vault = temp_sample();
+    process(vault.path());
+    let today = read(vault.path(), "Daily/2026-11-21.md");
+    let heavy = today
+        .split("? Why did my bench feel heavy last week?\n")
+        .nth(1)
+        .unwrap()
+        .split("\n\n?")
+        .next()
+        .unwrap();
+    // The notes of last week (Nov 9-15) that mention a heavy bench, found from the raw text.
+    let mut expected = Vec::new();
+    for day in 9..=15 {
+        let rel = format!("Daily/2026-11-{day:02}.md");
+        let text = read(vault.path(), &rel);
+        if text
+            .lines()
+            .any(|l| l.contains("Bench") && l.contains("heavy"))
+        {
+            expected.push(format!("[[2026-11-{day:02}"));
+        }
+    }
+    assert!(!expected.is_empty());
+    for link in expected {
+        assert!(heavy.contains(&link), "missing {link} in:\n{heavy}");
+    }
+    assert!(heavy.contains("without a model"), "{heavy}");
+    // Nothing outside last week is cited for it.
+    assert!(!heavy.contains("[[2026-11-16"), "{heavy}");
+
+    let groceries = today
+        .split("? How much did I spend on groceries in October?\n")
+        .nth(1)
+        .unwrap();
+    assert!(groceries.contains("I found nothing"), "{groceries}");
+}
+
+#[test]
+fn parsed_json_is_written_and_rebuilt_by_reindex() {
+    let vault = temp_sample();
+    process(vault.path());
+    let day = vault
+        .path()
+        .join(".vault-agent/parsed/2026/11/2026-11-13.json");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&day).unwrap()).unwrap();
+    let entries = json["entries"].as_array().unwrap();
+    let gym = entries
+        .iter()
+        .find(|e| e["heading"] == "17:30 Gym")
+        .expect("gym entry");
+    assert_eq!(gym["id"], "Daily/2026-11-13.md#3");
+    assert_eq!(
+        gym["domain_data"]["strength"]["exercises"][0]["weight"],
+        185.0
+    );
+    assert_eq!(
+        gym["domain_data"]["strength"]["exercises"][0]["name"],
+        "bench press"
+    );
+    let before = std::fs::read(&day).unwrap();
+
+    std::fs::remove_dir_all(vault.path().join(".vault-agent/parsed")).unwrap();
+    let out = run(&["reindex", "--vault", vault.path().to_str().unwrap()]);
+    assert!(out.status.success());
+    assert_eq!(std::fs::read(&day).unwrap(), before);
+}
+
+#[test]
+fn editing_an_entry_reparses_only_that_entry() {
+    let vault = temp_sample();
+    process(vault.path());
+    let rel = "Daily/2026-11-13.md";
+    let text = read(vault.path(), rel).replace("Bench 185x3x3", "Bench 175x3x3");
+    write(vault.path(), rel, text);
+    let (stdout, _) = process(vault.path());
+    assert!(
+        stdout.contains("1 entries parsed from 1 changed"),
+        "{stdout}"
+    );
+    let json = std::fs::read_to_string(
+        vault
+            .path()
+            .join(".vault-agent/parsed/2026/11/2026-11-13.json"),
+    )
+    .unwrap();
+    assert!(json.contains("175.0") && !json.contains("185.0"), "{json}");
+}
+
+#[test]
+fn traps_are_left_alone_and_named() {
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    let traps = [
+        (
+            "Daily/2026-11-01.md",
+            "```\n? inside code\n```\n".to_string(),
+        ),
+        (
+            "Daily/2026-11-02.md",
+            "> [!note]\n> ? inside my own callout\n".to_string(),
+        ),
+        ("Daily/2026-11-03.md", "ran 5 km\n? half typed".to_string()),
+        (
+            "Daily/2026-11-04.md",
+            "? already answered\n> [!answer] vault-agent · 2026-11-04 10:00\n> yes\n".to_string(),
+        ),
+        (".trash/2026-11-05.md", "? deleted note\n".to_string()),
+        (
+            "Notes/big.md",
+            format!("? huge\n{}", "x".repeat(5 * 1024 * 1024)),
+        ),
+    ];
+    for (rel, text) in &traps {
+        write(v, rel, text);
+    }
+    write(v, "Daily/2026-11-06.md", b"? latin1 caf\xe9\n");
+    write(v, "Daily/2026-11-07.md", b"? binary\0\x01\x02\n");
+    write(
+        v,
+        "Daily/2026-11-08.md",
+        "---\ntags: [broken\n---\nran 3 km\n? how far did I run\n",
+    );
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(v.join("Daily"), v.join("Daily/loop")).unwrap();
+
+    let (stdout, stderr) = process(v);
+    assert!(stdout.contains("1 question answered"), "{stdout}");
+    for (rel, text) in &traps {
+        assert_eq!(&read(v, rel), text, "{rel} was touched");
+    }
+    assert_eq!(
+        std::fs::read(v.join("Daily/2026-11-06.md")).unwrap(),
+        b"? latin1 caf\xe9\n"
+    );
+    assert_eq!(
+        std::fs::read(v.join("Daily/2026-11-07.md")).unwrap(),
+        b"? binary\0\x01\x02\n"
+    );
+    // The broken-frontmatter note is still read and its question answered.
+    let broken = read(v, "Daily/2026-11-08.md");
+    assert_eq!(callout_count(&broken), 1);
+    assert!(broken.contains("[[2026-11-08]]"), "{broken}");
+    // Each skipped file is named with what to do.
+    assert!(
+        stderr.contains("Notes/big.md") && stderr.contains("limits.max_note_bytes"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Daily/2026-11-06.md") && stderr.contains("UTF-8"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Daily/2026-11-07.md") && stderr.contains("binary"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Daily/2026-11-08.md") && stderr.contains("frontmatter"),
+        "{stderr}"
+    );
+    #[cfg(unix)]
+    assert!(stderr.contains("loop"), "{stderr}");
+}
+
+#[test]
+fn bad_config_exits_2_naming_file_and_key() {
+    let vault = temp_sample();
+    write(
+        vault.path(),
+        ".vault-agent/config.yaml",
+        "watch:\n  debounce_msec: 100\n",
+    );
+    let out = run(&["process", vault.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("config.yaml") && stderr.contains("debounce_msec"),
+        "{stderr}"
+    );
+    // Nothing was answered with a half-understood config.
+    assert_eq!(callout_count(&read(vault.path(), "Daily/2026-11-21.md")), 0);
+}
+
+#[test]
+fn missing_vault_exits_2() {
+    let out = run(&["process", "/definitely/not/a/vault"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/definitely/not/a/vault"));
+}
+
+/// A vault unlike the sample: nested daily format with weekday names, another folder, a
+/// topic note dated by frontmatter, an unanswered question in a list, CRLF line endings.
+#[test]
+fn generated_vault_with_other_conventions() {
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    write(
+        v,
+        ".obsidian/daily-notes.json",
+        r#"{"folder": "Journal/Days", "format": "YYYY/MM/DD ddd"}"#,
+    );
+    let mut expected_km = Vec::new();
+    for day in 1..=28u32 {
+        let date = chrono::NaiveDate::from_ymd_opt(2025, 2, day).unwrap();
+        let rel = format!("Journal/Days/{}.md", date.format("%Y/%m/%d %a"));
+        let mut text = format!("- woke 7:{:02}\r\n", day % 60);
+        if day % 4 == 0 {
+            let km = 3 + day / 4;
+            expected_km.push((date, km));
+            text.push_str(&format!("- jogged {km} km by the canal\r\n"));
+        }
+        write(v, &rel, text);
+    }
+    write(
+        v,
+        "Areas/Health/Knee.md",
+        "---\ndate: 2025-02-10\n---\nknee sore after jogging\n",
+    );
+    write(
+        v,
+        "Journal/Days/2025/03/01 Sat.md",
+        "Saturday.\r\n\r\n- ? how often did I jog last month\r\n- and a normal item\r\n",
+    );
+    let before = read(v, "Journal/Days/2025/03/01 Sat.md");
+    let (stdout, _) = process(v);
+    assert!(stdout.contains("1 question answered"), "{stdout}");
+    let after = read(v, "Journal/Days/2025/03/01 Sat.md");
+    assert_eq!(assert_only_callouts_added(&before, &after), 1);
+    assert!(
+        !after.replace("\r\n", "").contains('\n'),
+        "a CRLF note must stay CRLF:\n{after:?}"
+    );
+    // Every jog in February is cited through its daily note; the topic note counts too.
+    let expected_entries = expected_km.len() + 1;
+    assert!(
+        after.contains(&format!("{expected_entries} entries about *jog*")),
+        "{after}"
+    );
+    for (date, _) in expected_km.iter().rev().take(3) {
+        assert!(
+            after.contains(&format!("[[{}]]", date.format("%d %a"))),
+            "{after}"
+        );
+    }
+    assert!(after.contains("[[Knee]]"), "{after}");
+}

@@ -1,0 +1,138 @@
+//! Helpers for the end-to-end tests: temp vaults, running the binary, and the check that a
+//! note only gained agent callouts.
+#![allow(dead_code)] // each test binary uses a different subset of these helpers
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The checked-in sample vault.
+pub fn sample_vault() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-vault")
+}
+
+/// Copies a folder tree (files and folders only).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A temp copy of the sample vault (the checked-in copy is never written by tests).
+pub fn temp_sample() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&sample_vault(), dir.path());
+    dir
+}
+
+/// Runs the binary with arguments.
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args(args)
+        .env_remove("VAULT_AGENT_VAULT")
+        .output()
+        .expect("binary runs")
+}
+
+/// Runs `vault-agent process VAULT` and asserts it exits 0; returns stdout + stderr.
+pub fn process(vault: &Path) -> (String, String) {
+    let out = run(&["process", vault.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "process failed:\n{stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
+/// Writes a file, creating folders.
+pub fn write(root: &Path, rel: &str, content: impl AsRef<[u8]>) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, content).unwrap();
+}
+
+/// Reads a file as text.
+pub fn read(root: &Path, rel: &str) -> String {
+    std::fs::read_to_string(root.join(rel)).unwrap()
+}
+
+/// All files under `root` (relative paths, sorted), skipping `skip` folder names.
+pub fn files(root: &Path, skip: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let entry = entry.unwrap();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let ft = entry.file_type().unwrap();
+            if ft.is_dir() {
+                if !skip.contains(&name.as_str()) {
+                    stack.push(entry.path());
+                }
+            } else {
+                out.push(
+                    entry
+                        .path()
+                        .strip_prefix(root)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned(),
+                );
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn is_agent_header(line: &str) -> bool {
+    let l = line.trim_start();
+    l.starts_with("> [!answer] vault-agent")
+        || l.starts_with("> [!question] vault-agent")
+        || l.starts_with("> [!failure] vault-agent")
+}
+
+/// Asserts `after` is `before` plus agent callouts only (each possibly followed by the one
+/// blank line the agent adds when text follows directly). Returns how many were added.
+pub fn assert_only_callouts_added(before: &str, after: &str) -> usize {
+    let o: Vec<&str> = before.split_inclusive('\n').collect();
+    let r: Vec<&str> = after.split_inclusive('\n').collect();
+    let (mut i, mut j, mut added) = (0, 0, 0);
+    while j < r.len() {
+        if i < o.len() && o[i] == r[j] {
+            i += 1;
+            j += 1;
+            continue;
+        }
+        assert!(
+            is_agent_header(r[j]),
+            "line {} of the result is neither the person's text nor an agent callout: {:?}\n--- before ---\n{before}\n--- after ---\n{after}",
+            j + 1,
+            r[j]
+        );
+        added += 1;
+        j += 1;
+        while j < r.len() && r[j].starts_with('>') {
+            j += 1;
+        }
+        if j < r.len() && r[j].trim().is_empty() && (i >= o.len() || !o[i].trim().is_empty()) {
+            j += 1;
+        }
+    }
+    assert_eq!(
+        i,
+        o.len(),
+        "the person's text was not all kept\n--- before ---\n{before}\n--- after ---\n{after}"
+    );
+    added
+}
+
+/// Number of agent callouts in a text.
+pub fn callout_count(text: &str) -> usize {
+    text.lines().filter(|l| is_agent_header(l)).count()
+}

@@ -1,0 +1,139 @@
+//! `vault-agent watch` end to end: a real watcher on a temp vault.
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use support::*;
+
+/// A running `watch` that is killed when the test ends, even when it fails.
+struct Watcher(std::process::Child);
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn wait_for(mut check: impl FnMut() -> bool, limit: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if check() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    check()
+}
+
+#[cfg(unix)]
+#[test]
+fn watch_answers_an_appended_question_and_keeps_edits_made_meanwhile() {
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(
+        v,
+        ".vault-agent/config.yaml",
+        "watch:\n  debounce_ms: 400\n",
+    );
+    write(
+        v,
+        "Daily/2026-11-20.md",
+        "## 07:00 Run\neasy run 6 km in 33 min\n",
+    );
+    let note = "Daily/2026-11-21.md";
+    write(v, note, "## 08:00\nslept 7h\n");
+
+    let logs = tempfile::tempdir().unwrap();
+    let log_path = logs.path().join("watch.log");
+    let mut child = Watcher(
+        Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+            .args(["-vv", "watch", v.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log_path).unwrap())
+            .spawn()
+            .unwrap(),
+    );
+    let stdout = child.0.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let started = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("watch prints its start line");
+    assert!(started.starts_with("watching"), "{started}");
+
+    // The person types a question, then keeps editing (an editor-style rename save).
+    let mut text = read(v, note);
+    text.push_str("? how far did I run yesterday\n");
+    write(v, note, &text);
+    std::thread::sleep(Duration::from_millis(150));
+    let edited = format!("# Saturday\n{text}- stretched 10 min\n");
+    write(v, "Daily/.2026-11-21.md.tmp", &edited);
+    std::fs::rename(v.join("Daily/.2026-11-21.md.tmp"), v.join(note)).unwrap();
+
+    let answered = wait_for(
+        || callout_count(&read(v, note)) == 1,
+        Duration::from_secs(20),
+    );
+    let after = read(v, note);
+    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+    assert!(
+        answered,
+        "no answer within 20 s:\n{after}\nwatch log:\n{log}"
+    );
+    assert_eq!(assert_only_callouts_added(&edited, &after), 1);
+    assert!(after.contains("[[2026-11-20#07:00 Run]]"), "{after}");
+
+    // A later edit is kept and does not produce a second answer.
+    let later = format!("{after}more notes\n");
+    write(v, note, &later);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(read(v, note), later);
+
+    // Ctrl-C stops cleanly with exit code 0.
+    let status = Command::new("kill")
+        .args(["-INT", &child.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exited = wait_for(
+        || matches!(child.0.try_wait(), Ok(Some(_))),
+        Duration::from_secs(10),
+    );
+    assert!(exited, "watch did not stop on SIGINT");
+    assert_eq!(child.0.wait().unwrap().code(), Some(0));
+}
+
+#[cfg(unix)]
+#[test]
+fn watch_catches_up_on_start_with_questions_written_while_it_was_off() {
+    let vault = temp_sample();
+    write(
+        vault.path(),
+        ".vault-agent/config.yaml",
+        "watch:\n  debounce_ms: 200\n",
+    );
+    let _child = Watcher(
+        Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+            .args(["watch", vault.path().to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let note = "Daily/2026-11-21.md";
+    let done = wait_for(
+        || callout_count(&read(vault.path(), note)) == 6,
+        Duration::from_secs(30),
+    );
+    assert!(done, "{}", read(vault.path(), note));
+}

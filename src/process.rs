@@ -133,18 +133,7 @@ impl Processor {
             tracing::warn!("{warning}");
             report.warnings.push(warning);
         }
-        let skipped = self.store.rescan();
-        for s in skipped {
-            self.report_skip(&mut report, s.rel, s.reason.to_string());
-        }
-        let rels: Vec<String> = self
-            .store
-            .index()
-            .all()
-            .iter()
-            .map(|m| m.rel.clone())
-            .collect();
-        report.notes = rels.len();
+        let rels = self.rescan(&mut report);
         let present: BTreeSet<&String> = rels.iter().collect();
         let vanished: Vec<String> = self
             .state
@@ -187,17 +176,7 @@ impl Processor {
         self.state = State::default();
         self.state_dirty = true;
         let mut report = PassReport::default();
-        for s in self.store.rescan() {
-            self.report_skip(&mut report, s.rel, s.reason.to_string());
-        }
-        let rels: Vec<String> = self
-            .store
-            .index()
-            .all()
-            .iter()
-            .map(|m| m.rel.clone())
-            .collect();
-        report.notes = rels.len();
+        let rels = self.rescan(&mut report);
         for rel in &rels {
             let Some(text) = self.read(rel, &mut report) else {
                 continue;
@@ -211,6 +190,22 @@ impl Processor {
         }
         self.save_state()?;
         Ok(report)
+    }
+
+    /// Rescans the vault; returns every note's path and reports the skipped files.
+    fn rescan(&mut self, report: &mut PassReport) -> Vec<String> {
+        for s in self.store.rescan() {
+            self.report_skip(report, s.rel, s.reason.to_string());
+        }
+        let rels: Vec<String> = self
+            .store
+            .index()
+            .all()
+            .iter()
+            .map(|m| m.rel.clone())
+            .collect();
+        report.notes = rels.len();
+        rels
     }
 
     fn read(&mut self, rel: &str, report: &mut PassReport) -> Option<String> {

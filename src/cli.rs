@@ -34,6 +34,12 @@ pub struct Cli {
     /// Machine-readable output where it makes sense.
     #[arg(long, global = true)]
     json: bool,
+    /// Use this provider (a name under llm.providers, or `offline`) instead of the default.
+    #[arg(long, global = true)]
+    provider: Option<String>,
+    /// Also store full requests and responses in .vault-agent/trace.jsonl.
+    #[arg(long, global = true)]
+    trace_prompts: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -120,10 +126,14 @@ async fn run(cli: Cli) -> Result<()> {
     if let Command::Init { .. } = cli.command {
         return init(&vault);
     }
-    let config = Arc::new(Config::load(&vault, cli.config.as_deref())?);
+    let config = Arc::new(Config::load_with_provider(
+        &vault,
+        cli.config.as_deref(),
+        cli.provider.as_deref(),
+    )?);
     match cli.command {
         Command::Process { .. } => {
-            let mut processor = Processor::open(config)?;
+            let mut processor = Processor::open_with(config, cli.trace_prompts)?;
             let report = processor.full_pass(Duration::ZERO).await?;
             if cli.json {
                 println!(
@@ -132,18 +142,31 @@ async fn run(cli: Cli) -> Result<()> {
                 );
             } else {
                 println!("{report}");
+                if let Some(llm) = processor.flow().llm() {
+                    let t = llm.trace().totals();
+                    if t.calls > 0 || t.degraded_steps > 0 {
+                        println!(
+                            "model calls: {} ({} prompt + {} completion tokens, {:.1} s); {} steps answered by the offline engine",
+                            t.calls,
+                            t.prompt_tokens,
+                            t.completion_tokens,
+                            t.model_ms as f64 / 1000.0,
+                            t.degraded_steps
+                        );
+                    }
+                }
             }
             Ok(())
         }
         Command::Watch { .. } => {
-            let processor = Processor::open(config)?;
+            let processor = Processor::open_with(config, cli.trace_prompts)?;
             crate::watch::run(processor, async {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await
         }
         Command::Ask { question } => {
-            let processor = Processor::open(config)?;
+            let processor = Processor::open_with(config, cli.trace_prompts)?;
             let text = question.trim().trim_start_matches('?').trim().to_string();
             let input = QuestionInput {
                 text,
@@ -180,7 +203,7 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Reindex => {
-            let mut processor = Processor::open(config)?;
+            let mut processor = Processor::open_with(config, cli.trace_prompts)?;
             let report = processor.reindex().await?;
             println!(
                 "rebuilt parsed data: {} entries from {} notes; {} files skipped",

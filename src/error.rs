@@ -30,6 +30,9 @@ pub enum Error {
     /// A file-watching problem (with help text where the OS limit is the cause).
     #[error("{0}")]
     Watch(String),
+    /// A prompt template was used with a missing variable (a bug or a bad override).
+    #[error("{0}")]
+    Prompt(String),
     /// Stored derived data (state, parsed JSON) could not be decoded.
     #[error("{path}: {message}")]
     Data { path: PathBuf, message: String },

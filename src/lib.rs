@@ -13,8 +13,10 @@ pub mod config;
 pub mod domains;
 pub mod error;
 pub mod flow;
+pub mod llm;
 pub mod offline;
 pub mod process;
+pub mod prompts;
 pub mod vault;
 pub mod watch;
 

@@ -15,6 +15,9 @@ use crate::config::Config;
 use crate::domains::Domains;
 use crate::error::Result;
 use crate::flow::{Flow, Outcome, QuestionInput};
+use crate::llm::trace::Trace;
+use crate::llm::LlmClient;
+use crate::prompts::Prompts;
 use crate::vault::callout::{Callout, CalloutKind};
 use crate::vault::entry::entries;
 use crate::vault::parsed::ParsedRecord;
@@ -98,7 +101,17 @@ pub struct Processor {
 impl Processor {
     /// Opens a vault: loads domains and state and indexes the notes.
     pub fn open(config: Arc<Config>) -> Result<Processor> {
+        Self::open_with(config, false)
+    }
+
+    /// Like [`Processor::open`]; `trace_prompts` also stores full requests in the trace.
+    pub fn open_with(config: Arc<Config>, trace_prompts: bool) -> Result<Processor> {
         let domains = Domains::load(&config.agent_dir())?;
+        let prompts = Prompts::load(&config.agent_dir())?;
+        let llm = config.llm.uses_models().then(|| {
+            let trace = Trace::new(Some(config.agent_dir().join("trace.jsonl")), trace_prompts);
+            Arc::new(LlmClient::new(config.llm.clone(), trace))
+        });
         let (state, state_warning) = State::load(&config.agent_dir());
         let (store, _) = Store::open(config.clone());
         let mut initial_warnings: Vec<String> = config.obsidian.warnings.clone();
@@ -107,7 +120,7 @@ impl Processor {
         Ok(Processor {
             config,
             store,
-            flow: Flow::new(domains),
+            flow: Flow::new(domains, prompts, llm),
             state,
             state_dirty: false,
             reported: HashSet::new(),

@@ -10,6 +10,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
+use crate::llm::config::LlmConfig;
 pub use obsidian::{DailyNotes, ObsidianSettings};
 
 /// The agent's folder inside the vault.
@@ -23,6 +24,7 @@ struct RawConfig {
     paths: RawPaths,
     limits: RawLimits,
     obsidian_config_dir: Option<String>,
+    llm: crate::llm::config::RawLlm,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -66,12 +68,23 @@ pub struct Config {
     pub obsidian_config_dir: String,
     /// Settings read from Obsidian's files.
     pub obsidian: ObsidianSettings,
+    /// Providers, tiers and limits for model calls.
+    pub llm: LlmConfig,
 }
 
 impl Config {
     /// Loads the config for `vault`: `explicit` path if given, else
     /// `<vault>/.vault-agent/config.yaml` when it exists, else defaults.
     pub fn load(vault: &Path, explicit: Option<&Path>) -> Result<Config> {
+        Self::load_with_provider(vault, explicit, None)
+    }
+
+    /// Like [`Config::load`], with `--provider NAME` overriding `llm.default_provider`.
+    pub fn load_with_provider(
+        vault: &Path,
+        explicit: Option<&Path>,
+        provider: Option<&str>,
+    ) -> Result<Config> {
         if !vault.is_dir() {
             return Err(Error::VaultNotFound(vault.to_path_buf()));
         }
@@ -86,10 +99,15 @@ impl Config {
             Some(path) => read_raw(path)?,
             None => RawConfig::default(),
         };
-        Self::from_raw(vault, path, raw)
+        Self::from_raw(vault, path, raw, provider)
     }
 
-    fn from_raw(vault: PathBuf, source: Option<PathBuf>, raw: RawConfig) -> Result<Config> {
+    fn from_raw(
+        vault: PathBuf,
+        source: Option<PathBuf>,
+        raw: RawConfig,
+        provider: Option<&str>,
+    ) -> Result<Config> {
         let bad = |key: &str, message: &str| Error::Config {
             path: source
                 .clone()
@@ -143,8 +161,13 @@ impl Config {
                 "must be a dot-folder name at the vault root, like .obsidian",
             ));
         }
+        let llm = raw
+            .llm
+            .validate(provider)
+            .map_err(|(key, message)| bad(&key, &message))?;
         let obsidian = ObsidianSettings::load(&vault, &obsidian_config_dir);
         Ok(Config {
+            llm,
             vault,
             source,
             debounce: Duration::from_millis(debounce_ms),
@@ -165,17 +188,51 @@ impl Config {
 
 fn read_raw(path: &Path) -> Result<RawConfig> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-    let text = expand_env(&text).map_err(|message| Error::Config {
-        path: path.to_path_buf(),
-        message,
-    })?;
     if text.trim().is_empty() {
         return Ok(RawConfig::default());
     }
-    serde_yaml::from_str(&text).map_err(|e| Error::Config {
+    let config_error = |message: String| Error::Config {
         path: path.to_path_buf(),
-        message: format!("{e} (see README: Configuration)"),
-    })
+        message,
+    };
+    let mut value: serde_yaml::Value = serde_yaml::from_str(&text)
+        .map_err(|e| config_error(format!("{e} (see README: Configuration)")))?;
+    if value.is_null() {
+        return Ok(RawConfig::default());
+    }
+    expand_values(&mut value, "").map_err(config_error)?;
+    serde_yaml::from_value(value)
+        .map_err(|e| config_error(format!("{e} (see README: Configuration)")))
+}
+
+/// Expands `${VAR}` in every string value (comments are never touched). Values under
+/// `llm.providers` are expanded when that provider is used, so unused ones need no variables.
+fn expand_values(value: &mut serde_yaml::Value, key: &str) -> std::result::Result<(), String> {
+    match value {
+        serde_yaml::Value::String(s) => {
+            *s = expand_env(s).map_err(|e| format!("`{key}`: {e}"))?;
+        }
+        serde_yaml::Value::Mapping(map) => {
+            for (k, v) in map.iter_mut() {
+                let name = k.as_str().unwrap_or("?");
+                let child = if key.is_empty() {
+                    name.to_string()
+                } else {
+                    format!("{key}.{name}")
+                };
+                if child != "llm.providers" {
+                    expand_values(v, &child)?;
+                }
+            }
+        }
+        serde_yaml::Value::Sequence(items) => {
+            for v in items {
+                expand_values(v, key)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// Expands `${VAR}` from the environment; a missing variable is an error naming it.

@@ -1,11 +1,19 @@
-//! The flow: what happens to a question and to a new log entry. This is the minimal path
-//! (offline extractive answer, rule-based parse); the state machine and the LLM agents
-//! replace the bodies of [`Flow::answer`] and [`Flow::parse`] without changing callers.
+//! The flow: what happens to a question and to a new log entry. This is the minimal path:
+//! a model call when a provider answers (parser per entry, synthesizer per question),
+//! else the offline engine, which also takes over any step the model fails. The state
+//! machine and the full agents replace the bodies of [`Flow::answer`] and [`Flow::parse`]
+//! without changing callers.
+
+pub mod model;
+
+use std::sync::Arc;
 
 use chrono::NaiveDate;
 
 use crate::domains::Domains;
+use crate::llm::LlmClient;
 use crate::offline;
+use crate::prompts::Prompts;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::{Entry, Store};
 
@@ -45,12 +53,27 @@ pub enum Outcome {
 #[derive(Debug, Clone)]
 pub struct Flow {
     domains: Domains,
+    prompts: Prompts,
+    llm: Option<Arc<LlmClient>>,
 }
 
 impl Flow {
-    /// A flow over the given domains.
-    pub fn new(domains: Domains) -> Flow {
-        Flow { domains }
+    /// A flow over the given domains; `llm` is `None` for offline only.
+    pub fn new(domains: Domains, prompts: Prompts, llm: Option<Arc<LlmClient>>) -> Flow {
+        Flow {
+            domains,
+            prompts,
+            llm,
+        }
+    }
+
+    /// The model client, when models are configured.
+    pub fn llm(&self) -> Option<&LlmClient> {
+        self.llm.as_deref()
+    }
+
+    fn llm_for(&self, agent: &str) -> Option<&LlmClient> {
+        self.llm.as_deref().filter(|l| l.enabled_for(agent))
     }
 
     /// The loaded domains.
@@ -60,22 +83,96 @@ impl Flow {
 
     /// Answers a question from the store.
     pub async fn answer(&self, store: &Store, question: &QuestionInput) -> Outcome {
+        let failed = |e: crate::Error| Outcome::Failed {
+            reason: format!("the notes could not be searched ({e})"),
+            hint: "check the file named above, then delete this callout to ask again".to_string(),
+        };
+        let mut degraded: Option<String> = None;
+        if let Some(llm) = self.llm_for("synthesizer") {
+            let retrieved = match offline::answer::retrieve(
+                store,
+                &self.domains,
+                &question.text,
+                question.anchor,
+            ) {
+                Ok(r) => r,
+                Err(e) => return failed(e),
+            };
+            if !retrieved.entries.is_empty() {
+                match model::answer(
+                    llm,
+                    &self.prompts,
+                    store,
+                    &question.text,
+                    question.anchor,
+                    &retrieved,
+                )
+                .await
+                {
+                    Ok((body, sources, engine)) => {
+                        let body = format!(
+                            "{body}
+
+_Answered by {engine} from {} matching {}._",
+                            retrieved.entries.len(),
+                            if retrieved.entries.len() == 1 {
+                                "entry"
+                            } else {
+                                "entries"
+                            }
+                        );
+                        return Outcome::Answered(Answer {
+                            body,
+                            sources,
+                            engine,
+                        });
+                    }
+                    Err(reason) => {
+                        tracing::warn!(
+                            "answering “{}” with the offline engine: {reason}",
+                            question.text
+                        );
+                        degraded = Some(reason);
+                    }
+                }
+            }
+        }
         match offline::answer::answer(store, &self.domains, &question.text, question.anchor) {
-            Ok(a) => Outcome::Answered(Answer {
-                body: a.body,
-                sources: a.sources,
-                engine: "offline".to_string(),
-            }),
-            Err(e) => Outcome::Failed {
-                reason: format!("the notes could not be searched ({e})"),
-                hint: "check the file named above, then delete this callout to ask again"
-                    .to_string(),
-            },
+            Ok(a) => {
+                let body = match degraded {
+                    Some(reason) => format!(
+                        "{}
+_The model could not be used ({})._",
+                        a.body,
+                        one_line(&reason)
+                    ),
+                    None => a.body,
+                };
+                Outcome::Answered(Answer {
+                    body,
+                    sources: a.sources,
+                    engine: "offline".to_string(),
+                })
+            }
+            Err(e) => failed(e),
         }
     }
 
     /// Turns a log entry into structured data.
     pub async fn parse(&self, entry: &Entry) -> ParsedRecord {
+        if let Some(llm) = self.llm_for("parser") {
+            match model::parse(llm, &self.prompts, &self.domains, entry).await {
+                Ok(record) => return record,
+                Err(reason) => tracing::info!("{}: parsed offline ({reason})", entry.id),
+            }
+        }
         offline::extract::parse_entry(entry, &self.domains)
     }
+}
+
+/// The first line of a message, without a trailing period, for use inside a sentence.
+fn one_line(text: &str) -> String {
+    let line = text.lines().next().unwrap_or("");
+    let short: String = line.chars().take(200).collect();
+    short.trim_end_matches('.').to_string()
 }

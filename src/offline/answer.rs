@@ -64,20 +64,26 @@ pub fn keyword_groups(
     groups
 }
 
-/// Answers `question` asked in a note dated `anchor`.
-pub fn answer(
+/// What a question is about and the entries that match it.
+#[derive(Debug, Clone)]
+pub struct Retrieved {
+    pub range: Option<DateRange>,
+    pub groups: Vec<Vec<String>>,
+    /// Matching entries, newest first.
+    pub entries: Vec<Entry>,
+}
+
+/// Finds the entries `question` (asked in a note dated `anchor`) is about: its date phrase
+/// and its topic words expanded through the vocabulary.
+pub fn retrieve(
     store: &Store,
     domains: &Domains,
     question: &str,
     anchor: NaiveDate,
-) -> Result<ExtractiveAnswer> {
+) -> Result<Retrieved> {
     let range = find_range(question, anchor);
     let groups = keyword_groups(question, range.as_ref(), domains);
-    let topic = groups
-        .iter()
-        .map(|g| g.first().cloned().unwrap_or_default())
-        .collect::<Vec<_>>();
-    let mut found: Vec<Entry> = if groups.is_empty() {
+    let mut entries: Vec<Entry> = if groups.is_empty() {
         match &range {
             Some(r) => store.entries_by_date_range(r.start, r.end),
             None => Vec::new(),
@@ -89,6 +95,30 @@ pub fn answer(
             range: range.as_ref().map(|r| (r.start, r.end)),
         })?
     };
+    entries.sort_by_key(|e| std::cmp::Reverse((e.date, e.time)));
+    Ok(Retrieved {
+        range,
+        groups,
+        entries,
+    })
+}
+
+/// Answers `question` asked in a note dated `anchor`.
+pub fn answer(
+    store: &Store,
+    domains: &Domains,
+    question: &str,
+    anchor: NaiveDate,
+) -> Result<ExtractiveAnswer> {
+    let Retrieved {
+        range,
+        groups,
+        entries: found,
+    } = retrieve(store, domains, question, anchor)?;
+    let topic = groups
+        .iter()
+        .map(|g| g.first().cloned().unwrap_or_default())
+        .collect::<Vec<_>>();
     let when = range
         .as_ref()
         .map(|r| format!("{} ({})", r.phrase, r.label()))
@@ -109,7 +139,6 @@ pub fn answer(
             quoted: 0,
         });
     }
-    found.sort_by_key(|e| std::cmp::Reverse((e.date, e.time)));
     let days: BTreeSet<NaiveDate> = found.iter().map(|e| e.date).collect();
     let mut body = format!(
         "{} {}{about} {when}, on {} {}:\n\n",

@@ -2,6 +2,8 @@
 //! note only gained agent callouts.
 #![allow(dead_code)] // each test binary uses a different subset of these helpers
 
+pub mod llm_server;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -1,0 +1,695 @@
+//! The client: resolves an agent's provider and model, sends schema-constrained requests,
+//! and runs the cascade: retry with backoff (Retry-After honoured) -> fallback provider ->
+//! degrade (the caller runs the offline engine). Malformed output gets one re-ask quoting
+//! the parse error, then lenient extraction, then the step fails.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use tokio::sync::Semaphore;
+
+use super::config::{LlmConfig, ProviderKind, Resolution};
+use super::lenient;
+use super::schema::schema_for;
+use super::trace::{CallOutcome, Trace, TraceLine};
+use super::wire::{self, ChatRequest, Message, Role, StructuredMode};
+
+/// Why a step could not get a valid answer from any model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LlmFailure {
+    pub kind: FailureKind,
+    /// What happened, in one sentence.
+    pub message: String,
+}
+
+/// Kinds of failure; decides retry and what the person is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureKind {
+    /// Connection refused, timeout, 5xx, 429 after all retries.
+    Unreachable,
+    /// 401/403: the key is wrong or missing.
+    Auth,
+    /// The model is not installed or not known to the provider.
+    ModelMissing,
+    /// The server rejected the request (400 and similar).
+    Rejected,
+    /// The output never matched the schema.
+    Malformed,
+    /// The prompt does not fit the model's context window.
+    TooLarge,
+    /// A provider's settings cannot be used (missing env var).
+    Config,
+    /// Only the offline engine is configured.
+    Offline,
+}
+
+/// A typed result and where it came from.
+#[derive(Debug, Clone)]
+pub struct Called<T> {
+    pub value: T,
+    pub provider: String,
+    pub model: String,
+}
+
+/// One attempt's error, classified.
+#[derive(Debug)]
+enum AttemptError {
+    Retryable {
+        message: String,
+        retry_after: Option<Duration>,
+        unreachable: bool,
+    },
+    SchemaUnsupported(String),
+    Fatal(FailureKind, String),
+}
+
+/// Calls models for the agents. Cheap to share (`Arc`).
+#[derive(Debug)]
+pub struct LlmClient {
+    config: LlmConfig,
+    http: reqwest::Client,
+    permits: Arc<Semaphore>,
+    /// Structured-output mode that works, per OpenAI-compatible provider.
+    modes: Mutex<HashMap<String, StructuredMode>>,
+    /// Providers found unreachable or unusable: until when, and why.
+    down: Mutex<HashMap<String, (Instant, FailureKind, String)>>,
+    /// Providers whose models listing has been checked this run.
+    probed: tokio::sync::Mutex<HashMap<String, Instant>>,
+    trace: Trace,
+    run_id: String,
+}
+
+/// How long a provider found down is skipped before it is tried again.
+const DOWN_FOR: Duration = Duration::from_secs(60);
+/// The reachability check at first use.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
+
+impl LlmClient {
+    /// A client for `config`, tracing to `trace`.
+    pub fn new(config: LlmConfig, trace: Trace) -> LlmClient {
+        let http = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(5))
+            .build()
+            .expect("HTTP client builds");
+        let run_id = format!("{:x}", fastrand::u64(..));
+        LlmClient {
+            permits: Arc::new(Semaphore::new(config.max_concurrency)),
+            config,
+            http,
+            modes: Mutex::new(HashMap::new()),
+            down: Mutex::new(HashMap::new()),
+            probed: tokio::sync::Mutex::new(HashMap::new()),
+            trace,
+            run_id,
+        }
+    }
+
+    /// The config in use.
+    pub fn config(&self) -> &LlmConfig {
+        &self.config
+    }
+
+    /// The trace (for totals).
+    pub fn trace(&self) -> &Trace {
+        &self.trace
+    }
+
+    /// Whether `agent` may call a model at all (false when only `offline` is configured).
+    pub fn enabled_for(&self, agent: &str) -> bool {
+        self.config.chain(agent).iter().any(|p| {
+            self.config
+                .providers
+                .get(p)
+                .is_some_and(|p| p.kind != ProviderKind::Offline)
+        })
+    }
+
+    /// Asks `agent`'s model for a `T`, following the cascade. `system` is the agent's
+    /// prompt (the model's own addition is appended here); `user` the interpolated input.
+    pub async fn call<T: DeserializeOwned + JsonSchema>(
+        &self,
+        agent: &str,
+        system: &str,
+        user: &str,
+    ) -> Result<Called<T>, LlmFailure> {
+        let schema = schema_for::<T>();
+        let mut last = LlmFailure {
+            kind: FailureKind::Offline,
+            message: "only the offline engine is configured".into(),
+        };
+        for provider in self.config.chain(agent) {
+            let resolution = match self.config.resolve(agent, &provider) {
+                Ok(r) => r,
+                Err((key, message)) => {
+                    last = LlmFailure {
+                        kind: FailureKind::Config,
+                        message: format!("{key}: {message}"),
+                    };
+                    continue;
+                }
+            };
+            if resolution.provider.kind == ProviderKind::Offline {
+                continue;
+            }
+            if let Some(failure) = self.check_available(&provider).await {
+                last = failure;
+                continue;
+            }
+            match self
+                .call_provider::<T>(agent, &resolution, system, user, &schema)
+                .await
+            {
+                Ok(value) => {
+                    return Ok(Called {
+                        value,
+                        provider,
+                        model: resolution.model,
+                    })
+                }
+                Err(failure) => {
+                    self.record(
+                        agent,
+                        &resolution,
+                        0,
+                        Duration::ZERO,
+                        None,
+                        CallOutcome::Fallback,
+                        Some(failure.message.clone()),
+                        None,
+                        None,
+                    );
+                    last = failure;
+                }
+            }
+        }
+        self.trace.record(TraceLine {
+            time: now(),
+            run: self.run_id.clone(),
+            agent: agent.to_string(),
+            provider: "offline".to_string(),
+            model: "offline".to_string(),
+            attempt: 0,
+            latency_ms: 0,
+            prompt_tokens: None,
+            completion_tokens: None,
+            outcome: CallOutcome::Degraded,
+            error: Some(last.message.clone()),
+            request: None,
+            response: None,
+        });
+        Err(last)
+    }
+
+    /// Skips providers known to be down; probes a provider once at first use.
+    async fn check_available(&self, provider: &str) -> Option<LlmFailure> {
+        {
+            let mut down = self.down.lock().expect("lock");
+            if let Some((until, kind, message)) = down.get(provider) {
+                if Instant::now() < *until {
+                    return Some(LlmFailure {
+                        kind: *kind,
+                        message: message.clone(),
+                    });
+                }
+                down.remove(provider);
+            }
+        }
+        let mut probed = self.probed.lock().await;
+        if probed
+            .get(provider)
+            .is_some_and(|at| at.elapsed() < DOWN_FOR)
+        {
+            return None;
+        }
+        probed.insert(provider.to_string(), Instant::now());
+        let p = self.config.providers.get(provider)?.clone();
+        let base = match p.api_base() {
+            Ok(b) => b,
+            Err(message) => return Some(self.mark_down(provider, FailureKind::Config, message)),
+        };
+        if let Err(message) = p.api_key() {
+            return Some(self.mark_down(provider, FailureKind::Config, message));
+        }
+        let url = wire::models_url(&p, &base);
+        let mut request = self.http.get(&url).timeout(PROBE_TIMEOUT);
+        for (k, v) in self.auth_for(&p) {
+            request = request.header(k, v);
+        }
+        match request.send().await {
+            Err(e) if e.is_connect() || e.is_timeout() => {
+                let message = format!(
+                    "no model server answers at {base} (provider `{provider}`): {}",
+                    root_cause(&e)
+                );
+                Some(self.mark_down(provider, FailureKind::Unreachable, message))
+            }
+            Ok(r) if r.status().as_u16() == 401 || r.status().as_u16() == 403 => {
+                let message = format!(
+                    "provider `{provider}` refused the API key (HTTP {}); check llm.providers.{provider}.api_key",
+                    r.status().as_u16()
+                );
+                Some(self.mark_down(provider, FailureKind::Auth, message))
+            }
+            _ => None,
+        }
+    }
+
+    fn mark_down(&self, provider: &str, kind: FailureKind, message: String) -> LlmFailure {
+        tracing::warn!(
+            "{message}; using {} for now",
+            if self
+                .config
+                .fallback_provider
+                .as_deref()
+                .is_some_and(|f| f != provider)
+            {
+                "the fallback provider"
+            } else {
+                "the offline engine"
+            }
+        );
+        self.down.lock().expect("lock").insert(
+            provider.to_string(),
+            (Instant::now() + DOWN_FOR, kind, message.clone()),
+        );
+        LlmFailure { kind, message }
+    }
+
+    fn auth_for(&self, p: &super::config::Provider) -> Vec<(String, String)> {
+        let key = p.api_key().ok().flatten();
+        match (p.kind, key) {
+            (ProviderKind::Anthropic, Some(k)) => vec![
+                ("x-api-key".into(), k),
+                ("anthropic-version".into(), "2023-06-01".into()),
+            ],
+            (ProviderKind::Azure, Some(k)) => vec![("api-key".into(), k)],
+            (_, Some(k)) => vec![("authorization".into(), format!("Bearer {k}"))],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Retries and malformed-output handling on one provider.
+    async fn call_provider<T: DeserializeOwned>(
+        &self,
+        agent: &str,
+        r: &Resolution,
+        system: &str,
+        user: &str,
+        schema: &Value,
+    ) -> Result<T, LlmFailure> {
+        let provider = &r.provider.name;
+        let base = r.provider.api_base().map_err(|m| LlmFailure {
+            kind: FailureKind::Config,
+            message: m,
+        })?;
+        let key = r.provider.api_key().map_err(|m| LlmFailure {
+            kind: FailureKind::Config,
+            message: m,
+        })?;
+        let system = match &r.settings.prompt {
+            Some(extra) => format!("{system}\n\n{extra}"),
+            None => system.to_string(),
+        };
+        self.check_budget(r, &system, user, schema)?;
+        let mut messages = vec![Message {
+            role: Role::User,
+            content: user.to_string(),
+        }];
+        let mut transport_retries = 0;
+        let mut reasks = 0;
+        let mut attempt = 0;
+        let mut outputs: Vec<String> = Vec::new();
+        loop {
+            attempt += 1;
+            let mode = *self
+                .modes
+                .lock()
+                .expect("lock")
+                .get(provider)
+                .unwrap_or(&StructuredMode::JsonSchema);
+            let req = ChatRequest {
+                agent,
+                model: &r.model,
+                system: &system,
+                messages: &messages,
+                schema,
+                temperature: r.settings.temperature.unwrap_or(0.1),
+                max_tokens: r.max_tokens,
+            };
+            let call = wire::build(&r.provider, &base, key.as_deref(), &req, mode);
+            let started = Instant::now();
+            let result = {
+                let _permit = self.permits.acquire().await.expect("semaphore open");
+                self.send(r.provider.kind, &call).await
+            };
+            let elapsed = started.elapsed();
+            let request_copy = self.trace.with_prompts.then(|| call.body.clone());
+            match result {
+                Ok(done) => match serde_json::from_str::<T>(&done.text) {
+                    Ok(value) => {
+                        self.record(
+                            agent,
+                            r,
+                            attempt,
+                            elapsed,
+                            Some(&done),
+                            CallOutcome::Ok,
+                            None,
+                            request_copy,
+                            Some(done.text.clone()),
+                        );
+                        return Ok(value);
+                    }
+                    Err(e) => {
+                        let why = if done.truncated {
+                            format!(
+                                "the output was cut off at the {}-token cap ({e})",
+                                r.max_tokens
+                            )
+                        } else {
+                            format!("the output does not match the schema: {e}")
+                        };
+                        self.record(
+                            agent,
+                            r,
+                            attempt,
+                            elapsed,
+                            Some(&done),
+                            CallOutcome::Malformed,
+                            Some(why.clone()),
+                            request_copy,
+                            Some(done.text.clone()),
+                        );
+                        outputs.push(done.text.clone());
+                        if reasks < self.config.retry.parse_retry.min(1) {
+                            reasks += 1;
+                            messages.push(Message {
+                                role: Role::Assistant,
+                                content: clip(&done.text, 2000),
+                            });
+                            messages.push(Message {
+                                    role: Role::User,
+                                    content: format!(
+                                        "That reply could not be used: {why}. Reply again with only one JSON object that matches the schema, no prose and no code fences, kept short."
+                                    ),
+                                });
+                            continue;
+                        }
+                        for text in outputs.iter().rev() {
+                            for candidate in lenient::candidates(text) {
+                                if let Ok(value) = serde_json::from_str::<T>(&candidate) {
+                                    return Ok(value);
+                                }
+                            }
+                        }
+                        return Err(LlmFailure {
+                                kind: FailureKind::Malformed,
+                                message: format!("{provider} ({}) did not return valid JSON for the {agent} step: {why}", r.model),
+                            });
+                    }
+                },
+                Err(AttemptError::SchemaUnsupported(body))
+                    if mode == StructuredMode::JsonSchema =>
+                {
+                    tracing::info!("{provider} does not take json_schema response formats; using json_object with the schema from now on");
+                    self.record(
+                        agent,
+                        r,
+                        attempt,
+                        elapsed,
+                        None,
+                        CallOutcome::Retried,
+                        Some(format!("json_schema rejected: {}", clip(&body, 300))),
+                        request_copy,
+                        None,
+                    );
+                    self.modes
+                        .lock()
+                        .expect("lock")
+                        .insert(provider.clone(), StructuredMode::JsonObject);
+                }
+                Err(AttemptError::SchemaUnsupported(body)) => {
+                    let message = format!("{provider} rejected the request: {}", clip(&body, 300));
+                    self.record(
+                        agent,
+                        r,
+                        attempt,
+                        elapsed,
+                        None,
+                        CallOutcome::Failed,
+                        Some(message.clone()),
+                        request_copy,
+                        None,
+                    );
+                    return Err(LlmFailure {
+                        kind: FailureKind::Rejected,
+                        message,
+                    });
+                }
+                Err(AttemptError::Retryable {
+                    message,
+                    retry_after,
+                    unreachable,
+                }) => {
+                    let give_up = transport_retries >= self.config.retry.llm_retry;
+                    let outcome = if give_up {
+                        CallOutcome::Failed
+                    } else {
+                        CallOutcome::Retried
+                    };
+                    self.record(
+                        agent,
+                        r,
+                        attempt,
+                        elapsed,
+                        None,
+                        outcome,
+                        Some(message.clone()),
+                        request_copy,
+                        None,
+                    );
+                    if give_up {
+                        let failure = LlmFailure {
+                            kind: FailureKind::Unreachable,
+                            message: format!("{provider}: {message}"),
+                        };
+                        if unreachable {
+                            self.mark_down(provider, failure.kind, failure.message.clone());
+                        }
+                        return Err(failure);
+                    }
+                    let delay = backoff(self.config.retry.backoff, transport_retries, retry_after);
+                    transport_retries += 1;
+                    tokio::time::sleep(delay).await;
+                }
+                Err(AttemptError::Fatal(kind, message)) => {
+                    self.record(
+                        agent,
+                        r,
+                        attempt,
+                        elapsed,
+                        None,
+                        CallOutcome::Failed,
+                        Some(message.clone()),
+                        request_copy,
+                        None,
+                    );
+                    if matches!(kind, FailureKind::Auth) {
+                        self.mark_down(provider, kind, message.clone());
+                    }
+                    return Err(LlmFailure { kind, message });
+                }
+            }
+        }
+    }
+
+    /// A prompt that does not fit the model's context window is an error, never truncated.
+    fn check_budget(
+        &self,
+        r: &Resolution,
+        system: &str,
+        user: &str,
+        schema: &Value,
+    ) -> Result<(), LlmFailure> {
+        let Some(window) = r.settings.context_window else {
+            return Ok(());
+        };
+        let needed = estimate_tokens(system)
+            + estimate_tokens(user)
+            + estimate_tokens(&schema.to_string())
+            + r.max_tokens as usize;
+        if needed > window {
+            return Err(LlmFailure {
+                kind: FailureKind::TooLarge,
+                message: format!(
+                    "the prompt needs about {needed} tokens with the output cap, more than {}'s context window of {window}",
+                    r.model
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    async fn send(
+        &self,
+        kind: ProviderKind,
+        call: &wire::HttpCall,
+    ) -> Result<wire::Completion, AttemptError> {
+        let mut request = self
+            .http
+            .post(&call.url)
+            .timeout(self.config.timeout)
+            .json(&call.body);
+        for (k, v) in &call.headers {
+            request = request.header(k, v);
+        }
+        let response = request.send().await.map_err(|e| AttemptError::Retryable {
+            message: if e.is_timeout() {
+                format!("no answer within {} s", self.config.timeout.as_secs())
+            } else {
+                format!("request failed: {}", root_cause(&e))
+            },
+            retry_after: None,
+            unreachable: e.is_connect(),
+        })?;
+        let status = response.status().as_u16();
+        let retry_after = response
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .map(|s| Duration::from_secs_f64(s.clamp(0.0, 120.0)));
+        let text = response.text().await.map_err(|e| AttemptError::Retryable {
+            message: if e.is_timeout() {
+                "the answer did not finish in time".to_string()
+            } else {
+                format!("reading the answer failed: {}", root_cause(&e))
+            },
+            retry_after: None,
+            unreachable: false,
+        })?;
+        if (200..300).contains(&status) {
+            let body: Value = serde_json::from_str(&text).map_err(|e| AttemptError::Retryable {
+                message: format!("the server's reply is not JSON ({e})"),
+                retry_after: None,
+                unreachable: false,
+            })?;
+            return wire::parse(kind, &body).map_err(|m| AttemptError::Retryable {
+                message: m,
+                retry_after: None,
+                unreachable: false,
+            });
+        }
+        let openai_like = matches!(kind, ProviderKind::Openai | ProviderKind::Azure);
+        if openai_like && wire::openai::rejects_json_schema(status, &text) {
+            return Err(AttemptError::SchemaUnsupported(text));
+        }
+        let snippet = clip(&text, 300);
+        Err(match status {
+            429 => AttemptError::Retryable { message: "rate limited (HTTP 429)".into(), retry_after, unreachable: false },
+            500..=599 => AttemptError::Retryable { message: format!("server error (HTTP {status}): {snippet}"), retry_after, unreachable: false },
+            401 | 403 => AttemptError::Fatal(FailureKind::Auth, format!("the API key was refused (HTTP {status}); check the provider's api_key and its environment variable")),
+            404 if kind == ProviderKind::Ollama || text.contains("model") => AttemptError::Fatal(
+                FailureKind::ModelMissing,
+                format!("the model is not available (HTTP 404: {snippet}); install it (for Ollama: `ollama pull MODEL`) or set another model under llm.tiers"),
+            ),
+            404 => AttemptError::Fatal(FailureKind::Rejected, format!("the URL was not found (HTTP 404); check the provider's api_base: {}", call.url)),
+            _ => AttemptError::Fatal(FailureKind::Rejected, format!("the request was rejected (HTTP {status}): {snippet}")),
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn record(
+        &self,
+        agent: &str,
+        r: &Resolution,
+        attempt: u32,
+        elapsed: Duration,
+        done: Option<&wire::Completion>,
+        outcome: CallOutcome,
+        error: Option<String>,
+        request: Option<Value>,
+        response: Option<String>,
+    ) {
+        self.trace.record(TraceLine {
+            time: now(),
+            run: self.run_id.clone(),
+            agent: agent.to_string(),
+            provider: r.provider.name.clone(),
+            model: r.model.clone(),
+            attempt,
+            latency_ms: elapsed.as_millis() as u64,
+            prompt_tokens: done.and_then(|d| d.prompt_tokens),
+            completion_tokens: done.and_then(|d| d.completion_tokens),
+            outcome,
+            error,
+            request,
+            response: if self.trace.with_prompts {
+                response
+            } else {
+                None
+            },
+        });
+    }
+}
+
+/// Exponential backoff with jitter; a server's Retry-After wins when longer.
+fn backoff(base: Duration, retry: u32, retry_after: Option<Duration>) -> Duration {
+    let exp = base.saturating_mul(1 << retry.min(6));
+    let jitter = exp.mul_f64(fastrand::f64() * 0.3);
+    let delay = exp + jitter;
+    match retry_after {
+        Some(server) if server > delay => server,
+        _ => delay,
+    }
+}
+
+/// About four characters a token: enough to refuse prompts that clearly do not fit.
+pub fn estimate_tokens(text: &str) -> usize {
+    text.len().div_ceil(4)
+}
+
+fn clip(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
+fn root_cause(e: &reqwest::Error) -> String {
+    let mut source: &dyn std::error::Error = e;
+    while let Some(next) = source.source() {
+        source = next;
+    }
+    source.to_string()
+}
+
+fn now() -> String {
+    chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_grows_and_honours_retry_after() {
+        let base = Duration::from_millis(100);
+        let first = backoff(base, 0, None);
+        let third = backoff(base, 2, None);
+        assert!(first >= base && first < base * 2);
+        assert!(third >= base * 4);
+        assert_eq!(
+            backoff(base, 0, Some(Duration::from_secs(7))),
+            Duration::from_secs(7)
+        );
+    }
+}

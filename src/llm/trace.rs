@@ -1,0 +1,111 @@
+//! `.vault-agent/trace.jsonl`: one line per model call, and run totals for the summary.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use serde::Serialize;
+use serde_json::Value;
+
+/// How one call attempt ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CallOutcome {
+    Ok,
+    /// Failed in a way that is retried (transport, timeout, 5xx, 429).
+    Retried,
+    /// This provider gave up; the fallback provider is next.
+    Fallback,
+    /// Every provider gave up; the offline engine answers this step.
+    Degraded,
+    /// Output was not valid for the schema.
+    Malformed,
+    /// Failed without retry (auth, missing model, bad request, too large).
+    Failed,
+}
+
+/// One line of the trace.
+#[derive(Debug, Clone, Serialize)]
+pub struct TraceLine {
+    pub time: String,
+    pub run: String,
+    pub agent: String,
+    pub provider: String,
+    pub model: String,
+    pub attempt: u32,
+    pub latency_ms: u64,
+    pub prompt_tokens: Option<u64>,
+    pub completion_tokens: Option<u64>,
+    pub outcome: CallOutcome,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub response: Option<String>,
+}
+
+/// Totals for one run, printed by `process`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct CallTotals {
+    pub calls: u64,
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+    pub model_ms: u64,
+    pub degraded_steps: u64,
+}
+
+/// Appends trace lines; keeps totals.
+#[derive(Debug)]
+pub struct Trace {
+    path: Option<PathBuf>,
+    pub with_prompts: bool,
+    inner: Mutex<CallTotals>,
+}
+
+impl Trace {
+    /// A trace writing to `path` (none: totals only).
+    pub fn new(path: Option<PathBuf>, with_prompts: bool) -> Trace {
+        Trace {
+            path,
+            with_prompts,
+            inner: Mutex::new(CallTotals::default()),
+        }
+    }
+
+    /// Records one line (errors writing the trace are logged, never fatal).
+    pub fn record(&self, line: TraceLine) {
+        let mut totals = self.inner.lock().expect("trace lock");
+        match line.outcome {
+            CallOutcome::Degraded => totals.degraded_steps += 1,
+            // A provider giving up is a summary line, not a request.
+            CallOutcome::Fallback => {}
+            _ => {
+                totals.calls += 1;
+                totals.prompt_tokens += line.prompt_tokens.unwrap_or(0);
+                totals.completion_tokens += line.completion_tokens.unwrap_or(0);
+                totals.model_ms += line.latency_ms;
+            }
+        }
+        let Some(path) = &self.path else { return };
+        let text = serde_json::to_string(&line).expect("trace line serializes");
+        let written = (|| {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)?;
+            writeln!(f, "{text}")
+        })();
+        if let Err(e) = written {
+            tracing::warn!("cannot write the trace {}: {e}", path.display());
+        }
+    }
+
+    /// Totals so far.
+    pub fn totals(&self) -> CallTotals {
+        self.inner.lock().expect("trace lock").clone()
+    }
+}

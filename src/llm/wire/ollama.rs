@@ -1,0 +1,37 @@
+//! Ollama `/api/chat` with `format` = the JSON schema and `stream: false`.
+
+use serde_json::{json, Value};
+
+use super::{ChatRequest, Completion, HttpCall};
+
+pub fn build(base: &str, req: &ChatRequest) -> HttpCall {
+    let mut messages = vec![json!({"role": "system", "content": req.system})];
+    messages.extend(
+        req.messages
+            .iter()
+            .map(|m| json!({"role": m.role.as_str(), "content": m.content})),
+    );
+    HttpCall {
+        url: format!("{base}/api/chat"),
+        headers: Vec::new(),
+        body: json!({
+            "model": req.model,
+            "messages": messages,
+            "format": req.schema,
+            "stream": false,
+            "options": {"temperature": req.temperature, "num_predict": req.max_tokens},
+        }),
+    }
+}
+
+pub fn parse(body: &Value) -> Result<Completion, String> {
+    let text = body["message"]["content"]
+        .as_str()
+        .ok_or("the response has no message.content")?;
+    Ok(Completion {
+        text: text.to_string(),
+        prompt_tokens: body["prompt_eval_count"].as_u64(),
+        completion_tokens: body["eval_count"].as_u64(),
+        truncated: body["done_reason"] == "length",
+    })
+}

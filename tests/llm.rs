@@ -1,0 +1,557 @@
+//! The LLM layer end to end: `vault-agent process` against the scripted server, in each
+//! wire format, with faults injected. Every question must end with exactly one callout.
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use support::llm_server::{Reply, ScriptedLlm};
+use support::*;
+
+const QUESTION_NOTE: &str = "Daily/2026-11-21.md";
+const RUN_LINK: &str = "[[2026-11-20#07:00 Run]]";
+
+/// A small vault with one run, one sleep entry and one ready question, and `llm_yaml`
+/// (indented under `llm:`) as its config.
+fn vault(llm_yaml: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(
+        v,
+        "Daily/2026-11-20.md",
+        "## 07:00 Run\neasy run 6 km in 33 min\n",
+    );
+    write(
+        v,
+        QUESTION_NOTE,
+        "## 08:00\nslept 7h\n\n? how far did I run yesterday\n",
+    );
+    write(v, ".vault-agent/config.yaml", format!("llm:\n{llm_yaml}"));
+    dir
+}
+
+fn ollama_config(base: &str) -> String {
+    format!("  providers:\n    ollama: {{ api_base: \"{base}\" }}\n  retry: {{ backoff_ms: 10 }}\n  timeout_s: 5\n")
+}
+
+fn run_process(v: &Path, extra: &[&str], envs: &[(&str, &str)]) -> (String, String, i32) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_vault-agent"));
+    cmd.args(["process", v.to_str().unwrap()])
+        .args(extra)
+        .env_remove("VAULT_AGENT_VAULT");
+    for (k, val) in envs {
+        cmd.env(k, val);
+    }
+    let out = cmd.output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn ok_process(v: &Path) -> String {
+    let (stdout, stderr, code) = run_process(v, &[], &[]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    stdout
+}
+
+fn trace(v: &Path) -> Vec<Value> {
+    std::fs::read_to_string(v.join(".vault-agent/trace.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn outcomes(v: &Path, agent: &str) -> Vec<String> {
+    trace(v)
+        .iter()
+        .filter(|l| l["agent"] == agent)
+        .map(|l| l["outcome"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn model_answer(text: &str) -> Value {
+    json!({"answer": format!("You ran 6 km yesterday {RUN_LINK}."), "sources": [RUN_LINK], "note": text})
+}
+
+/// The note gained exactly one callout and nothing else changed.
+fn answered_once(v: &Path) -> String {
+    let after = read(v, QUESTION_NOTE);
+    let before = "## 08:00\nslept 7h\n\n? how far did I run yesterday\n";
+    assert_eq!(assert_only_callouts_added(before, &after), 1, "{after}");
+    after
+}
+
+#[test]
+fn ollama_requests_carry_prompts_and_schemas_and_answers_are_written() {
+    let server = ScriptedLlm::start();
+    let mut config = ollama_config(&server.base());
+    config.push_str("  models:\n    \"qwen2.5:14b\": { prompt: \"EXTRA MODEL RULE\" }\n");
+    let dir = vault(&config);
+    let v = dir.path();
+    server.script(
+        "parser",
+        [Reply::Json(json!({"domain_data": {"running": {"distance_km": 6, "duration_min": 33}}, "tags": ["run"], "confidence": 0.9, "uncertain_fields": []}))],
+    );
+    let stdout = ok_process(v);
+    assert!(stdout.contains("1 question answered"), "{stdout}");
+    assert!(stdout.contains("model calls: 3"), "{stdout}");
+
+    let note = answered_once(v);
+    assert!(
+        note.contains(&format!("Scripted answer citing {RUN_LINK}")),
+        "{note}"
+    );
+    assert!(note.contains("Sources: [[2026-11-20]]"), "{note}");
+    assert!(note.contains("qwen2.5:14b (ollama)"), "{note}");
+
+    let calls = server.calls("synthesizer");
+    assert_eq!(calls.len(), 1);
+    let call = &calls[0];
+    assert_eq!(call.path, "/api/chat");
+    assert_eq!(call.body["stream"], false);
+    assert_eq!(call.body["model"], "qwen2.5:14b");
+    let schema = call.schema().expect("schema in `format`");
+    assert!(schema["properties"]["answer"].is_object(), "{schema}");
+    assert!(
+        call.system().contains("2026-11-21 (Saturday)"),
+        "question date with weekday"
+    );
+    assert!(
+        call.system().contains("EXTRA MODEL RULE"),
+        "per-model prompt appended"
+    );
+    assert!(!call.system().contains("{{"), "all variables interpolated");
+    assert!(call.conversation().contains("how far did I run yesterday"));
+    assert!(call.conversation().contains("easy run 6 km in 33 min"));
+
+    let parser_calls = server.calls("parser");
+    assert_eq!(
+        parser_calls.len(),
+        2,
+        "one call per entry; the question is not an entry"
+    );
+    for c in &parser_calls {
+        assert!(c.schema().unwrap()["properties"]["domain_data"].is_object());
+        assert!(
+            c.system().contains("running"),
+            "domains listed in the prompt"
+        );
+    }
+    let day: Value =
+        serde_json::from_str(&read(v, ".vault-agent/parsed/2026/11/2026-11-20.json")).unwrap();
+    let record = &day["entries"][0];
+    assert_eq!(record["domain_data"]["running"]["distance_km"], 6);
+    assert_eq!(record["parser"], "qwen2.5:14b (ollama)");
+
+    let lines = trace(v);
+    assert_eq!(lines.iter().filter(|l| l["outcome"] == "ok").count(), 3);
+    assert!(lines
+        .iter()
+        .all(|l| l["provider"] == "ollama" && l["prompt_tokens"] == 120));
+
+    // A second run sends nothing and changes nothing.
+    let before = server.requests().len();
+    let again = ok_process(v);
+    assert!(again.contains("0 questions answered"), "{again}");
+    assert_eq!(read(v, QUESTION_NOTE), note);
+    assert_eq!(
+        server
+            .requests()
+            .iter()
+            .skip(before)
+            .filter(|r| r.method == "POST")
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn parser_output_with_invented_numbers_is_rejected_and_parsed_offline() {
+    let server = ScriptedLlm::start();
+    let dir = vault(&ollama_config(&server.base()));
+    let v = dir.path();
+    // 42 km appears nowhere in the entry.
+    let invented = json!({"domain_data": {"running": {"distance_km": 42}}, "tags": [], "confidence": 0.9, "uncertain_fields": []});
+    server.script(
+        "parser",
+        [Reply::Json(invented.clone()), Reply::Json(invented)],
+    );
+    ok_process(v);
+    let day: Value =
+        serde_json::from_str(&read(v, ".vault-agent/parsed/2026/11/2026-11-20.json")).unwrap();
+    let record = &day["entries"][0];
+    assert_ne!(record["parser"], "qwen2.5:14b (ollama)", "{record}");
+    assert_eq!(
+        record["domain_data"]["running"]["distance_km"], 6.0,
+        "offline parse used: {record}"
+    );
+}
+
+#[test]
+fn openai_server_rejecting_json_schema_gets_json_object_with_the_schema_from_then_on() {
+    let server = ScriptedLlm::start();
+    server.reject_json_schema();
+    let config = format!(
+        "  default_provider: mybox\n  providers:\n    mybox: {{ kind: openai, api_base: \"{}/v1\" }}\n  tiers:\n    low: {{ mybox: tiny }}\n    medium: {{ mybox: tiny }}\n    high: {{ mybox: tiny }}\n  retry: {{ backoff_ms: 10 }}\n",
+        server.base()
+    );
+    let dir = vault(&config);
+    let v = dir.path();
+    ok_process(v);
+    let note = answered_once(v);
+    assert!(note.contains("Scripted answer citing"), "{note}");
+    let posts: Vec<_> = server
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST")
+        .collect();
+    assert!(posts.iter().all(|r| r.path == "/v1/chat/completions"));
+    let schema_tries = posts
+        .iter()
+        .filter(|r| r.body["response_format"]["type"] == "json_schema")
+        .count();
+    assert_eq!(
+        schema_tries, 1,
+        "json_schema is tried once, then remembered"
+    );
+    let later: Vec<_> = posts
+        .iter()
+        .filter(|r| r.body["response_format"]["type"] == "json_object")
+        .collect();
+    assert_eq!(later.len(), 3);
+    assert!(later
+        .iter()
+        .all(|r| r.body["response_format"]["schema"].is_object()));
+    assert!(
+        posts.iter().all(|r| r.schema().is_some()),
+        "every request carries the schema"
+    );
+}
+
+#[test]
+fn server_errors_and_rate_limits_are_retried_with_backoff_and_retry_after() {
+    let server = ScriptedLlm::start();
+    let dir = vault(&ollama_config(&server.base()));
+    let v = dir.path();
+    server.script(
+        "synthesizer",
+        [
+            Reply::Status(500, None, "{\"error\":\"overloaded\"}".into()),
+            Reply::Status(429, Some(1), "{\"error\":\"slow down\"}".into()),
+            Reply::Json(model_answer("after retries")),
+        ],
+    );
+    let started = Instant::now();
+    ok_process(v);
+    assert!(
+        started.elapsed() >= Duration::from_secs(1),
+        "Retry-After: 1 was honoured"
+    );
+    let note = answered_once(v);
+    assert!(note.contains("You ran 6 km yesterday"), "{note}");
+    assert_eq!(server.calls("synthesizer").len(), 3);
+    assert_eq!(outcomes(v, "synthesizer"), ["retried", "retried", "ok"]);
+}
+
+#[test]
+fn prose_gets_one_reask_quoting_the_parse_error() {
+    let server = ScriptedLlm::start();
+    let dir = vault(&ollama_config(&server.base()));
+    let v = dir.path();
+    server.script(
+        "synthesizer",
+        [
+            Reply::Prose("You ran about 6 km.".into()),
+            Reply::Json(model_answer("second try")),
+        ],
+    );
+    ok_process(v);
+    let note = answered_once(v);
+    assert!(note.contains("You ran 6 km yesterday"), "{note}");
+    let calls = server.calls("synthesizer");
+    assert_eq!(calls.len(), 2);
+    let reask = calls[1].conversation();
+    assert!(
+        reask.contains("could not be used") && reask.contains("expected"),
+        "{reask}"
+    );
+    assert_eq!(outcomes(v, "synthesizer"), ["malformed", "ok"]);
+}
+
+#[test]
+fn fenced_json_is_recovered_by_lenient_extraction() {
+    let server = ScriptedLlm::start();
+    let dir = vault(&ollama_config(&server.base()));
+    let v = dir.path();
+    server.script(
+        "synthesizer",
+        [
+            Reply::Fenced(model_answer("fenced")),
+            Reply::Fenced(model_answer("fenced again")),
+        ],
+    );
+    ok_process(v);
+    let note = answered_once(v);
+    assert!(note.contains("You ran 6 km yesterday"), "{note}");
+    assert_eq!(server.calls("synthesizer").len(), 2);
+}
+
+#[test]
+fn truncated_output_twice_degrades_to_the_offline_engine_and_says_so() {
+    let server = ScriptedLlm::start();
+    let dir = vault(&ollama_config(&server.base()));
+    let v = dir.path();
+    server.script(
+        "synthesizer",
+        [
+            Reply::Truncated(model_answer("cut")),
+            Reply::Truncated(model_answer("cut again")),
+        ],
+    );
+    ok_process(v);
+    let note = answered_once(v);
+    assert!(note.contains("without a model"), "{note}");
+    assert!(
+        note.contains("could not be used") && note.contains("cut off"),
+        "{note}"
+    );
+    assert!(
+        note.contains(RUN_LINK),
+        "the offline answer still cites the run: {note}"
+    );
+    assert_eq!(
+        outcomes(v, "synthesizer"),
+        ["malformed", "malformed", "fallback", "degraded"]
+    );
+}
+
+#[test]
+fn auth_errors_fail_fast_and_the_fallback_provider_answers() {
+    let primary = ScriptedLlm::start();
+    let backup = ScriptedLlm::start();
+    primary.script(
+        "parser",
+        [Reply::Status(
+            401,
+            None,
+            "{\"error\":\"invalid api key\"}".into(),
+        )],
+    );
+    let config = format!(
+        "  default_provider: primary\n  fallback_provider: backup\n  providers:\n    primary: {{ kind: openai, api_base: \"{}/v1\", api_key: \"wrong\" }}\n    backup: {{ kind: ollama, api_base: \"{}\" }}\n  tiers:\n    low: {{ primary: p, backup: b }}\n    medium: {{ primary: p, backup: b }}\n    high: {{ primary: p, backup: b }}\n  retry: {{ backoff_ms: 10 }}\n",
+        primary.base(),
+        backup.base()
+    );
+    let dir = vault(&config);
+    let v = dir.path();
+    let (stdout, stderr, code) = run_process(v, &["-v"], &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let note = answered_once(v);
+    assert!(
+        note.contains("Scripted answer citing") && note.contains("b (backup)"),
+        "{note}"
+    );
+    let primary_posts = primary
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST")
+        .count();
+    assert_eq!(
+        primary_posts, 1,
+        "401 is not retried, and the provider is not asked again"
+    );
+    assert_eq!(
+        primary.requests()[1]
+            .headers
+            .get("authorization")
+            .map(String::as_str),
+        Some("Bearer wrong")
+    );
+    assert!(trace(v)
+        .iter()
+        .any(|l| l["outcome"] == "fallback" && l["provider"] == "primary"));
+    assert!(stderr.contains("api_key"), "says what to fix: {stderr}");
+}
+
+#[test]
+fn a_hanging_server_times_out_and_the_question_is_still_answered_once() {
+    let server = ScriptedLlm::start();
+    let config = format!(
+        "  providers:\n    ollama: {{ api_base: \"{}\" }}\n  retry: {{ backoff_ms: 10, llm_retry: 1 }}\n  timeout_s: 1\n",
+        server.base()
+    );
+    let dir = vault(&config);
+    let v = dir.path();
+    server.script("synthesizer", [Reply::Hang, Reply::Hang]);
+    ok_process(v);
+    let note = answered_once(v);
+    assert!(
+        note.contains("without a model") && note.contains("no answer within 1 s"),
+        "{note}"
+    );
+    assert_eq!(server.calls("synthesizer").len(), 2);
+}
+
+#[test]
+fn dropped_connections_are_retried() {
+    let server = ScriptedLlm::start();
+    let dir = vault(&ollama_config(&server.base()));
+    let v = dir.path();
+    server.script(
+        "synthesizer",
+        [
+            Reply::Drop,
+            Reply::Delay(50, Box::new(Reply::Json(model_answer("late")))),
+        ],
+    );
+    ok_process(v);
+    let note = answered_once(v);
+    assert!(note.contains("You ran 6 km yesterday"), "{note}");
+}
+
+#[test]
+fn no_server_at_all_answers_offline_quickly() {
+    let dir = vault("  providers:\n    ollama: { api_base: \"http://127.0.0.1:9\" }\n");
+    let v = dir.path();
+    let stdout = ok_process(v);
+    assert!(
+        stdout.contains("0 model calls") || stdout.contains("model calls: 0"),
+        "{stdout}"
+    );
+    let note = answered_once(v);
+    assert!(
+        note.contains("without a model")
+            && note.contains("no model server answers at http://127.0.0.1:9"),
+        "{note}"
+    );
+}
+
+#[test]
+fn anthropic_gets_a_forced_tool_with_the_output_schema_and_the_key_from_the_environment() {
+    let server = ScriptedLlm::start();
+    let config = format!(
+        "  default_provider: anthropic\n  providers:\n    anthropic: {{ api_base: \"{}\", api_key: \"${{VA_TEST_ANTHROPIC_KEY}}\" }}\n  retry: {{ backoff_ms: 10 }}\n",
+        server.base()
+    );
+    let dir = vault(&config);
+    let v = dir.path();
+    let (stdout, stderr, code) = run_process(v, &[], &[("VA_TEST_ANTHROPIC_KEY", "sk-test-123")]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let note = answered_once(v);
+    assert!(note.contains("Scripted answer citing"), "{note}");
+    let call = &server.calls("synthesizer")[0];
+    assert_eq!(call.path, "/v1/messages");
+    assert_eq!(
+        call.headers.get("x-api-key").map(String::as_str),
+        Some("sk-test-123")
+    );
+    assert!(call.headers.contains_key("anthropic-version"));
+    assert_eq!(
+        call.body["tool_choice"]["name"],
+        call.body["tools"][0]["name"]
+    );
+    assert!(call.body["tools"][0]["input_schema"]["properties"]["answer"].is_object());
+    assert_eq!(
+        call.body["model"], "claude-3-5-haiku-20241022",
+        "medium tier default"
+    );
+
+    // Without the variable the config is refused, naming it.
+    let dir2 = vault(&config);
+    let (_, stderr, code) = run_process(dir2.path(), &[], &[]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("VA_TEST_ANTHROPIC_KEY")
+            && stderr.contains("llm.providers.anthropic.api_key"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_flaky_server_still_gives_every_sample_question_exactly_one_callout() {
+    let server = ScriptedLlm::start();
+    let vault = temp_sample();
+    let v = vault.path();
+    let config = format!(
+        "llm:\n  providers:\n    ollama: {{ api_base: \"{}\" }}\n  retry: {{ backoff_ms: 5, llm_retry: 1 }}\n  timeout_s: 2\n",
+        server.base()
+    );
+    write(v, ".vault-agent/config.yaml", config);
+    let mut faults = Vec::new();
+    for i in 0..12 {
+        faults.push(match i % 4 {
+            0 => Reply::Status(500, None, "oops".into()),
+            1 => Reply::Prose("I am not sure.".into()),
+            2 => Reply::Truncated(json!({"answer": "partial", "sources": []})),
+            _ => Reply::Status(429, None, String::new()),
+        });
+    }
+    server.script("synthesizer", faults);
+    server.script(
+        "parser",
+        (0..40).map(|i| {
+            if i % 3 == 0 {
+                Reply::Status(503, None, String::new())
+            } else {
+                Reply::Prose("no".into())
+            }
+        }),
+    );
+    let before = read(v, QUESTION_NOTE);
+    let (stdout, stderr, code) = run_process(v, &[], &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let after = read(v, QUESTION_NOTE);
+    assert_eq!(assert_only_callouts_added(&before, &after), 6, "{after}");
+    assert!(stdout.contains("6 questions answered"), "{stdout}");
+    // Run again: nothing more is written.
+    ok_process(v);
+    assert_eq!(read(v, QUESTION_NOTE), after);
+}
+
+#[test]
+fn provider_flag_offline_sends_nothing() {
+    let server = ScriptedLlm::start();
+    let dir = vault(&ollama_config(&server.base()));
+    let v = dir.path();
+    let (stdout, stderr, code) = run_process(v, &["--provider", "offline"], &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    answered_once(v);
+    assert!(server.requests().is_empty());
+}
+
+#[test]
+fn prompt_overrides_in_the_vault_take_effect() {
+    let server = ScriptedLlm::start();
+    let dir = vault(&ollama_config(&server.base()));
+    let v = dir.path();
+    write(
+        v,
+        ".vault-agent/prompts/synthesizer.md",
+        "You are the Synthesizer of vault-agent. MY OWN WORDS. Today {{today}}, asked {{question_date}}. {{period}}",
+    );
+    ok_process(v);
+    let call = &server.calls("synthesizer")[0];
+    assert!(call.system().contains("MY OWN WORDS"), "{}", call.system());
+}
+
+#[test]
+fn bad_llm_config_exits_2_naming_file_and_key() {
+    let dir = vault("  providers:\n    mybox: { api_base: \"http://127.0.0.1:1\" }\n");
+    let (_, stderr, code) = run_process(dir.path(), &[], &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("config.yaml") && stderr.contains("llm.providers.mybox.kind"),
+        "{stderr}"
+    );
+    let dir = vault("  agents:\n    planner: { tier: huge }\n");
+    let (_, stderr, code) = run_process(dir.path(), &[], &[]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("llm.agents.planner.tier"), "{stderr}");
+}

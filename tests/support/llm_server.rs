@@ -1,0 +1,364 @@
+//! A scripted LLM server on 127.0.0.1 for end-to-end tests. It speaks the Ollama
+//! (`/api/chat`, `/api/tags`), OpenAI-compatible (`/v1/chat/completions`, `/v1/models`) and
+//! Anthropic (`/v1/messages`) wire formats, answers from a script keyed by agent (read from
+//! the system prompt's "You are the X of vault-agent"), records every request, and injects
+//! faults: delays, HTTP errors with Retry-After, prose, fenced or truncated JSON, hangs,
+//! dropped connections, and llama.cpp's HTTP 500 for `json_schema` response formats.
+
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+/// One scripted reply.
+#[derive(Debug, Clone)]
+pub enum Reply {
+    /// A valid answer: this JSON as the model's output.
+    Json(Value),
+    /// An HTTP error status with an optional Retry-After (seconds) and body.
+    Status(u16, Option<u64>, String),
+    /// Prose instead of JSON.
+    Prose(String),
+    /// The JSON inside a ```json fence with chatter around it.
+    Fenced(Value),
+    /// The JSON cut in half, reported as stopped at the token cap.
+    Truncated(Value),
+    /// Wait this long, then give the inner reply.
+    Delay(u64, Box<Reply>),
+    /// Never answer (the client's timeout must fire).
+    Hang,
+    /// Close the connection without a response.
+    Drop,
+}
+
+/// A request the server received.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    pub method: String,
+    pub path: String,
+    pub headers: HashMap<String, String>,
+    pub body: Value,
+    /// The agent named in the system prompt (empty for listings).
+    pub agent: String,
+}
+
+impl Recorded {
+    /// The system prompt, whatever the wire format.
+    pub fn system(&self) -> String {
+        if let Some(s) = self.body["system"].as_str() {
+            return s.to_string();
+        }
+        self.body["messages"]
+            .as_array()
+            .and_then(|m| m.iter().find(|m| m["role"] == "system"))
+            .and_then(|m| m["content"].as_str())
+            .unwrap_or("")
+            .to_string()
+    }
+
+    /// The user and assistant messages' text, joined.
+    pub fn conversation(&self) -> String {
+        self.body["messages"]
+            .as_array()
+            .map(|m| {
+                m.iter()
+                    .filter(|m| m["role"] != "system")
+                    .filter_map(|m| m["content"].as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n---\n")
+            })
+            .unwrap_or_default()
+    }
+
+    /// The output schema the request carries, whatever the wire format.
+    pub fn schema(&self) -> Option<Value> {
+        let b = &self.body;
+        [
+            &b["format"],
+            &b["response_format"]["json_schema"]["schema"],
+            &b["response_format"]["schema"],
+            &b["tools"][0]["input_schema"],
+        ]
+        .into_iter()
+        .find(|v| v.is_object())
+        .cloned()
+    }
+}
+
+#[derive(Default)]
+struct State {
+    scripts: HashMap<String, VecDeque<Reply>>,
+    requests: Vec<Recorded>,
+    reject_json_schema: bool,
+    models: Vec<String>,
+}
+
+/// The running server; it stops when dropped with the test.
+pub struct ScriptedLlm {
+    pub addr: SocketAddr,
+    state: Arc<Mutex<State>>,
+    _runtime: tokio::runtime::Runtime,
+}
+
+impl ScriptedLlm {
+    /// Starts a server on a free port.
+    pub fn start() -> ScriptedLlm {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let state = Arc::new(Mutex::new(State::default()));
+        let listener = runtime.block_on(TcpListener::bind("127.0.0.1:0")).unwrap();
+        let addr = listener.local_addr().unwrap();
+        let shared = state.clone();
+        runtime.spawn(async move {
+            loop {
+                let Ok((stream, _)) = listener.accept().await else {
+                    continue;
+                };
+                let state = shared.clone();
+                tokio::spawn(async move {
+                    let _ = serve(stream, state).await;
+                });
+            }
+        });
+        ScriptedLlm {
+            addr,
+            state,
+            _runtime: runtime,
+        }
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    pub fn base(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Queues replies for an agent (used in order; then the default reply).
+    pub fn script(&self, agent: &str, replies: impl IntoIterator<Item = Reply>) {
+        let mut s = self.state.lock().unwrap();
+        s.scripts
+            .entry(agent.to_string())
+            .or_default()
+            .extend(replies);
+    }
+
+    /// Answer `json_schema` response formats with HTTP 500, as llama-cpp-python does.
+    pub fn reject_json_schema(&self) {
+        self.state.lock().unwrap().reject_json_schema = true;
+    }
+
+    /// Model names the listings report (default: every model is reported as present).
+    pub fn set_models(&self, models: &[&str]) {
+        self.state.lock().unwrap().models = models.iter().map(|m| m.to_string()).collect();
+    }
+
+    /// Every request so far.
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.state.lock().unwrap().requests.clone()
+    }
+
+    /// The model-call requests for an agent.
+    pub fn calls(&self, agent: &str) -> Vec<Recorded> {
+        self.requests()
+            .into_iter()
+            .filter(|r| r.agent == agent)
+            .collect()
+    }
+}
+
+/// The reply when the script for an agent is empty: a valid, plain output.
+fn default_output(agent: &str, request: &Recorded) -> Value {
+    match agent {
+        "synthesizer" => {
+            let convo = request.conversation();
+            let link = convo.find("[[").and_then(|s| {
+                convo[s..]
+                    .find("]]")
+                    .map(|e| convo[s..s + e + 2].to_string())
+            });
+            match link {
+                Some(l) => {
+                    json!({"answer": format!("Scripted answer citing {l}."), "sources": [l]})
+                }
+                None => json!({"answer": "Scripted answer without sources.", "sources": []}),
+            }
+        }
+        "parser" => {
+            json!({"domain_data": {}, "tags": ["scripted"], "confidence": 0.5, "uncertain_fields": []})
+        }
+        _ => json!({}),
+    }
+}
+
+fn agent_of(system: &str) -> String {
+    system
+        .split("You are the ")
+        .nth(1)
+        .and_then(|rest| rest.split(" of vault-agent").next())
+        .unwrap_or("")
+        .to_lowercase()
+}
+
+async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Result<()> {
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 8192];
+    let head_end = loop {
+        let n = stream.read(&mut chunk).await?;
+        if n == 0 {
+            return Ok(());
+        }
+        buf.extend_from_slice(&chunk[..n]);
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
+    let mut lines = head.lines();
+    let first: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
+    let (method, path) = (
+        first.first().copied().unwrap_or("").to_string(),
+        first.get(1).copied().unwrap_or("").to_string(),
+    );
+    let headers: HashMap<String, String> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_lowercase(), v.trim().to_string()))
+        .collect();
+    let length: usize = headers
+        .get("content-length")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    while buf.len() < head_end + length {
+        let n = stream.read(&mut chunk).await?;
+        if n == 0 {
+            break;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    }
+    let body: Value = serde_json::from_slice(&buf[head_end..]).unwrap_or(Value::Null);
+    let mut recorded = Recorded {
+        method: method.clone(),
+        path: path.clone(),
+        headers,
+        body,
+        agent: String::new(),
+    };
+    recorded.agent = agent_of(&recorded.system());
+
+    let route = path.split('?').next().unwrap_or("").to_string();
+    if method == "GET" {
+        let models = state.lock().unwrap().models.clone();
+        state.lock().unwrap().requests.push(recorded);
+        let listing = if route.ends_with("/api/tags") {
+            json!({"models": models.iter().map(|m| json!({"name": m})).collect::<Vec<_>>()})
+        } else {
+            json!({"object": "list", "data": models.iter().map(|m| json!({"id": m})).collect::<Vec<_>>()})
+        };
+        return respond(&mut stream, 200, None, &listing.to_string()).await;
+    }
+    let wants_json_schema = recorded.body["response_format"]["type"] == "json_schema";
+    let (reply, reject) = {
+        let mut s = state.lock().unwrap();
+        s.requests.push(recorded.clone());
+        let reject = s.reject_json_schema && wants_json_schema;
+        let reply = if reject {
+            None
+        } else {
+            s.scripts
+                .get_mut(&recorded.agent)
+                .and_then(|q| q.pop_front())
+        };
+        (reply, reject)
+    };
+    if reject {
+        let body = json!({"detail": [{"loc": ["body", "response_format", "type"], "msg": "Input should be 'text' or 'json_object'", "input": "json_schema"}]});
+        return respond(&mut stream, 500, None, &body.to_string()).await;
+    }
+    let mut reply =
+        reply.unwrap_or_else(|| Reply::Json(default_output(&recorded.agent, &recorded)));
+    loop {
+        match reply {
+            Reply::Delay(ms, inner) => {
+                tokio::time::sleep(Duration::from_millis(ms)).await;
+                reply = *inner;
+            }
+            Reply::Hang => {
+                tokio::time::sleep(Duration::from_secs(3600)).await;
+                return Ok(());
+            }
+            Reply::Drop => return Ok(()),
+            Reply::Status(code, retry_after, body) => {
+                return respond(&mut stream, code, retry_after, &body).await;
+            }
+            Reply::Json(v) => {
+                return answer(&mut stream, &route, &recorded, v.to_string(), false).await
+            }
+            Reply::Prose(text) => return answer(&mut stream, &route, &recorded, text, false).await,
+            Reply::Fenced(v) => {
+                let text = format!("Here is the result:\n```json\n{v}\n```\nLet me know!");
+                return answer(&mut stream, &route, &recorded, text, false).await;
+            }
+            Reply::Truncated(v) => {
+                let full = v.to_string();
+                let cut = full[..full.len() / 2].to_string();
+                return answer(&mut stream, &route, &recorded, cut, true).await;
+            }
+        }
+    }
+}
+
+/// Wraps the model's text in the wire format of the route.
+async fn answer(
+    stream: &mut TcpStream,
+    route: &str,
+    req: &Recorded,
+    text: String,
+    truncated: bool,
+) -> std::io::Result<()> {
+    let model = req.body["model"]
+        .as_str()
+        .unwrap_or("deployment")
+        .to_string();
+    let body = if route.ends_with("/api/chat") {
+        json!({"model": model, "created_at": "2026-11-21T10:00:00Z", "message": {"role": "assistant", "content": text},
+               "done": true, "done_reason": if truncated { "length" } else { "stop" }, "prompt_eval_count": 120, "eval_count": 30})
+    } else if route.ends_with("/v1/messages") {
+        let block = match serde_json::from_str::<Value>(&text) {
+            Ok(input) if input.is_object() => {
+                json!({"type": "tool_use", "id": "toolu_1", "name": format!("{}_output", req.agent), "input": input})
+            }
+            _ => json!({"type": "text", "text": text}),
+        };
+        json!({"id": "msg_1", "type": "message", "role": "assistant", "model": model, "content": [block],
+               "stop_reason": if truncated { "max_tokens" } else { "tool_use" }, "usage": {"input_tokens": 120, "output_tokens": 30}})
+    } else {
+        json!({"id": "chatcmpl-1", "object": "chat.completion", "model": model,
+               "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": if truncated { "length" } else { "stop" }}],
+               "usage": {"prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150}})
+    };
+    respond(stream, 200, None, &body.to_string()).await
+}
+
+async fn respond(
+    stream: &mut TcpStream,
+    status: u16,
+    retry_after: Option<u64>,
+    body: &str,
+) -> std::io::Result<()> {
+    let mut head = format!(
+        "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n",
+        body.len()
+    );
+    if let Some(s) = retry_after {
+        head.push_str(&format!("retry-after: {s}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(body.as_bytes()).await?;
+    stream.shutdown().await
+}

@@ -65,6 +65,11 @@ enum Command {
     Context,
     /// Rebuild .vault-agent/parsed from the notes.
     Reindex,
+    /// Check the config, the vault and every model provider; say what to fix.
+    Doctor {
+        /// The vault (shorthand for --vault).
+        vault: Option<PathBuf>,
+    },
     /// Write a commented .vault-agent/config.yaml.
     Init {
         /// The vault (shorthand for --vault).
@@ -115,9 +120,10 @@ fn init_logging(verbose: u8, quiet: bool) {
 
 async fn run(cli: Cli) -> Result<()> {
     let positional = match &cli.command {
-        Command::Process { vault } | Command::Watch { vault } | Command::Init { vault } => {
-            vault.clone()
-        }
+        Command::Process { vault }
+        | Command::Watch { vault }
+        | Command::Init { vault }
+        | Command::Doctor { vault } => vault.clone(),
         _ => None,
     };
     let vault = positional
@@ -213,6 +219,7 @@ async fn run(cli: Cli) -> Result<()> {
             );
             Ok(())
         }
+        Command::Doctor { .. } => doctor(config, cli.json).await,
         Command::Init { .. } => unreachable!("handled above"),
     }
 }
@@ -239,6 +246,55 @@ limits:
 # Obsidian's config folder, if you renamed it.
 obsidian_config_dir: .obsidian
 ";
+
+async fn doctor(config: Arc<Config>, json: bool) -> Result<()> {
+    let processor = Processor::open(config.clone())?;
+    let notes = processor.store().index().all().len();
+    let client = crate::llm::LlmClient::new(
+        config.llm.clone(),
+        crate::llm::trace::Trace::new(None, false),
+    );
+    let checks = crate::llm::doctor::check(&client).await;
+    let default_works = checks
+        .iter()
+        .find(|c| c.provider == config.llm.default_provider)
+        .is_some_and(|c| c.works);
+    if json {
+        let v = serde_json::json!({"vault": config.vault, "notes": notes, "providers": checks, "ok": default_works});
+        println!("{}", serde_json::to_string_pretty(&v).expect("json"));
+    } else {
+        println!("vault {}: {notes} notes", config.vault.display());
+        match &config.source {
+            Some(p) => println!("config {}: valid", p.display()),
+            None => println!("config: none (defaults; `vault-agent init` writes one)"),
+        }
+        for c in &checks {
+            let role = if c.provider == config.llm.default_provider {
+                " (default)"
+            } else if config.llm.fallback_provider.as_deref() == Some(c.provider.as_str()) {
+                " (fallback)"
+            } else {
+                ""
+            };
+            println!(
+                "{} {}{role}",
+                if c.works { "ok  " } else { "FAIL" },
+                c.provider
+            );
+            for line in &c.lines {
+                println!("       {line}");
+            }
+        }
+    }
+    if default_works {
+        Ok(())
+    } else {
+        Err(Error::Watch(format!(
+            "the default provider `{}` does not work yet; until it does, questions are answered by the offline engine",
+            config.llm.default_provider
+        )))
+    }
+}
 
 fn init(vault: &Path) -> Result<()> {
     if !vault.is_dir() {

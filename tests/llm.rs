@@ -555,3 +555,34 @@ fn bad_llm_config_exits_2_naming_file_and_key() {
     assert_eq!(code, 2);
     assert!(stderr.contains("llm.agents.planner.tier"), "{stderr}");
 }
+
+#[test]
+fn doctor_checks_reachability_models_and_a_round_trip() {
+    let server = ScriptedLlm::start();
+    server.set_models(&["qwen2.5:7b", "qwen2.5:14b", "qwen2.5:32b"]);
+    server.script("doctor", [Reply::Json(json!({"ok": true}))]);
+    let dir = vault(&ollama_config(&server.base()));
+    let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args(["doctor", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("model qwen2.5:32b: present"), "{stdout}");
+    assert!(
+        stdout.contains("round trip with qwen2.5:7b: ok"),
+        "{stdout}"
+    );
+    let ping = &server.calls("doctor")[0];
+    assert!(ping.schema().unwrap()["properties"]["ok"].is_object());
+
+    // A missing model is named with the command that installs it; exit 1.
+    server.set_models(&["qwen2.5:7b"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args(["doctor", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("ollama pull qwen2.5:32b"), "{stdout}");
+}

@@ -292,6 +292,52 @@ impl LlmClient {
         }
     }
 
+    /// One structured call on a given provider and model, with retries but no fallback
+    /// (for `doctor`).
+    pub async fn call_on<T: DeserializeOwned + JsonSchema>(
+        &self,
+        agent: &str,
+        resolution: &Resolution,
+        system: &str,
+        user: &str,
+    ) -> Result<T, LlmFailure> {
+        let schema = schema_for::<T>();
+        self.call_provider::<T>(agent, resolution, system, user, &schema)
+            .await
+    }
+
+    /// Model names the provider lists, or why they could not be listed.
+    pub async fn list_models(
+        &self,
+        provider: &super::config::Provider,
+    ) -> Result<Vec<String>, String> {
+        let base = provider.api_base()?;
+        let url = wire::models_url(provider, &base);
+        let mut request = self.http.get(&url).timeout(Duration::from_secs(10));
+        for (k, v) in self.auth_for(provider) {
+            request = request.header(k, v);
+        }
+        let response = request
+            .send()
+            .await
+            .map_err(|e| format!("not reachable at {base}: {}", root_cause(&e)))?;
+        let status = response.status().as_u16();
+        if status == 401 || status == 403 {
+            return Err(format!(
+                "the API key was refused (HTTP {status}); check llm.providers.{}.api_key",
+                provider.name
+            ));
+        }
+        if !(200..300).contains(&status) {
+            return Err(format!("listing models at {url} gave HTTP {status}"));
+        }
+        let body: Value = response
+            .json()
+            .await
+            .map_err(|e| format!("the model listing is not JSON: {e}"))?;
+        Ok(wire::model_names(provider.kind, &body))
+    }
+
     /// Retries and malformed-output handling on one provider.
     async fn call_provider<T: DeserializeOwned>(
         &self,

@@ -10,3 +10,4 @@ pub mod trace;
 pub mod wire;
 
 pub use client::{Called, FailureKind, LlmClient, LlmFailure};
+pub mod doctor;

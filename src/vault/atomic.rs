@@ -24,6 +24,37 @@ pub fn write_atomic(
     bytes: &[u8],
     expected: Option<ContentHash>,
 ) -> Result<WriteResult> {
+    replace(path, bytes, expected, true)
+}
+
+/// Like [`write_atomic`] without the fsyncs, for derived data that `reindex` can rebuild
+/// (parsed day files): readers still never see a half-written file, and a first pass over a
+/// large vault is not bound by thousands of disk flushes.
+pub fn write_atomic_derived(path: &Path, bytes: &[u8]) -> Result<WriteResult> {
+    // A new file needs no temp file: nobody can be reading it yet, and `create_new` never
+    // clobbers one that appeared meanwhile (then the rename path below is taken).
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    match std::fs::OpenOptions::new().write(true).create_new(true).open(path) {
+        Ok(mut file) => {
+            if let Err(e) = file.write_all(bytes) {
+                let _ = std::fs::remove_file(path);
+                return Err(Error::io(path, e));
+            }
+            Ok(WriteResult::Written)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => replace(path, bytes, None, false),
+        Err(e) => Err(Error::io(path, e)),
+    }
+}
+
+fn replace(
+    path: &Path,
+    bytes: &[u8],
+    expected: Option<ContentHash>,
+    durable: bool,
+) -> Result<WriteResult> {
     let target = match path.canonicalize() {
         Ok(real) => real,
         Err(_) => path.to_path_buf(),
@@ -43,9 +74,11 @@ pub fn write_atomic(
             .map_err(|e| Error::io(tmp.path(), e))?;
     }
     tmp.write_all(bytes).map_err(|e| Error::io(tmp.path(), e))?;
-    tmp.as_file()
-        .sync_all()
-        .map_err(|e| Error::io(tmp.path(), e))?;
+    if durable {
+        tmp.as_file()
+            .sync_all()
+            .map_err(|e| Error::io(tmp.path(), e))?;
+    }
     if let Some(expected) = expected {
         let current = std::fs::read(&target).map_err(|e| Error::io(&target, e))?;
         if ContentHash::of(&current) != expected {
@@ -55,8 +88,10 @@ pub fn write_atomic(
     tmp.persist(&target)
         .map_err(|e| Error::io(&target, e.error))?;
     // The rename is durable only once the folder entry is on disk.
-    if let Ok(folder) = File::open(dir) {
-        let _ = folder.sync_all();
+    if durable {
+        if let Ok(folder) = File::open(dir) {
+            let _ = folder.sync_all();
+        }
     }
     Ok(WriteResult::Written)
 }

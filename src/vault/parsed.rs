@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
-use super::atomic::write_atomic;
+use super::atomic::write_atomic_derived;
 use crate::error::{Error, Result};
 
 /// A change made to a record by a correction.
@@ -108,7 +108,7 @@ pub fn replace_source(
             }
         } else {
             let json = serde_json::to_string_pretty(&day).expect("records serialize");
-            write_atomic(&path, json.as_bytes(), None)?;
+            write_atomic_derived(&path, json.as_bytes())?;
         }
     }
     Ok(holding)

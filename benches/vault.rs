@@ -1,0 +1,110 @@
+//! `cargo bench --bench vault`: generates a 10,000-note vault (about 50 MB) in a temp dir and
+//! measures the DESIGN §6 targets that do not need a model: startup index, offline parse
+//! throughput (first `process` pass), and the non-LLM overhead of one question.
+//! Set VAULT_AGENT_BENCH_NOTES to change the size.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chrono::{Days, NaiveDate};
+use vault_agent::config::Config;
+use vault_agent::flow::QuestionInput;
+use vault_agent::process::Processor;
+
+fn note(i: usize, date: NaiveDate) -> String {
+    let mut s = String::with_capacity(5200);
+    let _ = writeln!(s, "---\ntags: [daily]\n---\n# {date}\n");
+    let _ = writeln!(s, "## 07:{:02}\nslept {}.5h, mood {}/10, energy {}/10\n", i % 60, 5 + i % 4, 4 + i % 6, 3 + i % 7);
+    let _ = writeln!(s, "## 12:30 Lunch\nchicken and rice, about {} g protein, {} kcal\n", 30 + i % 40, 600 + i % 500);
+    match i % 3 {
+        0 => {
+            let _ = writeln!(s, "## 17:30 Gym\n- Bench 3x5 @ {} lbs\n- Squat {}x5x3\n- felt {}\n", 135 + i % 70, 185 + i % 90, if i % 2 == 0 { "strong" } else { "heavy" });
+        }
+        1 => {
+            let _ = writeln!(s, "## 06:45 Run\neasy run {}.{} km in {} min, legs fresh\n", 4 + i % 9, i % 10, 25 + i % 40);
+        }
+        _ => {
+            let _ = writeln!(s, "## 19:30\n{} meetings, {}h deep work on the billing migration\n", i % 6, 1 + i % 5);
+        }
+    }
+    // Padding prose so notes are about 5 KB, like a real journal.
+    while s.len() < 5000 {
+        s.push_str("Wrote a few thoughts about the week, the weather and the plan for tomorrow. ");
+    }
+    s.push('\n');
+    s
+}
+
+fn main() {
+    let count: usize = std::env::var("VAULT_AGENT_BENCH_NOTES").ok().and_then(|v| v.parse().ok()).unwrap_or(10_000);
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    std::fs::create_dir_all(v.join(".obsidian")).unwrap();
+    std::fs::write(v.join(".obsidian/daily-notes.json"), r#"{"folder": "Journal", "format": "YYYY/YYYY-MM-DD"}"#).unwrap();
+    std::fs::create_dir_all(v.join(".vault-agent")).unwrap();
+    std::fs::write(v.join(".vault-agent/config.yaml"), "llm:\n  default_provider: offline\n").unwrap();
+    let first = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
+    let mut bytes = 0;
+    for i in 0..count {
+        let date = first.checked_add_days(Days::new(i as u64)).unwrap();
+        let path = v.join(format!("Journal/{}/{date}.md", date.format("%Y")));
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let text = note(i, date);
+        bytes += text.len();
+        std::fs::write(path, text).unwrap();
+    }
+    println!("vault: {count} notes, {:.1} MB", bytes as f64 / 1e6);
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+
+    let config = Arc::new(Config::load(v, None).unwrap());
+    let started = Instant::now();
+    let mut processor = Processor::open(config.clone()).unwrap();
+    let index = started.elapsed();
+    println!("startup index: {:.0} ms (target < 1000 ms)", ms(index));
+
+    let started = Instant::now();
+    let report = runtime.block_on(processor.full_pass(Duration::ZERO)).unwrap();
+    let pass = started.elapsed();
+    println!(
+        "first process pass (offline parse): {:.0} ms for {} notes / {} entries = {:.0} notes/s (target >= 5000)",
+        ms(pass),
+        report.notes,
+        report.entries_parsed,
+        report.notes as f64 / pass.as_secs_f64()
+    );
+
+    let started = Instant::now();
+    let again = runtime.block_on(processor.full_pass(Duration::ZERO)).unwrap();
+    println!("second pass (nothing changed): {:.0} ms, {} entries parsed", ms(started.elapsed()), again.entries_parsed);
+
+    let last = first.checked_add_days(Days::new(count as u64 - 1)).unwrap();
+    let questions = [
+        "how many times did I run last month",
+        "what is my best bench",
+        "how did I sleep last week",
+        "why did squats feel heavy in the past 3 months",
+        "how much protein did I eat yesterday",
+    ];
+    let mut times = Vec::new();
+    for round in 0..4 {
+        for q in questions {
+            let input = QuestionInput { text: q.to_string(), anchor: last, source: None };
+            let started = Instant::now();
+            let _ = runtime.block_on(processor.flow().answer(processor.store(), &input));
+            if round > 0 {
+                times.push(started.elapsed());
+            }
+        }
+    }
+    times.sort();
+    println!(
+        "question overhead (offline flow, retrieval over {count} notes): median {:.1} ms, max {:.1} ms (target median < 50 ms)",
+        ms(times[times.len() / 2]),
+        ms(*times.last().unwrap())
+    );
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}

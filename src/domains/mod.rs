@@ -36,6 +36,29 @@ pub struct Domain {
     pub response_evaluation_rules: Vec<String>,
     #[serde(default)]
     pub context_management_guidance: String,
+    /// Matches the domain's name, terms and canonical terms as whole words (built on load).
+    #[serde(skip)]
+    matcher: Option<regex::Regex>,
+}
+
+impl Domain {
+    fn build_matcher(&mut self) {
+        let mut terms: BTreeSet<String> = BTreeSet::from([self.name.to_lowercase()]);
+        for (term, canonical) in &self.vocabulary {
+            terms.insert(term.to_lowercase());
+            terms.insert(canonical.to_lowercase());
+        }
+        let mut terms: Vec<String> = terms.into_iter().filter(|t| !t.is_empty()).collect();
+        // Longest first, so "long run" wins over "run".
+        terms.sort_by_key(|t| std::cmp::Reverse(t.len()));
+        let alternation = terms.iter().map(|t| regex::escape(t)).collect::<Vec<_>>().join("|");
+        self.matcher = regex::Regex::new(&format!(r"(?i)(?:^|[^\w])(?:{alternation})(?:$|[^\w])")).ok();
+    }
+
+    /// Whether the text mentions this domain's name or vocabulary.
+    pub fn is_mentioned(&self, text: &str) -> bool {
+        self.matcher.as_ref().is_some_and(|m| m.is_match(text))
+    }
 }
 
 /// All loaded domains.
@@ -54,7 +77,9 @@ impl Domains {
                     .unwrap_or_else(|e| panic!("shipped domain {file} is invalid: {e}"))
             })
             .collect();
-        Domains { all }
+        let mut domains = Domains { all };
+        domains.all.iter_mut().for_each(Domain::build_matcher);
+        domains
     }
 
     /// Shipped domains plus `<vault>/.vault-agent/domains/*.yaml`.
@@ -75,6 +100,8 @@ impl Domains {
                 path: path.clone(),
                 message: format!("domain file: {e}"),
             })?;
+            let mut domain = domain;
+            domain.build_matcher();
             domains.all.retain(|d| d.name != domain.name);
             domains.all.push(domain);
         }
@@ -109,30 +136,10 @@ impl Domains {
 
     /// Domains whose vocabulary or name appears in `text` (cheap pre-selection).
     pub fn mentioned_in(&self, text: &str) -> Vec<&Domain> {
-        let lower = text.to_lowercase();
-        let words: BTreeSet<&str> = lower
-            .split(|c: char| !c.is_alphanumeric() && c != '-')
-            .filter(|w| !w.is_empty())
-            .collect();
-        self.all
-            .iter()
-            .filter(|d| {
-                words.contains(d.name.as_str())
-                    || d.vocabulary.iter().any(|(word, canonical)| {
-                        contains_phrase(&lower, &words, word) || words.contains(canonical.as_str())
-                    })
-            })
-            .collect()
+        self.all.iter().filter(|d| d.is_mentioned(text)).collect()
     }
 }
 
-fn contains_phrase(lower: &str, words: &BTreeSet<&str>, phrase: &str) -> bool {
-    if phrase.contains(' ') {
-        lower.contains(phrase)
-    } else {
-        words.contains(phrase)
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -240,7 +240,8 @@ impl LlmClient {
             request = request.header(k, v);
         }
         match request.send().await {
-            Err(e) if e.is_connect() || e.is_timeout() => {
+            // Only a refused connection means "down": a busy server may be slow to list.
+            Err(e) if e.is_connect() => {
                 let message = format!(
                     "no model server answers at {base} (provider `{provider}`): {}",
                     root_cause(&e)

@@ -122,6 +122,8 @@ pub struct Provider {
     api_base: Option<String>,
     api_key: Option<String>,
     pub api_version: Option<String>,
+    /// Written in the config (not one of the built-in defaults).
+    pub explicit: bool,
 }
 
 impl Provider {
@@ -272,6 +274,7 @@ impl RawLlm {
                     api_base: None,
                     api_key: None,
                     api_version: None,
+                    explicit: false,
                 },
             );
         }
@@ -313,6 +316,7 @@ impl RawLlm {
                     api_base: raw.api_base,
                     api_key: raw.api_key,
                     api_version: raw.api_version,
+                    explicit: true,
                 },
             );
         }

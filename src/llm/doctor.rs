@@ -29,14 +29,16 @@ pub struct ProviderCheck {
 pub async fn check(client: &LlmClient) -> Vec<ProviderCheck> {
     let config = client.config();
     let mut names: Vec<String> = vec![config.default_provider.clone()];
+    let in_use = config.models_in_use();
+    // Built-in providers nobody uses (ollama when another default is set) are not checked.
     names.extend(
         config
             .providers
-            .keys()
-            .filter(|n| **n != config.default_provider)
-            .cloned(),
+            .values()
+            .filter(|p| p.name != config.default_provider)
+            .filter(|p| p.explicit || in_use.iter().any(|(name, _)| *name == p.name))
+            .map(|p| p.name.clone()),
     );
-    let in_use = config.models_in_use();
     let mut out = Vec::new();
     for name in names {
         let provider = config.providers[&name].clone();

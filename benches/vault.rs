@@ -15,17 +15,46 @@ use vault_agent::process::Processor;
 fn note(i: usize, date: NaiveDate) -> String {
     let mut s = String::with_capacity(5200);
     let _ = writeln!(s, "---\ntags: [daily]\n---\n# {date}\n");
-    let _ = writeln!(s, "## 07:{:02}\nslept {}.5h, mood {}/10, energy {}/10\n", i % 60, 5 + i % 4, 4 + i % 6, 3 + i % 7);
-    let _ = writeln!(s, "## 12:30 Lunch\nchicken and rice, about {} g protein, {} kcal\n", 30 + i % 40, 600 + i % 500);
+    let _ = writeln!(
+        s,
+        "## 07:{:02}\nslept {}.5h, mood {}/10, energy {}/10\n",
+        i % 60,
+        5 + i % 4,
+        4 + i % 6,
+        3 + i % 7
+    );
+    let _ = writeln!(
+        s,
+        "## 12:30 Lunch\nchicken and rice, about {} g protein, {} kcal\n",
+        30 + i % 40,
+        600 + i % 500
+    );
     match i % 3 {
         0 => {
-            let _ = writeln!(s, "## 17:30 Gym\n- Bench 3x5 @ {} lbs\n- Squat {}x5x3\n- felt {}\n", 135 + i % 70, 185 + i % 90, if i % 2 == 0 { "strong" } else { "heavy" });
+            let _ = writeln!(
+                s,
+                "## 17:30 Gym\n- Bench 3x5 @ {} lbs\n- Squat {}x5x3\n- felt {}\n",
+                135 + i % 70,
+                185 + i % 90,
+                if i % 2 == 0 { "strong" } else { "heavy" }
+            );
         }
         1 => {
-            let _ = writeln!(s, "## 06:45 Run\neasy run {}.{} km in {} min, legs fresh\n", 4 + i % 9, i % 10, 25 + i % 40);
+            let _ = writeln!(
+                s,
+                "## 06:45 Run\neasy run {}.{} km in {} min, legs fresh\n",
+                4 + i % 9,
+                i % 10,
+                25 + i % 40
+            );
         }
         _ => {
-            let _ = writeln!(s, "## 19:30\n{} meetings, {}h deep work on the billing migration\n", i % 6, 1 + i % 5);
+            let _ = writeln!(
+                s,
+                "## 19:30\n{} meetings, {}h deep work on the billing migration\n",
+                i % 6,
+                1 + i % 5
+            );
         }
     }
     // Padding prose so notes are about 5 KB, like a real journal.
@@ -37,13 +66,24 @@ fn note(i: usize, date: NaiveDate) -> String {
 }
 
 fn main() {
-    let count: usize = std::env::var("VAULT_AGENT_BENCH_NOTES").ok().and_then(|v| v.parse().ok()).unwrap_or(10_000);
+    let count: usize = std::env::var("VAULT_AGENT_BENCH_NOTES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
     let dir = tempfile::tempdir().unwrap();
     let v = dir.path();
     std::fs::create_dir_all(v.join(".obsidian")).unwrap();
-    std::fs::write(v.join(".obsidian/daily-notes.json"), r#"{"folder": "Journal", "format": "YYYY/YYYY-MM-DD"}"#).unwrap();
+    std::fs::write(
+        v.join(".obsidian/daily-notes.json"),
+        r#"{"folder": "Journal", "format": "YYYY/YYYY-MM-DD"}"#,
+    )
+    .unwrap();
     std::fs::create_dir_all(v.join(".vault-agent")).unwrap();
-    std::fs::write(v.join(".vault-agent/config.yaml"), "llm:\n  default_provider: offline\n").unwrap();
+    std::fs::write(
+        v.join(".vault-agent/config.yaml"),
+        "llm:\n  default_provider: offline\n",
+    )
+    .unwrap();
     let first = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
     let mut bytes = 0;
     for i in 0..count {
@@ -55,7 +95,11 @@ fn main() {
         std::fs::write(path, text).unwrap();
     }
     println!("vault: {count} notes, {:.1} MB", bytes as f64 / 1e6);
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
 
     let config = Arc::new(Config::load(v, None).unwrap());
     let started = Instant::now();
@@ -64,7 +108,9 @@ fn main() {
     println!("startup index: {:.0} ms (target < 1000 ms)", ms(index));
 
     let started = Instant::now();
-    let report = runtime.block_on(processor.full_pass(Duration::ZERO)).unwrap();
+    let report = runtime
+        .block_on(processor.full_pass(Duration::ZERO))
+        .unwrap();
     let pass = started.elapsed();
     println!(
         "first process pass (offline parse): {:.0} ms for {} notes / {} entries = {:.0} notes/s (target >= 5000)",
@@ -75,8 +121,14 @@ fn main() {
     );
 
     let started = Instant::now();
-    let again = runtime.block_on(processor.full_pass(Duration::ZERO)).unwrap();
-    println!("second pass (nothing changed): {:.0} ms, {} entries parsed", ms(started.elapsed()), again.entries_parsed);
+    let again = runtime
+        .block_on(processor.full_pass(Duration::ZERO))
+        .unwrap();
+    println!(
+        "second pass (nothing changed): {:.0} ms, {} entries parsed",
+        ms(started.elapsed()),
+        again.entries_parsed
+    );
 
     let last = first.checked_add_days(Days::new(count as u64 - 1)).unwrap();
     let questions = [
@@ -89,7 +141,11 @@ fn main() {
     let mut times = Vec::new();
     for round in 0..4 {
         for q in questions {
-            let input = QuestionInput { text: q.to_string(), anchor: last, source: None };
+            let input = QuestionInput {
+                text: q.to_string(),
+                anchor: last,
+                source: None,
+            };
             let started = Instant::now();
             let _ = runtime.block_on(processor.flow().answer(processor.store(), &input));
             if round > 0 {

@@ -51,8 +51,13 @@ impl Domain {
         let mut terms: Vec<String> = terms.into_iter().filter(|t| !t.is_empty()).collect();
         // Longest first, so "long run" wins over "run".
         terms.sort_by_key(|t| std::cmp::Reverse(t.len()));
-        let alternation = terms.iter().map(|t| regex::escape(t)).collect::<Vec<_>>().join("|");
-        self.matcher = regex::Regex::new(&format!(r"(?i)(?:^|[^\w])(?:{alternation})(?:$|[^\w])")).ok();
+        let alternation = terms
+            .iter()
+            .map(|t| regex::escape(t))
+            .collect::<Vec<_>>()
+            .join("|");
+        self.matcher =
+            regex::Regex::new(&format!(r"(?i)(?:^|[^\w])(?:{alternation})(?:$|[^\w])")).ok();
     }
 
     /// Whether the text mentions this domain's name or vocabulary.
@@ -139,7 +144,6 @@ impl Domains {
         self.all.iter().filter(|d| d.is_mentioned(text)).collect()
     }
 }
-
 
 #[cfg(test)]
 mod tests {

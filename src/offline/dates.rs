@@ -42,11 +42,16 @@ fn patterns() -> &'static [(Regex, Kind)] {
     static P: OnceLock<Vec<(Regex, Kind)>> = OnceLock::new();
     P.get_or_init(|| {
         let re = |s: &str| Regex::new(s).expect("date pattern compiles");
+        let day = format!(r"(?:\d{{4}}-\d{{2}}-\d{{2}}|(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})(?:\s+\d{{4}})?|(?:{MONTHS})(?:\s+\d{{4}})?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday)");
         vec![
+            (re(&format!(r"\b(?:between|from)\s+({day})\s+(?:and|to|until|-)\s+({day})\b")), Kind::Between),
+            (re(&format!(r"\bsince\s+({day})\b")), Kind::Since),
             (re(r"\b(\d{4}-\d{2}-\d{2})\b"), Kind::Iso),
+            (re(&format!(r"\b(?:on\s+)?((?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})(?:\s+\d{{4}})?)\b")), Kind::Written),
             (re(r"\b(?:past|last|previous)\s+(\d+|two|three|four|five|six|seven|ten|twelve)\s+(day|week|month|year)s?\b"), Kind::PastN),
             (re(r"\b(?:past|last|previous)\s+(day|week|month|year)\b(?:\s+or\s+so)?"), Kind::PastOne),
             (re(r"\bthis\s+(week|month|year)\b"), Kind::This),
+            (re(r"\blast\s+year\b"), Kind::LastYear),
             (re(r"\btoday\b|\btonight\b|\bthis\s+morning\b"), Kind::Today),
             (re(r"\byesterday\b|\blast\s+night\b"), Kind::Yesterday),
             (re(&format!(r"\b(?:in|during|for|of)\s+({MONTHS})\b(?:\s+(\d{{4}}))?")), Kind::Month),
@@ -57,6 +62,10 @@ fn patterns() -> &'static [(Regex, Kind)] {
 
 #[derive(Debug, Clone, Copy)]
 enum Kind {
+    Between,
+    Since,
+    Written,
+    LastYear,
     Iso,
     PastN,
     PastOne,
@@ -78,6 +87,17 @@ pub fn find_range(question: &str, anchor: NaiveDate) -> Option<DateRange> {
         let phrase = caps.get(0).expect("group 0").as_str().trim().to_string();
         let g = |i: usize| caps.get(i).map(|m| m.as_str()).unwrap_or("");
         let range = match kind {
+            Kind::Between => {
+                let (a, b) = (day_expr(g(1), anchor)?, day_expr(g(2), anchor)?);
+                let end = month_end_if_month(g(2), b);
+                (a.min(b), end.max(a))
+            }
+            Kind::Since => (day_expr(g(1), anchor)?, anchor),
+            Kind::Written => {
+                let day = day_expr(g(1), anchor)?;
+                (day, day)
+            }
+            Kind::LastYear => last_calendar(anchor, "year")?,
             Kind::Iso => {
                 let day = NaiveDate::parse_from_str(g(1), "%Y-%m-%d").ok()?;
                 (day, day)
@@ -131,6 +151,84 @@ pub fn find_range(question: &str, anchor: NaiveDate) -> Option<DateRange> {
         });
     }
     None
+}
+
+/// A single day named by an expression like `2026-11-03`, `Nov 3`, `3 November 2026`,
+/// `October` (its first day), a weekday (the last one before the anchor) or `yesterday`.
+/// Dates without a year are the last such date not after the anchor.
+fn day_expr(text: &str, anchor: NaiveDate) -> Option<NaiveDate> {
+    let t = text.trim().trim_end_matches('.');
+    if let Ok(d) = NaiveDate::parse_from_str(t, "%Y-%m-%d") {
+        return Some(d);
+    }
+    if t == "yesterday" {
+        return anchor.pred_opt();
+    }
+    if let Ok(wd) = t.parse::<Weekday>() {
+        let mut d = anchor.pred_opt()?;
+        while d.weekday() != wd {
+            d = d.pred_opt()?;
+        }
+        return Some(d);
+    }
+    let words: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
+        .filter(|w| !w.is_empty() && *w != "of")
+        .collect();
+    let mut month = None;
+    let mut day = None;
+    let mut year = None;
+    for w in words {
+        let digits = w.trim_end_matches(|c: char| c.is_alphabetic());
+        if let Some(m) = month_number(w).filter(|_| w.chars().all(char::is_alphabetic)) {
+            month = Some(m);
+        } else if digits.len() == 4 {
+            year = digits.parse().ok();
+        } else if !digits.is_empty() {
+            day = digits.parse().ok();
+        }
+    }
+    let month = month?;
+    let day = day.unwrap_or(1);
+    match year {
+        Some(y) => NaiveDate::from_ymd_opt(y, month, day),
+        None => {
+            let this_year = NaiveDate::from_ymd_opt(anchor.year(), month, day)?;
+            if this_year > anchor {
+                NaiveDate::from_ymd_opt(anchor.year() - 1, month, day)
+            } else {
+                Some(this_year)
+            }
+        }
+    }
+}
+
+/// "until October" ends at the end of October.
+fn month_end_if_month(text: &str, day: NaiveDate) -> NaiveDate {
+    let is_month_only = text.split_whitespace().all(|w| {
+        month_number(w).is_some() && w.chars().all(char::is_alphabetic)
+            || w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
+    });
+    if is_month_only {
+        day.checked_add_months(Months::new(1))
+            .and_then(|d| d.with_day(1))
+            .and_then(|d| d.pred_opt())
+            .unwrap_or(day)
+    } else {
+        day
+    }
+}
+
+/// A recurring weekday ("on Mondays", "every Friday"), for per-weekday questions.
+pub fn recurring_weekday(question: &str) -> Option<Weekday> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"\b(?:on\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s|every\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
+            .expect("valid regex")
+    });
+    let lower = question.to_lowercase();
+    let c = re.captures(&lower)?;
+    c.get(1).or(c.get(2))?.as_str().parse().ok()
 }
 
 fn week_start(d: NaiveDate) -> NaiveDate {
@@ -223,5 +321,32 @@ mod tests {
         assert_eq!(range("what did I lift on Tuesday"), (d(11, 17), d(11, 17)));
         assert_eq!(range("on 2026-11-03?"), (d(11, 3), d(11, 3)));
         assert_eq!(find_range("what is my best bench", d(11, 21)), None);
+    }
+
+    #[test]
+    fn since_between_written_dates_and_recurring_weekdays() {
+        assert_eq!(range("how many runs since Nov 3"), (d(11, 3), d(11, 21)));
+        assert_eq!(range("since 2026-10-15"), (d(10, 15), d(11, 21)));
+        assert_eq!(range("since monday"), (d(11, 16), d(11, 21)));
+        assert_eq!(range("between Oct 5 and Oct 11"), (d(10, 5), d(10, 11)));
+        assert_eq!(range("from 1 October to 15 October"), (d(10, 1), d(10, 15)));
+        assert_eq!(range("between September and October"), (d(9, 1), d(10, 31)));
+        assert_eq!(range("what did I do on November 3rd"), (d(11, 3), d(11, 3)));
+        assert_eq!(range("on 3 November 2026"), (d(11, 3), d(11, 3)));
+        // A date later in the year than the anchor means last year.
+        let dec = find_range("on Dec 24", d(11, 21)).unwrap();
+        assert_eq!(dec.start, NaiveDate::from_ymd_opt(2025, 12, 24).unwrap());
+        assert_eq!(
+            range("how many runs last year"),
+            (
+                NaiveDate::from_ymd_opt(2025, 1, 1).unwrap(),
+                NaiveDate::from_ymd_opt(2025, 12, 31).unwrap()
+            )
+        );
+        assert_eq!(
+            recurring_weekday("how do I sleep on Mondays"),
+            Some(Weekday::Mon)
+        );
+        assert_eq!(recurring_weekday("what did I do on Monday"), None);
     }
 }

@@ -87,7 +87,9 @@ impl Found {
     }
 
     fn set(&mut self, domain: &str, field: &str, value: Value) {
-        self.object(domain).entry(field.to_string()).or_insert(value);
+        self.object(domain)
+            .entry(field.to_string())
+            .or_insert(value);
     }
 
     fn flag(&mut self, field: String) {
@@ -105,10 +107,16 @@ pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
         .iter()
         .map(|d| d.name.as_str())
         .collect();
-    for line in entry.text.lines().filter(|l| l.bytes().any(|b| b.is_ascii_digit())) {
+    for line in entry
+        .text
+        .lines()
+        .filter(|l| l.bytes().any(|b| b.is_ascii_digit()))
+    {
         extract_line(line, domains, &mentions, &mut found);
     }
-    found.data.retain(|_, v| v.as_object().is_some_and(|o| !o.is_empty()));
+    found
+        .data
+        .retain(|_, v| v.as_object().is_some_and(|o| !o.is_empty()));
     let confidence = match (found.data.is_empty(), found.uncertain.is_empty()) {
         (true, _) => 0.3,
         (false, true) => 0.7,
@@ -163,24 +171,28 @@ fn strength(line: &str, domains: &Domains, found: &mut Found) {
     let exercise = exercise_name(line, domains);
     let mut sets: Vec<Value> = Vec::new();
     let mut taken: Vec<std::ops::Range<usize>> = Vec::new();
-    let mut push = |c: &Captures, sets_i: usize, reps_i: usize, w_i: usize, u_i: usize, found: &mut Found| {
-        let span = c.get(0).expect("group 0").range();
-        if taken.iter().any(|t| t.start < span.end && span.start < t.end) {
-            return;
-        }
-        taken.push(span);
-        let unit = unit(c.get(u_i).map(|m| m.as_str()));
-        if unit.is_null() {
-            found.flag("strength.exercises.unit".to_string());
-        }
-        sets.push(json!({
-            "name": exercise,
-            "sets": c.get(sets_i).map_or(1, |m| int(m.as_str())),
-            "reps": int(&c[reps_i]),
-            "weight": num(&c[w_i]),
-            "unit": unit,
-        }));
-    };
+    let mut push =
+        |c: &Captures, sets_i: usize, reps_i: usize, w_i: usize, u_i: usize, found: &mut Found| {
+            let span = c.get(0).expect("group 0").range();
+            if taken
+                .iter()
+                .any(|t| t.start < span.end && span.start < t.end)
+            {
+                return;
+            }
+            taken.push(span);
+            let unit = unit(c.get(u_i).map(|m| m.as_str()));
+            if unit.is_null() {
+                found.flag("strength.exercises.unit".to_string());
+            }
+            sets.push(json!({
+                "name": exercise,
+                "sets": c.get(sets_i).map_or(1, |m| int(m.as_str())),
+                "reps": int(&c[reps_i]),
+                "weight": num(&c[w_i]),
+                "unit": unit,
+            }));
+        };
     for c in p.sets_of.captures_iter(line) {
         push(&c, 1, 2, 3, 4, found);
     }
@@ -204,7 +216,9 @@ fn strength(line: &str, domains: &Domains, found: &mut Found) {
         items.extend(sets);
     }
     let lower = line.to_lowercase();
-    for feel in ["heavy", "light", "easy", "hard", "smooth", "strong", "weak", "grindy"] {
+    for feel in [
+        "heavy", "light", "easy", "hard", "smooth", "strong", "weak", "grindy",
+    ] {
         if lower.contains(feel) {
             o.entry("felt").or_insert(json!(feel));
         }
@@ -219,7 +233,9 @@ fn running(line: &str, found: &mut Found) {
         let unit = c[2].to_lowercase();
         let km = match unit.as_str() {
             u if u.starts_with("mi") => {
-                found.notes.push(format!("converted {} {} to km", &c[1], &c[2]));
+                found
+                    .notes
+                    .push(format!("converted {} {} to km", &c[1], &c[2]));
                 round2(value * 1.609_344)
             }
             "m" | "meter" | "meters" | "metre" | "metres" => {
@@ -247,7 +263,11 @@ fn running(line: &str, found: &mut Found) {
         found.set("running", "duration_min", json!(round2(min)));
     }
     if let Some(c) = p.pace.captures(line) {
-        found.set("running", "pace_min_per_km", json!(round2(num(&c[1]) + num(&c[2]) / 60.0)));
+        found.set(
+            "running",
+            "pace_min_per_km",
+            json!(round2(num(&c[1]) + num(&c[2]) / 60.0)),
+        );
     }
     let run = found.object("running");
     if let (Some(d), Some(t)) = (
@@ -259,7 +279,9 @@ fn running(line: &str, found: &mut Found) {
         }
     }
     if !run.is_empty() {
-        for kind in ["easy", "tempo", "long", "trail", "interval", "recovery", "race"] {
+        for kind in [
+            "easy", "tempo", "long", "trail", "interval", "recovery", "race",
+        ] {
             if lower.contains(kind) {
                 run.entry("kind").or_insert(json!(kind));
             }
@@ -271,7 +293,11 @@ fn general(line: &str, found: &mut Found) {
     let p = patterns();
     if let Some(c) = p.sleep_before.captures(line) {
         let minutes = c.get(2).map_or(0.0, |m| num(m.as_str()));
-        found.set("general", "sleep_hours", json!(round2(num(&c[1]) + minutes / 60.0)));
+        found.set(
+            "general",
+            "sleep_hours",
+            json!(round2(num(&c[1]) + minutes / 60.0)),
+        );
     } else if let Some(c) = p.sleep_after.captures(line) {
         found.set("general", "sleep_hours", json!(num(&c[1])));
     }
@@ -320,7 +346,9 @@ fn exercise_name(line: &str, domains: &Domains) -> String {
             }
             for candidate in [word, canonical] {
                 if let Some(pos) = find_word(&lower, candidate) {
-                    let better = best.as_ref().is_none_or(|(p, len, _)| pos < *p || (pos == *p && candidate.len() > *len));
+                    let better = best.as_ref().is_none_or(|(p, len, _)| {
+                        pos < *p || (pos == *p && candidate.len() > *len)
+                    });
                     if better {
                         best = Some((pos, candidate.len(), canonical.clone()));
                     }
@@ -400,10 +428,20 @@ mod tests {
 
     #[test]
     fn the_usual_lift_spellings() {
-        let bench = |sets, reps, w: f64, unit: Value| ("bench press".to_string(), sets, reps, w, unit);
-        assert_eq!(lift("Bench 185x5x3, felt heavy\n"), bench(3, 5, 185.0, Value::Null));
-        assert_eq!(lift("bench 3x5 @ 185 lbs\n"), bench(3, 5, 185.0, json!("lb")));
-        assert_eq!(lift("bench 3 sets of 5 at 185 lbs\n"), bench(3, 5, 185.0, json!("lb")));
+        let bench =
+            |sets, reps, w: f64, unit: Value| ("bench press".to_string(), sets, reps, w, unit);
+        assert_eq!(
+            lift("Bench 185x5x3, felt heavy\n"),
+            bench(3, 5, 185.0, Value::Null)
+        );
+        assert_eq!(
+            lift("bench 3x5 @ 185 lbs\n"),
+            bench(3, 5, 185.0, json!("lb"))
+        );
+        assert_eq!(
+            lift("bench 3 sets of 5 at 185 lbs\n"),
+            bench(3, 5, 185.0, json!("lb"))
+        );
         assert_eq!(lift("bench 80kg 5x3\n"), bench(5, 3, 80.0, json!("kg")));
         assert_eq!(lift("benched 100kg x 5\n"), bench(1, 5, 100.0, json!("kg")));
         let (name, ..) = lift("Squats 5x5 @ 100kg\n");
@@ -413,7 +451,9 @@ mod tests {
     #[test]
     fn missing_units_are_flagged_not_guessed() {
         let r = parse("Bench 185x5x3\n");
-        assert!(r.uncertain_fields.contains(&"strength.exercises.unit".to_string()));
+        assert!(r
+            .uncertain_fields
+            .contains(&"strength.exercises.unit".to_string()));
         assert!(r.domain_data["strength"]["exercises"][0]["unit"].is_null());
     }
 

@@ -36,7 +36,11 @@ pub fn write_atomic_derived(path: &Path, bytes: &[u8]) -> Result<WriteResult> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     }
-    match std::fs::OpenOptions::new().write(true).create_new(true).open(path) {
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+    {
         Ok(mut file) => {
             if let Err(e) = file.write_all(bytes) {
                 let _ = std::fs::remove_file(path);
@@ -44,7 +48,9 @@ pub fn write_atomic_derived(path: &Path, bytes: &[u8]) -> Result<WriteResult> {
             }
             Ok(WriteResult::Written)
         }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => replace(path, bytes, None, false),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            replace(path, bytes, None, false)
+        }
         Err(e) => Err(Error::io(path, e)),
     }
 }

@@ -35,7 +35,7 @@ pub struct Cli {
     #[arg(long, global = true)]
     json: bool,
     /// Use this provider (a name under llm.providers, or `offline`) instead of the default.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, env = "VAULT_AGENT_PROVIDER")]
     provider: Option<String>,
     /// Also store full requests and responses in .vault-agent/trace.jsonl.
     #[arg(long, global = true)]

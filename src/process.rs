@@ -158,6 +158,10 @@ impl Processor {
         for rel in vanished {
             self.forget(&rel)?;
         }
+        // Parse everything first, so questions are answered over up-to-date data.
+        for rel in &rels {
+            self.parse_file(rel, &mut report).await?;
+        }
         for rel in &rels {
             self.process_file(rel, quiet, &mut report).await?;
         }
@@ -168,13 +172,18 @@ impl Processor {
     /// Processes the given vault-relative paths (changed, created or removed).
     pub async fn process_paths(&mut self, rels: &[String], quiet: Duration) -> Result<PassReport> {
         let mut report = PassReport::default();
+        let mut present = Vec::new();
         for rel in rels {
             if self.store.refresh(rel) {
                 report.notes += 1;
-                self.process_file(rel, quiet, &mut report).await?;
+                self.parse_file(rel, &mut report).await?;
+                present.push(rel);
             } else if self.state.files.contains_key(rel) {
                 self.forget(rel)?;
             }
+        }
+        for rel in present {
+            self.process_file(rel, quiet, &mut report).await?;
         }
         self.save_state()?;
         Ok(report)
@@ -230,6 +239,27 @@ impl Processor {
                 None
             }
         }
+    }
+
+    /// Parses a changed note's entries (questions are left for [`Self::process_file`]).
+    async fn parse_file(&mut self, rel: &str, report: &mut PassReport) -> Result<()> {
+        let Some(meta) = self.store.index().get(rel) else {
+            return Ok(());
+        };
+        let Ok(text) = read_note(&meta.abs, self.config.max_note_bytes) else {
+            return Ok(()); // reported by process_file
+        };
+        let hash = ContentHash::of(text.as_bytes());
+        if self
+            .state
+            .files
+            .get(rel)
+            .is_some_and(|fs| fs.hash == hash.hex())
+        {
+            return Ok(());
+        }
+        let note = Note::parse(text);
+        self.parse_entries(rel, &note, report).await
     }
 
     async fn process_file(

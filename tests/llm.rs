@@ -564,6 +564,7 @@ fn doctor_checks_reachability_models_and_a_round_trip() {
     let dir = vault(&ollama_config(&server.base()));
     let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
         .args(["doctor", dir.path().to_str().unwrap()])
+        .env_remove("VAULT_AGENT_PROVIDER")
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -580,6 +581,7 @@ fn doctor_checks_reachability_models_and_a_round_trip() {
     server.set_models(&["qwen2.5:7b"]);
     let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
         .args(["doctor", dir.path().to_str().unwrap()])
+        .env_remove("VAULT_AGENT_PROVIDER")
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -54,6 +54,7 @@ fn watch_answers_an_appended_question_and_keeps_edits_made_meanwhile() {
     let mut child = Watcher(
         Command::new(env!("CARGO_BIN_EXE_vault-agent"))
             .args(["-vv", "watch", v.to_str().unwrap()])
+            .env("VAULT_AGENT_PROVIDER", "offline")
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&log_path).unwrap())
             .spawn()
@@ -125,6 +126,7 @@ fn watch_catches_up_on_start_with_questions_written_while_it_was_off() {
     let _child = Watcher(
         Command::new(env!("CARGO_BIN_EXE_vault-agent"))
             .args(["watch", vault.path().to_str().unwrap()])
+            .env("VAULT_AGENT_PROVIDER", "offline")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

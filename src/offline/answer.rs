@@ -6,9 +6,14 @@ use std::collections::BTreeSet;
 
 use chrono::NaiveDate;
 
+use chrono::Datelike;
+
+use super::analyze::{self, Facts};
 use super::dates::{find_range, DateRange};
+use super::query::{self, Metric, Query, QueryType};
 use crate::domains::Domains;
 use crate::error::Result;
+use crate::vault::parsed::ParsedRecord;
 use crate::vault::store::KeywordSearch;
 use crate::vault::{Entry, Store};
 
@@ -103,13 +108,15 @@ pub fn retrieve(
     })
 }
 
-/// Answers `question` asked in a note dated `anchor`.
+/// Answers `question` asked in a note dated `anchor`: computed facts over the parsed data
+/// when the question names a measure, then the supporting entries quoted with citations.
 pub fn answer(
     store: &Store,
     domains: &Domains,
     question: &str,
     anchor: NaiveDate,
 ) -> Result<ExtractiveAnswer> {
+    let query = query::read(question, anchor, domains);
     let Retrieved {
         range,
         groups,
@@ -128,53 +135,219 @@ pub fn answer(
     } else {
         format!(" about *{}*", topic.join(", "))
     };
-    if found.is_empty() {
-        let body = format!(
-            "I found nothing{about} {when}.\n\nIf this is something you track, log it in a daily note \
-             and ask again.\n\n_Answered from your notes without a model._"
-        );
+    let link = |r: &ParsedRecord| store.cite_record(r);
+    let mut body = String::new();
+    let mut sources: Vec<String> = Vec::new();
+    let mut cited_ids: BTreeSet<String> = BTreeSet::new();
+    let facts = computed(store, &query, &when, anchor, &link);
+    match &facts {
+        Some(f) => {
+            body.push_str(&f.lines.join("\n"));
+            body.push_str("\n\n");
+            for p in &f.cited {
+                cited_ids.insert(p.record.id.clone());
+                let note = store.cite_note(&p.record.source_file);
+                if !sources.contains(&note) {
+                    sources.push(note);
+                }
+            }
+        }
+        None if query.kind == QueryType::Correction => {
+            body.push_str(&correction(store, &found));
+        }
+        None => {
+            if let Some(metric) = query.metrics.first().filter(|_| needs_numbers(query.kind)) {
+                body.push_str(&format!(
+                    "I found no {} logged {when}, so I cannot compute that. To track it, write {} in a daily note.\n\n",
+                    metric.label(),
+                    metric.how_to_log()
+                ));
+            }
+        }
+    }
+    if query.kind == QueryType::Recommendation {
+        body.push_str("_No model was used, so this is a summary of your recent notes rather than advice._\n\n");
+    }
+    let supporting: Vec<&Entry> = found
+        .iter()
+        .filter(|e| !cited_ids.contains(&e.id.0))
+        .collect();
+    if found.is_empty() && facts.is_none() {
+        if body.is_empty() {
+            body.push_str(&format!(
+                "I found nothing{about} {when}.\n\nIf this is something you track, log it in a daily note and ask again.\n\n"
+            ));
+        }
+        body.push_str("_Answered from your notes without a model._");
         return Ok(ExtractiveAnswer {
             body,
-            sources: Vec::new(),
+            sources,
             quoted: 0,
         });
     }
-    let days: BTreeSet<NaiveDate> = found.iter().map(|e| e.date).collect();
-    let mut body = format!(
-        "{} {}{about} {when}, on {} {}:\n\n",
-        found.len(),
-        if found.len() == 1 { "entry" } else { "entries" },
-        days.len(),
-        if days.len() == 1 { "day" } else { "days" },
-    );
-    let mut sources = Vec::new();
-    for entry in found.iter().take(MAX_QUOTES) {
-        let link = store.cite(entry);
-        body.push_str(&format!(
-            "- {} {}: {}\n",
-            entry.date.format("%a %b %-d"),
-            link,
-            quote(entry, &groups)
-        ));
-        let note_link = store.cite_note(&entry.source);
-        if !sources.contains(&note_link) {
-            sources.push(note_link);
+    let limit = if facts.is_some() { 3 } else { MAX_QUOTES };
+    if !supporting.is_empty() {
+        let days: BTreeSet<NaiveDate> = found.iter().map(|e| e.date).collect();
+        if facts.is_some() {
+            body.push_str("Other matching entries:\n\n");
+        } else {
+            body.push_str(&format!(
+                "{} {}{about} {when}, on {} {}:\n\n",
+                found.len(),
+                if found.len() == 1 { "entry" } else { "entries" },
+                days.len(),
+                if days.len() == 1 { "day" } else { "days" },
+            ));
         }
+        for entry in supporting.iter().take(limit) {
+            let link = store.cite(entry);
+            body.push_str(&format!(
+                "- {} {}: {}\n",
+                entry.date.format("%a %b %-d"),
+                link,
+                quote(entry, &groups)
+            ));
+            let note_link = store.cite_note(&entry.source);
+            if !sources.contains(&note_link) {
+                sources.push(note_link);
+            }
+        }
+        if supporting.len() > limit {
+            let oldest = supporting.last().expect("not empty").date;
+            body.push_str(&format!(
+                "- … and {} more, back to {}\n",
+                supporting.len() - limit,
+                oldest.format("%b %-d, %Y")
+            ));
+        }
+        body.push('\n');
     }
-    if found.len() > MAX_QUOTES {
-        let oldest = found.last().expect("not empty").date;
-        body.push_str(&format!(
-            "- … and {} more, back to {}\n",
-            found.len() - MAX_QUOTES,
-            oldest.format("%b %-d, %Y")
-        ));
+    if facts.is_some() {
+        body.push_str("_Answered from your notes without a model: the numbers are computed from what you logged._");
+    } else {
+        body.push_str("_Answered from your notes without a model: these are the matching entries, newest first, not an interpretation._");
     }
-    body.push_str("\n_Answered from your notes without a model: these are the matching entries, newest first, not an interpretation._");
     Ok(ExtractiveAnswer {
         body,
+        quoted: supporting.len().min(limit),
         sources,
-        quoted: found.len().min(MAX_QUOTES),
     })
+}
+
+/// Whether the query type is about numbers (so "nothing logged" is worth saying).
+fn needs_numbers(kind: QueryType) -> bool {
+    !matches!(
+        kind,
+        QueryType::Lookup | QueryType::Recommendation | QueryType::Correction
+    )
+}
+
+/// The computed facts for a query, over its period (or all notes).
+fn computed(
+    store: &Store,
+    query: &Query,
+    when: &str,
+    anchor: NaiveDate,
+    link: analyze::Link,
+) -> Option<Facts> {
+    let (start, end) = match &query.range {
+        Some(r) => (r.start, r.end),
+        None => store.index().span()?,
+    };
+    let records = store.records_between(start, end);
+    let baseline = store.records_between(start - chrono::Duration::days(60), end);
+    if query.kind == QueryType::Recommendation {
+        return recent_summary(store, anchor, link);
+    }
+    let other = query.other_range.as_ref().map(|r| {
+        (
+            format!("{} ({})", r.phrase, r.label()),
+            store.records_between(r.start, r.end),
+        )
+    });
+    let records: Vec<ParsedRecord> = match query.weekday {
+        Some(w) if query.kind != QueryType::Weekday => records
+            .into_iter()
+            .filter(|r| r.date.weekday() == w)
+            .collect(),
+        _ => records,
+    };
+    analyze::compute(
+        query,
+        when,
+        &records,
+        other.as_ref().map(|(w, r)| (w.as_str(), r.as_slice())),
+        &baseline,
+        link,
+    )
+}
+
+/// The last two weeks in numbers: runs, strength, best lifts, sleep.
+fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Option<Facts> {
+    let start = anchor - chrono::Duration::days(13);
+    let when = format!(
+        "in the last two weeks ({} – {})",
+        start.format("%b %-d"),
+        anchor.format("%b %-d")
+    );
+    let records = store.records_between(start, anchor);
+    let baseline = store.records_between(anchor - chrono::Duration::days(60), anchor);
+    let mut out = Facts::default();
+    let mut ask = |kind: QueryType, metric: Metric| {
+        let q = Query {
+            kind,
+            metrics: vec![metric],
+            range: None,
+            other_range: None,
+            weekday: None,
+            preceding_days: false,
+        };
+        if let Some(f) = analyze::compute(&q, &when, &records, None, &baseline, link) {
+            out.lines.push(f.lines[0].clone());
+            out.cited.extend(f.cited.into_iter().take(1));
+        }
+    };
+    ask(QueryType::Count, Metric::Runs);
+    ask(QueryType::Count, Metric::Workouts);
+    let mut lifts: Vec<String> = analyze::series(&Metric::Workouts, &records)
+        .iter()
+        .flat_map(|p| {
+            p.record.domain_data["strength"]["exercises"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .filter_map(|e| e["name"].as_str().map(str::to_string))
+        .filter(|n| n != "unknown")
+        .collect();
+    lifts.sort();
+    lifts.dedup();
+    for lift in lifts {
+        ask(QueryType::Max, Metric::Lift(lift));
+    }
+    ask(QueryType::Average, Metric::Sleep);
+    ask(QueryType::Average, Metric::Stress);
+    (!out.lines.is_empty()).then(|| {
+        out.lines = out.lines.iter().map(|l| format!("- {l}")).collect();
+        out.lines.insert(0, String::new());
+        out.lines
+            .insert(0, format!("Your training and recovery {when}:"));
+        out
+    })
+}
+
+/// An honest reply to a correction: the entry it is about, and how to fix it.
+fn correction(store: &Store, found: &[Entry]) -> String {
+    match found.first() {
+        Some(entry) => format!(
+            "This looks like a correction. The entry it is most likely about is {} (“{}”). \
+             Edit that line in the note to fix it: the parsed data is rebuilt from the note on \
+             the next pass, so the correction is kept where you can see it.\n\n",
+            store.cite(entry),
+            entry.text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim().trim_start_matches("- ")
+        ),
+        None => "This looks like a correction, but I could not find the entry it is about. Edit the note that holds it: the parsed data follows the note.\n\n".to_string(),
+    }
 }
 
 /// One line of the entry, preferring the first that mentions a keyword, shortened.

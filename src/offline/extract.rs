@@ -149,6 +149,10 @@ fn extract_line(line: &str, domains: &Domains, mentions: &[&str], found: &mut Fo
             .find(|d| d.name == name)
             .is_some_and(|d| d.is_mentioned(line))
     };
+    if is_plan(line) {
+        // "Week 6: long run 14 km", "build by 1 km a week": intentions, not logs.
+        return;
+    }
     if mentions.contains(&"strength") {
         strength(line, domains, found);
     }
@@ -164,6 +168,16 @@ fn extract_line(line: &str, domains: &Domains, mentions: &[&str], found: &mut Fo
     if let Some(c) = p.meetings.captures(line) {
         found.set("work", "meetings", json!(int(&c[1])));
     }
+}
+
+/// Lines that state a plan or a goal rather than what happened.
+fn is_plan(line: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:plan(?:ned)?|goal|target|will|going to|aim(?:ing)?|next week|week\s*\d+\s*:|(?:a|per)\s+(?:week|day|month))\b")
+            .expect("valid regex")
+    })
+    .is_match(line)
 }
 
 fn strength(line: &str, domains: &Domains, found: &mut Found) {
@@ -482,6 +496,12 @@ mod tests {
         let ex = r.domain_data["strength"]["exercises"].as_array().unwrap();
         assert_eq!(ex.len(), 2);
         assert_eq!(ex[1]["name"], "squat");
+    }
+
+    #[test]
+    fn plans_and_goals_are_not_logs() {
+        let r = parse("Build the long run by about 1 km a week\n- Week 6: long run 14 km\n");
+        assert!(r.domain_data.is_empty(), "{:?}", r.domain_data);
     }
 
     #[test]

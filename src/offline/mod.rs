@@ -1,6 +1,8 @@
 //! The offline engine: deterministic stand-ins for the agents, so the product works with no
 //! model at all. Its answers are extractive and say so.
 
+pub mod analyze;
 pub mod answer;
 pub mod dates;
 pub mod extract;
+pub mod query;

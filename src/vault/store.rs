@@ -277,6 +277,32 @@ impl Store {
         parsed::load_day(&self.config.agent_dir(), date)
     }
 
+    /// Parsed records of the notes dated within `start..=end`, oldest first.
+    pub fn records_between(&self, start: NaiveDate, end: NaiveDate) -> Vec<ParsedRecord> {
+        let dates: std::collections::BTreeSet<NaiveDate> = self
+            .index
+            .in_range(start, end)
+            .iter()
+            .map(|m| m.date)
+            .collect();
+        let mut out = Vec::new();
+        for date in dates {
+            if let Ok(day) = self.parsed_day(date) {
+                out.extend(day.entries);
+            }
+        }
+        out
+    }
+
+    /// A wikilink to a parsed record's entry (with `#heading` for sections).
+    pub fn cite_record(&self, record: &ParsedRecord) -> String {
+        let target = self.index.link_target(&record.source_file);
+        match &record.heading {
+            Some(h) => format!("[[{target}#{h}]]"),
+            None => format!("[[{target}]]"),
+        }
+    }
+
     /// The global context text (empty when the file does not exist yet).
     pub fn global_context(&self) -> Result<String> {
         let path = self.config.vault.join(&self.config.global_context);

@@ -38,6 +38,8 @@ pub fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_vault-agent"))
         .args(args)
         .env_remove("VAULT_AGENT_VAULT")
+        // Hermetic: never reach a model server that happens to run on this machine.
+        .env("VAULT_AGENT_PROVIDER", "offline")
         .output()
         .expect("binary runs")
 }

@@ -36,7 +36,11 @@ fn note(i: usize, date: NaiveDate) -> String {
                 "## 17:30 Gym\n- Bench 3x5 @ {} lbs\n- Squat {}x5x3\n- felt {}\n",
                 135 + i % 70,
                 185 + i % 90,
-                if i % 2 == 0 { "strong" } else { "heavy" }
+                if i.is_multiple_of(2) {
+                    "strong"
+                } else {
+                    "heavy"
+                }
             );
         }
         1 => {

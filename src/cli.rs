@@ -172,7 +172,8 @@ async fn run(cli: Cli) -> Result<()> {
             .await
         }
         Command::Ask { question } => {
-            let processor = Processor::open_with(config, cli.trace_prompts)?;
+            let mut processor = Processor::open_with(config, cli.trace_prompts)?;
+            processor.parse_pass().await?;
             let text = question.trim().trim_start_matches('?').trim().to_string();
             let input = QuestionInput {
                 text,

@@ -169,6 +169,17 @@ impl Processor {
         Ok(report)
     }
 
+    /// Brings parsed data up to date without answering or writing any note (for `ask`).
+    pub async fn parse_pass(&mut self) -> Result<PassReport> {
+        let mut report = PassReport::default();
+        let rels = self.rescan(&mut report);
+        for rel in &rels {
+            self.parse_file(rel, &mut report).await?;
+        }
+        self.save_state()?;
+        Ok(report)
+    }
+
     /// Processes the given vault-relative paths (changed, created or removed).
     pub async fn process_paths(&mut self, rels: &[String], quiet: Duration) -> Result<PassReport> {
         let mut report = PassReport::default();
@@ -322,7 +333,7 @@ impl Processor {
             .map(|e| (e.id.0.clone(), e.hash.hex()))
             .collect();
         let same_dates = found.iter().all(|e| old.dates.contains(&e.date));
-        if ids == old.entries && same_dates && !old.hash.is_empty() {
+        if ids == old.entries && same_dates && self.state.files.contains_key(rel) {
             return Ok(());
         }
         // Reuse earlier records for unchanged text (keeps corrections, saves model calls).

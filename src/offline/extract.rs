@@ -174,7 +174,7 @@ fn extract_line(line: &str, domains: &Domains, mentions: &[&str], found: &mut Fo
 fn is_plan(line: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:plan(?:ned)?|goal|target|will|going to|aim(?:ing)?|next week|week\s*\d+\s*:|(?:a|per)\s+(?:week|day|month))\b")
+        Regex::new(r"(?i)\b(?:plan(?:ned)?|goal|target|will|going to|aim(?:ing)?|next week|(?:a|per)\s+(?:week|day|month))\b|\bweek\s*\d+\s*:")
             .expect("valid regex")
     })
     .is_match(line)
@@ -293,12 +293,15 @@ fn running(line: &str, found: &mut Found) {
         }
     }
     if !run.is_empty() {
-        for kind in [
+        // The first kind word on the line ("tempo run ..., nice and easy" is a tempo run).
+        let kind = [
             "easy", "tempo", "long", "trail", "interval", "recovery", "race",
-        ] {
-            if lower.contains(kind) {
-                run.entry("kind").or_insert(json!(kind));
-            }
+        ]
+        .into_iter()
+        .filter_map(|k| lower.find(k).map(|i| (i, k)))
+        .min();
+        if let Some((_, kind)) = kind {
+            run.entry("kind").or_insert(json!(kind));
         }
     }
 }
@@ -500,7 +503,7 @@ mod tests {
 
     #[test]
     fn plans_and_goals_are_not_logs() {
-        let r = parse("Build the long run by about 1 km a week\n- Week 6: long run 14 km\n");
+        let r = parse("Build the long run by about 1 km a week\n\n- Week 1: long run 10 km\n- Week 6: long run 14 km\n");
         assert!(r.domain_data.is_empty(), "{:?}", r.domain_data);
     }
 

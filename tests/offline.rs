@@ -1,0 +1,276 @@
+//! The offline engine's numbers, checked against numbers this test computes itself from the
+//! raw text of the notes (never copied from the engine's output).
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use chrono::{Datelike, NaiveDate, Weekday};
+use regex::Regex;
+use support::*;
+
+fn ask(vault: &Path, question: &str) -> String {
+    let out = run(&["--vault", vault.to_str().unwrap(), "ask", question]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// Daily notes of the sample vault by date, with their text.
+fn sample_days(vault: &Path) -> BTreeMap<NaiveDate, String> {
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(vault.join("Daily")).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        if let Ok(date) = NaiveDate::parse_from_str(&stem, "%Y-%m-%d") {
+            out.insert(date, std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    out
+}
+
+fn round1(x: f64) -> String {
+    let s = format!("{:.1}", (x * 10.0).round() / 10.0);
+    s.trim_end_matches(".0").to_string()
+}
+
+#[test]
+fn runs_in_october_are_counted_and_summed_from_the_notes() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let run_line = Regex::new(r"(?i)\brun\b.*?(\d+(?:\.\d+)?)\s*km").unwrap();
+    let mut runs = 0;
+    let mut km = 0.0;
+    let october = |d: &NaiveDate| d.year() == 2026 && d.month() == 10;
+    let mut texts: Vec<String> = sample_days(v)
+        .into_iter()
+        .filter(|(d, _)| october(d))
+        .map(|(_, t)| t)
+        .collect();
+    // The trail-day note is dated by its file name.
+    texts.push(read(v, "Workouts/2026-10-25 Trail day.md"));
+    for text in texts {
+        for line in text.lines().filter(|l| !l.trim_start().starts_with('?')) {
+            if let Some(c) = run_line.captures(line) {
+                runs += 1;
+                km += c[1].parse::<f64>().unwrap();
+            }
+        }
+    }
+    assert!(runs > 5, "the sample vault has runs in October");
+    let answer = ask(v, "How many times did I run in October 2026?");
+    assert!(
+        answer.contains(&format!("**{runs} runs**")),
+        "expected {runs} runs:\n{answer}"
+    );
+    assert!(
+        answer.contains(&format!("{} km in all", round1(km))),
+        "expected {km} km:\n{answer}"
+    );
+    assert!(answer.contains("without a model"));
+}
+
+#[test]
+fn best_bench_is_the_heaviest_logged_set_with_its_citation() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let bench = Regex::new(r"(?i)\bbench\b\D*?(\d+)\s*x\s*(\d+)").unwrap();
+    let mut best: Option<(u32, NaiveDate)> = None;
+    for (date, text) in sample_days(v) {
+        for c in text.lines().filter_map(|l| bench.captures(l)) {
+            let w: u32 = c[1].parse().unwrap();
+            if best.is_none_or(|(b, d)| w > b || (w == b && date > d)) {
+                best = Some((w, date));
+            }
+        }
+    }
+    let (weight, date) = best.expect("bench sessions in the sample");
+    let answer = ask(v, "what is my best bench?");
+    assert!(
+        answer.contains(&format!("**{weight} ")),
+        "expected {weight}:\n{answer}"
+    );
+    assert!(
+        answer.contains(&format!("[[{date}")),
+        "cites {date}:\n{answer}"
+    );
+}
+
+#[test]
+fn average_sleep_of_a_week_matches_the_logged_hours() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let slept = Regex::new(r"(?i)\bslept\s+(\d+(?:\.\d+)?)\s*h").unwrap();
+    let (start, end) = (
+        NaiveDate::from_ymd_opt(2026, 11, 9).unwrap(),
+        NaiveDate::from_ymd_opt(2026, 11, 15).unwrap(),
+    );
+    let hours: Vec<f64> = sample_days(v)
+        .into_iter()
+        .filter(|(d, _)| *d >= start && *d <= end)
+        .filter_map(|(_, t)| slept.captures(&t).map(|c| c[1].parse().unwrap()))
+        .collect();
+    assert_eq!(hours.len(), 7);
+    let avg = hours.iter().sum::<f64>() / hours.len() as f64;
+    let answer = ask(v, "how did I sleep between Nov 9 and Nov 15?");
+    assert!(
+        answer.contains(&format!("**{} h**", round1(avg))),
+        "expected {avg}:\n{answer}"
+    );
+    assert!(answer.contains("over 7 logged days"), "{answer}");
+    let min = hours.iter().cloned().fold(f64::MAX, f64::min);
+    assert!(
+        answer.contains(&format!("lowest {} h", round1(min))),
+        "{answer}"
+    );
+}
+
+#[test]
+fn the_sample_questions_in_the_daily_note_get_computed_answers() {
+    let vault = temp_sample();
+    let v = vault.path();
+    process(v);
+    let note = read(v, "Daily/2026-11-21.md");
+    // "last week" is relative to the note's date (Sat Nov 21): Mon Nov 9 to Sun Nov 15.
+    assert!(note.contains("last week (Nov 9 – Nov 15, 2026)"), "{note}");
+    // The why-question names the short nights before the heavy sessions, without causation.
+    assert!(
+        note.contains("5 h before Nov 9") && note.contains("5.5 h before Nov 13"),
+        "{note}"
+    );
+    assert!(
+        note.contains("not proof that one caused the other"),
+        "{note}"
+    );
+    // No data: says so, and no numbers are made up.
+    assert!(
+        note.contains("I found nothing about *spend, groceries*"),
+        "{note}"
+    );
+}
+
+/// A generated vault: eight weeks where runs fall on Tuesdays and Saturdays (plus one
+/// Wednesday), sleep is logged every day, and squats felt heavy after short nights.
+fn generated() -> (
+    tempfile::TempDir,
+    Vec<(NaiveDate, f64)>,
+    Vec<(NaiveDate, f64)>,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(
+        v,
+        ".obsidian/daily-notes.json",
+        r#"{"folder": "Log", "format": "DD-MM-YYYY"}"#,
+    );
+    let start = NaiveDate::from_ymd_opt(2025, 1, 6).unwrap(); // a Monday
+    let mut runs = Vec::new();
+    let mut sleep = Vec::new();
+    for i in 0..56 {
+        let date = start + chrono::Duration::days(i);
+        let hours = 6.0 + (i % 5) as f64 * 0.5;
+        sleep.push((date, hours));
+        let mut text = format!("## 07:00\nslept {hours}h\n");
+        let run_day = matches!(date.weekday(), Weekday::Tue | Weekday::Sat) || i == 16;
+        if run_day {
+            let km = 4.0 + (i % 7) as f64;
+            runs.push((date, km));
+            text.push_str(&format!("\n## 18:00 Run\nran {km} km in {} min\n", 30 + i));
+        }
+        if date.weekday() == Weekday::Thu {
+            let feel = if hours < 7.0 {
+                "felt heavy"
+            } else {
+                "felt smooth"
+            };
+            text.push_str(&format!("\n## 19:00 Gym\nsquat 100kg 5x5, {feel}\n"));
+        }
+        write(v, &format!("Log/{}.md", date.format("%d-%m-%Y")), text);
+    }
+    (dir, runs, sleep)
+}
+
+#[test]
+fn weekday_patterns_come_from_the_dates_of_the_runs() {
+    let (dir, runs, _) = generated();
+    let mut per_day: BTreeMap<u32, usize> = BTreeMap::new();
+    for (d, _) in &runs {
+        *per_day
+            .entry(d.weekday().num_days_from_monday())
+            .or_default() += 1;
+    }
+    let answer = ask(dir.path(), "which day do I usually run?");
+    let names = [
+        "Mondays",
+        "Tuesdays",
+        "Wednesdays",
+        "Thursdays",
+        "Fridays",
+        "Saturdays",
+        "Sundays",
+    ];
+    for (day, n) in per_day {
+        assert!(
+            answer.contains(&format!("{}: {n}", names[day as usize])),
+            "{} {n}:\n{answer}",
+            names[day as usize]
+        );
+    }
+}
+
+#[test]
+fn two_months_are_compared_with_their_own_averages() {
+    let (dir, _, sleep) = generated();
+    let avg = |month: u32| {
+        let v: Vec<f64> = sleep
+            .iter()
+            .filter(|(d, _)| d.month() == month)
+            .map(|(_, h)| *h)
+            .collect();
+        (v.iter().sum::<f64>() / v.len() as f64, v.len())
+    };
+    let (jan, jan_n) = avg(1);
+    let (feb, feb_n) = avg(2);
+    let answer = ask(
+        dir.path(),
+        "did I sleep more in February 2025 than in January 2025?",
+    );
+    assert!(
+        answer.contains(&format!(
+            "{} h on average over {feb_n} entries",
+            round1(feb)
+        )),
+        "{answer}"
+    );
+    assert!(
+        answer.contains(&format!(
+            "{} h on average over {jan_n} entries",
+            round1(jan)
+        )),
+        "{answer}"
+    );
+}
+
+#[test]
+fn why_questions_list_what_occurred_together_with_sources() {
+    let (dir, _, sleep) = generated();
+    let answer = ask(
+        dir.path(),
+        "why did my squats feel heavy between Jan 6 2025 and Mar 2 2025?",
+    );
+    let usual = sleep.iter().map(|(_, h)| h).sum::<f64>() / sleep.len() as f64;
+    assert!(
+        answer.contains(&format!("your usual: {} h", round1(usual))),
+        "{answer}"
+    );
+    assert!(answer.contains("not proof"), "{answer}");
+    assert!(
+        answer.contains("[[") && answer.contains("Gym]]"),
+        "cites the sessions:\n{answer}"
+    );
+}

@@ -165,6 +165,7 @@ impl Processor {
         for rel in &rels {
             self.process_file(rel, quiet, &mut report).await?;
         }
+        self.observe(&report)?;
         self.save_state()?;
         Ok(report)
     }
@@ -196,6 +197,7 @@ impl Processor {
         for rel in present {
             self.process_file(rel, quiet, &mut report).await?;
         }
+        self.observe(&report)?;
         self.save_state()?;
         Ok(report)
     }
@@ -250,6 +252,41 @@ impl Processor {
                 None
             }
         }
+    }
+
+    /// Updates `global-context.md` from the parsed data when this pass changed anything.
+    fn observe(&mut self, report: &PassReport) -> Result<()> {
+        let context_missing = !self.config.vault.join(&self.config.global_context).exists();
+        let changed = report.entries_parsed > 0 || report.questions_answered > 0;
+        let first_time = context_missing && !self.state.files.is_empty();
+        if !changed && !first_time {
+            return Ok(());
+        }
+        let Some((start, end)) = self.store.index().span() else {
+            return Ok(());
+        };
+        let records = self.store.records_between(start, end);
+        let today = chrono::Local::now().date_naive();
+        let observations = crate::offline::observer::observe(&records, today);
+        if observations.is_empty() {
+            return Ok(());
+        }
+        let existing = self.store.global_context()?;
+        let existing = (!existing.is_empty()).then_some(existing);
+        let (text, written) = crate::offline::observer::merge(
+            existing.as_deref(),
+            &observations,
+            &self.state.observer,
+            today,
+        );
+        if existing.as_deref() != Some(text.as_str()) {
+            self.store.update_global_context(&text)?;
+        }
+        if written != self.state.observer {
+            self.state.observer = written;
+            self.state_dirty = true;
+        }
+        Ok(())
     }
 
     /// Parses a changed note's entries (questions are left for [`Self::process_file`]).

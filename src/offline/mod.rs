@@ -5,4 +5,5 @@ pub mod analyze;
 pub mod answer;
 pub mod dates;
 pub mod extract;
+pub mod observer;
 pub mod query;

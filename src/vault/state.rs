@@ -26,6 +26,9 @@ pub struct FileState {
 pub struct State {
     pub version: u32,
     pub files: BTreeMap<String, FileState>,
+    /// Lines the Observer last wrote to the context file (key -> line).
+    #[serde(default)]
+    pub observer: BTreeMap<String, String>,
 }
 
 impl State {

@@ -154,13 +154,12 @@ fn the_sample_questions_in_the_daily_note_get_computed_answers() {
     );
 }
 
+/// Dated values (km of each run, hours of each night).
+type Series = Vec<(NaiveDate, f64)>;
+
 /// A generated vault: eight weeks where runs fall on Tuesdays and Saturdays (plus one
 /// Wednesday), sleep is logged every day, and squats felt heavy after short nights.
-fn generated() -> (
-    tempfile::TempDir,
-    Vec<(NaiveDate, f64)>,
-    Vec<(NaiveDate, f64)>,
-) {
+fn generated() -> (tempfile::TempDir, Series, Series) {
     let dir = tempfile::tempdir().unwrap();
     let v = dir.path();
     write(

@@ -7,3 +7,4 @@ pub mod dates;
 pub mod extract;
 pub mod observer;
 pub mod query;
+pub mod route;

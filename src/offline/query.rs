@@ -5,6 +5,7 @@
 use chrono::Weekday;
 
 use super::dates::{find_range, recurring_weekday, DateRange};
+use super::route::InputType;
 use crate::domains::Domains;
 
 /// What the person wants computed.
@@ -85,7 +86,11 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, domains: &Domains) -> Que
         find_range(&rest, anchor).filter(|o| o.start != r.start || o.end != r.end)
     });
     let metrics = metrics(&lower, domains);
-    let kind = kind(&lower, other_range.is_some());
+    let kind = if super::route::classify(question, domains).input == InputType::Correction {
+        QueryType::Correction
+    } else {
+        kind(&lower, other_range.is_some())
+    };
     Query {
         kind,
         metrics,
@@ -108,12 +113,6 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, domains: &Domains) -> Que
 }
 
 fn kind(q: &str, two_periods: bool) -> QueryType {
-    if has_any(q, &["fix", "correct", "correction", "wrong", "actually"])
-        || q.contains(", not ")
-        || q.contains(" not ") && q.contains(" was ")
-    {
-        return QueryType::Correction;
-    }
     if has_any(q, &["why", "what caused", "how come", "reason"]) {
         return QueryType::Why;
     }

@@ -1,0 +1,114 @@
+//! The offline Router: decides from signals whether a piece of input is a question, a log,
+//! both, or a correction of something logged, and which domains it touches.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use crate::domains::Domains;
+
+/// What a piece of input is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputType {
+    Query,
+    Log,
+    /// A log with a question in it ("ran 5k today, is that my longest this month?").
+    Both,
+    /// A fix to an earlier entry ("that run was 8 km, not 6").
+    Correction,
+}
+
+/// The Router's reading of an input.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Route {
+    pub input: InputType,
+    /// Domains named by vocabulary, in the order of `Domains::all`.
+    pub domains: Vec<String>,
+}
+
+fn signals() -> &'static (Regex, Regex, Regex, Regex) {
+    static S: OnceLock<(Regex, Regex, Regex, Regex)> = OnceLock::new();
+    S.get_or_init(|| {
+        let re = |s: &str| Regex::new(s).expect("router pattern compiles");
+        (
+            // Question words at the start of a sentence, or a question mark.
+            re(r"(?im)(?:^|[.!;]\s+|,\s*)(?:how|what|when|where|which|who|why|did|do|does|is|are|was|were|can|could|should|have|has|am)\b[^.!]*\?|\?\s*$|^\s*\?"),
+            // Corrections.
+            re(r"(?i)\b(?:correction|correct that|fix (?:that|the|this)|actually (?:it was|i)|was (?:\d+(?:\.\d+)?\s*\w*|\w+),? not\b|not \d+(?:\.\d+)?\s*\w*,? (?:but|it was)|should have been|i meant)"),
+            // Something that was done or measured: a number with a unit, or a past-tense log verb.
+            re(r"(?i)\b\d+(?:\.\d+)?\s*(?:km|mi|miles?|k|kg|lbs?|min|mins|minutes|h|hrs?|hours?|g|kcal|steps|/10)\b|\b\d+\s*[x×]\s*\d+|\b(?:ran|slept|ate|lifted|benched|squatted|walked|worked|felt|had|did|went)\b"),
+            // A question asked in the imperative ("tell me...", "show ...").
+            re(r"(?i)^\s*(?:tell me|show me|show|list|give me|compare|summari[sz]e)\b"),
+        )
+    })
+}
+
+/// Classifies `text` (one input: a line, a message, an imported entry).
+pub fn classify(text: &str, domains: &Domains) -> Route {
+    let (question, correction, log, imperative) = signals();
+    let domains_named = domains
+        .mentioned_in(text)
+        .iter()
+        .map(|d| d.name.clone())
+        .collect();
+    let input = if correction.is_match(text) {
+        InputType::Correction
+    } else {
+        let asks = question.is_match(text) || imperative.is_match(text);
+        let logs = log.is_match(text) && !question_only(text);
+        match (asks, logs) {
+            (true, true) => InputType::Both,
+            (true, false) => InputType::Query,
+            _ => InputType::Log,
+        }
+    };
+    Route {
+        input,
+        domains: domains_named,
+    }
+}
+
+/// A question with no statement before it ("how far did I run?" mentions "ran"-like words
+/// but logs nothing).
+fn question_only(text: &str) -> bool {
+    let sentences: Vec<&str> = text
+        .split_inclusive(['.', '!', '?', '\n'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    sentences
+        .iter()
+        .all(|s| s.ends_with('?') || s.starts_with('?'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn route(text: &str) -> InputType {
+        classify(text, &Domains::shipped()).input
+    }
+
+    #[test]
+    fn questions_logs_both_and_corrections() {
+        assert_eq!(route("how far did I run last week?"), InputType::Query);
+        assert_eq!(route("? best bench this month"), InputType::Query);
+        assert_eq!(route("show me my sleep for October"), InputType::Query);
+        assert_eq!(route("ran 5 km in 27 min, legs fresh"), InputType::Log);
+        assert_eq!(route("bench 185x5x3, felt heavy"), InputType::Log);
+        assert_eq!(route("slept 6h. Is that less than usual?"), InputType::Both);
+        assert_eq!(
+            route("The run on Tuesday was 8 km, not 6"),
+            InputType::Correction
+        );
+        assert_eq!(route("correction: squat was 100kg"), InputType::Correction);
+        assert_eq!(route("Called mum, walked by the river"), InputType::Log);
+    }
+
+    #[test]
+    fn domains_are_named_from_vocabulary() {
+        let r = classify("bench 80kg 5x5 then a short jog", &Domains::shipped());
+        assert!(r.domains.contains(&"strength".to_string()));
+        assert!(r.domains.contains(&"running".to_string()));
+    }
+}

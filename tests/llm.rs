@@ -236,6 +236,27 @@ fn openai_server_rejecting_json_schema_gets_json_object_with_the_schema_from_the
 }
 
 #[test]
+fn models_whose_template_drops_system_messages_get_the_prompt_in_the_user_message() {
+    let server = ScriptedLlm::start();
+    let mut config = ollama_config(&server.base());
+    config.push_str("  models:\n    \"qwen2.5:14b\": { system_in_user: true }\n");
+    let dir = vault(&config);
+    ok_process(dir.path());
+    let call = &server.calls("synthesizer")[0];
+    let messages = call.body["messages"].as_array().unwrap();
+    assert!(
+        messages.iter().all(|m| m["role"] != "system"),
+        "{messages:?}"
+    );
+    let first = messages[0]["content"].as_str().unwrap();
+    assert!(
+        first.starts_with("You are the Synthesizer")
+            && first.contains("how far did I run yesterday")
+    );
+    answered_once(dir.path());
+}
+
+#[test]
 fn server_errors_and_rate_limits_are_retried_with_backoff_and_retry_after() {
     let server = ScriptedLlm::start();
     let dir = vault(&ollama_config(&server.base()));

@@ -362,9 +362,14 @@ impl LlmClient {
             None => system.to_string(),
         };
         self.check_budget(r, &system, user, schema)?;
+        let (system, first) = if r.settings.system_in_user {
+            (String::new(), format!("{system}\n\n{user}"))
+        } else {
+            (system, user.to_string())
+        };
         let mut messages = vec![Message {
             role: Role::User,
-            content: user.to_string(),
+            content: first,
         }];
         let mut transport_retries = 0;
         let mut reasks = 0;

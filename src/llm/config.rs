@@ -96,6 +96,7 @@ struct RawModel {
     context_window: Option<usize>,
     temperature: Option<f32>,
     prompt: Option<String>,
+    system_in_user: Option<bool>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -157,6 +158,9 @@ pub struct ModelSettings {
     pub temperature: Option<f32>,
     /// Appended to the system prompt for this model.
     pub prompt: Option<String>,
+    /// Send the system prompt at the top of the first user message (for chat templates
+    /// that drop system messages, like Gemma's in llama.cpp servers).
+    pub system_in_user: bool,
 }
 
 /// Retry limits (`llm.retry`).
@@ -418,6 +422,7 @@ impl RawLlm {
                         context_window: m.context_window,
                         temperature: m.temperature,
                         prompt: m.prompt,
+                        system_in_user: m.system_in_user.unwrap_or(false),
                     },
                 ))
             })

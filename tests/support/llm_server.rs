@@ -52,9 +52,10 @@ impl Recorded {
         if let Some(s) = self.body["system"].as_str() {
             return s.to_string();
         }
-        self.body["messages"]
-            .as_array()
-            .and_then(|m| m.iter().find(|m| m["role"] == "system"))
+        // A system message, else the first message (for models that take it there).
+        let messages = self.body["messages"].as_array();
+        messages
+            .and_then(|m| m.iter().find(|m| m["role"] == "system").or(m.first()))
             .and_then(|m| m["content"].as_str())
             .unwrap_or("")
             .to_string()

@@ -13,10 +13,7 @@ pub fn build(base: &str, key: Option<&str>, req: &ChatRequest) -> HttpCall {
         .collect();
     let mut headers = auth_headers(&[("x-api-key", key.map(str::to_string))]);
     headers.push(("anthropic-version".to_string(), "2023-06-01".to_string()));
-    HttpCall {
-        url: format!("{base}/v1/messages"),
-        headers,
-        body: json!({
+    let mut body = json!({
             "model": req.model,
             "system": req.system,
             "messages": messages,
@@ -28,7 +25,14 @@ pub fn build(base: &str, key: Option<&str>, req: &ChatRequest) -> HttpCall {
                 "input_schema": req.schema,
             }],
             "tool_choice": {"type": "tool", "name": tool},
-        }),
+    });
+    if req.system.is_empty() {
+        body.as_object_mut().expect("object").remove("system");
+    }
+    HttpCall {
+        url: format!("{base}/v1/messages"),
+        headers,
+        body,
     }
 }
 

@@ -5,7 +5,10 @@ use serde_json::{json, Value};
 use super::{ChatRequest, Completion, HttpCall};
 
 pub fn build(base: &str, req: &ChatRequest) -> HttpCall {
-    let mut messages = vec![json!({"role": "system", "content": req.system})];
+    let mut messages = Vec::new();
+    if !req.system.is_empty() {
+        messages.push(json!({"role": "system", "content": req.system}));
+    }
     messages.extend(
         req.messages
             .iter()

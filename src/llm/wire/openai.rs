@@ -9,7 +9,10 @@ use super::{auth_headers, ChatRequest, Completion, HttpCall, StructuredMode};
 pub const AZURE_DEFAULT_VERSION: &str = "2024-06-01";
 
 fn body(req: &ChatRequest, mode: StructuredMode, with_model: bool) -> Value {
-    let mut messages = vec![json!({"role": "system", "content": req.system})];
+    let mut messages = Vec::new();
+    if !req.system.is_empty() {
+        messages.push(json!({"role": "system", "content": req.system}));
+    }
     messages.extend(
         req.messages
             .iter()

@@ -8,6 +8,7 @@
 //! Data flows one way: [`cli`] / [`watch`] -> [`process`] -> [`flow`] -> [`offline`] and
 //! [`vault`]. The LLM layer and the full agents plug in behind [`flow`] later.
 
+pub mod agents;
 pub mod cli;
 pub mod config;
 pub mod domains;

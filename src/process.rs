@@ -96,6 +96,8 @@ pub struct Processor {
     /// Skip reasons already reported (so `watch` does not repeat them every rescan).
     reported: HashSet<(String, String)>,
     initial_warnings: Vec<String>,
+    /// What the Observer agent asked to remember, merged at the end of the pass.
+    remembered: Vec<crate::offline::observer::Observation>,
 }
 
 impl Processor {
@@ -125,6 +127,7 @@ impl Processor {
             state_dirty: false,
             reported: HashSet::new(),
             initial_warnings,
+            remembered: Vec::new(),
         })
     }
 
@@ -267,7 +270,8 @@ impl Processor {
         };
         let records = self.store.records_between(start, end);
         let today = chrono::Local::now().date_naive();
-        let observations = crate::offline::observer::observe(&records, today);
+        let mut observations = crate::offline::observer::observe(&records, today);
+        observations.append(&mut self.remembered);
         if observations.is_empty() {
             return Ok(());
         }
@@ -456,7 +460,10 @@ impl Processor {
                     hash = new_hash;
                     shift += rendered.lines().count() + 1;
                     match outcome {
-                        Outcome::Answered(_) => report.questions_answered += 1,
+                        Outcome::Answered(a) => {
+                            report.questions_answered += 1;
+                            self.remembered.extend(a.observations);
+                        }
                         Outcome::Failed { .. } => report.questions_failed += 1,
                     }
                     tracing::info!("{rel}: answered “{}”", q.text);

@@ -9,23 +9,27 @@ use crate::error::{Error, Result};
 
 /// The shipped prompts: (file name, text).
 const SHIPPED: &[(&str, &str)] = &[
-    ("parser.md", include_str!("../prompts/parser.md")),
-    ("parser.user.md", include_str!("../prompts/parser.user.md")),
+    ("router.md", include_str!("../prompts/router.md")),
+    ("planner.md", include_str!("../prompts/planner.md")),
+    ("retriever.md", include_str!("../prompts/retriever.md")),
+    ("analyzer.md", include_str!("../prompts/analyzer.md")),
     ("synthesizer.md", include_str!("../prompts/synthesizer.md")),
-    (
-        "synthesizer.user.md",
-        include_str!("../prompts/synthesizer.user.md"),
-    ),
+    ("evaluator.md", include_str!("../prompts/evaluator.md")),
+    ("clarifier.md", include_str!("../prompts/clarifier.md")),
+    ("parser.md", include_str!("../prompts/parser.md")),
+    ("observer.md", include_str!("../prompts/observer.md")),
 ];
 
 /// The variables each prompt may use (and must be given).
 fn variables(name: &str) -> &'static [&'static str] {
     match name {
+        "router.md" => &["today", "domains"],
+        "planner.md" | "analyzer.md" => &["today", "question_date", "domain_context"],
+        "synthesizer.md" => &["today", "question_date"],
+        "evaluator.md" => &["today", "rules"],
         "parser.md" => &["today", "entry_date", "domains"],
-        "parser.user.md" => &["entry"],
-        "synthesizer.md" => &["today", "question_date", "period"],
-        "synthesizer.user.md" => &["question", "entries"],
-        _ => &[],
+        "observer.md" => &["today", "guidance"],
+        _ => &["today"],
     }
 }
 
@@ -113,10 +117,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = Prompts::load(dir.path()).unwrap();
         let text = p
-            .render("parser.user.md", &[("entry", "slept 7h")])
+            .render(
+                "synthesizer.md",
+                &[("today", "2026-11-21"), ("question_date", "2026-11-20")],
+            )
             .unwrap();
-        assert!(text.contains("slept 7h") && !text.contains("{{"));
-        assert!(p.render("parser.user.md", &[]).is_err());
+        assert!(text.contains("2026-11-20") && !text.contains("{{"));
+        assert!(p.render("synthesizer.md", &[("today", "x")]).is_err());
+        for agent in crate::llm::config::AGENTS {
+            assert!(p.templates.contains_key(&format!("{agent}.md")), "{agent}");
+        }
     }
 
     #[test]

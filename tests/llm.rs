@@ -77,7 +77,7 @@ fn outcomes(v: &Path, agent: &str) -> Vec<String> {
 }
 
 fn model_answer(text: &str) -> Value {
-    json!({"answer": format!("You ran 6 km yesterday {RUN_LINK}."), "sources": [RUN_LINK], "note": text})
+    json!({"response": format!("You ran 6 km yesterday {RUN_LINK}."), "key_points": [text], "evidence_cited": [RUN_LINK], "confidence": "high"})
 }
 
 /// The note gained exactly one callout and nothing else changed.
@@ -99,13 +99,25 @@ fn ollama_requests_carry_prompts_and_schemas_and_answers_are_written() {
         "parser",
         [Reply::Json(json!({"domain_data": {"running": {"distance_km": 6, "duration_min": 33}}, "tags": ["run"], "confidence": 0.9, "uncertain_fields": []}))],
     );
+    server.script(
+        "analyzer",
+        [Reply::Json(json!({
+            "query_intent": "distance run on Nov 20",
+            "findings": [{"claim": "6 km run", "evidence": [RUN_LINK], "confidence": "high"}],
+            "gaps_identified": [],
+            "verdict_reasoning": "the run is logged",
+            "verdict": "sufficient"
+        }))],
+    );
+    server.script("synthesizer", [Reply::Json(model_answer("6 km"))]);
     let stdout = ok_process(v);
     assert!(stdout.contains("1 question answered"), "{stdout}");
-    assert!(stdout.contains("model calls: 3"), "{stdout}");
+    // Per question: router, planner, analyzer, synthesizer, evaluator, observer; per entry: parser.
+    assert!(stdout.contains("model calls: 8"), "{stdout}");
 
     let note = answered_once(v);
     assert!(
-        note.contains(&format!("Scripted answer citing {RUN_LINK}")),
+        note.contains(&format!("You ran 6 km yesterday {RUN_LINK}")),
         "{note}"
     );
     assert!(note.contains("Sources: [[2026-11-20]]"), "{note}");
@@ -118,7 +130,7 @@ fn ollama_requests_carry_prompts_and_schemas_and_answers_are_written() {
     assert_eq!(call.body["stream"], false);
     assert_eq!(call.body["model"], "qwen2.5:14b");
     let schema = call.schema().expect("schema in `format`");
-    assert!(schema["properties"]["answer"].is_object(), "{schema}");
+    assert!(schema["properties"]["response"].is_object(), "{schema}");
     assert!(
         call.system().contains("2026-11-21 (Saturday)"),
         "question date with weekday"
@@ -129,7 +141,15 @@ fn ollama_requests_carry_prompts_and_schemas_and_answers_are_written() {
     );
     assert!(!call.system().contains("{{"), "all variables interpolated");
     assert!(call.conversation().contains("how far did I run yesterday"));
-    assert!(call.conversation().contains("easy run 6 km in 33 min"));
+    let analyzer = &server.calls("analyzer")[0];
+    assert!(
+        analyzer.conversation().contains("easy run 6 km in 33 min"),
+        "entries go to the analyzer"
+    );
+    assert!(
+        analyzer.conversation().contains("<<<INPUT"),
+        "note content is fenced as data"
+    );
 
     let parser_calls = server.calls("parser");
     assert_eq!(
@@ -139,9 +159,14 @@ fn ollama_requests_carry_prompts_and_schemas_and_answers_are_written() {
     );
     for c in &parser_calls {
         assert!(c.schema().unwrap()["properties"]["domain_data"].is_object());
-        assert!(
-            c.system().contains("running"),
-            "domains listed in the prompt"
+        // The base domain always; others only when the entry's words select them.
+        assert!(c.system().contains("- `general`"), "{}", c.system());
+        let about_running = c.conversation().contains("easy run");
+        assert_eq!(
+            c.system().contains("- `running`"),
+            about_running,
+            "{}",
+            c.system()
         );
     }
     let day: Value =
@@ -151,7 +176,7 @@ fn ollama_requests_carry_prompts_and_schemas_and_answers_are_written() {
     assert_eq!(record["parser"], "qwen2.5:14b (ollama)");
 
     let lines = trace(v);
-    assert_eq!(lines.iter().filter(|l| l["outcome"] == "ok").count(), 3);
+    assert_eq!(lines.iter().filter(|l| l["outcome"] == "ok").count(), 8);
     assert!(lines
         .iter()
         .all(|l| l["provider"] == "ollama" && l["prompt_tokens"] == 120));
@@ -225,7 +250,7 @@ fn openai_server_rejecting_json_schema_gets_json_object_with_the_schema_from_the
         .iter()
         .filter(|r| r.body["response_format"]["type"] == "json_object")
         .collect();
-    assert_eq!(later.len(), 3);
+    assert_eq!(later.len(), posts.len() - 1);
     assert!(later
         .iter()
         .all(|r| r.body["response_format"]["schema"].is_object()));
@@ -478,7 +503,7 @@ fn anthropic_gets_a_forced_tool_with_the_output_schema_and_the_key_from_the_envi
         call.body["tool_choice"]["name"],
         call.body["tools"][0]["name"]
     );
-    assert!(call.body["tools"][0]["input_schema"]["properties"]["answer"].is_object());
+    assert!(call.body["tools"][0]["input_schema"]["properties"]["response"].is_object());
     assert_eq!(
         call.body["model"], "claude-3-5-haiku-20241022",
         "medium tier default"
@@ -555,7 +580,7 @@ fn prompt_overrides_in_the_vault_take_effect() {
     write(
         v,
         ".vault-agent/prompts/synthesizer.md",
-        "You are the Synthesizer of vault-agent. MY OWN WORDS. Today {{today}}, asked {{question_date}}. {{period}}",
+        "You are the Synthesizer of vault-agent. MY OWN WORDS. Today {{today}}, asked {{question_date}}.",
     );
     ok_process(v);
     let call = &server.calls("synthesizer")[0];

@@ -60,10 +60,51 @@ impl Domain {
             regex::Regex::new(&format!(r"(?i)(?:^|[^\w])(?:{alternation})(?:$|[^\w])")).ok();
     }
 
+    /// A log schema must be an object schema whose properties all have a known `type`.
+    fn check_schema(&self) -> std::result::Result<(), String> {
+        let schema = &self.log_schema;
+        if schema.is_null() {
+            return Err("`log_schema` is missing (a JSON Schema of type object)".into());
+        }
+        if schema.get("type").and_then(|t| t.as_str()) != Some("object") {
+            return Err("`log_schema.type` must be `object`".into());
+        }
+        let Some(props) = schema.get("properties").and_then(|p| p.as_mapping()) else {
+            return Err("`log_schema.properties` must be a map of field name to schema".into());
+        };
+        const TYPES: [&str; 6] = ["number", "integer", "string", "boolean", "array", "object"];
+        for (name, field) in props {
+            let name = name.as_str().unwrap_or("?");
+            match field.get("type").and_then(|t| t.as_str()) {
+                Some(t) if TYPES.contains(&t) => {}
+                Some(t) => {
+                    return Err(format!(
+                        "`log_schema.properties.{name}.type`: `{t}` is not one of {}",
+                        TYPES.join(", ")
+                    ))
+                }
+                None => return Err(format!("`log_schema.properties.{name}.type` is missing")),
+            }
+        }
+        Ok(())
+    }
+
     /// Whether the text mentions this domain's name or vocabulary.
     pub fn is_mentioned(&self, text: &str) -> bool {
         self.matcher.as_ref().is_some_and(|m| m.is_match(text))
     }
+}
+
+/// Base + selected domains combined for the agents (seed §8.5).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ActiveDomainContext {
+    pub domains_loaded: Vec<String>,
+    pub vocabulary: BTreeMap<String, String>,
+    /// `[domain] expertise` lines.
+    pub expertise: String,
+    pub evaluation_rules: Vec<String>,
+    pub context_guidance: String,
+    pub available_domains: Vec<crate::agents::types::DomainInfo>,
 }
 
 /// All loaded domains.
@@ -106,6 +147,10 @@ impl Domains {
                 message: format!("domain file: {e}"),
             })?;
             let mut domain = domain;
+            domain.check_schema().map_err(|message| Error::Config {
+                path: path.clone(),
+                message,
+            })?;
             domain.build_matcher();
             domains.all.retain(|d| d.name != domain.name);
             domains.all.push(domain);
@@ -137,6 +182,58 @@ impl Domains {
             }
         }
         out.into_iter().collect()
+    }
+
+    /// The active context for the selected domains: the base `general` domain plus the
+    /// selected ones (unknown names ignored), with merged vocabulary, labelled expertise,
+    /// rules and guidance, and the domains still available for expansion.
+    pub fn combine(&self, selected: &[String]) -> ActiveDomainContext {
+        let mut loaded: Vec<&Domain> = Vec::new();
+        for d in &self.all {
+            if d.name == "general" || selected.contains(&d.name) {
+                loaded.push(d);
+            }
+        }
+        let mut vocabulary = BTreeMap::new();
+        let mut expertise = String::new();
+        let mut rules = Vec::new();
+        let mut guidance = String::new();
+        for d in &loaded {
+            for (k, v) in &d.vocabulary {
+                vocabulary.entry(k.clone()).or_insert_with(|| v.clone());
+            }
+            if !d.expertise.trim().is_empty() {
+                expertise.push_str(&format!("[{}] {}\n", d.name, d.expertise.trim()));
+            }
+            rules.extend(
+                d.response_evaluation_rules
+                    .iter()
+                    .map(|r| format!("[{}] {r}", d.name)),
+            );
+            if !d.context_management_guidance.trim().is_empty() {
+                guidance.push_str(&format!(
+                    "[{}] {}\n",
+                    d.name,
+                    d.context_management_guidance.trim()
+                ));
+            }
+        }
+        ActiveDomainContext {
+            domains_loaded: loaded.iter().map(|d| d.name.clone()).collect(),
+            vocabulary,
+            expertise,
+            evaluation_rules: rules,
+            context_guidance: guidance,
+            available_domains: self
+                .all
+                .iter()
+                .filter(|d| !loaded.iter().any(|l| l.name == d.name))
+                .map(|d| crate::agents::types::DomainInfo {
+                    name: d.name.clone(),
+                    description: d.description.trim().to_string(),
+                })
+                .collect(),
+        }
     }
 
     /// Domains whose vocabulary or name appears in `text` (cheap pre-selection).
@@ -172,13 +269,56 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("domains")).unwrap();
         std::fs::write(
             dir.path().join("domains/reading.yaml"),
-            "name: reading\ndescription: Books read.\nvocabulary: {novel: book}\n",
+            "name: reading\ndescription: Books read.\nvocabulary: {novel: book}\n\
+             log_schema: {type: object, properties: {pages: {type: integer}}}\n",
         )
         .unwrap();
         let d = Domains::load(dir.path()).unwrap();
         assert_eq!(d.all.len(), 6);
+        assert!(d
+            .combine(&["reading".into()])
+            .domains_loaded
+            .contains(&"reading".into()));
         std::fs::write(dir.path().join("domains/bad.yaml"), "name: [x\n").unwrap();
         let err = Domains::load(dir.path()).unwrap_err().to_string();
         assert!(err.contains("bad.yaml"), "{err}");
+        std::fs::write(
+            dir.path().join("domains/bad.yaml"),
+            "name: films\ndescription: Films.\nlog_schema: {type: object, properties: {rating: {type: stars}}}\n",
+        )
+        .unwrap();
+        let err = Domains::load(dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("bad.yaml") && err.contains("log_schema.properties.rating.type"),
+            "{err}"
+        );
+        std::fs::write(
+            dir.path().join("domains/bad.yaml"),
+            "name: films\nlog_schema: {type: object, properties: {}}\n",
+        )
+        .unwrap();
+        let err = Domains::load(dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("bad.yaml") && err.contains("description"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn combination_has_the_base_domain_and_labels() {
+        let d = Domains::shipped();
+        let c = d.combine(&["strength".into()]);
+        assert_eq!(c.domains_loaded, ["general", "strength"]);
+        assert!(c.expertise.contains("[strength]"));
+        assert!(c
+            .evaluation_rules
+            .iter()
+            .any(|r| r.starts_with("[general]")));
+        assert_eq!(
+            c.vocabulary.get("bench").map(String::as_str),
+            Some("bench press")
+        );
+        assert!(c.available_domains.iter().any(|x| x.name == "running"));
+        assert!(!c.available_domains.iter().any(|x| x.name == "strength"));
     }
 }

@@ -1,15 +1,14 @@
-//! The flow: what happens to a question and to a new log entry. This is the minimal path:
-//! a model call when a provider answers (parser per entry, synthesizer per question),
-//! else the offline engine, which also takes over any step the model fails. The state
-//! machine and the full agents replace the bodies of [`Flow::answer`] and [`Flow::parse`]
-//! without changing callers.
+//! The flow: what happens to a question and to a new log entry. With a model, questions go
+//! through the agents ([`agentic`]) and entries through the Parser agent; without one, or
+//! when a model step fails, the offline engine answers and says why.
 
-pub mod model;
+pub mod agentic;
 
 use std::sync::Arc;
 
 use chrono::NaiveDate;
 
+use crate::agents::Ctx;
 use crate::domains::Domains;
 use crate::llm::LlmClient;
 use crate::offline;
@@ -36,6 +35,8 @@ pub struct Answer {
     pub sources: Vec<String>,
     /// Which engine answered (`offline` or a model name).
     pub engine: String,
+    /// What the Observer wants remembered in the context file.
+    pub observations: Vec<crate::offline::observer::Observation>,
 }
 
 /// How a question ended.
@@ -83,57 +84,41 @@ impl Flow {
 
     /// Answers a question from the store.
     pub async fn answer(&self, store: &Store, question: &QuestionInput) -> Outcome {
-        let failed = |e: crate::Error| Outcome::Failed {
-            reason: format!("the notes could not be searched ({e})"),
-            hint: "check the file named above, then delete this callout to ask again".to_string(),
-        };
         let mut degraded: Option<String> = None;
         if let Some(llm) = self.llm_for("synthesizer") {
-            let retrieved = match offline::answer::retrieve(
-                store,
+            let today = chrono::Local::now()
+                .date_naive()
+                .format("%Y-%m-%d (%A)")
+                .to_string();
+            let cx = Ctx {
+                llm,
+                prompts: &self.prompts,
+                today: &today,
+            };
+            let config = llm.config();
+            let result = agentic::answer(
+                cx,
                 &self.domains,
+                store,
                 &question.text,
                 question.anchor,
-            ) {
-                Ok(r) => r,
-                Err(e) => return failed(e),
-            };
-            if !retrieved.entries.is_empty() {
-                match model::answer(
-                    llm,
-                    &self.prompts,
-                    store,
-                    &question.text,
-                    question.anchor,
-                    &retrieved,
-                )
-                .await
-                {
-                    Ok((body, sources, engine)) => {
-                        let body = format!(
-                            "{body}
-
-_Answered by {engine} from {} matching {}._",
-                            retrieved.entries.len(),
-                            if retrieved.entries.len() == 1 {
-                                "entry"
-                            } else {
-                                "entries"
-                            }
-                        );
-                        return Outcome::Answered(Answer {
-                            body,
-                            sources,
-                            engine,
-                        });
-                    }
-                    Err(reason) => {
-                        tracing::warn!(
-                            "answering “{}” with the offline engine: {reason}",
-                            question.text
-                        );
-                        degraded = Some(reason);
-                    }
+                config.retry.loop_max,
+                config.retriever_mode == "llm",
+            )
+            .await;
+            match result {
+                Ok(Some(a)) => {
+                    return Outcome::Answered(Answer {
+                        body: a.body,
+                        sources: a.sources,
+                        engine: a.engine,
+                        observations: a.observations,
+                    })
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::info!("answering “{}” with the offline engine: {e}", question.text);
+                    degraded = Some(e.to_string());
                 }
             }
         }
@@ -141,8 +126,7 @@ _Answered by {engine} from {} matching {}._",
             Ok(a) => {
                 let body = match degraded {
                     Some(reason) => format!(
-                        "{}
-_The model could not be used ({})._",
+                        "{}\n_The model could not be used ({})._",
                         a.body,
                         one_line(&reason)
                     ),
@@ -152,18 +136,32 @@ _The model could not be used ({})._",
                     body,
                     sources: a.sources,
                     engine: "offline".to_string(),
+                    observations: Vec::new(),
                 })
             }
-            Err(e) => failed(e),
+            Err(e) => Outcome::Failed {
+                reason: format!("the notes could not be searched ({e})"),
+                hint: "check the file named above, then delete this callout to ask again"
+                    .to_string(),
+            },
         }
     }
 
     /// Turns a log entry into structured data.
     pub async fn parse(&self, entry: &Entry) -> ParsedRecord {
         if let Some(llm) = self.llm_for("parser") {
-            match model::parse(llm, &self.prompts, &self.domains, entry).await {
+            let today = chrono::Local::now()
+                .date_naive()
+                .format("%Y-%m-%d (%A)")
+                .to_string();
+            let cx = Ctx {
+                llm,
+                prompts: &self.prompts,
+                today: &today,
+            };
+            match crate::agents::parser::parse(cx, &self.domains, entry).await {
                 Ok(record) => return record,
-                Err(reason) => tracing::info!("{}: parsed offline ({reason})", entry.id),
+                Err(e) => tracing::info!("{}: parsed offline ({e})", entry.id),
             }
         }
         offline::extract::parse_entry(entry, &self.domains)

@@ -51,6 +51,8 @@ pub enum FailureKind {
 #[derive(Debug, Clone)]
 pub struct Called<T> {
     pub value: T,
+    /// The JSON text it was read from (for checks of field order and the like).
+    pub raw: String,
     pub provider: String,
     pub model: String,
 }
@@ -163,9 +165,10 @@ impl LlmClient {
                 .call_provider::<T>(agent, &resolution, system, user, &schema)
                 .await
             {
-                Ok(value) => {
+                Ok((value, raw)) => {
                     return Ok(Called {
                         value,
+                        raw,
                         provider,
                         model: resolution.model,
                     })
@@ -202,6 +205,26 @@ impl LlmClient {
             response: None,
         });
         Err(last)
+    }
+
+    /// Traces that an agent refused a model's output, with the reason.
+    pub fn record_rejection(&self, agent: &str, provider: &str, model: &str, reason: &str) {
+        tracing::info!("{agent}: output from {model} rejected: {reason}");
+        self.trace.record(TraceLine {
+            time: now(),
+            run: self.run_id.clone(),
+            agent: agent.to_string(),
+            provider: provider.to_string(),
+            model: model.to_string(),
+            attempt: 0,
+            latency_ms: 0,
+            prompt_tokens: None,
+            completion_tokens: None,
+            outcome: CallOutcome::Rejected,
+            error: Some(reason.to_string()),
+            request: None,
+            response: None,
+        });
     }
 
     /// Skips providers known to be down; probes a provider once at first use.
@@ -305,6 +328,7 @@ impl LlmClient {
         let schema = schema_for::<T>();
         self.call_provider::<T>(agent, resolution, system, user, &schema)
             .await
+            .map(|(value, _)| value)
     }
 
     /// Model names the provider lists, or why they could not be listed.
@@ -347,7 +371,7 @@ impl LlmClient {
         system: &str,
         user: &str,
         schema: &Value,
-    ) -> Result<T, LlmFailure> {
+    ) -> Result<(T, String), LlmFailure> {
         let provider = &r.provider.name;
         let base = r.provider.api_base().map_err(|m| LlmFailure {
             kind: FailureKind::Config,
@@ -414,7 +438,7 @@ impl LlmClient {
                             request_copy,
                             Some(done.text.clone()),
                         );
-                        return Ok(value);
+                        return Ok((value, done.text.clone()));
                     }
                     Err(e) => {
                         let why = if done.truncated {
@@ -454,7 +478,7 @@ impl LlmClient {
                         for text in outputs.iter().rev() {
                             for candidate in lenient::candidates(text) {
                                 if let Ok(value) = serde_json::from_str::<T>(&candidate) {
-                                    return Ok(value);
+                                    return Ok((value, candidate));
                                 }
                             }
                         }

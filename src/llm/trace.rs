@@ -22,6 +22,8 @@ pub enum CallOutcome {
     Malformed,
     /// Failed without retry (auth, missing model, bad request, too large).
     Failed,
+    /// Valid JSON, but the agent's checks refused it (the reason is the error).
+    Rejected,
 }
 
 /// One line of the trace.
@@ -79,7 +81,7 @@ impl Trace {
         match line.outcome {
             CallOutcome::Degraded => totals.degraded_steps += 1,
             // A provider giving up is a summary line, not a request.
-            CallOutcome::Fallback => {}
+            CallOutcome::Fallback | CallOutcome::Rejected => {}
             _ => {
                 totals.calls += 1;
                 totals.prompt_tokens += line.prompt_tokens.unwrap_or(0);

@@ -1,0 +1,91 @@
+//! Router: classifies input (log / query / both / correction) and selects domains. A cheap
+//! keyword pre-selection is given to the model, which may widen it but not invent domains.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::types::{DomainInfo, InputType};
+use super::{call, AgentError, Ctx};
+use crate::domains::Domains;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RouterInput {
+    pub raw_input: String,
+    pub available_domains: Vec<DomainInfo>,
+    /// Domains whose vocabulary appears in the input.
+    pub preselected_domains: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct RouterOutput {
+    pub reasoning: String,
+    pub input_type: InputType,
+    /// 0..1.
+    pub confidence: f32,
+    pub selected_domains: Vec<String>,
+    #[serde(default)]
+    pub domain_selection_reasoning: String,
+    #[serde(default)]
+    pub log_portion: Option<String>,
+    #[serde(default)]
+    pub query_portion: Option<String>,
+    #[serde(default)]
+    pub correction_target: Option<String>,
+}
+
+/// Routes `text`; the selected domains always include the keyword pre-selection.
+pub async fn route(cx: Ctx<'_>, domains: &Domains, text: &str) -> Result<RouterOutput, AgentError> {
+    let pre: Vec<String> = domains
+        .mentioned_in(text)
+        .iter()
+        .map(|d| d.name.clone())
+        .collect();
+    let input = RouterInput {
+        raw_input: text.to_string(),
+        available_domains: domains
+            .all
+            .iter()
+            .map(|d| DomainInfo {
+                name: d.name.clone(),
+                description: d.description.trim().to_string(),
+            })
+            .collect(),
+        preselected_domains: pre.clone(),
+    };
+    let names: Vec<String> = domains.all.iter().map(|d| d.name.clone()).collect();
+    let list = names.join(", ");
+    let mut out = call(
+        cx,
+        "router",
+        &[("domains", &list)],
+        &input,
+        |o: &RouterOutput, _| validate(o, &names),
+    )
+    .await?
+    .value;
+    for p in pre {
+        if !out.selected_domains.contains(&p) {
+            out.selected_domains.push(p);
+        }
+    }
+    Ok(out)
+}
+
+/// Domains must exist; confidence in 0..1; BOTH needs both portions.
+pub fn validate(o: &RouterOutput, names: &[String]) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&o.confidence) {
+        return Err(format!("confidence {} is outside 0..1", o.confidence));
+    }
+    if let Some(bad) = o.selected_domains.iter().find(|d| !names.contains(d)) {
+        return Err(format!(
+            "selected domain `{bad}` does not exist (known: {})",
+            names.join(", ")
+        ));
+    }
+    if o.input_type == InputType::Both && (o.log_portion.is_none() || o.query_portion.is_none()) {
+        return Err(
+            "input_type is both, but log_portion and query_portion are not both given".into(),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,90 @@
+//! Synthesizer: the answer the person reads, with the entries' citation links.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::analyzer::AnalyzerOutput;
+use super::types::{EvaluationFeedback, Gap, Level};
+use super::{call, AgentError, Ctx};
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SynthesizerInput {
+    pub query: String,
+    pub question_date: String,
+    pub analysis: AnalyzerOutput,
+    /// Citation links that may be used.
+    pub citations: Vec<String>,
+    pub is_partial: bool,
+    pub unanswered_gaps: Vec<Gap>,
+    /// From a failed evaluation, to fix in this attempt.
+    pub evaluation_feedback: Vec<EvaluationFeedback>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SynthesizerOutput {
+    /// Markdown answer with citation links.
+    pub response: String,
+    #[serde(default)]
+    pub key_points: Vec<String>,
+    /// The citation links used, exactly as given.
+    #[serde(default)]
+    pub evidence_cited: Vec<String>,
+    #[serde(default)]
+    pub gaps_disclosed: Vec<String>,
+    pub confidence: Level,
+}
+
+/// The answer, and which model wrote it (`model (provider)`).
+pub async fn synthesize(
+    cx: Ctx<'_>,
+    input: &SynthesizerInput,
+) -> Result<(SynthesizerOutput, String), AgentError> {
+    let vars = [("question_date", input.question_date.as_str())];
+    let links = input.citations.clone();
+    let partial = input.is_partial;
+    let called = call(
+        cx,
+        "synthesizer",
+        &vars,
+        input,
+        |o: &SynthesizerOutput, _| validate(o, &links, partial),
+    )
+    .await?;
+    Ok((
+        called.value,
+        format!("{} ({})", called.model, called.provider),
+    ))
+}
+
+/// Non-empty; every cited link is one of those given (in the text too); partial answers
+/// disclose what is missing.
+pub fn validate(o: &SynthesizerOutput, links: &[String], partial: bool) -> Result<(), String> {
+    if o.response.trim().is_empty() {
+        return Err("the response is empty".into());
+    }
+    if let Some(bad) = o.evidence_cited.iter().find(|c| !links.contains(c)) {
+        return Err(format!(
+            "cites {bad}, which is not one of the entries it was given"
+        ));
+    }
+    let mut rest = o.response.as_str();
+    while let Some(start) = rest.find("[[") {
+        let Some(end) = rest[start..].find("]]") else {
+            break;
+        };
+        let link = &rest[start..start + end + 2];
+        if !links
+            .iter()
+            .any(|l| l == link || l.starts_with(&format!("{}#", &link[..link.len() - 2])))
+        {
+            return Err(format!(
+                "the response links {link}, which is not one of the entries it was given"
+            ));
+        }
+        rest = &rest[start + end + 2..];
+    }
+    if partial && o.gaps_disclosed.is_empty() {
+        return Err("a partial answer must list what is missing in gaps_disclosed".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,360 @@
+//! The query flow with models: Router -> Planner -> Retriever -> Analyzer (looping back to
+//! the Planner while fetchable gaps remain, up to `loop_max`) -> Clarifier (for what only the
+//! person knows) -> Synthesizer -> Evaluator (one rewrite with its feedback) -> Observer.
+//! A step whose model fails or whose output is rejected falls back to the offline engine for
+//! that step where one exists (routing, planning, retrieval); otherwise the error goes up
+//! and the whole answer comes from the offline engine, saying why.
+
+use chrono::NaiveDate;
+
+use crate::agents::analyzer::{self, AnalyzerInput, AnalyzerOutput};
+use crate::agents::clarifier::{self, ClarifierInput};
+use crate::agents::evaluator::{self, EvaluatorInput};
+use crate::agents::observer::{self, ObserverInput};
+use crate::agents::planner::{self, PlannerInput, RetrievalInstruction, Strategy};
+use crate::agents::retriever;
+use crate::agents::router;
+use crate::agents::synthesizer::{self, SynthesizerInput};
+use crate::agents::types::{EntryView, EvaluationFeedback, InputType, RetrievalAttempt, Verdict};
+use crate::agents::{AgentError, Ctx};
+use crate::domains::Domains;
+use crate::offline;
+use crate::offline::observer::Observation;
+use crate::vault::{Entry, Store};
+
+/// What the model flow produced.
+pub struct ModelAnswer {
+    pub body: String,
+    pub sources: Vec<String>,
+    pub engine: String,
+    pub observations: Vec<Observation>,
+}
+
+/// Runs the flow. `Ok(None)`: the input is not a question for the models (a correction),
+/// the offline engine handles it.
+pub async fn answer(
+    cx: Ctx<'_>,
+    domains: &Domains,
+    store: &Store,
+    question: &str,
+    anchor: NaiveDate,
+    loop_max: u32,
+    retriever_llm: bool,
+) -> Result<Option<ModelAnswer>, AgentError> {
+    let question_date = anchor.format("%Y-%m-%d (%A)").to_string();
+    // Router (offline routing if the model step fails).
+    let (input_type, selected) = match router::route(cx, domains, question).await {
+        Ok(r) => (r.input_type, r.selected_domains),
+        Err(e) => {
+            tracing::info!("routing offline: {e}");
+            let r = offline::route::classify(question, domains);
+            let t = match r.input {
+                offline::route::InputType::Correction => InputType::Correction,
+                _ => InputType::Query,
+            };
+            (t, r.domains)
+        }
+    };
+    if input_type == InputType::Correction {
+        return Ok(None);
+    }
+    let active = domains.combine(&selected);
+    let global_context = store.global_context().unwrap_or_default();
+    let computed = offline::answer::answer(store, domains, question, anchor)
+        .map(|a| a.body)
+        .unwrap_or_default();
+    let mut history: Vec<RetrievalAttempt> = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut gaps = Vec::new();
+    let mut analysis: Option<AnalyzerOutput> = None;
+    for round in 0..=loop_max {
+        let plan_input = PlannerInput {
+            query: question.to_string(),
+            question_date: question_date.clone(),
+            domain_context: active.clone(),
+            retrieval_history: history.clone(),
+            gaps_from_analyzer: gaps.clone(),
+            evaluation_feedback: Vec::new(),
+            global_context_summary: global_context.chars().take(2000).collect(),
+        };
+        let instructions = match planner::plan(cx, &plan_input).await {
+            Ok(p) => p.retrieval_instructions,
+            Err(e) => {
+                tracing::info!("planning offline: {e}");
+                offline_instructions(store, domains, question, anchor)
+            }
+        };
+        let first = history.len() as u32 + 1;
+        let found = if retriever_llm {
+            match retriever::via_model(cx, store, domains, &instructions, &active.vocabulary, first)
+                .await
+            {
+                Ok(r) => r,
+                Err(e) => {
+                    tracing::info!("retrieving directly: {e}");
+                    retriever::execute(store, domains, &instructions, first)
+                }
+            }
+        } else {
+            retriever::execute(store, domains, &instructions, first)
+        };
+        history.extend(found.attempts);
+        for e in found.entries {
+            if !entries.iter().any(|x| x.id == e.id) {
+                entries.push(e);
+            }
+        }
+        entries.sort_by_key(|e| std::cmp::Reverse((e.date, e.time)));
+        entries.truncate(retriever::MAX_ENTRIES);
+        let a = analyzer::analyze(
+            cx,
+            &AnalyzerInput {
+                query: question.to_string(),
+                question_date: question_date.clone(),
+                entries: views(store, &entries),
+                computed_facts: computed.clone(),
+                domain_context: active.clone(),
+                global_context: global_context.clone(),
+                retrieval_history: history.clone(),
+            },
+        )
+        .await?;
+        let fetchable: Vec<_> = a
+            .gaps_identified
+            .iter()
+            .filter(|g| g.gap_type.retrievable() && !g.searched)
+            .cloned()
+            .collect();
+        let done = a.verdict == Verdict::Sufficient || fetchable.is_empty() || round == loop_max;
+        gaps = fetchable;
+        analysis = Some(a);
+        if done {
+            break;
+        }
+    }
+    let analysis = analysis.expect("at least one round");
+    let partial = analysis.verdict == Verdict::Insufficient;
+    // What only the person knows: ask, below the answer (answered with a `!` line later).
+    let personal: Vec<_> = analysis
+        .gaps_identified
+        .iter()
+        .filter(|g| !g.gap_type.retrievable())
+        .cloned()
+        .collect();
+    let mut questions = String::new();
+    if !personal.is_empty() {
+        let input = ClarifierInput {
+            original_query: question.to_string(),
+            gaps: personal,
+            retrieval_history: history.clone(),
+            previous_clarifications: Vec::new(),
+        };
+        match clarifier::clarify(cx, &input).await {
+            Ok(c) => {
+                questions.push_str(&format!(
+                    "\n\n**To answer better:** {}\n",
+                    c.context_explanation.trim()
+                ));
+                for (i, q) in c.questions.iter().enumerate() {
+                    let options = if q.options.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", q.options.join(" / "))
+                    };
+                    questions.push_str(&format!("\n{}. {}{options}", i + 1, q.question.trim()));
+                }
+            }
+            Err(e) => tracing::info!("no clarifying questions: {e}"),
+        }
+    }
+    let citations: Vec<String> = entries.iter().map(|e| store.cite(e)).collect();
+    let mut feedback: Vec<EvaluationFeedback> = Vec::new();
+    let mut draft = None;
+    let mut verdict_note = String::new();
+    for attempt in 1..=2u32 {
+        let (s, by) = synthesizer::synthesize(
+            cx,
+            &SynthesizerInput {
+                query: question.to_string(),
+                question_date: question_date.clone(),
+                analysis: analysis.clone(),
+                citations: citations.clone(),
+                is_partial: partial,
+                unanswered_gaps: if partial {
+                    analysis.gaps_identified.clone()
+                } else {
+                    Vec::new()
+                },
+                evaluation_feedback: feedback.clone(),
+            },
+        )
+        .await?;
+        let summary = entries
+            .iter()
+            .take(40)
+            .map(|e| format!("{} {}", store.cite(e), e.text.lines().next().unwrap_or("")))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let check = evaluator::evaluate(
+            cx,
+            &EvaluatorInput {
+                query: question.to_string(),
+                response: s.response.clone(),
+                analysis: analysis.clone(),
+                entries_summary: summary,
+                evaluation_rules: active.evaluation_rules.clone(),
+                attempt_number: attempt,
+                previous_feedback: feedback.clone(),
+            },
+        )
+        .await;
+        draft = Some((s, by));
+        match check {
+            Ok(ev) if ev.overall_verdict == Verdict::Pass => {
+                verdict_note.clear();
+                break;
+            }
+            Ok(ev) => {
+                verdict_note = ev
+                    .feedback
+                    .iter()
+                    .map(|f| f.issue.trim().to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                feedback = ev.feedback;
+            }
+            Err(e) => {
+                tracing::info!("answer not checked: {e}");
+                verdict_note = "the check of this answer could not run".to_string();
+                break;
+            }
+        }
+    }
+    let (s, engine) = draft.expect("one draft");
+    let mut body = s.response.trim().to_string();
+    if partial && !s.gaps_disclosed.is_empty() {
+        body.push_str(&format!(
+            "\n\n_Not in your notes:_ {}",
+            s.gaps_disclosed.join("; ")
+        ));
+    }
+    body.push_str(&questions);
+    if verdict_note.is_empty() {
+        body.push_str(&format!(
+            "\n\n_Answered by {engine} from {} {}; checked._",
+            entries.len(),
+            if entries.len() == 1 {
+                "entry"
+            } else {
+                "entries"
+            }
+        ));
+    } else {
+        body.push_str(&format!(
+            "\n\n_Answered by {engine} from {} entries. Caution: {verdict_note}._",
+            entries.len()
+        ));
+    }
+    let mut sources = Vec::new();
+    let cited: Vec<&String> = if s.evidence_cited.is_empty() {
+        citations
+            .iter()
+            .filter(|c| body.contains(c.as_str()))
+            .collect()
+    } else {
+        s.evidence_cited.iter().collect()
+    };
+    for link in cited {
+        let note = match link.find('#') {
+            Some(i) => format!("{}]]", &link[..i]),
+            None => link.clone(),
+        };
+        if !sources.contains(&note) {
+            sources.push(note);
+        }
+    }
+    let observations = observer::observe(
+        cx,
+        &ObserverInput {
+            trigger: "post_query".into(),
+            query: Some(question.to_string()),
+            response: Some(s.response.clone()),
+            current_global_context: global_context,
+            context_management_guidance: active.context_guidance.clone(),
+        },
+    )
+    .await
+    .unwrap_or_else(|e| {
+        tracing::info!("nothing remembered: {e}");
+        Vec::new()
+    });
+    Ok(Some(ModelAnswer {
+        body,
+        sources,
+        engine,
+        observations,
+    }))
+}
+
+/// The offline engine's retrieval as Planner instructions (date phrase + keywords).
+fn offline_instructions(
+    store: &Store,
+    domains: &Domains,
+    question: &str,
+    anchor: NaiveDate,
+) -> Vec<RetrievalInstruction> {
+    let range = offline::dates::find_range(question, anchor);
+    let groups = offline::answer::keyword_groups(question, range.as_ref(), domains);
+    let (start, end) = match (&range, store.index().span()) {
+        (Some(r), _) => (Some(r.start.to_string()), Some(r.end.to_string())),
+        (None, Some((s, e))) => (Some(s.to_string()), Some(e.to_string())),
+        _ => (None, None),
+    };
+    if groups.is_empty() {
+        return vec![RetrievalInstruction {
+            strategy: Strategy::DateRange,
+            start,
+            end,
+            keywords: Vec::new(),
+            pattern: None,
+        }];
+    }
+    vec![RetrievalInstruction {
+        strategy: Strategy::Keyword,
+        start,
+        end,
+        keywords: groups
+            .into_iter()
+            .filter_map(|g| g.into_iter().next())
+            .collect(),
+        pattern: None,
+    }]
+}
+
+/// Entries as the agents see them, with their parsed data.
+fn views(store: &Store, entries: &[Entry]) -> Vec<EntryView> {
+    let mut days: std::collections::BTreeMap<NaiveDate, Vec<crate::vault::parsed::ParsedRecord>> =
+        Default::default();
+    entries
+        .iter()
+        .map(|e| {
+            let day = days.entry(e.date).or_insert_with(|| {
+                store
+                    .parsed_day(e.date)
+                    .map(|d| d.entries)
+                    .unwrap_or_default()
+            });
+            let data = day
+                .iter()
+                .find(|r| r.id == e.id.0)
+                .map(|r| serde_json::to_value(&r.domain_data).unwrap_or_default());
+            EntryView {
+                link: store.cite(e),
+                date: e.date.format("%Y-%m-%d (%a)").to_string(),
+                time: e.time.map(|t| t.format("%H:%M").to_string()),
+                text: e.text.trim().to_string(),
+                data,
+            }
+        })
+        .collect()
+}

@@ -171,6 +171,8 @@ impl Flow {
 /// The first line of a message, without a trailing period, for use inside a sentence.
 fn one_line(text: &str) -> String {
     let line = text.lines().next().unwrap_or("");
+    // No wikilinks from error text: they would become dangling links in the note.
+    let line = line.replace("[[", "“").replace("]]", "”");
     let short: String = line.chars().take(200).collect();
     short.trim_end_matches('.').to_string()
 }

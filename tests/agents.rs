@@ -168,7 +168,7 @@ fn bad_outputs_of_router_planner_retriever_clarifier_evaluator_observer_parser_a
             "next_action": "retrieve"
         }))],
     );
-    server.script("retriever", [Reply::Json(json!({"calls": [{"tool": "get_entries_by_glob", "arguments": {"pattern": "../../etc/*.md"}}]}))]);
+    server.script("retriever", [Reply::Json(json!({"tool_calls": [{"name": "get_entries_by_glob", "parameters": {"pattern": "../../etc/*.md"}}]}))]);
     server.script("analyzer", [Reply::Json(subjective_gap_analysis())]);
     server.script(
         "clarifier",
@@ -250,6 +250,50 @@ fn analyzer_verdict_must_come_last_and_synthesizer_may_cite_only_given_entries()
             note.contains("without a model") && note.contains("output rejected"),
             "{agent}: {note}"
         );
-        assert!(!note.contains("[[Somewhere else]]"), "no dangling link from the reason: {note}");
+        assert!(
+            !note.contains("[[Somewhere else]]"),
+            "no dangling link from the reason: {note}"
+        );
     }
+}
+
+#[test]
+fn a_persons_domain_is_offered_to_the_router_and_its_schema_to_the_parser() {
+    let server = ScriptedLlm::start();
+    let dir = small_vault(&server);
+    let v = dir.path();
+    write(
+        v,
+        ".vault-agent/domains/reading.yaml",
+        "name: reading\ndescription: Books and pages read.\nvocabulary: {novel: book, pages: book}\n\
+         log_schema: {type: object, properties: {pages: {type: integer}, title: {type: string}}}\n",
+    );
+    write(v, "Daily/2026-11-19.md", "read 40 pages of a novel\n");
+    server.script(
+        "parser",
+        [Reply::Json(
+            json!({"domain_data": {"reading": {"pages": 40}}, "confidence": 0.9}),
+        )],
+    );
+    process_with_models(v);
+    let router = &server.calls("router")[0];
+    assert!(
+        router.conversation().contains("\"name\": \"reading\""),
+        "{}",
+        router.conversation()
+    );
+    let parser = server
+        .calls("parser")
+        .into_iter()
+        .find(|c| c.conversation().contains("novel"))
+        .expect("the reading entry is parsed");
+    assert!(
+        parser
+            .system()
+            .contains("- `reading`: Books and pages read."),
+        "{}",
+        parser.system()
+    );
+    let day = read(v, ".vault-agent/parsed/2026/11/2026-11-19.json");
+    assert!(day.contains("\"pages\": 40"), "{day}");
 }

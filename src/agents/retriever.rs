@@ -1,6 +1,6 @@
 //! Retriever: runs the Planner's instructions against the Store. By default directly (no
 //! model); with `llm.retriever.mode: llm` the model chooses tool calls over the Store's tools
-//! in the `{"tool": ..., "arguments": {...}}` format, validated before anything runs.
+//! in the `{"tool_calls": [{"name": ..., "parameters": {...}}]}` format, validated before anything runs.
 
 use chrono::NaiveDate;
 use schemars::JsonSchema;
@@ -104,13 +104,13 @@ pub fn execute(
     out
 }
 
-/// A tool call chosen by the model.
+/// A tool call chosen by the model (the `{"name", "parameters"}` shape of seed 000 §2).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct ToolCall {
     /// One of get_entries_by_date_range, get_entries_by_keyword, get_entries_by_topic,
     /// get_entries_by_glob.
-    pub tool: String,
-    pub arguments: ToolArguments,
+    pub name: String,
+    pub parameters: ToolArguments,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
@@ -129,7 +129,7 @@ pub struct ToolArguments {
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 pub struct RetrieverOutput {
-    pub calls: Vec<ToolCall>,
+    pub tool_calls: Vec<ToolCall>,
 }
 
 #[derive(Serialize)]
@@ -140,8 +140,8 @@ struct RetrieverInput<'a> {
 
 /// Turns validated tool calls into instructions.
 fn to_instruction(c: &ToolCall) -> Result<RetrievalInstruction, String> {
-    let a = &c.arguments;
-    let strategy = match c.tool.as_str() {
+    let a = &c.parameters;
+    let strategy = match c.name.as_str() {
         "get_entries_by_date_range" => Strategy::DateRange,
         "get_entries_by_keyword" => Strategy::Keyword,
         "get_entries_by_topic" => Strategy::Topical,
@@ -178,7 +178,7 @@ pub async fn via_model(
     .await?
     .value;
     let ins: Vec<RetrievalInstruction> = out
-        .calls
+        .tool_calls
         .iter()
         .map(|c| to_instruction(c).expect("validated"))
         .collect();
@@ -187,11 +187,11 @@ pub async fn via_model(
 
 /// Tools known; arguments well-formed; globs inside the vault.
 pub fn validate(o: &RetrieverOutput) -> Result<(), String> {
-    if o.calls.is_empty() {
+    if o.tool_calls.is_empty() {
         return Err("no tool calls".into());
     }
     let mut ins = Vec::new();
-    for c in &o.calls {
+    for c in &o.tool_calls {
         ins.push(to_instruction(c)?);
     }
     let as_plan = super::planner::PlannerOutput {

@@ -197,7 +197,7 @@ pub fn default_output(agent: &str, request: &Recorded) -> Value {
             "next_action": "retrieve"
         }),
         "retriever" => {
-            json!({"calls": [{"tool": "get_entries_by_date_range", "arguments": {"start": "2000-01-01", "end": "2100-12-31"}}]})
+            json!({"tool_calls": [{"name": "get_entries_by_date_range", "parameters": {"start": "2000-01-01", "end": "2100-12-31"}}]})
         }
         "analyzer" => json!({
             "query_intent": "scripted",

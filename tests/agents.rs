@@ -11,17 +11,7 @@ use serde_json::{json, Value};
 use support::llm_server::{Reply, ScriptedLlm};
 use support::*;
 
-const AGENTS: [&str; 9] = [
-    "router",
-    "planner",
-    "retriever",
-    "analyzer",
-    "synthesizer",
-    "evaluator",
-    "clarifier",
-    "parser",
-    "observer",
-];
+use vault_agent::llm::config::AGENTS;
 
 fn config(server: &ScriptedLlm) -> String {
     format!(

@@ -86,10 +86,7 @@ impl Flow {
     pub async fn answer(&self, store: &Store, question: &QuestionInput) -> Outcome {
         let mut degraded: Option<String> = None;
         if let Some(llm) = self.llm_for("synthesizer") {
-            let today = chrono::Local::now()
-                .date_naive()
-                .format("%Y-%m-%d (%A)")
-                .to_string();
+            let today = today_label();
             let cx = Ctx {
                 llm,
                 prompts: &self.prompts,
@@ -150,10 +147,7 @@ impl Flow {
     /// Turns a log entry into structured data.
     pub async fn parse(&self, entry: &Entry) -> ParsedRecord {
         if let Some(llm) = self.llm_for("parser") {
-            let today = chrono::Local::now()
-                .date_naive()
-                .format("%Y-%m-%d (%A)")
-                .to_string();
+            let today = today_label();
             let cx = Ctx {
                 llm,
                 prompts: &self.prompts,
@@ -166,6 +160,14 @@ impl Flow {
         }
         offline::extract::parse_entry(entry, &self.domains)
     }
+}
+
+/// Today as the prompts show it: `2026-11-21 (Saturday)`.
+fn today_label() -> String {
+    chrono::Local::now()
+        .date_naive()
+        .format("%Y-%m-%d (%A)")
+        .to_string()
 }
 
 /// The first line of a message, without a trailing period, for use inside a sentence.

@@ -188,6 +188,26 @@ impl Metric {
     }
 }
 
+/// The exercises logged in `records` (canonical names, sorted, unknown left out).
+pub fn lift_names(records: &[ParsedRecord]) -> Vec<String> {
+    let mut lifts: Vec<String> = records
+        .iter()
+        .filter_map(|r| {
+            r.domain_data
+                .get("strength")?
+                .get("exercises")?
+                .as_array()
+                .cloned()
+        })
+        .flatten()
+        .filter_map(|e| e["name"].as_str().map(str::to_string))
+        .filter(|n| n != "unknown")
+        .collect();
+    lifts.sort();
+    lifts.dedup();
+    lifts
+}
+
 /// Per-day metrics (sleep, mood...) are logged once a day; others add up.
 fn per_day(metric: &Metric) -> bool {
     matches!(

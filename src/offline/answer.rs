@@ -309,19 +309,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
     };
     ask(QueryType::Count, Metric::Runs);
     ask(QueryType::Count, Metric::Workouts);
-    let mut lifts: Vec<String> = analyze::series(&Metric::Workouts, &records)
-        .iter()
-        .flat_map(|p| {
-            p.record.domain_data["strength"]["exercises"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-        })
-        .filter_map(|e| e["name"].as_str().map(str::to_string))
-        .filter(|n| n != "unknown")
-        .collect();
-    lifts.sort();
-    lifts.dedup();
+    let lifts = analyze::lift_names(&records);
     for lift in lifts {
         ask(QueryType::Max, Metric::Lift(lift));
     }

@@ -78,21 +78,7 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
         confidence: Confidence::Certain,
     };
     // Records: best of each lift, longest run.
-    let mut lifts: Vec<String> = records
-        .iter()
-        .filter_map(|r| {
-            r.domain_data
-                .get("strength")?
-                .get("exercises")?
-                .as_array()
-                .cloned()
-        })
-        .flatten()
-        .filter_map(|e| e["name"].as_str().map(str::to_string))
-        .filter(|n| n != "unknown")
-        .collect();
-    lifts.sort();
-    lifts.dedup();
+    let lifts = super::analyze::lift_names(records);
     for lift in lifts {
         let points = series(&Metric::Lift(lift.clone()), records);
         if let Some(best) = points

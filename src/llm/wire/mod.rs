@@ -132,6 +132,20 @@ pub fn model_names(kind: ProviderKind, body: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The system prompt (when there is one) and the messages, in the OpenAI/Ollama shape.
+fn chat_messages(req: &ChatRequest) -> Vec<Value> {
+    let mut messages = Vec::new();
+    if !req.system.is_empty() {
+        messages.push(serde_json::json!({"role": "system", "content": req.system}));
+    }
+    messages.extend(
+        req.messages
+            .iter()
+            .map(|m| serde_json::json!({"role": m.role.as_str(), "content": m.content})),
+    );
+    messages
+}
+
 /// Auth headers shared by the OpenAI-style and Anthropic adapters.
 fn auth_headers(pairs: &[(&str, Option<String>)]) -> Vec<(String, String)> {
     pairs

@@ -5,15 +5,7 @@ use serde_json::{json, Value};
 use super::{ChatRequest, Completion, HttpCall};
 
 pub fn build(base: &str, req: &ChatRequest) -> HttpCall {
-    let mut messages = Vec::new();
-    if !req.system.is_empty() {
-        messages.push(json!({"role": "system", "content": req.system}));
-    }
-    messages.extend(
-        req.messages
-            .iter()
-            .map(|m| json!({"role": m.role.as_str(), "content": m.content})),
-    );
+    let messages = super::chat_messages(req);
     HttpCall {
         url: format!("{base}/api/chat"),
         headers: Vec::new(),

@@ -9,15 +9,7 @@ use super::{auth_headers, ChatRequest, Completion, HttpCall, StructuredMode};
 pub const AZURE_DEFAULT_VERSION: &str = "2024-06-01";
 
 fn body(req: &ChatRequest, mode: StructuredMode, with_model: bool) -> Value {
-    let mut messages = Vec::new();
-    if !req.system.is_empty() {
-        messages.push(json!({"role": "system", "content": req.system}));
-    }
-    messages.extend(
-        req.messages
-            .iter()
-            .map(|m| json!({"role": m.role.as_str(), "content": m.content})),
-    );
+    let messages = super::chat_messages(req);
     let response_format = match mode {
         StructuredMode::JsonSchema => json!({
             "type": "json_schema",

@@ -90,7 +90,7 @@ fn plural(n: usize, word: &str) -> String {
 pub struct Processor {
     config: Arc<Config>,
     store: Store,
-    flow: Flow,
+    flow: Arc<Flow>,
     state: State,
     state_dirty: bool,
     /// Skip reasons already reported (so `watch` does not repeat them every rescan).
@@ -122,7 +122,7 @@ impl Processor {
         Ok(Processor {
             config,
             store,
-            flow: Flow::new(domains, prompts, llm),
+            flow: Arc::new(Flow::new(domains, prompts, llm)),
             state,
             state_dirty: false,
             reported: HashSet::new(),
@@ -386,23 +386,37 @@ impl Processor {
                 }
             }
         }
-        let mut records = Vec::with_capacity(found.len());
-        for entry in &found {
-            let record = match previous.remove(&entry.hash.hex()) {
+        // Unchanged text keeps its record; new text is parsed, concurrently when a model
+        // does it (the LLM layer's semaphore bounds how many calls run at once).
+        let mut records: Vec<Option<ParsedRecord>> = Vec::with_capacity(found.len());
+        let mut tasks = tokio::task::JoinSet::new();
+        for (i, entry) in found.iter().enumerate() {
+            match previous.remove(&entry.hash.hex()) {
                 Some(mut r) => {
                     r.id = entry.id.0.clone();
                     r.date = entry.date;
                     r.timestamp = entry.time.map(|t| t.format("%H:%M").to_string());
                     r.heading = entry.heading.clone();
-                    r
+                    records.push(Some(r));
                 }
                 None => {
                     report.entries_parsed += 1;
-                    self.flow.parse(entry).await
+                    records.push(None);
+                    if self.flow.llm().is_some() {
+                        let (flow, entry) = (self.flow.clone(), entry.clone());
+                        tasks.spawn(async move { (i, flow.parse(&entry).await) });
+                    } else {
+                        records[i] = Some(self.flow.parse(entry).await);
+                    }
                 }
-            };
-            records.push(record);
+            }
         }
+        while let Some(done) = tasks.join_next().await {
+            let (i, record) =
+                done.map_err(|e| crate::Error::Watch(format!("a parse task failed: {e}")))?;
+            records[i] = Some(record);
+        }
+        let records: Vec<ParsedRecord> = records.into_iter().flatten().collect();
         let dates = self.store.save_parsed(rel, &old.dates, records)?;
         self.state.files.insert(
             rel.to_string(),

@@ -634,3 +634,37 @@ fn doctor_checks_reachability_models_and_a_round_trip() {
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("ollama pull qwen2.5:32b"), "{stdout}");
 }
+
+#[test]
+fn entries_are_parsed_concurrently_up_to_max_concurrency() {
+    let server = ScriptedLlm::start();
+    let mut config = ollama_config(&server.base());
+    config.push_str("  max_concurrency: 3\n");
+    let dir = vault(&config);
+    let v = dir.path();
+    let mut day = String::new();
+    for h in 10..18 {
+        day.push_str(&format!("## {h}:00\nwalked {h} minutes\n\n"));
+    }
+    write(v, "Daily/2026-11-19.md", day);
+    let slow = json!({"domain_data": {}, "tags": [], "confidence": 0.5});
+    server.script(
+        "parser",
+        (0..10).map(|_| Reply::Delay(150, Box::new(Reply::Json(slow.clone())))),
+    );
+    ok_process(v);
+    assert_eq!(
+        server.max_in_flight(),
+        3,
+        "calls overlap, never more than max_concurrency"
+    );
+    let day: Value =
+        serde_json::from_str(&read(v, ".vault-agent/parsed/2026/11/2026-11-19.json")).unwrap();
+    let ids: Vec<&str> = day["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 8, "every entry kept, in order: {ids:?}");
+}

@@ -96,6 +96,8 @@ struct State {
     requests: Vec<Recorded>,
     reject_json_schema: bool,
     models: Vec<String>,
+    in_flight: usize,
+    max_in_flight: usize,
 }
 
 /// The running server; it stops when dropped with the test.
@@ -157,6 +159,11 @@ impl ScriptedLlm {
     /// Model names the listings report (default: every model is reported as present).
     pub fn set_models(&self, models: &[&str]) {
         self.state.lock().unwrap().models = models.iter().map(|m| m.to_string()).collect();
+    }
+
+    /// The most model calls that were being answered at the same time.
+    pub fn max_in_flight(&self) -> usize {
+        self.state.lock().unwrap().max_in_flight
     }
 
     /// Every request so far.
@@ -317,8 +324,24 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
         let body = json!({"detail": [{"loc": ["body", "response_format", "type"], "msg": "Input should be 'text' or 'json_object'", "input": "json_schema"}]});
         return respond(&mut stream, 500, None, &body.to_string()).await;
     }
-    let mut reply =
-        reply.unwrap_or_else(|| Reply::Json(default_output(&recorded.agent, &recorded)));
+    let reply = reply.unwrap_or_else(|| Reply::Json(default_output(&recorded.agent, &recorded)));
+    {
+        let mut st = state.lock().unwrap();
+        st.in_flight += 1;
+        st.max_in_flight = st.max_in_flight.max(st.in_flight);
+    }
+    let result = play(&mut stream, &route, &recorded, reply).await;
+    state.lock().unwrap().in_flight -= 1;
+    result
+}
+
+/// Plays one scripted reply.
+async fn play(
+    stream: &mut TcpStream,
+    route: &str,
+    recorded: &Recorded,
+    mut reply: Reply,
+) -> std::io::Result<()> {
     loop {
         match reply {
             Reply::Delay(ms, inner) => {
@@ -331,20 +354,18 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
             }
             Reply::Drop => return Ok(()),
             Reply::Status(code, retry_after, body) => {
-                return respond(&mut stream, code, retry_after, &body).await;
+                return respond(stream, code, retry_after, &body).await
             }
-            Reply::Json(v) => {
-                return answer(&mut stream, &route, &recorded, v.to_string(), false).await
-            }
-            Reply::Prose(text) => return answer(&mut stream, &route, &recorded, text, false).await,
+            Reply::Json(v) => return answer(stream, route, recorded, v.to_string(), false).await,
+            Reply::Prose(text) => return answer(stream, route, recorded, text, false).await,
             Reply::Fenced(v) => {
                 let text = format!("Here is the result:\n```json\n{v}\n```\nLet me know!");
-                return answer(&mut stream, &route, &recorded, text, false).await;
+                return answer(stream, route, recorded, text, false).await;
             }
             Reply::Truncated(v) => {
                 let full = v.to_string();
                 let cut = full[..full.len() / 2].to_string();
-                return answer(&mut stream, &route, &recorded, cut, true).await;
+                return answer(stream, route, recorded, cut, true).await;
             }
         }
     }

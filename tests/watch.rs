@@ -139,3 +139,49 @@ fn watch_catches_up_on_start_with_questions_written_while_it_was_off() {
     );
     assert!(done, "{}", read(vault.path(), note));
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_slow_model_call_stops_at_once_and_writes_nothing() {
+    let server = support::llm_server::ScriptedLlm::start();
+    server.script("router", [support::llm_server::Reply::Hang]);
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    let config = format!(
+        "watch:\n  debounce_ms: 200\nllm:\n  providers:\n    ollama: {{ api_base: \"{}\" }}\n  timeout_s: 120\n",
+        server.base()
+    );
+    write(v, ".vault-agent/config.yaml", config);
+    let note = "Daily/2026-11-21.md";
+    let text = "## 08:00\nslept 7h\n\n? how did I sleep\n";
+    write(v, note, text);
+    let mut child = Watcher(
+        Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+            .args(["watch", v.to_str().unwrap()])
+            .env_remove("VAULT_AGENT_PROVIDER")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    assert!(
+        wait_for(
+            || !server.calls("router").is_empty(),
+            Duration::from_secs(20)
+        ),
+        "the question reached the model"
+    );
+    let status = Command::new("kill")
+        .args(["-INT", &child.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exited = wait_for(
+        || matches!(child.0.try_wait(), Ok(Some(_))),
+        Duration::from_secs(5),
+    );
+    assert!(exited, "watch waited for the model instead of stopping");
+    assert_eq!(child.0.wait().unwrap().code(), Some(0));
+    assert_eq!(read(v, note), text, "nothing half-written");
+}

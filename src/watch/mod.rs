@@ -42,14 +42,18 @@ pub async fn run(
         .watch(&vault, RecursiveMode::Recursive)
         .map_err(watch_error)?;
 
-    let report = processor.full_pass(debounce).await?;
+    tokio::pin!(stop);
+    let Some(report) = or_stop(processor.full_pass(debounce), &mut stop).await else {
+        stopped();
+        return Ok(());
+    };
+    let report = report?;
     tracing::info!("caught up: {report}");
     println!("watching {} (Ctrl-C to stop)", vault.display());
 
     let mut debouncer: Debouncer<String> = Debouncer::new(debounce);
     retry_deferred(&mut debouncer, &report);
     let mut next_rescan = Instant::now() + config.rescan_interval;
-    tokio::pin!(stop);
     loop {
         let wake = debouncer
             .next_deadline()
@@ -81,7 +85,10 @@ pub async fn run(
         let now = Instant::now();
         if debouncer.take_rescan(now) || now >= next_rescan {
             next_rescan = now + config.rescan_interval;
-            match processor.full_pass(debounce).await {
+            let Some(result) = or_stop(processor.full_pass(debounce), &mut stop).await else {
+                break;
+            };
+            match result {
                 Ok(report) => {
                     log_report(&report);
                     retry_deferred(&mut debouncer, &report);
@@ -93,7 +100,11 @@ pub async fn run(
         let due = debouncer.take_due(now);
         if !due.is_empty() {
             tracing::debug!("quiet, processing: {}", due.join(", "));
-            match processor.process_paths(&due, debounce).await {
+            let Some(result) = or_stop(processor.process_paths(&due, debounce), &mut stop).await
+            else {
+                break;
+            };
+            match result {
                 Ok(report) => {
                     log_report(&report);
                     retry_deferred(&mut debouncer, &report);
@@ -113,8 +124,24 @@ pub async fn run(
         }
     }
     drop(watcher);
-    println!("stopped");
+    stopped();
     Ok(())
+}
+
+/// Runs a pass unless Ctrl-C comes first. Stopping mid-pass is safe: every note write is a
+/// single atomic rename, and what was not finished is redone on the next start.
+async fn or_stop<T>(
+    pass: impl std::future::Future<Output = T>,
+    stop: &mut std::pin::Pin<&mut impl std::future::Future<Output = ()>>,
+) -> Option<T> {
+    tokio::select! {
+        result = pass => Some(result),
+        _ = stop.as_mut() => None,
+    }
+}
+
+fn stopped() {
+    println!("stopped");
 }
 
 /// Files edited again while we worked are looked at after another quiet period.

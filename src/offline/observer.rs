@@ -168,7 +168,8 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
         .filter(|r| r.date > today - chrono::Duration::days(28) && r.date <= today)
         .cloned()
         .collect();
-    let km: f64 = series(&Metric::Runs, &weeks).iter().map(|p| p.value).sum();
+    let recent_runs = series(&Metric::Runs, &weeks);
+    let km: f64 = recent_runs.iter().map(|p| p.value).sum();
     if km > 0.0 {
         out.push(Observation {
             section: "Patterns",
@@ -177,7 +178,7 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
                 "about {} km a week over the last 4 weeks",
                 trim((km / 4.0 * 10.0).round() / 10.0)
             ),
-            confidence: Confidence::Likely,
+            confidence: Confidence::from_count(recent_runs.len()),
         });
     }
     out

@@ -149,6 +149,7 @@ fn main() {
                 text: q.to_string(),
                 anchor: last,
                 source: None,
+                clarification: None,
             };
             let started = Instant::now();
             let _ = runtime.block_on(processor.flow().answer(processor.store(), &input));

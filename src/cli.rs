@@ -179,6 +179,7 @@ async fn run(cli: Cli) -> Result<()> {
                 text,
                 anchor: Local::now().date_naive(),
                 source: None,
+                clarification: None,
             };
             match processor.flow().answer(processor.store(), &input).await {
                 Outcome::Answered(a) => {
@@ -191,6 +192,10 @@ async fn run(cli: Cli) -> Result<()> {
                             println!("\nSources: {}", a.sources.join(" · "));
                         }
                     }
+                    Ok(())
+                }
+                Outcome::NeedsInput { questions } => {
+                    println!("{questions}\n\n(Ask again with the answer in the question to get the full answer.)");
                     Ok(())
                 }
                 Outcome::Failed { reason, hint } => Err(Error::Watch(format!("{reason}; {hint}"))),

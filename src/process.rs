@@ -23,7 +23,7 @@ use crate::vault::entry::entries;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::read::read_note;
 use crate::vault::state::{FileState, State};
-use crate::vault::writeback::{insert_under_question, WriteBack};
+use crate::vault::writeback::{insert_under_question, insert_under_reply, WriteBack};
 use crate::vault::{ContentHash, Note, Store};
 
 /// What one pass did.
@@ -42,6 +42,8 @@ pub struct PassReport {
     pub deferred_files: Vec<String>,
     /// Questions removed before their answer could be written (answer kept in the log).
     pub questions_gone: usize,
+    /// Questions answered with clarifying questions (waiting for a `!` reply).
+    pub questions_asked_back: usize,
     /// Files not read, with the reason.
     pub skipped: Vec<SkippedFile>,
     /// Other problems worth a look (broken frontmatter, bad ignore rules).
@@ -77,6 +79,13 @@ impl fmt::Display for PassReport {
         }
         if self.questions_gone > 0 {
             write!(f, "; {} removed before answering", self.questions_gone)?;
+        }
+        if self.questions_asked_back > 0 {
+            write!(
+                f,
+                "; {} waiting for your `!` reply",
+                self.questions_asked_back
+            )?;
         }
         Ok(())
     }
@@ -446,9 +455,18 @@ impl Processor {
         let mut settled = true;
         let mut shift = 0usize;
         for q in &note.questions {
-            if q.handled.is_some() {
-                continue;
-            }
+            // A question waits for the person's `!` reply once we asked them something.
+            let reply = match (&q.handled, &q.reply) {
+                (None, _) => None,
+                (Some(_), Some(r)) if q.handled == Some(CalloutKind::Question) && !r.answered => {
+                    if !r.ready {
+                        report.questions_waiting += 1;
+                        continue;
+                    }
+                    Some(r.clone())
+                }
+                _ => continue,
+            };
             if !q.ready {
                 report.questions_waiting += 1;
                 continue;
@@ -457,18 +475,40 @@ impl Processor {
                 text: q.text.clone(),
                 anchor: meta.date,
                 source: Some(rel.to_string()),
+                clarification: reply.as_ref().map(|r| r.text.clone()),
             };
-            let outcome = self.flow.answer(&self.store, &input).await;
+            let mut outcome = self.flow.answer(&self.store, &input).await;
+            if reply.is_some() {
+                if let Outcome::NeedsInput { .. } = outcome {
+                    // Asked once already: answer with what there is.
+                    let skip = QuestionInput {
+                        clarification: Some("skip".into()),
+                        ..input.clone()
+                    };
+                    outcome = self.flow.answer(&self.store, &skip).await;
+                }
+            }
             let callout = callout_for(&outcome);
             let rendered = callout.render();
-            let result = insert_under_question(
-                &meta.abs,
-                &q.text,
-                q.line + shift,
-                &rendered,
-                quiet,
-                self.config.max_note_bytes,
-            )?;
+            let result = match &reply {
+                None => insert_under_question(
+                    &meta.abs,
+                    &q.text,
+                    q.line + shift,
+                    &rendered,
+                    quiet,
+                    self.config.max_note_bytes,
+                )?,
+                Some(r) => insert_under_reply(
+                    &meta.abs,
+                    &q.text,
+                    &r.text,
+                    r.line + shift,
+                    &rendered,
+                    quiet,
+                    self.config.max_note_bytes,
+                )?,
+            };
             match result {
                 WriteBack::Written(new_hash) => {
                     hash = new_hash;
@@ -477,10 +517,14 @@ impl Processor {
                         Outcome::Answered(a) => {
                             report.questions_answered += 1;
                             self.remembered.extend(a.observations);
+                            tracing::info!("{rel}: answered “{}”", q.text);
+                        }
+                        Outcome::NeedsInput { .. } => {
+                            report.questions_asked_back += 1;
+                            tracing::info!("{rel}: asked the person about “{}”", q.text);
                         }
                         Outcome::Failed { .. } => report.questions_failed += 1,
                     }
-                    tracing::info!("{rel}: answered “{}”", q.text);
                 }
                 WriteBack::Busy => {
                     settled = false;
@@ -537,6 +581,15 @@ pub fn callout_for(outcome: &Outcome) -> Callout {
             title: None,
             body: answer.body.clone(),
             sources: answer.sources.clone(),
+        },
+        Outcome::NeedsInput { questions } => Callout {
+            kind: CalloutKind::Question,
+            stamp,
+            title: Some("needs more information".to_string()),
+            body: format!(
+                "{questions}\n\nReply on a new line under this box, starting with `!` (for example `! about 5 hours`), or write `! skip` for the best answer without it."
+            ),
+            sources: Vec::new(),
         },
         Outcome::Failed { reason, hint } => Callout {
             kind: CalloutKind::Failure,

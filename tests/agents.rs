@@ -287,3 +287,65 @@ fn a_persons_domain_is_offered_to_the_router_and_its_schema_to_the_parser() {
     let day = read(v, ".vault-agent/parsed/2026/11/2026-11-19.json");
     assert!(day.contains("\"pages\": 40"), "{day}");
 }
+
+#[test]
+fn questions_only_the_person_can_answer_are_asked_and_the_reply_is_answered() {
+    let server = ScriptedLlm::start();
+    let dir = small_vault(&server);
+    let v = dir.path();
+    let needs_person = json!({
+        "query_intent": "how the run felt",
+        "findings": [],
+        "gaps_identified": [{"description": "how tired the person was", "gap_type": "subjective", "severity": "critical"}],
+        "verdict_reasoning": "only the person knows",
+        "verdict": "insufficient"
+    });
+    server.script("analyzer", [Reply::Json(needs_person)]);
+    let out = process_with_models(v);
+    assert!(out.contains("1 waiting for your `!` reply"), "{out}");
+    let note = read(v, "Daily/2026-11-21.md");
+    assert!(
+        note.contains("> [!question] vault-agent · ") && note.contains("needs more information"),
+        "{note}"
+    );
+    assert!(
+        note.contains("1. How did you feel that week? (good / tired)"),
+        "{note}"
+    );
+    assert!(
+        !note.contains("[!answer]"),
+        "no answer before the reply: {note}"
+    );
+    // Nothing more happens until the person replies.
+    let again = process_with_models(v);
+    assert!(again.contains("0 questions answered"), "{again}");
+    assert_eq!(read(v, "Daily/2026-11-21.md"), note);
+
+    // The person replies under the box; the answer goes under the reply.
+    let replied = format!("{note}\n! tired, a long week at work\n");
+    write(v, "Daily/2026-11-21.md", &replied);
+    let out = process_with_models(v);
+    assert!(out.contains("1 question answered"), "{out}");
+    let after = read(v, "Daily/2026-11-21.md");
+    assert_eq!(assert_only_callouts_added(&replied, &after), 1, "{after}");
+    let reply_at = after.find("! tired, a long week at work").unwrap();
+    let answer_at = after.find("> [!answer]").expect("answered");
+    assert!(
+        answer_at > reply_at,
+        "the answer is under the reply:\n{after}"
+    );
+    let synth = server.calls("synthesizer");
+    assert!(synth
+        .last()
+        .unwrap()
+        .conversation()
+        .contains("tired, a long week at work"));
+    assert_eq!(
+        server.calls("clarifier").len(),
+        1,
+        "the person is asked once"
+    );
+    // Idempotent afterwards.
+    process_with_models(v);
+    assert_eq!(read(v, "Daily/2026-11-21.md"), after);
+}

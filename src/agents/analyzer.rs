@@ -16,6 +16,8 @@ pub struct AnalyzerInput {
     pub entries: Vec<EntryView>,
     /// Numbers the offline engine computed from the parsed data, for checking.
     pub computed_facts: String,
+    /// What the person replied to clarifying questions, when they did.
+    pub person_added: Option<String>,
     pub domain_context: ActiveDomainContext,
     pub global_context: String,
     pub retrieval_history: Vec<RetrievalAttempt>,

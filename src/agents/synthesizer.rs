@@ -16,6 +16,8 @@ pub struct SynthesizerInput {
     pub citations: Vec<String>,
     pub is_partial: bool,
     pub unanswered_gaps: Vec<Gap>,
+    /// What the person replied to clarifying questions, when they did.
+    pub person_added: Option<String>,
     /// From a failed evaluation, to fix in this attempt.
     pub evaluation_feedback: Vec<EvaluationFeedback>,
 }

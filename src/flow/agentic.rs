@@ -30,8 +30,15 @@ pub struct ModelAnswer {
     pub observations: Vec<Observation>,
 }
 
+/// What the model flow ended with.
+pub enum Reply {
+    Answer(ModelAnswer),
+    /// Clarifying questions to put to the person (markdown), before answering.
+    NeedsInput(String),
+}
+
 /// Runs the flow. `Ok(None)`: the input is not a question for the models (a correction),
-/// the offline engine handles it.
+/// the offline engine handles it. `clarification`: the person's reply to earlier questions.
 pub async fn answer(
     cx: Ctx<'_>,
     domains: &Domains,
@@ -40,7 +47,10 @@ pub async fn answer(
     anchor: NaiveDate,
     loop_max: u32,
     retriever_llm: bool,
-) -> Result<Option<ModelAnswer>, AgentError> {
+    clarification: Option<&str>,
+) -> Result<Option<Reply>, AgentError> {
+    let skipped = clarification.is_some_and(|c| c.trim().eq_ignore_ascii_case("skip"));
+    let person_added = clarification.filter(|_| !skipped).map(str::to_string);
     let question_date = anchor.format("%Y-%m-%d (%A)").to_string();
     // Router (offline routing if the model step fails).
     let (input_type, selected) = match router::route(cx, domains, question).await {
@@ -113,6 +123,7 @@ pub async fn answer(
                 question_date: question_date.clone(),
                 entries: views(store, &entries),
                 computed_facts: computed.clone(),
+                person_added: person_added.clone(),
                 domain_context: active.clone(),
                 global_context: global_context.clone(),
                 retrieval_history: history.clone(),
@@ -141,8 +152,11 @@ pub async fn answer(
         .filter(|g| !g.gap_type.retrievable())
         .cloned()
         .collect();
+    let critical = personal
+        .iter()
+        .any(|g| g.severity == crate::agents::types::Severity::Critical);
     let mut questions = String::new();
-    if !personal.is_empty() {
+    if !personal.is_empty() && clarification.is_none() {
         let input = ClarifierInput {
             original_query: question.to_string(),
             gaps: personal,
@@ -166,6 +180,10 @@ pub async fn answer(
             }
             Err(e) => tracing::info!("no clarifying questions: {e}"),
         }
+        // Without what only the person knows there is no honest answer: ask first.
+        if critical && !questions.is_empty() {
+            return Ok(Some(Reply::NeedsInput(questions.trim().to_string())));
+        }
     }
     let citations: Vec<String> = entries.iter().map(|e| store.cite(e)).collect();
     let mut feedback: Vec<EvaluationFeedback> = Vec::new();
@@ -186,6 +204,7 @@ pub async fn answer(
                     Vec::new()
                 },
                 evaluation_feedback: feedback.clone(),
+                person_added: person_added.clone(),
             },
         )
         .await?;
@@ -288,12 +307,12 @@ pub async fn answer(
         tracing::info!("nothing remembered: {e}");
         Vec::new()
     });
-    Ok(Some(ModelAnswer {
+    Ok(Some(Reply::Answer(ModelAnswer {
         body,
         sources,
         engine,
         observations,
-    }))
+    })))
 }
 
 /// The offline engine's retrieval as Planner instructions (date phrase + keywords).

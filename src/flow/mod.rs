@@ -24,6 +24,8 @@ pub struct QuestionInput {
     pub anchor: NaiveDate,
     /// Where it was asked (vault-relative), when it came from a note.
     pub source: Option<String>,
+    /// The person's `!` reply to clarifying questions (`skip` to answer without).
+    pub clarification: Option<String>,
 }
 
 /// An answer ready to be written.
@@ -43,6 +45,10 @@ pub struct Answer {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     Answered(Answer),
+    /// The models need something only the person knows: clarifying questions (markdown).
+    NeedsInput {
+        questions: String,
+    },
     /// One-sentence reason and what the person can do.
     Failed {
         reason: String,
@@ -101,10 +107,14 @@ impl Flow {
                 question.anchor,
                 config.retry.loop_max,
                 config.retriever_mode == "llm",
+                question.clarification.as_deref(),
             )
             .await;
             match result {
-                Ok(Some(a)) => {
+                Ok(Some(agentic::Reply::NeedsInput(questions))) => {
+                    return Outcome::NeedsInput { questions };
+                }
+                Ok(Some(agentic::Reply::Answer(a))) => {
                     return Outcome::Answered(Answer {
                         body: a.body,
                         sources: a.sources,

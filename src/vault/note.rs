@@ -50,6 +50,20 @@ pub struct Question {
     pub ready: bool,
     /// An agent callout already follows it.
     pub handled: Option<CalloutKind>,
+    /// The person's `!` reply under our `[!question]` callout, when there is one.
+    pub reply: Option<Reply>,
+}
+
+/// A `! ...` line answering our clarifying questions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub line: usize,
+    /// The text after `!`, trimmed (`skip` means "answer without it").
+    pub text: String,
+    /// The line is finished (a newline follows it).
+    pub ready: bool,
+    /// An agent callout already follows the reply.
+    pub answered: bool,
 }
 
 /// A parsed note. Owns its text; every position refers into it.
@@ -161,7 +175,9 @@ impl Note {
 
     /// True when line `i` belongs to a question (so it is not part of an entry's content).
     pub fn is_question_line(&self, i: usize) -> bool {
-        self.questions.iter().any(|q| q.line == i)
+        self.questions
+            .iter()
+            .any(|q| q.line == i || q.reply.as_ref().is_some_and(|r| r.line == i))
     }
 
     /// The frontmatter error message, if the block exists but is not valid YAML.
@@ -182,15 +198,41 @@ impl Note {
             };
             let bytes = self.line_bytes(i);
             let ready = self.text[bytes.clone()].ends_with('\n');
+            let handled = self.callout_after(i);
+            let reply = (handled == Some(CalloutKind::Question))
+                .then(|| self.reply_after_callout(i))
+                .flatten();
             questions.push(Question {
                 line: i,
                 bytes,
                 text: text.to_string(),
                 ready,
-                handled: self.callout_after(i),
+                handled,
+                reply,
             });
         }
         questions
+    }
+
+    /// The `!` line after the callout that follows line `i`.
+    fn reply_after_callout(&self, i: usize) -> Option<Reply> {
+        let header = (i + 1..self.line_count()).find(|&j| !self.line(j).trim().is_empty())?;
+        let mut end = header + 1;
+        while end < self.line_count() && self.line(end).trim_start().starts_with('>') {
+            end += 1;
+        }
+        let line = (end..self.line_count()).find(|&j| !self.line(j).trim().is_empty())?;
+        let text = self.line(line).trim_start();
+        // `![[...]]` and `![](...)` are embeds, not replies.
+        let rest = text
+            .strip_prefix('!')
+            .filter(|r| !r.starts_with('[') && !r.starts_with("!["))?;
+        Some(Reply {
+            line,
+            text: rest.trim().to_string(),
+            ready: self.text[self.line_bytes(line)].ends_with('\n'),
+            answered: self.callout_after(line).is_some(),
+        })
     }
 
     /// The agent callout that follows line `i` (blank lines between are allowed).
@@ -282,6 +324,23 @@ mod tests {
         let q = questions(text);
         assert_eq!(q.len(), 1, "{q:?}");
         assert_eq!(q[0].0, "real one");
+    }
+
+    #[test]
+    fn replies_under_our_question_callout() {
+        let text = "? how did I sleep\n> [!question] vault-agent · 2026-11-21 10:00 · needs more information\n> 1. How stressed were you?\n\n! quite stressed, deadline week\n";
+        let n = Note::parse(text.to_string());
+        let r = n.questions[0].reply.clone().expect("reply found");
+        assert_eq!(
+            (r.line, r.text.as_str(), r.ready, r.answered),
+            (4, "quite stressed, deadline week", true, false)
+        );
+        assert!(n.is_question_line(4), "the reply is not a log entry");
+        let embed = Note::parse(text.replace("! quite", "![[photo.png]] quite"));
+        assert!(
+            embed.questions[0].reply.is_none(),
+            "an embed is not a reply"
+        );
     }
 
     #[test]

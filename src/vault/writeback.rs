@@ -27,6 +27,13 @@ pub enum WriteBack {
     Busy,
 }
 
+/// Where a callout goes, as found in the current text.
+enum Located {
+    Line(usize),
+    Gone,
+    Handled,
+}
+
 /// Inserts `callout` (rendered, newline-terminated) under the unhandled question whose text
 /// is `question`, choosing the occurrence nearest `line_hint`.
 pub fn insert_under_question(
@@ -36,6 +43,64 @@ pub fn insert_under_question(
     callout: &str,
     quiet: Duration,
     max_bytes: u64,
+) -> Result<WriteBack> {
+    insert_after(path, callout, quiet, max_bytes, |note| {
+        let candidates: Vec<_> = note
+            .questions
+            .iter()
+            .filter(|q| q.text == question && q.ready)
+            .collect();
+        match candidates
+            .iter()
+            .filter(|q| q.handled.is_none())
+            .min_by_key(|q| q.line.abs_diff(line_hint))
+        {
+            Some(q) => Located::Line(q.line),
+            None if candidates.is_empty() => Located::Gone,
+            None => Located::Handled,
+        }
+    })
+}
+
+/// Inserts `callout` under the person's `!` reply (text `reply`) to our clarifying questions
+/// about `question`.
+pub fn insert_under_reply(
+    path: &Path,
+    question: &str,
+    reply: &str,
+    line_hint: usize,
+    callout: &str,
+    quiet: Duration,
+    max_bytes: u64,
+) -> Result<WriteBack> {
+    insert_after(path, callout, quiet, max_bytes, |note| {
+        let candidates: Vec<_> = note
+            .questions
+            .iter()
+            .filter(|q| q.text == question)
+            .filter_map(|q| q.reply.as_ref())
+            .filter(|r| r.text == reply && r.ready)
+            .collect();
+        match candidates
+            .iter()
+            .filter(|r| !r.answered)
+            .min_by_key(|r| r.line.abs_diff(line_hint))
+        {
+            Some(r) => Located::Line(r.line),
+            None if candidates.is_empty() => Located::Gone,
+            None => Located::Handled,
+        }
+    })
+}
+
+/// Re-reads the note, finds the line again, splices, and replaces the file atomically only
+/// if it is unchanged since it was read (else tries again on the new text).
+fn insert_after(
+    path: &Path,
+    callout: &str,
+    quiet: Duration,
+    max_bytes: u64,
+    locate: impl Fn(&Note) -> Located,
 ) -> Result<WriteBack> {
     for _ in 0..5 {
         if !quiet.is_zero() {
@@ -53,23 +118,12 @@ pub fn insert_under_question(
             .map_err(|reason| Error::io(path, std::io::Error::other(reason.to_string())))?;
         let before = ContentHash::of(text.as_bytes());
         let note = Note::parse(text);
-        let candidates: Vec<_> = note
-            .questions
-            .iter()
-            .filter(|q| q.text == question && q.ready)
-            .collect();
-        let Some(target) = candidates
-            .iter()
-            .filter(|q| q.handled.is_none())
-            .min_by_key(|q| q.line.abs_diff(line_hint))
-        else {
-            return Ok(if candidates.is_empty() {
-                WriteBack::QuestionGone
-            } else {
-                WriteBack::AlreadyHandled
-            });
+        let line = match locate(&note) {
+            Located::Line(line) => line,
+            Located::Gone => return Ok(WriteBack::QuestionGone),
+            Located::Handled => return Ok(WriteBack::AlreadyHandled),
         };
-        let new_text = splice_after_line(&note, target.line, callout);
+        let new_text = splice_after_line(&note, line, callout);
         match write_atomic(path, new_text.as_bytes(), Some(before))? {
             WriteResult::Written => {
                 return Ok(WriteBack::Written(ContentHash::of(new_text.as_bytes())))

@@ -18,6 +18,7 @@ use crate::agents::synthesizer::{self, SynthesizerInput};
 use crate::agents::types::{EntryView, EvaluationFeedback, InputType, RetrievalAttempt, Verdict};
 use crate::agents::{AgentError, Ctx};
 use crate::domains::Domains;
+use crate::flow::QuestionInput;
 use crate::offline;
 use crate::offline::observer::Observation;
 use crate::vault::{Entry, Store};
@@ -38,17 +39,18 @@ pub enum Reply {
 }
 
 /// Runs the flow. `Ok(None)`: the input is not a question for the models (a correction),
-/// the offline engine handles it. `clarification`: the person's reply to earlier questions.
+/// the offline engine handles it. The input's `clarification` is the person's reply to
+/// earlier questions.
 pub async fn answer(
     cx: Ctx<'_>,
     domains: &Domains,
     store: &Store,
-    question: &str,
-    anchor: NaiveDate,
-    loop_max: u32,
-    retriever_llm: bool,
-    clarification: Option<&str>,
+    input: &QuestionInput,
 ) -> Result<Option<Reply>, AgentError> {
+    let (question, anchor) = (input.text.as_str(), input.anchor);
+    let clarification = input.clarification.as_deref();
+    let loop_max = cx.llm.config().retry.loop_max;
+    let retriever_llm = cx.llm.config().retriever_mode == "llm";
     let skipped = clarification.is_some_and(|c| c.trim().eq_ignore_ascii_case("skip"));
     let person_added = clarification.filter(|_| !skipped).map(str::to_string);
     let question_date = anchor.format("%Y-%m-%d (%A)").to_string();

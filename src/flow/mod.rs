@@ -98,18 +98,7 @@ impl Flow {
                 prompts: &self.prompts,
                 today: &today,
             };
-            let config = llm.config();
-            let result = agentic::answer(
-                cx,
-                &self.domains,
-                store,
-                &question.text,
-                question.anchor,
-                config.retry.loop_max,
-                config.retriever_mode == "llm",
-                question.clarification.as_deref(),
-            )
-            .await;
+            let result = agentic::answer(cx, &self.domains, store, question).await;
             match result {
                 Ok(Some(agentic::Reply::NeedsInput(questions))) => {
                     return Outcome::NeedsInput { questions };

@@ -466,10 +466,21 @@ fn dropped_connections_are_retried() {
 fn no_server_at_all_answers_offline_quickly() {
     let dir = vault("  providers:\n    ollama: { api_base: \"http://127.0.0.1:9\" }\n");
     let v = dir.path();
+    // Several entries in one note are parsed concurrently: none may slip past the probe
+    // that found the server down (each would retry with backoff).
+    let day: String = (10..20)
+        .map(|h| format!("## {h}:00\nwalked {h} min\n\n"))
+        .collect();
+    write(v, "Daily/2026-11-19.md", day);
     let stdout = ok_process(v);
     assert!(
-        stdout.contains("0 model calls") || stdout.contains("model calls: 0"),
-        "{stdout}"
+        stdout.contains("model calls: 0"),
+        "no request after the probe: {stdout}"
+    );
+    assert!(
+        !trace(v).iter().any(|l| l["outcome"] == "retried"),
+        "{:?}",
+        trace(v)
     );
     let note = answered_once(v);
     assert!(

@@ -246,7 +246,15 @@ impl LlmClient {
             .get(provider)
             .is_some_and(|at| at.elapsed() < DOWN_FOR)
         {
-            return None;
+            // Another call may have probed it while this one waited for the lock.
+            let down = self.down.lock().expect("lock");
+            return down
+                .get(provider)
+                .filter(|(until, ..)| Instant::now() < *until)
+                .map(|(_, kind, message)| LlmFailure {
+                    kind: *kind,
+                    message: message.clone(),
+                });
         }
         probed.insert(provider.to_string(), Instant::now());
         let p = self.config.providers.get(provider)?.clone();

@@ -150,7 +150,12 @@ async fn run(cli: Cli) -> Result<()> {
                 println!("{report}");
                 if let Some(llm) = processor.flow().llm() {
                     let t = llm.trace().totals();
-                    if t.calls > 0 || t.degraded_steps > 0 {
+                    if t.calls == 0 && t.degraded_steps > 0 {
+                        println!(
+                            "model calls: 0 (no model reachable; {} steps answered by the offline engine, see `vault-agent doctor`)",
+                            t.degraded_steps
+                        );
+                    } else if t.calls > 0 {
                         println!(
                             "model calls: {} ({} prompt + {} completion tokens, {:.1} s); {} steps answered by the offline engine",
                             t.calls,

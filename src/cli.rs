@@ -61,6 +61,12 @@ enum Command {
         /// The question (with or without a leading `?`).
         question: String,
     },
+    /// Any input: a log is appended to today's daily note, a question is answered here,
+    /// both are split, a correction is appended as a `## HH:MM correction` section.
+    Input {
+        /// The text (quote it).
+        text: String,
+    },
     /// Print global-context.md.
     Context,
     /// Rebuild .vault-agent/parsed from the notes.
@@ -176,36 +182,24 @@ async fn run(cli: Cli) -> Result<()> {
             })
             .await
         }
+        Command::Input { text } => {
+            let mut processor = Processor::open_with(config.clone(), cli.trace_prompts)?;
+            let routed = crate::input::route_and_log(&config, processor.flow().domains(), &text)?;
+            if let Some(rel) = &routed.logged_to {
+                println!("logged to {rel} ({:?})", routed.kind);
+            }
+            processor.parse_pass().await?;
+            match routed.question {
+                Some(q) => ask(&processor, &q, cli.json).await,
+                None => Ok(()),
+            }
+        }
         Command::Ask { question } => {
             let mut processor = Processor::open_with(config, cli.trace_prompts)?;
             processor.parse_pass().await?;
-            let text = question.trim().trim_start_matches('?').trim().to_string();
-            let input = QuestionInput {
-                text,
-                anchor: Local::now().date_naive(),
-                source: None,
-                clarification: None,
-            };
-            match processor.flow().answer(processor.store(), &input).await {
-                Outcome::Answered(a) => {
-                    if cli.json {
-                        let v = serde_json::json!({"answer": a.body, "sources": a.sources, "engine": a.engine});
-                        println!("{}", serde_json::to_string_pretty(&v).expect("json"));
-                    } else {
-                        println!("{}", a.body);
-                        if !a.sources.is_empty() {
-                            println!("\nSources: {}", a.sources.join(" · "));
-                        }
-                    }
-                    Ok(())
-                }
-                Outcome::NeedsInput { questions } => {
-                    println!("{questions}\n\n(Ask again with the answer in the question to get the full answer.)");
-                    Ok(())
-                }
-                Outcome::Failed { reason, hint } => Err(Error::Watch(format!("{reason}; {hint}"))),
-            }
+            ask(&processor, &question, cli.json).await
         }
+
         Command::Context => {
             let processor = Processor::open(config.clone())?;
             let text = processor.store().global_context()?;
@@ -232,6 +226,37 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Doctor { .. } => doctor(config, cli.json).await,
         Command::Init { .. } => unreachable!("handled above"),
+    }
+}
+
+/// Answers `question` on stdout (same flow and citations as in a note).
+async fn ask(processor: &Processor, question: &str, json: bool) -> Result<()> {
+    let text = question.trim().trim_start_matches('?').trim().to_string();
+    let input = QuestionInput {
+        text,
+        anchor: Local::now().date_naive(),
+        source: None,
+        clarification: None,
+    };
+    match processor.flow().answer(processor.store(), &input).await {
+        Outcome::Answered(a) => {
+            if json {
+                let v =
+                    serde_json::json!({"answer": a.body, "sources": a.sources, "engine": a.engine});
+                println!("{}", serde_json::to_string_pretty(&v).expect("json"));
+            } else {
+                println!("{}", a.body);
+                if !a.sources.is_empty() {
+                    println!("\nSources: {}", a.sources.join(" · "));
+                }
+            }
+            Ok(())
+        }
+        Outcome::NeedsInput { questions } => {
+            println!("{questions}\n\n(Ask again with the answer in the question to get the full answer.)");
+            Ok(())
+        }
+        Outcome::Failed { reason, hint } => Err(Error::Watch(format!("{reason}; {hint}"))),
     }
 }
 

@@ -438,7 +438,8 @@ pub fn compute(
             let busiest = by_day.iter().max_by_key(|(_, v)| v.len());
             // Only meaningful when comparing days, not for one named weekday, and only for
             // things that happen on some days (sleep is logged every day).
-            if let Some(busiest) = busiest.filter(|_| query.weekday.is_none() && !per_day(&metric)) {
+            if let Some(busiest) = busiest.filter(|_| query.weekday.is_none() && !per_day(&metric))
+            {
                 facts.lines.push(format!(
                     "Most entries fall on {}.",
                     weekday_name(*busiest.0)

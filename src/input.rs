@@ -1,0 +1,180 @@
+//! `vault-agent input TEXT`: any input, routed. Logs (and corrections) are appended to
+//! today's daily note as a new `## HH:MM` section, written atomically; questions are answered
+//! on stdout; input that does both is split.
+
+use chrono::{Local, NaiveDateTime};
+
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::offline::route::{classify, InputType};
+use crate::vault::atomic::{write_atomic, WriteResult};
+use crate::vault::ContentHash;
+
+/// What `input` did with the text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Routed {
+    pub kind: InputType,
+    /// Vault-relative path of the daily note written, when something was logged.
+    pub logged_to: Option<String>,
+    /// The question part, when there is one.
+    pub question: Option<String>,
+}
+
+/// Splits `text` into its log part and its question part (sentences ending with `?`).
+pub fn split(text: &str) -> (String, String) {
+    let mut log = Vec::new();
+    let mut ask = Vec::new();
+    for sentence in text.split_inclusive(['.', '!', '?', '\n']) {
+        let s = sentence.trim();
+        if s.is_empty() {
+            continue;
+        }
+        if s.ends_with('?') || s.starts_with('?') {
+            ask.push(s.trim_start_matches('?').trim());
+        } else {
+            log.push(s);
+        }
+    }
+    (log.join(" "), ask.join(" "))
+}
+
+/// Appends `text` to the daily note of `now` as `## HH:MM` (with `title` when given).
+/// Creates the note (and its folders) when it does not exist; never rewrites existing text.
+pub fn append_to_daily(
+    config: &Config,
+    now: NaiveDateTime,
+    title: Option<&str>,
+    text: &str,
+) -> Result<String> {
+    let daily = &config.obsidian.daily;
+    let name = format!("{}.md", daily.format.format(now.date()));
+    let rel = if daily.folder.is_empty() {
+        name
+    } else {
+        format!("{}/{name}", daily.folder)
+    };
+    let path = config.vault.join(&rel);
+    let heading = match title {
+        Some(t) => format!("## {} {t}", now.format("%H:%M")),
+        None => format!("## {}", now.format("%H:%M")),
+    };
+    for _ in 0..5 {
+        let existing = match std::fs::read(&path) {
+            Ok(bytes) => Some(bytes),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(Error::io(&path, e)),
+        };
+        let old = existing
+            .as_deref()
+            .map(|b| String::from_utf8_lossy(b).into_owned())
+            .unwrap_or_default();
+        if existing
+            .as_deref()
+            .is_some_and(|b| std::str::from_utf8(b).is_err())
+        {
+            return Err(Error::Data {
+                path,
+                message: "is not UTF-8 text; nothing was appended".into(),
+            });
+        }
+        let newline = if old.contains("\r\n") { "\r\n" } else { "\n" };
+        let mut new = old.clone();
+        if !new.is_empty() && !new.ends_with('\n') {
+            new.push_str(newline);
+        }
+        if !new.is_empty() {
+            new.push_str(newline);
+        }
+        new.push_str(&heading);
+        new.push_str(newline);
+        for line in text.trim().lines() {
+            new.push_str(line);
+            new.push_str(newline);
+        }
+        let expected = existing.as_ref().map(|b| ContentHash::of(b));
+        match write_atomic(&path, new.as_bytes(), expected)? {
+            WriteResult::Written => return Ok(rel),
+            WriteResult::Changed => continue,
+        }
+    }
+    Err(Error::Watch(format!(
+        "{rel} kept changing; nothing was appended, try again"
+    )))
+}
+
+/// Routes `text`: logs and corrections are appended to today's daily note; the question
+/// part (if any) is returned for the caller to answer.
+pub fn route_and_log(
+    config: &Config,
+    domains: &crate::domains::Domains,
+    text: &str,
+) -> Result<Routed> {
+    let kind = classify(text, domains).input;
+    let now = Local::now().naive_local();
+    let (log, ask) = split(text);
+    let (logged_to, question) = match kind {
+        InputType::Query => (
+            None,
+            Some(if ask.is_empty() {
+                text.trim().to_string()
+            } else {
+                ask
+            }),
+        ),
+        InputType::Log => (Some(append_to_daily(config, now, None, text)?), None),
+        InputType::Both => {
+            let logged = if log.is_empty() {
+                None
+            } else {
+                Some(append_to_daily(config, now, None, &log)?)
+            };
+            (logged, (!ask.is_empty()).then_some(ask))
+        }
+        InputType::Correction => (
+            Some(append_to_daily(config, now, Some("correction"), text)?),
+            None,
+        ),
+    };
+    Ok(Routed {
+        kind,
+        logged_to,
+        question,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_statements_from_questions() {
+        let (log, ask) = split("Slept 6h. Ran 5 km! Is that more than last week?");
+        assert_eq!(log, "Slept 6h. Ran 5 km!");
+        assert_eq!(ask, "Is that more than last week?");
+    }
+
+    #[test]
+    fn appends_a_section_and_keeps_everything_else() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(".obsidian")).unwrap();
+        std::fs::write(
+            dir.path().join(".obsidian/daily-notes.json"),
+            r#"{"folder": "Daily"}"#,
+        )
+        .unwrap();
+        let config = Config::load(dir.path(), None).unwrap();
+        let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
+            .unwrap()
+            .and_hms_opt(9, 5, 0)
+            .unwrap();
+        let rel = append_to_daily(&config, now, None, "ran 5 km").unwrap();
+        assert_eq!(rel, "Daily/2026-11-21.md");
+        std::fs::write(dir.path().join(&rel), "# Sat\nno newline at end").unwrap();
+        append_to_daily(&config, now, Some("correction"), "the run was 8 km").unwrap();
+        let text = std::fs::read_to_string(dir.path().join(&rel)).unwrap();
+        assert_eq!(
+            text,
+            "# Sat\nno newline at end\n\n## 09:05 correction\nthe run was 8 km\n"
+        );
+    }
+}

@@ -1,0 +1,84 @@
+//! `vault-agent input`: logs go to today's daily note, questions are answered, both split.
+
+mod support;
+
+use support::*;
+
+fn input(vault: &std::path::Path, text: &str) -> String {
+    let out = run(&["--vault", vault.to_str().unwrap(), "input", text]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn today_note(vault: &std::path::Path) -> (String, String) {
+    let rel = format!(
+        "Daily/{}.md",
+        chrono::Local::now().date_naive().format("%Y-%m-%d")
+    );
+    let text = std::fs::read_to_string(vault.join(&rel)).unwrap_or_default();
+    (rel, text)
+}
+
+#[test]
+fn a_log_is_appended_to_todays_note_and_parsed() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let (_, before) = today_note(v);
+    let out = input(v, "slept 6.5h, mood 6/10");
+    assert!(out.contains("logged to Daily/"), "{out}");
+    let (rel, after) = today_note(v);
+    assert!(after.starts_with(&before), "nothing already there changes");
+    let added = &after[before.len()..];
+    assert!(
+        added.contains("\n## ") || added.starts_with("## "),
+        "{added:?}"
+    );
+    assert!(
+        added.trim_end().ends_with("slept 6.5h, mood 6/10"),
+        "{added:?}"
+    );
+    let date = rel
+        .trim_start_matches("Daily/")
+        .trim_end_matches(".md")
+        .to_string();
+    let (y, m) = (&date[..4], &date[5..7]);
+    let day = read(v, &format!(".vault-agent/parsed/{y}/{m}/{date}.json"));
+    assert!(day.contains("\"sleep_hours\": 6.5"), "{day}");
+}
+
+#[test]
+fn a_question_is_answered_and_nothing_is_written() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let before = today_note(v).1;
+    let out = input(v, "how many times did I run in October 2026?");
+    assert!(out.contains("runs**"), "{out}");
+    assert_eq!(today_note(v).1, before, "no note written for a question");
+}
+
+#[test]
+fn both_are_split_and_a_correction_is_appended_as_such() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let out = input(v, "Ran 3 km this morning. What is my longest run?");
+    assert!(
+        out.contains("logged to") && out.contains("Your best running distance"),
+        "{out}"
+    );
+    let (_, note) = today_note(v);
+    assert!(
+        note.contains("Ran 3 km this morning.") && !note.contains("longest"),
+        "{note}"
+    );
+    input(v, "the run on Tuesday was 8 km, not 5");
+    let (_, note) = today_note(v);
+    assert!(
+        note.contains(" correction\nthe run on Tuesday was 8 km, not 5\n"),
+        "{note}"
+    );
+}

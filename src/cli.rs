@@ -281,6 +281,29 @@ limits:
 
 # Obsidian's config folder, if you renamed it.
 obsidian_config_dir: .obsidian
+
+# Where \"this week\" and \"last week\" begin: monday or sunday.
+week_start: monday
+
+# Models. Without this section vault-agent tries Ollama at http://localhost:11434 and
+# answers with its offline engine when nothing answers there. `vault-agent doctor` checks.
+# llm:
+#   default_provider: ollama        # or openai, anthropic, any name below, or offline
+#   fallback_provider: null
+#   providers:
+#     ollama: { api_base: \"http://localhost:11434\" }
+#     openai: { api_key: \"${OPENAI_API_KEY}\" }
+#     anthropic: { api_key: \"${ANTHROPIC_API_KEY}\" }
+#     mybox: { kind: openai, api_base: \"http://127.0.0.1:8080/v1\" }
+#   tiers:
+#     low: { ollama: \"qwen2.5:7b\" }
+#     medium: { ollama: \"qwen2.5:14b\" }
+#     high: { ollama: \"qwen2.5:32b\" }
+#   agents: { evaluator: { tier: high } }
+#   models: { \"qwen2.5:7b\": { context_window: 32768 } }
+#   retry: { llm_retry: 3, parse_retry: 2, loop_max: 2 }
+#   timeout_s: 60
+#   max_concurrency: 4
 ";
 
 async fn doctor(config: Arc<Config>, json: bool) -> Result<()> {

@@ -316,3 +316,34 @@ fn generated_vault_with_other_conventions() {
     }
     assert!(after.contains("[[Knee]]"), "{after}");
 }
+
+#[test]
+fn init_writes_a_config_that_loads_and_never_overwrites_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path().to_str().unwrap();
+    let out = run(&["init", v]);
+    assert!(out.status.success());
+    let written = read(dir.path(), ".vault-agent/config.yaml");
+    assert!(written.contains("debounce_ms: 2000") && written.contains("week_start: monday"));
+    process(dir.path());
+    // Sunday weeks: "last week" from Saturday Nov 21 is Sun Nov 8 - Sat Nov 14.
+    write(
+        dir.path(),
+        ".vault-agent/config.yaml",
+        written.replace("week_start: monday", "week_start: sunday"),
+    );
+    write(dir.path(), "2026-11-21.md", "? how did I sleep last week\n");
+    process(dir.path());
+    assert!(read(dir.path(), "2026-11-21.md").contains("(Nov 8 – Nov 14, 2026)"));
+    let again = run(&["init", v]);
+    assert!(String::from_utf8_lossy(&again.stdout).contains("left unchanged"));
+    // A bad value names the key.
+    write(
+        dir.path(),
+        ".vault-agent/config.yaml",
+        "week_start: friday\n",
+    );
+    let bad = run(&["process", v]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("week_start"));
+}

@@ -24,6 +24,8 @@ struct RawConfig {
     paths: RawPaths,
     limits: RawLimits,
     obsidian_config_dir: Option<String>,
+    /// `monday` (default) or `sunday`: where "this week" and "last week" begin.
+    week_start: Option<String>,
     llm: crate::llm::config::RawLlm,
 }
 
@@ -70,6 +72,8 @@ pub struct Config {
     pub obsidian: ObsidianSettings,
     /// Providers, tiers and limits for model calls.
     pub llm: LlmConfig,
+    /// The first day of a week for "this week" / "last week".
+    pub week_start: chrono::Weekday,
 }
 
 impl Config {
@@ -161,6 +165,16 @@ impl Config {
                 "must be a dot-folder name at the vault root, like .obsidian",
             ));
         }
+        let week_start = match raw.week_start.as_deref().map(str::to_lowercase).as_deref() {
+            None | Some("monday") => chrono::Weekday::Mon,
+            Some("sunday") => chrono::Weekday::Sun,
+            Some(other) => {
+                return Err(bad(
+                    "week_start",
+                    &format!("`{other}` is not monday or sunday"),
+                ))
+            }
+        };
         let llm = raw
             .llm
             .validate(provider)
@@ -168,6 +182,7 @@ impl Config {
         let obsidian = ObsidianSettings::load(&vault, &obsidian_config_dir);
         Ok(Config {
             llm,
+            week_start,
             vault,
             source,
             debounce: Duration::from_millis(debounce_ms),

@@ -324,7 +324,7 @@ fn offline_instructions(
     question: &str,
     anchor: NaiveDate,
 ) -> Vec<RetrievalInstruction> {
-    let range = offline::dates::find_range(question, anchor);
+    let range = offline::dates::find_range(question, anchor, store.config().week_start);
     let groups = offline::answer::keyword_groups(question, range.as_ref(), domains);
     let (start, end) = match (&range, store.index().span()) {
         (Some(r), _) => (Some(r.start.to_string()), Some(r.end.to_string())),

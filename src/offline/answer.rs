@@ -86,7 +86,7 @@ pub fn retrieve(
     question: &str,
     anchor: NaiveDate,
 ) -> Result<Retrieved> {
-    let range = find_range(question, anchor);
+    let range = find_range(question, anchor, store.config().week_start);
     let groups = keyword_groups(question, range.as_ref(), domains);
     let mut entries: Vec<Entry> = if groups.is_empty() {
         match &range {
@@ -116,7 +116,7 @@ pub fn answer(
     question: &str,
     anchor: NaiveDate,
 ) -> Result<ExtractiveAnswer> {
-    let query = query::read(question, anchor, domains);
+    let query = query::read(question, anchor, store.config().week_start, domains);
     let Retrieved {
         range,
         groups,

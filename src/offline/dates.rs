@@ -78,7 +78,7 @@ enum Kind {
 
 /// Finds the first date phrase in `question` and resolves it against `anchor`.
 /// "last week" is the previous calendar week (Monday start); "past 7 days" ends on the anchor.
-pub fn find_range(question: &str, anchor: NaiveDate) -> Option<DateRange> {
+pub fn find_range(question: &str, anchor: NaiveDate, week: Weekday) -> Option<DateRange> {
     let lower = question.to_lowercase();
     for (re, kind) in patterns() {
         let Some(caps) = re.captures(&lower) else {
@@ -97,7 +97,7 @@ pub fn find_range(question: &str, anchor: NaiveDate) -> Option<DateRange> {
                 let day = day_expr(g(1), anchor)?;
                 (day, day)
             }
-            Kind::LastYear => last_calendar(anchor, "year")?,
+            Kind::LastYear => last_calendar(anchor, "year", week)?,
             Kind::Iso => {
                 let day = NaiveDate::parse_from_str(g(1), "%Y-%m-%d").ok()?;
                 (day, day)
@@ -109,13 +109,13 @@ pub fn find_range(question: &str, anchor: NaiveDate) -> Option<DateRange> {
             Kind::PastOne => {
                 let calendar = !phrase.starts_with("past") && g(1) != "day";
                 if calendar {
-                    last_calendar(anchor, g(1))?
+                    last_calendar(anchor, g(1), week)?
                 } else {
                     past(anchor, 1, g(1))?
                 }
             }
             Kind::This => match g(1) {
-                "week" => (week_start(anchor), anchor),
+                "week" => (week_start(anchor, week), anchor),
                 "month" => (anchor.with_day(1)?, anchor),
                 _ => (NaiveDate::from_ymd_opt(anchor.year(), 1, 1)?, anchor),
             },
@@ -231,15 +231,17 @@ pub fn recurring_weekday(question: &str) -> Option<Weekday> {
     c.get(1).or(c.get(2))?.as_str().parse().ok()
 }
 
-fn week_start(d: NaiveDate) -> NaiveDate {
-    d - chrono::Duration::days(d.weekday().num_days_from_monday() as i64)
+/// The first day of `d`'s week, weeks starting on `week`.
+fn week_start(d: NaiveDate, week: Weekday) -> NaiveDate {
+    let back = (7 + d.weekday().num_days_from_monday() - week.num_days_from_monday()) % 7;
+    d - chrono::Duration::days(back as i64)
 }
 
-fn last_calendar(anchor: NaiveDate, unit: &str) -> Option<(NaiveDate, NaiveDate)> {
+fn last_calendar(anchor: NaiveDate, unit: &str, week: Weekday) -> Option<(NaiveDate, NaiveDate)> {
     Some(match unit {
         "week" => {
-            let end = week_start(anchor).pred_opt()?;
-            (week_start(end), end)
+            let end = week_start(anchor, week).pred_opt()?;
+            (week_start(end, week), end)
         }
         "month" => {
             let end = anchor.with_day(1)?.pred_opt()?;
@@ -297,7 +299,7 @@ mod tests {
     }
 
     fn range(q: &str) -> (NaiveDate, NaiveDate) {
-        let r = find_range(q, d(11, 21)).unwrap();
+        let r = find_range(q, d(11, 21), Weekday::Mon).unwrap();
         (r.start, r.end)
     }
 
@@ -314,13 +316,24 @@ mod tests {
     }
 
     #[test]
+    fn weeks_can_start_on_sunday() {
+        let r = find_range("how did I sleep last week?", d(11, 21), Weekday::Sun).unwrap();
+        assert_eq!((r.start, r.end), (d(11, 8), d(11, 14)));
+        let r = find_range("runs this week", d(11, 21), Weekday::Sun).unwrap();
+        assert_eq!((r.start, r.end), (d(11, 15), d(11, 21)));
+    }
+
+    #[test]
     fn months_weekdays_and_iso_dates() {
         assert_eq!(range("how far did I run in October"), (d(10, 1), d(10, 31)));
-        let dec = find_range("in December", d(11, 21)).unwrap();
+        let dec = find_range("in December", d(11, 21), Weekday::Mon).unwrap();
         assert_eq!(dec.start, NaiveDate::from_ymd_opt(2025, 12, 1).unwrap());
         assert_eq!(range("what did I lift on Tuesday"), (d(11, 17), d(11, 17)));
         assert_eq!(range("on 2026-11-03?"), (d(11, 3), d(11, 3)));
-        assert_eq!(find_range("what is my best bench", d(11, 21)), None);
+        assert_eq!(
+            find_range("what is my best bench", d(11, 21), Weekday::Mon),
+            None
+        );
     }
 
     #[test]
@@ -334,7 +347,7 @@ mod tests {
         assert_eq!(range("what did I do on November 3rd"), (d(11, 3), d(11, 3)));
         assert_eq!(range("on 3 November 2026"), (d(11, 3), d(11, 3)));
         // A date later in the year than the anchor means last year.
-        let dec = find_range("on Dec 24", d(11, 21)).unwrap();
+        let dec = find_range("on Dec 24", d(11, 21), Weekday::Mon).unwrap();
         assert_eq!(dec.start, NaiveDate::from_ymd_opt(2025, 12, 24).unwrap());
         assert_eq!(
             range("how many runs last year"),

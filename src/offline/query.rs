@@ -78,12 +78,12 @@ fn contains_word(text: &str, word: &str) -> bool {
 }
 
 /// Reads `question` asked on `anchor`.
-pub fn read(question: &str, anchor: chrono::NaiveDate, domains: &Domains) -> Query {
+pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &Domains) -> Query {
     let lower = question.to_lowercase();
-    let range = find_range(question, anchor);
+    let range = find_range(question, anchor, week);
     let other_range = range.as_ref().and_then(|r| {
         let rest = lower.replacen(&r.phrase, " ", 1);
-        find_range(&rest, anchor).filter(|o| o.start != r.start || o.end != r.end)
+        find_range(&rest, anchor, week).filter(|o| o.start != r.start || o.end != r.end)
     });
     let metrics = metrics(&lower, domains);
     let kind = if super::route::classify(question, domains).input == InputType::Correction {
@@ -329,6 +329,7 @@ mod tests {
         read(
             text,
             NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
+            Weekday::Mon,
             &Domains::shipped(),
         )
     }

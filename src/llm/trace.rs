@@ -7,6 +7,9 @@ use std::sync::Mutex;
 use serde::Serialize;
 use serde_json::Value;
 
+/// A trace file larger than this is rotated to `trace.jsonl.1`.
+const MAX_TRACE_BYTES: u64 = 20 * 1024 * 1024;
+
 /// How one call attempt ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -94,6 +97,10 @@ impl Trace {
         let written = (|| {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir)?;
+            }
+            // Keep the trace bounded: the previous one is kept as trace.jsonl.1.
+            if std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_TRACE_BYTES) {
+                std::fs::rename(path, path.with_extension("jsonl.1"))?;
             }
             let mut f = std::fs::OpenOptions::new()
                 .create(true)

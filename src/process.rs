@@ -171,10 +171,13 @@ impl Processor {
             self.forget(&rel)?;
         }
         // Parse everything first, so questions are answered over up-to-date data.
+        let mut pending = Vec::new();
         for rel in &rels {
-            self.parse_file(rel, &mut report).await?;
+            if self.parse_file(rel, &mut report).await? {
+                pending.push(rel);
+            }
         }
-        for rel in &rels {
+        for rel in pending {
             self.process_file(rel, quiet, &mut report).await?;
         }
         self.observe(&report)?;
@@ -200,8 +203,9 @@ impl Processor {
         for rel in rels {
             if self.store.refresh(rel) {
                 report.notes += 1;
-                self.parse_file(rel, &mut report).await?;
-                present.push(rel);
+                if self.parse_file(rel, &mut report).await? {
+                    present.push(rel);
+                }
             } else if self.state.files.contains_key(rel) {
                 self.forget(rel)?;
             }
@@ -303,34 +307,9 @@ impl Processor {
     }
 
     /// Parses a changed note's entries (questions are left for [`Self::process_file`]).
-    async fn parse_file(&mut self, rel: &str, report: &mut PassReport) -> Result<()> {
-        let Some(meta) = self.store.index().get(rel) else {
-            return Ok(());
-        };
-        let Ok(text) = read_note(&meta.abs, self.config.max_note_bytes) else {
-            return Ok(()); // reported by process_file
-        };
-        let hash = ContentHash::of(text.as_bytes());
-        if self
-            .state
-            .files
-            .get(rel)
-            .is_some_and(|fs| fs.hash == hash.hex())
-        {
-            return Ok(());
-        }
-        let note = Note::parse(text);
-        self.parse_entries(rel, &note, report).await
-    }
-
-    async fn process_file(
-        &mut self,
-        rel: &str,
-        quiet: Duration,
-        report: &mut PassReport,
-    ) -> Result<()> {
+    async fn parse_file(&mut self, rel: &str, report: &mut PassReport) -> Result<bool> {
         let Some(text) = self.read(rel, report) else {
-            return Ok(());
+            return Ok(false);
         };
         let hash = ContentHash::of(text.as_bytes());
         if self
@@ -339,7 +318,7 @@ impl Processor {
             .get(rel)
             .is_some_and(|fs| fs.hash == hash.hex())
         {
-            return Ok(());
+            return Ok(false);
         }
         report.notes_changed += 1;
         let note = Note::parse(text);
@@ -353,6 +332,45 @@ impl Processor {
                 report.warnings.push(message);
             }
         }
+        self.parse_entries(rel, &note, report).await?;
+        let pending = note.questions.iter().any(|q| {
+            q.handled.is_none()
+                || (q.handled == Some(CalloutKind::Question)
+                    && q.reply.as_ref().is_some_and(|r| !r.answered))
+        });
+        if !pending {
+            if let Some(fs) = self.state.files.get_mut(rel) {
+                fs.hash = hash.hex();
+                self.state_dirty = true;
+            }
+        }
+        Ok(pending)
+    }
+
+    /// Phase 2: answers the note's ready questions (its entries are parsed already).
+    async fn process_file(
+        &mut self,
+        rel: &str,
+        quiet: Duration,
+        report: &mut PassReport,
+    ) -> Result<()> {
+        let Some(meta) = self.store.index().get(rel) else {
+            return Ok(());
+        };
+        let Ok(text) = read_note(&meta.abs, self.config.max_note_bytes) else {
+            return Ok(()); // reported when it was parsed
+        };
+        let hash = ContentHash::of(text.as_bytes());
+        if self
+            .state
+            .files
+            .get(rel)
+            .is_some_and(|fs| fs.hash == hash.hex())
+        {
+            return Ok(());
+        }
+        let note = Note::parse(text);
+        // Edited between the two phases: bring its entries up to date too.
         self.parse_entries(rel, &note, report).await?;
         let (final_hash, settled) = self
             .answer_questions(rel, &note, hash, quiet, report)

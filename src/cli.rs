@@ -40,8 +40,9 @@ pub struct Cli {
     /// Also store full requests and responses in .vault-agent/trace.jsonl.
     #[arg(long, global = true)]
     trace_prompts: bool,
+    /// Without a command: an interactive prompt where each line is handled like `input`.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -126,16 +127,18 @@ fn init_logging(verbose: u8, quiet: bool) {
 
 async fn run(cli: Cli) -> Result<()> {
     let positional = match &cli.command {
-        Command::Process { vault }
-        | Command::Watch { vault }
-        | Command::Init { vault }
-        | Command::Doctor { vault } => vault.clone(),
+        Some(
+            Command::Process { vault }
+            | Command::Watch { vault }
+            | Command::Init { vault }
+            | Command::Doctor { vault },
+        ) => vault.clone(),
         _ => None,
     };
     let vault = positional
         .or(cli.vault.clone())
         .unwrap_or_else(|| PathBuf::from("."));
-    if let Command::Init { .. } = cli.command {
+    if let Some(Command::Init { .. }) = cli.command {
         return init(&vault);
     }
     let config = Arc::new(Config::load_with_provider(
@@ -143,7 +146,10 @@ async fn run(cli: Cli) -> Result<()> {
         cli.config.as_deref(),
         cli.provider.as_deref(),
     )?);
-    match cli.command {
+    let Some(command) = cli.command else {
+        return repl(config, cli.trace_prompts, cli.json).await;
+    };
+    match command {
         Command::Process { .. } => {
             let mut processor = Processor::open_with(config, cli.trace_prompts)?;
             let report = processor.full_pass(Duration::ZERO).await?;
@@ -227,6 +233,49 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Doctor { .. } => doctor(config, cli.json).await,
         Command::Init { .. } => unreachable!("handled above"),
     }
+}
+
+/// The interactive prompt: each line is routed like `input` (logged to today's note or
+/// answered). Works on a pipe too, one input per line. `exit`, `quit` or end of input stop.
+async fn repl(config: Arc<Config>, trace_prompts: bool, json: bool) -> Result<()> {
+    use std::io::{BufRead, IsTerminal, Write};
+    let mut processor = Processor::open_with(config.clone(), trace_prompts)?;
+    processor.parse_pass().await?;
+    let interactive = std::io::stdin().is_terminal();
+    if interactive {
+        println!(
+            "vault-agent on {}: write a log line or a question; `exit` to stop.",
+            config.vault.display()
+        );
+    }
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        if interactive {
+            print!("> ");
+            let _ = std::io::stdout().flush();
+        }
+        let Some(line) = lines.next() else { break };
+        let line = line.map_err(|e| Error::io("<stdin>", e))?;
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if matches!(text, "exit" | "quit") {
+            break;
+        }
+        let routed = crate::input::route_and_log(&config, processor.flow().domains(), text)?;
+        if let Some(rel) = &routed.logged_to {
+            println!("logged to {rel}");
+            processor.parse_pass().await?;
+        }
+        if let Some(q) = routed.question {
+            if let Err(e) = ask(&processor, &q, json).await {
+                eprintln!("error: {e}");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Answers `question` on stdout (same flow and citations as in a note).

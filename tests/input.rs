@@ -82,3 +82,37 @@ fn both_are_split_and_a_correction_is_appended_as_such() {
         "{note}"
     );
 }
+
+#[test]
+fn the_prompt_handles_one_input_per_line_until_exit() {
+    use std::io::Write;
+    let vault = temp_sample();
+    let v = vault.path();
+    let before = today_note(v).1;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args(["--vault", v.to_str().unwrap()])
+        .env("VAULT_AGENT_PROVIDER", "offline")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"walked 40 min by the river\nwhat is my best bench?\nexit\nslept 2h\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("logged to Daily/") && stdout.contains("Your best bench press"),
+        "{stdout}"
+    );
+    let after = today_note(v).1;
+    assert!(after.starts_with(&before) && after.contains("walked 40 min by the river"));
+    assert!(
+        !after.contains("slept 2h"),
+        "nothing after `exit` is handled"
+    );
+}

@@ -68,6 +68,15 @@ enum Command {
         /// The text (quote it).
         text: String,
     },
+    /// HTTP API: POST /input, POST /ask, GET /context, GET /health.
+    Serve {
+        /// Address to listen on (loopback by default; others need --token).
+        #[arg(long, default_value = "127.0.0.1:7878")]
+        addr: std::net::SocketAddr,
+        /// Require `Authorization: Bearer TOKEN` on every request.
+        #[arg(long, env = "VAULT_AGENT_TOKEN")]
+        token: Option<String>,
+    },
     /// Print global-context.md.
     Context,
     /// Rebuild .vault-agent/parsed from the notes.
@@ -206,6 +215,13 @@ async fn run(cli: Cli) -> Result<()> {
             ask(&processor, &question, cli.json).await
         }
 
+        Command::Serve { addr, token } => {
+            let processor = Processor::open_with(config.clone(), cli.trace_prompts)?;
+            crate::serve::run(processor, config, addr, token, async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+        }
         Command::Context => {
             let processor = Processor::open(config.clone())?;
             let text = processor.store().global_context()?;

@@ -19,6 +19,7 @@ pub mod llm;
 pub mod offline;
 pub mod process;
 pub mod prompts;
+pub mod serve;
 pub mod vault;
 pub mod watch;
 

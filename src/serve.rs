@@ -1,0 +1,178 @@
+//! `vault-agent serve`: a small HTTP API on 127.0.0.1 (by default) for other tools.
+//! `POST /input {"text"}` routes like `input`; `POST /ask {"question"}` answers;
+//! `GET /context` returns global-context.md; `GET /health`. Bodies are limited to 64 KiB;
+//! with a token every request needs `Authorization: Bearer <token>`. Requests are handled
+//! one at a time (they share the vault state).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use chrono::Local;
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::Mutex;
+
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::flow::{Outcome, QuestionInput};
+use crate::process::Processor;
+
+/// Largest request body accepted.
+pub const MAX_BODY: usize = 64 * 1024;
+
+struct App {
+    processor: Mutex<Processor>,
+    config: Arc<Config>,
+    token: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct InputBody {
+    text: String,
+}
+
+#[derive(Deserialize)]
+struct AskBody {
+    question: String,
+}
+
+/// Serves until `stop` resolves. Refuses a non-loopback address without a token.
+pub async fn run(
+    processor: Processor,
+    config: Arc<Config>,
+    addr: SocketAddr,
+    token: Option<String>,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<()> {
+    if !addr.ip().is_loopback() && token.is_none() {
+        return Err(Error::Config {
+            path: "--addr".into(),
+            message: format!("refusing to serve on {addr} without --token: anyone on the network could read your notes"),
+        });
+    }
+    let app = Arc::new(App {
+        processor: Mutex::new(processor),
+        config,
+        token,
+    });
+    let router = Router::new()
+        .route("/health", get(|| async { Json(json!({"ok": true})) }))
+        .route("/context", get(context))
+        .route("/input", post(input))
+        .route("/ask", post(ask))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| Error::Watch(format!("cannot listen on {addr}: {e}")))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| Error::Watch(e.to_string()))?;
+    println!("serving on http://{bound} (Ctrl-C to stop)");
+    axum::serve(listener, router)
+        .with_graceful_shutdown(stop)
+        .await
+        .map_err(|e| Error::Watch(format!("server error: {e}")))?;
+    println!("stopped");
+    Ok(())
+}
+
+fn authorized(app: &App, headers: &HeaderMap) -> bool {
+    match &app.token {
+        None => true,
+        Some(token) => headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .is_some_and(|given| given == token),
+    }
+}
+
+fn unauthorized() -> Response {
+    (
+        StatusCode::UNAUTHORIZED,
+        Json(json!({"error": "missing or wrong bearer token"})),
+    )
+        .into_response()
+}
+
+fn failure(status: StatusCode, message: String) -> Response {
+    (status, Json(json!({"error": message}))).into_response()
+}
+
+async fn context(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    if !authorized(&app, &headers) {
+        return unauthorized();
+    }
+    let processor = app.processor.lock().await;
+    match processor.store().global_context() {
+        Ok(text) => ([("content-type", "text/markdown; charset=utf-8")], text).into_response(),
+        Err(e) => failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+async fn answer_json(processor: &Processor, question: &str) -> serde_json::Value {
+    let input = QuestionInput {
+        text: question.trim().trim_start_matches('?').trim().to_string(),
+        anchor: Local::now().date_naive(),
+        source: None,
+        clarification: None,
+    };
+    match processor.flow().answer(processor.store(), &input).await {
+        Outcome::Answered(a) => json!({"answer": a.body, "sources": a.sources, "engine": a.engine}),
+        Outcome::NeedsInput { questions } => json!({"needs_input": questions}),
+        Outcome::Failed { reason, hint } => json!({"error": reason, "hint": hint}),
+    }
+}
+
+async fn ask(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Json(body): Json<AskBody>,
+) -> Response {
+    if !authorized(&app, &headers) {
+        return unauthorized();
+    }
+    let mut processor = app.processor.lock().await;
+    if let Err(e) = processor.parse_pass().await {
+        return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+    }
+    Json(answer_json(&processor, &body.question).await).into_response()
+}
+
+async fn input(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Json(body): Json<InputBody>,
+) -> Response {
+    if !authorized(&app, &headers) {
+        return unauthorized();
+    }
+    if body.text.trim().is_empty() {
+        return failure(StatusCode::BAD_REQUEST, "text is empty".into());
+    }
+    let mut processor = app.processor.lock().await;
+    let routed =
+        match crate::input::route_and_log(&app.config, processor.flow().domains(), &body.text) {
+            Ok(r) => r,
+            Err(e) => return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        };
+    if let Err(e) = processor.parse_pass().await {
+        return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+    }
+    let answer = match &routed.question {
+        Some(q) => Some(answer_json(&processor, q).await),
+        None => None,
+    };
+    Json(json!({
+        "type": format!("{:?}", routed.kind).to_lowercase(),
+        "logged_to": routed.logged_to,
+        "answer": answer,
+    }))
+    .into_response()
+}

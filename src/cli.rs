@@ -68,6 +68,14 @@ enum Command {
         /// The text (quote it).
         text: String,
     },
+    /// Bring old logs (.md/.txt files or folders) into the vault's daily notes.
+    Import {
+        /// A file or folder outside the vault.
+        path: PathBuf,
+        /// Show what would be imported, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// HTTP API: POST /input, POST /ask, GET /context, GET /health.
     Serve {
         /// Address to listen on (loopback by default; others need --token).
@@ -215,6 +223,29 @@ async fn run(cli: Cli) -> Result<()> {
             ask(&processor, &question, cli.json).await
         }
 
+        Command::Import { path, dry_run } => {
+            let mut processor = Processor::open_with(config, cli.trace_prompts)?;
+            let (report, pass) = processor.import(&path, dry_run).await?;
+            for s in &report.skipped {
+                eprintln!("skipped: {s}");
+            }
+            if cli.json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).expect("report serializes")
+                );
+            } else {
+                println!("{report}");
+                if dry_run {
+                    for (note, n) in &report.notes {
+                        println!("  {note}: {n}");
+                    }
+                } else {
+                    println!("{} entries parsed", pass.entries_parsed);
+                }
+            }
+            Ok(())
+        }
         Command::Serve { addr, token } => {
             let processor = Processor::open_with(config.clone(), cli.trace_prompts)?;
             crate::serve::run(processor, config, addr, token, async {

@@ -14,6 +14,7 @@ pub mod config;
 pub mod domains;
 pub mod error;
 pub mod flow;
+pub mod import;
 pub mod input;
 pub mod llm;
 pub mod offline;

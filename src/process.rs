@@ -185,6 +185,24 @@ impl Processor {
         Ok(report)
     }
 
+    /// Imports old logs from `path` (see [`crate::import`]), then parses them.
+    pub async fn import(
+        &mut self,
+        path: &std::path::Path,
+        dry_run: bool,
+    ) -> Result<(crate::import::ImportReport, PassReport)> {
+        let mut ledger = std::mem::take(&mut self.state.imported);
+        let result = crate::import::import(&self.config, path, &mut ledger, dry_run);
+        self.state.imported = ledger;
+        let report = result?;
+        if dry_run {
+            return Ok((report, PassReport::default()));
+        }
+        self.state_dirty = true;
+        let pass = self.parse_pass().await?;
+        Ok((report, pass))
+    }
+
     /// Brings parsed data up to date without answering or writing any note (for `ask`).
     pub async fn parse_pass(&mut self) -> Result<PassReport> {
         let mut report = PassReport::default();

@@ -29,6 +29,9 @@ pub struct State {
     /// Lines the Observer last wrote to the context file (key -> line).
     #[serde(default)]
     pub observer: BTreeMap<String, String>,
+    /// Hashes of imported chunks (so a second import adds nothing).
+    #[serde(default)]
+    pub imported: std::collections::BTreeSet<String>,
 }
 
 impl State {

@@ -349,3 +349,50 @@ fn questions_only_the_person_can_answer_are_asked_and_the_reply_is_answered() {
     process_with_models(v);
     assert_eq!(read(v, "Daily/2026-11-21.md"), after);
 }
+
+#[test]
+fn entries_that_do_not_fit_the_analyzers_window_are_analyzed_in_parts_and_merged() {
+    let server = ScriptedLlm::start();
+    let dir = small_vault(&server);
+    let v = dir.path();
+    let mut config = config(&server);
+    config.push_str("  models:\n    \"qwen2.5:32b\": { context_window: 6000 }\n");
+    write(v, ".vault-agent/config.yaml", config);
+    for day in 1..=28 {
+        let mut text = String::new();
+        for h in 6..10 {
+            text.push_str(&format!("## {h:02}:00\neasy run {day}.{h} km along the canal, legs fine, weather mild and dry\n\n"));
+        }
+        write(v, &format!("Daily/2026-10-{day:02}.md"), text);
+    }
+    process_with_models(v);
+    let calls = server.calls("analyzer");
+    let per_question: Vec<_> = calls
+        .iter()
+        .filter(|c| c.conversation().contains("how far did I run yesterday"))
+        .collect();
+    assert!(
+        per_question.len() > 1,
+        "one analyzer call per part, got {}",
+        per_question.len()
+    );
+    for c in &per_question {
+        assert_eq!(
+            c.body["options"]["num_ctx"], 6000,
+            "Ollama is told the window"
+        );
+        let tokens = (c.system().len() + c.conversation().len()) / 4;
+        assert!(tokens < 6000, "each part fits: about {tokens} tokens");
+    }
+    // Every part's findings reach the synthesizer.
+    let synth = server.calls("synthesizer");
+    assert_eq!(
+        synth
+            .last()
+            .unwrap()
+            .conversation()
+            .matches("scripted finding")
+            .count(),
+        per_question.len()
+    );
+}

@@ -118,9 +118,9 @@ pub async fn answer(
         }
         entries.sort_by_key(|e| std::cmp::Reverse((e.date, e.time)));
         entries.truncate(retriever::MAX_ENTRIES);
-        let a = analyzer::analyze(
+        let a = analyze_in_chunks(
             cx,
-            &AnalyzerInput {
+            AnalyzerInput {
                 query: question.to_string(),
                 question_date: question_date.clone(),
                 entries: views(store, &entries),
@@ -315,6 +315,92 @@ pub async fn answer(
         engine,
         observations,
     })))
+}
+
+/// Runs the Analyzer over all entries, or, when they do not fit the model's context window,
+/// over chunks that do (map), then merges the findings, patterns and gaps (reduce).
+async fn analyze_in_chunks(
+    cx: Ctx<'_>,
+    input: AnalyzerInput,
+) -> Result<AnalyzerOutput, AgentError> {
+    let config = cx.llm.config();
+    let window = config
+        .chain("analyzer")
+        .first()
+        .and_then(|p| config.resolve("analyzer", p).ok())
+        .and_then(|r| crate::llm::client::context_window(&r).map(|w| (w, r.max_tokens as usize)));
+    let size = |v: &AnalyzerInput| {
+        crate::llm::client::estimate_tokens(&serde_json::to_string(v).unwrap_or_default())
+    };
+    // Room for the system prompt, the schema and the answer.
+    let budget = window
+        .map(|(w, out)| w.saturating_sub(out + 2500))
+        .unwrap_or(usize::MAX);
+    if size(&input) <= budget || input.entries.len() <= 1 {
+        return analyzer::analyze(cx, &input).await;
+    }
+    let fixed = size(&AnalyzerInput {
+        entries: Vec::new(),
+        ..input.clone()
+    });
+    let room = budget.saturating_sub(fixed).max(200);
+    let mut chunks: Vec<Vec<EntryView>> = vec![Vec::new()];
+    let mut used = 0;
+    for e in &input.entries {
+        let t = crate::llm::client::estimate_tokens(&serde_json::to_string(e).unwrap_or_default());
+        if used + t > room && !chunks.last().expect("one chunk").is_empty() {
+            chunks.push(Vec::new());
+            used = 0;
+        }
+        used += t;
+        chunks.last_mut().expect("one chunk").push(e.clone());
+    }
+    tracing::info!(
+        "{} entries do not fit one analyzer call; analyzing {} parts",
+        input.entries.len(),
+        chunks.len()
+    );
+    let mut merged: Option<AnalyzerOutput> = None;
+    for part in chunks {
+        let out = analyzer::analyze(
+            cx,
+            &AnalyzerInput {
+                entries: part,
+                ..input.clone()
+            },
+        )
+        .await?;
+        merged = Some(match merged {
+            None => out,
+            Some(mut m) => {
+                m.findings.extend(out.findings);
+                m.patterns_identified.extend(out.patterns_identified);
+                for g in out.gaps_identified {
+                    if !m
+                        .gaps_identified
+                        .iter()
+                        .any(|x| x.description == g.description)
+                    {
+                        m.gaps_identified.push(g);
+                    }
+                }
+                m.verdict_reasoning = format!("{} {}", m.verdict_reasoning, out.verdict_reasoning);
+                // Enough when any part answered something and no part is missing a critical piece.
+                if out.verdict == Verdict::Sufficient {
+                    m.verdict = Verdict::Sufficient;
+                }
+                m
+            }
+        });
+    }
+    let mut m = merged.expect("at least one part");
+    if m.gaps_identified
+        .iter()
+        .any(|g| g.severity == crate::agents::types::Severity::Critical)
+    {
+        m.verdict = Verdict::Insufficient;
+    }
+    Ok(m)
 }
 
 /// The offline engine's retrieval as Planner instructions (date phrase + keywords).

@@ -423,6 +423,7 @@ impl LlmClient {
                 schema,
                 temperature: r.settings.temperature.unwrap_or(0.1),
                 max_tokens: r.max_tokens,
+                context_window: context_window(r),
             };
             let call = wire::build(&r.provider, &base, key.as_deref(), &req, mode);
             let started = Instant::now();
@@ -599,7 +600,7 @@ impl LlmClient {
         user: &str,
         schema: &Value,
     ) -> Result<(), LlmFailure> {
-        let Some(window) = r.settings.context_window else {
+        let Some(window) = context_window(r) else {
             return Ok(());
         };
         let needed = estimate_tokens(system)
@@ -719,6 +720,16 @@ impl LlmClient {
             },
         });
     }
+}
+
+/// The window Ollama is asked for when a model's `context_window` is not configured.
+pub const OLLAMA_DEFAULT_WINDOW: usize = 8192;
+
+/// The context window of a resolved model: configured, or Ollama's default we ask for.
+pub fn context_window(r: &Resolution) -> Option<usize> {
+    r.settings
+        .context_window
+        .or_else(|| (r.provider.kind == ProviderKind::Ollama).then_some(OLLAMA_DEFAULT_WINDOW))
 }
 
 /// Exponential backoff with jitter; a server's Retry-After wins when longer.

@@ -43,6 +43,8 @@ pub struct ChatRequest<'a> {
     pub schema: &'a Value,
     pub temperature: f32,
     pub max_tokens: u32,
+    /// The context window to ask for (Ollama's `num_ctx`), when known.
+    pub context_window: Option<usize>,
 }
 
 /// How an OpenAI-compatible server is asked for structured output.

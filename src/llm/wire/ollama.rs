@@ -14,7 +14,7 @@ pub fn build(base: &str, req: &ChatRequest) -> HttpCall {
             "messages": messages,
             "format": req.schema,
             "stream": false,
-            "options": {"temperature": req.temperature, "num_predict": req.max_tokens},
+            "options": options(req),
         }),
     }
 }
@@ -28,5 +28,15 @@ pub fn parse(body: &Value) -> Result<Completion, String> {
         prompt_tokens: body["prompt_eval_count"].as_u64(),
         completion_tokens: body["eval_count"].as_u64(),
         truncated: body["done_reason"] == "length",
+    })
+}
+
+/// Sampling options; `num_ctx` is always set, since Ollama otherwise truncates long prompts
+/// silently to its small default window.
+fn options(req: &ChatRequest) -> Value {
+    json!({
+        "temperature": req.temperature,
+        "num_predict": req.max_tokens,
+        "num_ctx": req.context_window.unwrap_or(super::super::client::OLLAMA_DEFAULT_WINDOW),
     })
 }

@@ -101,7 +101,16 @@ fn every_agent_prompt_and_schema_is_on_the_wire_over_the_sample_vault() {
     assert_eq!(assert_only_callouts_added(&before, &after), 6, "{after}");
     for agent in AGENTS {
         let calls = server.calls(agent);
-        assert!(!calls.is_empty(), "no {agent} call");
+        if calls.is_empty() {
+            let trace =
+                std::fs::read_to_string(v.join(".vault-agent/trace.jsonl")).unwrap_or_default();
+            let errors: Vec<&str> = trace
+                .lines()
+                .filter(|l| l.contains("\"error\""))
+                .take(5)
+                .collect();
+            panic!("no {agent} call; trace errors: {errors:#?}");
+        }
         let c = &calls[0];
         let title = format!(
             "You are the {}{} of vault-agent",

@@ -329,12 +329,13 @@ async fn analyze_in_chunks(
         .first()
         .and_then(|p| config.resolve("analyzer", p).ok())
         .and_then(|r| crate::llm::client::context_window(&r).map(|w| (w, r.max_tokens as usize)));
-    let size = |v: &AnalyzerInput| {
-        crate::llm::client::estimate_tokens(&serde_json::to_string(v).unwrap_or_default())
-    };
-    // Room for the system prompt, the schema and the answer.
+    let tokens = |text: &str| crate::llm::client::estimate_tokens(text);
+    let size = |v: &AnalyzerInput| tokens(&serde_json::to_string_pretty(v).unwrap_or_default());
+    // Room for the system prompt (which repeats the domain context), the schema and the
+    // answer, with a tenth kept spare because token counts are estimates.
+    let context = tokens(&serde_json::to_string_pretty(&input.domain_context).unwrap_or_default());
     let budget = window
-        .map(|(w, out)| w.saturating_sub(out + 2500))
+        .map(|(w, out)| (w - w / 10).saturating_sub(out + 2000 + context))
         .unwrap_or(usize::MAX);
     if size(&input) <= budget || input.entries.len() <= 1 {
         return analyzer::analyze(cx, &input).await;
@@ -347,7 +348,7 @@ async fn analyze_in_chunks(
     let mut chunks: Vec<Vec<EntryView>> = vec![Vec::new()];
     let mut used = 0;
     for e in &input.entries {
-        let t = crate::llm::client::estimate_tokens(&serde_json::to_string(e).unwrap_or_default());
+        let t = tokens(&serde_json::to_string_pretty(e).unwrap_or_default());
         if used + t > room && !chunks.last().expect("one chunk").is_empty() {
             chunks.push(Vec::new());
             used = 0;

@@ -309,7 +309,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
     };
     ask(QueryType::Count, Metric::Runs);
     ask(QueryType::Count, Metric::Workouts);
-    let lifts = analyze::lift_names(&records);
+    let lifts = super::metric::lift_names(&records);
     for lift in lifts {
         ask(QueryType::Max, Metric::Lift(lift));
     }

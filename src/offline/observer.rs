@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use chrono::{Datelike, NaiveDate};
 
-use super::analyze::{series, trim};
+use super::analyze::trim;
+use super::metric::series;
 use super::query::Metric;
 use crate::vault::context::empty_context;
 use crate::vault::parsed::ParsedRecord;
@@ -78,7 +79,7 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
         confidence: Confidence::Certain,
     };
     // Records: best of each lift, longest run.
-    let lifts = super::analyze::lift_names(records);
+    let lifts = super::metric::lift_names(records);
     for lift in lifts {
         let points = series(&Metric::Lift(lift.clone()), records);
         if let Some(best) = points

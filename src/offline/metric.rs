@@ -1,0 +1,225 @@
+//! Measures read from parsed records: what each [`Metric`] is called, how its values are
+//! written, what to log to track it, and its dated values (series) in a set of records.
+
+use chrono::NaiveDate;
+use serde_json::Value;
+
+use super::analyze::trim;
+use super::query::Metric;
+use crate::vault::parsed::ParsedRecord;
+
+/// One measured value and where it came from.
+#[derive(Debug, Clone)]
+pub struct Point {
+    pub date: NaiveDate,
+    pub value: f64,
+    /// Text such as `195 lb × 2 reps × 2 sets` for lifts.
+    pub detail: String,
+    pub record: ParsedRecord,
+}
+
+impl Metric {
+    /// A short human name.
+    pub fn label(&self) -> String {
+        match self {
+            Metric::Runs => "runs".into(),
+            Metric::Distance => "running distance".into(),
+            Metric::RunDuration => "running time".into(),
+            Metric::Pace => "running pace".into(),
+            Metric::Workouts => "strength sessions".into(),
+            Metric::Lift(name) => name.clone(),
+            Metric::Sleep => "sleep".into(),
+            Metric::Mood => "mood".into(),
+            Metric::Energy => "energy".into(),
+            Metric::Stress => "stress".into(),
+            Metric::Steps => "steps".into(),
+            Metric::Protein => "protein".into(),
+            Metric::Calories => "calories".into(),
+            Metric::Caffeine => "coffee".into(),
+            Metric::Alcohol => "drinks".into(),
+            Metric::DeepWork => "deep work".into(),
+            Metric::Meetings => "meetings".into(),
+        }
+    }
+
+    /// How a value is written.
+    pub fn format(&self, v: f64) -> String {
+        let n = trim(v);
+        match self {
+            Metric::Distance => format!("{n} km"),
+            Metric::RunDuration => format!("{n} min"),
+            Metric::Pace => format!(
+                "{}:{:02} min/km",
+                v.trunc() as i64,
+                ((v.fract() * 60.0).round() as i64).min(59)
+            ),
+            Metric::Sleep => format!("{n} h"),
+            Metric::Mood | Metric::Energy | Metric::Stress => format!("{n}/10"),
+            Metric::Protein => format!("{n} g"),
+            Metric::Calories => format!("{n} kcal"),
+            Metric::DeepWork => format!("{n} h"),
+            _ => n,
+        }
+    }
+
+    /// What to log so this can be answered.
+    pub fn how_to_log(&self) -> &'static str {
+        match self {
+            Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace => {
+                "a line like `easy run 6 km in 33 min`"
+            }
+            Metric::Workouts | Metric::Lift(_) => {
+                "a line like `bench 3x5 @ 185 lbs` or `squat 100kg 5x5`"
+            }
+            Metric::Sleep => "a line like `slept 7.5h`",
+            Metric::Mood | Metric::Energy | Metric::Stress => {
+                "a line like `mood 7/10, energy 6/10`"
+            }
+            Metric::Steps => "a line like `9,500 steps`",
+            Metric::Protein | Metric::Calories => {
+                "a line like `lunch: chicken and rice, 40 g protein, 650 kcal`"
+            }
+            Metric::Caffeine | Metric::Alcohol => "a line like `two coffees` or `2 beers`",
+            Metric::DeepWork | Metric::Meetings => "a line like `3h deep work, 4 meetings`",
+        }
+    }
+
+    /// Whether a higher value is "better" for best/worst wording (pace: lower is better).
+    pub fn lower_is_better(&self) -> bool {
+        matches!(self, Metric::Pace)
+    }
+
+    /// The values this record holds for the metric.
+    pub fn points(&self, r: &ParsedRecord) -> Vec<Point> {
+        let get = |domain: &str, field: &str| {
+            r.domain_data
+                .get(domain)
+                .and_then(|d| d.get(field))
+                .and_then(Value::as_f64)
+        };
+        let one = |v: Option<f64>| -> Vec<Point> {
+            v.map(|value| Point {
+                date: r.date,
+                value,
+                detail: self.format(value),
+                record: r.clone(),
+            })
+            .into_iter()
+            .collect()
+        };
+        match self {
+            Metric::Runs => {
+                if r.domain_data.contains_key("running") {
+                    let d = get("running", "distance_km");
+                    vec![Point {
+                        date: r.date,
+                        value: d.unwrap_or(0.0),
+                        detail: d
+                            .map(|d| format!("{} km", trim(d)))
+                            .unwrap_or_else(|| "a run".into()),
+                        record: r.clone(),
+                    }]
+                } else {
+                    Vec::new()
+                }
+            }
+            Metric::Distance => one(get("running", "distance_km")),
+            Metric::RunDuration => one(get("running", "duration_min")),
+            Metric::Pace => one(get("running", "pace_min_per_km")),
+            Metric::Workouts => {
+                if r.domain_data.contains_key("strength") {
+                    vec![Point {
+                        date: r.date,
+                        value: 1.0,
+                        detail: "a strength session".into(),
+                        record: r.clone(),
+                    }]
+                } else {
+                    Vec::new()
+                }
+            }
+            Metric::Lift(name) => r
+                .domain_data
+                .get("strength")
+                .and_then(|s| s.get("exercises"))
+                .and_then(Value::as_array)
+                .map(|items| {
+                    items
+                        .iter()
+                        .filter(|e| e["name"].as_str() == Some(name.as_str()))
+                        .filter_map(|e| {
+                            let w = e["weight"].as_f64()?;
+                            let unit = e["unit"]
+                                .as_str()
+                                .map(|u| format!(" {u}"))
+                                .unwrap_or_default();
+                            let reps = e["reps"].as_i64().unwrap_or(0);
+                            let sets = e["sets"].as_i64().unwrap_or(1);
+                            let detail = if sets > 1 {
+                                format!("{}{unit} × {reps} reps × {sets} sets", trim(w))
+                            } else {
+                                format!("{}{unit} × {reps} reps", trim(w))
+                            };
+                            Some(Point {
+                                date: r.date,
+                                value: w,
+                                detail,
+                                record: r.clone(),
+                            })
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            Metric::Sleep => one(get("general", "sleep_hours")),
+            Metric::Mood => one(get("general", "mood")),
+            Metric::Energy => one(get("general", "energy")),
+            Metric::Stress => one(get("general", "stress")),
+            Metric::Steps => one(get("general", "steps")),
+            Metric::Protein => one(get("nutrition", "protein_g")),
+            Metric::Calories => one(get("nutrition", "calories_kcal")),
+            Metric::Caffeine => one(get("nutrition", "caffeine_cups")),
+            Metric::Alcohol => one(get("nutrition", "alcohol_drinks")),
+            Metric::DeepWork => one(get("work", "deep_work_hours")),
+            Metric::Meetings => one(get("work", "meetings")),
+        }
+    }
+}
+
+/// The exercises logged in `records` (canonical names, sorted, unknown left out).
+pub fn lift_names(records: &[ParsedRecord]) -> Vec<String> {
+    let mut lifts: Vec<String> = records
+        .iter()
+        .filter_map(|r| {
+            r.domain_data
+                .get("strength")?
+                .get("exercises")?
+                .as_array()
+                .cloned()
+        })
+        .flatten()
+        .filter_map(|e| e["name"].as_str().map(str::to_string))
+        .filter(|n| n != "unknown")
+        .collect();
+    lifts.sort();
+    lifts.dedup();
+    lifts
+}
+
+/// Per-day metrics (sleep, mood...) are logged once a day; others add up.
+pub fn per_day(metric: &Metric) -> bool {
+    matches!(
+        metric,
+        Metric::Sleep | Metric::Mood | Metric::Energy | Metric::Stress | Metric::Steps
+    )
+}
+
+/// All points of `metric` in `records`, oldest first (one per day for per-day metrics).
+pub fn series(metric: &Metric, records: &[ParsedRecord]) -> Vec<Point> {
+    let mut points: Vec<Point> = records.iter().flat_map(|r| metric.points(r)).collect();
+    points.sort_by(|a, b| (a.date, &a.record.timestamp).cmp(&(b.date, &b.record.timestamp)));
+    if per_day(metric) {
+        let mut seen = std::collections::BTreeSet::new();
+        points.retain(|p| seen.insert(p.date));
+    }
+    points
+}

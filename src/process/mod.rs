@@ -4,96 +4,26 @@
 //! which is also how our own writes are kept from triggering work again.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
-
-use chrono::Local;
-use serde::Serialize;
 
 use crate::config::Config;
 use crate::domains::Domains;
 use crate::error::Result;
 use crate::flow::{Flow, Outcome, QuestionInput};
+
+mod report;
 use crate::llm::trace::Trace;
 use crate::llm::LlmClient;
 use crate::prompts::Prompts;
-use crate::vault::callout::{Callout, CalloutKind};
+use crate::vault::callout::CalloutKind;
 use crate::vault::entry::entries;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::read::read_note;
 use crate::vault::state::{FileState, State};
 use crate::vault::writeback::{insert_under_question, insert_under_reply, WriteBack};
 use crate::vault::{ContentHash, Note, Store};
-
-/// What one pass did.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct PassReport {
-    pub notes: usize,
-    pub notes_changed: usize,
-    pub entries_parsed: usize,
-    pub questions_answered: usize,
-    pub questions_failed: usize,
-    /// Half-typed questions (no newline yet).
-    pub questions_waiting: usize,
-    /// Ready questions in files edited too recently; answered on a later pass.
-    pub questions_deferred: usize,
-    /// The files holding deferred questions (the watcher looks at them again).
-    pub deferred_files: Vec<String>,
-    /// Questions removed before their answer could be written (answer kept in the log).
-    pub questions_gone: usize,
-    /// Questions answered with clarifying questions (waiting for a `!` reply).
-    pub questions_asked_back: usize,
-    /// Files not read, with the reason.
-    pub skipped: Vec<SkippedFile>,
-    /// Other problems worth a look (broken frontmatter, bad ignore rules).
-    pub warnings: Vec<String>,
-}
-
-/// A file that was skipped.
-#[derive(Debug, Clone, Serialize)]
-pub struct SkippedFile {
-    pub path: String,
-    pub reason: String,
-}
-
-impl fmt::Display for PassReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} answered, {} failed, {} waiting for a newline; {} entries parsed from {} changed of {} notes; {} files skipped",
-            plural(self.questions_answered, "question"),
-            self.questions_failed,
-            self.questions_waiting,
-            self.entries_parsed,
-            self.notes_changed,
-            self.notes,
-            self.skipped.len()
-        )?;
-        if self.questions_deferred > 0 {
-            write!(
-                f,
-                "; {} deferred (file still being edited)",
-                self.questions_deferred
-            )?;
-        }
-        if self.questions_gone > 0 {
-            write!(f, "; {} removed before answering", self.questions_gone)?;
-        }
-        if self.questions_asked_back > 0 {
-            write!(
-                f,
-                "; {} waiting for your `!` reply",
-                self.questions_asked_back
-            )?;
-        }
-        Ok(())
-    }
-}
-
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
+pub use report::{callout_for, PassReport, SkippedFile};
 
 /// Holds the store, the flow and the processing state across passes.
 pub struct Processor {
@@ -604,35 +534,5 @@ impl Processor {
             self.state_dirty = false;
         }
         Ok(())
-    }
-}
-
-/// The callout for an outcome, stamped now.
-pub fn callout_for(outcome: &Outcome) -> Callout {
-    let stamp = Local::now().naive_local();
-    match outcome {
-        Outcome::Answered(answer) => Callout {
-            kind: CalloutKind::Answer,
-            stamp,
-            title: None,
-            body: answer.body.clone(),
-            sources: answer.sources.clone(),
-        },
-        Outcome::NeedsInput { questions } => Callout {
-            kind: CalloutKind::Question,
-            stamp,
-            title: Some("needs more information".to_string()),
-            body: format!(
-                "{questions}\n\nReply on a new line under this box, starting with `!` (for example `! about 5 hours`), or write `! skip` for the best answer without it."
-            ),
-            sources: Vec::new(),
-        },
-        Outcome::Failed { reason, hint } => Callout {
-            kind: CalloutKind::Failure,
-            stamp,
-            title: Some("could not answer".to_string()),
-            body: format!("{reason}. {hint}."),
-            sources: Vec::new(),
-        },
     }
 }

@@ -1,0 +1,109 @@
+//! What a pass reports (one line for people, JSON for scripts) and the callout written for
+//! each outcome.
+
+use std::fmt;
+
+use chrono::Local;
+use serde::Serialize;
+
+use crate::flow::Outcome;
+use crate::vault::callout::{Callout, CalloutKind};
+
+/// What one pass did.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PassReport {
+    pub notes: usize,
+    pub notes_changed: usize,
+    pub entries_parsed: usize,
+    pub questions_answered: usize,
+    pub questions_failed: usize,
+    /// Half-typed questions (no newline yet).
+    pub questions_waiting: usize,
+    /// Ready questions in files edited too recently; answered on a later pass.
+    pub questions_deferred: usize,
+    /// The files holding deferred questions (the watcher looks at them again).
+    pub deferred_files: Vec<String>,
+    /// Questions removed before their answer could be written (answer kept in the log).
+    pub questions_gone: usize,
+    /// Questions answered with clarifying questions (waiting for a `!` reply).
+    pub questions_asked_back: usize,
+    /// Files not read, with the reason.
+    pub skipped: Vec<SkippedFile>,
+    /// Other problems worth a look (broken frontmatter, bad ignore rules).
+    pub warnings: Vec<String>,
+}
+
+/// A file that was skipped.
+#[derive(Debug, Clone, Serialize)]
+pub struct SkippedFile {
+    pub path: String,
+    pub reason: String,
+}
+
+impl fmt::Display for PassReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} answered, {} failed, {} waiting for a newline; {} entries parsed from {} changed of {} notes; {} files skipped",
+            plural(self.questions_answered, "question"),
+            self.questions_failed,
+            self.questions_waiting,
+            self.entries_parsed,
+            self.notes_changed,
+            self.notes,
+            self.skipped.len()
+        )?;
+        if self.questions_deferred > 0 {
+            write!(
+                f,
+                "; {} deferred (file still being edited)",
+                self.questions_deferred
+            )?;
+        }
+        if self.questions_gone > 0 {
+            write!(f, "; {} removed before answering", self.questions_gone)?;
+        }
+        if self.questions_asked_back > 0 {
+            write!(
+                f,
+                "; {} waiting for your `!` reply",
+                self.questions_asked_back
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The callout for an outcome, stamped now.
+pub fn callout_for(outcome: &Outcome) -> Callout {
+    let stamp = Local::now().naive_local();
+    match outcome {
+        Outcome::Answered(answer) => Callout {
+            kind: CalloutKind::Answer,
+            stamp,
+            title: None,
+            body: answer.body.clone(),
+            sources: answer.sources.clone(),
+        },
+        Outcome::NeedsInput { questions } => Callout {
+            kind: CalloutKind::Question,
+            stamp,
+            title: Some("needs more information".to_string()),
+            body: format!(
+                "{questions}\n\nReply on a new line under this box, starting with `!` (for example `! about 5 hours`), or write `! skip` for the best answer without it."
+            ),
+            sources: Vec::new(),
+        },
+        Outcome::Failed { reason, hint } => Callout {
+            kind: CalloutKind::Failure,
+            stamp,
+            title: Some("could not answer".to_string()),
+            body: format!("{reason}. {hint}."),
+            sources: Vec::new(),
+        },
+    }
+}

@@ -3,6 +3,10 @@
 //! by `watch` (the files that changed). Unchanged files are recognised by content hash,
 //! which is also how our own writes are kept from triggering work again.
 
+mod report;
+
+pub use report::{callout_for, PassReport, SkippedFile};
+
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,8 +15,6 @@ use crate::config::Config;
 use crate::domains::Domains;
 use crate::error::Result;
 use crate::flow::{Flow, Outcome, QuestionInput};
-
-mod report;
 use crate::llm::trace::Trace;
 use crate::llm::LlmClient;
 use crate::prompts::Prompts;
@@ -23,7 +25,6 @@ use crate::vault::read::read_note;
 use crate::vault::state::{FileState, State};
 use crate::vault::writeback::{insert_under_question, insert_under_reply, WriteBack};
 use crate::vault::{ContentHash, Note, Store};
-pub use report::{callout_for, PassReport, SkippedFile};
 
 /// Holds the store, the flow and the processing state across passes.
 pub struct Processor {

@@ -328,8 +328,8 @@ async fn analyze_in_chunks(
         .chain("analyzer")
         .first()
         .and_then(|p| config.resolve("analyzer", p).ok())
-        .and_then(|r| crate::llm::client::context_window(&r).map(|w| (w, r.max_tokens as usize)));
-    let tokens = |text: &str| crate::llm::client::estimate_tokens(text);
+        .and_then(|r| crate::llm::budget::context_window(&r).map(|w| (w, r.max_tokens as usize)));
+    let tokens = |text: &str| crate::llm::budget::estimate_tokens(text);
     let size = |v: &AnalyzerInput| tokens(&serde_json::to_string_pretty(v).unwrap_or_default());
     // Room for the system prompt (which repeats the domain context), the schema and the
     // answer, with a tenth kept spare because token counts are estimates.

@@ -393,7 +393,7 @@ impl LlmClient {
             Some(extra) => format!("{system}\n\n{extra}"),
             None => system.to_string(),
         };
-        self.check_budget(r, &system, user, schema)?;
+        super::budget::check(r, &system, user, schema)?;
         let (system, first) = if r.settings.system_in_user {
             (String::new(), format!("{system}\n\n{user}"))
         } else {
@@ -423,7 +423,7 @@ impl LlmClient {
                 schema,
                 temperature: r.settings.temperature.unwrap_or(0.1),
                 max_tokens: r.max_tokens,
-                context_window: context_window(r),
+                context_window: super::budget::context_window(r),
             };
             let call = wire::build(&r.provider, &base, key.as_deref(), &req, mode);
             let started = Instant::now();
@@ -592,33 +592,6 @@ impl LlmClient {
         }
     }
 
-    /// A prompt that does not fit the model's context window is an error, never truncated.
-    fn check_budget(
-        &self,
-        r: &Resolution,
-        system: &str,
-        user: &str,
-        schema: &Value,
-    ) -> Result<(), LlmFailure> {
-        let Some(window) = context_window(r) else {
-            return Ok(());
-        };
-        let needed = estimate_tokens(system)
-            + estimate_tokens(user)
-            + estimate_tokens(&schema.to_string())
-            + r.max_tokens as usize;
-        if needed > window {
-            return Err(LlmFailure {
-                kind: FailureKind::TooLarge,
-                message: format!(
-                    "the prompt needs about {needed} tokens with the output cap, more than {}'s context window of {window}",
-                    r.model
-                ),
-            });
-        }
-        Ok(())
-    }
-
     async fn send(
         &self,
         kind: ProviderKind,
@@ -722,16 +695,6 @@ impl LlmClient {
     }
 }
 
-/// The window Ollama is asked for when a model's `context_window` is not configured.
-pub const OLLAMA_DEFAULT_WINDOW: usize = 8192;
-
-/// The context window of a resolved model: configured, or Ollama's default we ask for.
-pub fn context_window(r: &Resolution) -> Option<usize> {
-    r.settings
-        .context_window
-        .or_else(|| (r.provider.kind == ProviderKind::Ollama).then_some(OLLAMA_DEFAULT_WINDOW))
-}
-
 /// Exponential backoff with jitter; a server's Retry-After wins when longer.
 fn backoff(base: Duration, retry: u32, retry_after: Option<Duration>) -> Duration {
     let exp = base.saturating_mul(1 << retry.min(6));
@@ -741,11 +704,6 @@ fn backoff(base: Duration, retry: u32, retry_after: Option<Duration>) -> Duratio
         Some(server) if server > delay => server,
         _ => delay,
     }
-}
-
-/// About four characters a token: enough to refuse prompts that clearly do not fit.
-pub fn estimate_tokens(text: &str) -> usize {
-    text.len().div_ceil(4)
 }
 
 fn clip(text: &str, max: usize) -> String {

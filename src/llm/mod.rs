@@ -2,6 +2,7 @@
 //! Anthropic), JSON schemas from Rust types, and the retry -> fallback -> degrade cascade.
 //! Agents call models only through [`LlmClient`].
 
+pub mod budget;
 pub mod client;
 pub mod config;
 pub mod lenient;

@@ -37,6 +37,6 @@ fn options(req: &ChatRequest) -> Value {
     json!({
         "temperature": req.temperature,
         "num_predict": req.max_tokens,
-        "num_ctx": req.context_window.unwrap_or(super::super::client::OLLAMA_DEFAULT_WINDOW),
+        "num_ctx": req.context_window.unwrap_or(super::super::budget::OLLAMA_DEFAULT_WINDOW),
     })
 }

@@ -1,19 +1,24 @@
 //! The command line: clap arguments, validated into a config, dispatched to the library.
 //! Exit codes: 0 ok, 1 runtime failure, 2 usage or configuration error.
 
-use std::path::{Path, PathBuf};
+mod doctor;
+mod init;
+mod interactive;
+
+use doctor::doctor;
+use init::init;
+use interactive::{ask, repl};
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::Local;
 use clap::{Parser, Subcommand};
 
-use crate::config::{Config, AGENT_DIR};
-use crate::error::{Error, Result};
-use crate::flow::{Outcome, QuestionInput};
+use crate::config::Config;
+use crate::error::Result;
 use crate::process::Processor;
-use crate::vault::atomic::write_atomic;
 
 /// vault-agent: answers `?` questions in your notes and keeps structured data from them.
 #[derive(Debug, Parser)]
@@ -280,187 +285,4 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Doctor { .. } => doctor(config, cli.json).await,
         Command::Init { .. } => unreachable!("handled above"),
     }
-}
-
-/// The interactive prompt: each line is routed like `input` (logged to today's note or
-/// answered). Works on a pipe too, one input per line. `exit`, `quit` or end of input stop.
-async fn repl(config: Arc<Config>, trace_prompts: bool, json: bool) -> Result<()> {
-    use std::io::{BufRead, IsTerminal, Write};
-    let mut processor = Processor::open_with(config.clone(), trace_prompts)?;
-    processor.parse_pass().await?;
-    let interactive = std::io::stdin().is_terminal();
-    if interactive {
-        println!(
-            "vault-agent on {}: write a log line or a question; `exit` to stop.",
-            config.vault.display()
-        );
-    }
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    loop {
-        if interactive {
-            print!("> ");
-            let _ = std::io::stdout().flush();
-        }
-        let Some(line) = lines.next() else { break };
-        let line = line.map_err(|e| Error::io("<stdin>", e))?;
-        let text = line.trim();
-        if text.is_empty() {
-            continue;
-        }
-        if matches!(text, "exit" | "quit") {
-            break;
-        }
-        let routed = crate::input::route_and_log(&config, processor.flow().domains(), text)?;
-        if let Some(rel) = &routed.logged_to {
-            println!("logged to {rel}");
-            processor.parse_pass().await?;
-        }
-        if let Some(q) = routed.question {
-            if let Err(e) = ask(&processor, &q, json).await {
-                eprintln!("error: {e}");
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Answers `question` on stdout (same flow and citations as in a note).
-async fn ask(processor: &Processor, question: &str, json: bool) -> Result<()> {
-    let text = question.trim().trim_start_matches('?').trim().to_string();
-    let input = QuestionInput {
-        text,
-        anchor: Local::now().date_naive(),
-        source: None,
-        clarification: None,
-    };
-    match processor.flow().answer(processor.store(), &input).await {
-        Outcome::Answered(a) => {
-            if json {
-                let v =
-                    serde_json::json!({"answer": a.body, "sources": a.sources, "engine": a.engine});
-                println!("{}", serde_json::to_string_pretty(&v).expect("json"));
-            } else {
-                println!("{}", a.body);
-                if !a.sources.is_empty() {
-                    println!("\nSources: {}", a.sources.join(" · "));
-                }
-            }
-            Ok(())
-        }
-        Outcome::NeedsInput { questions } => {
-            println!("{questions}\n\n(Ask again with the answer in the question to get the full answer.)");
-            Ok(())
-        }
-        Outcome::Failed { reason, hint } => Err(Error::Watch(format!("{reason}; {hint}"))),
-    }
-}
-
-const CONFIG_TEMPLATE: &str = "\
-# vault-agent configuration. Every key is optional; the values shown are the defaults.
-# Unknown keys are an error, so a typo never silently falls back to a default.
-
-watch:
-  # A note must be quiet this long before a question in it is answered (milliseconds).
-  debounce_ms: 2000
-  # Safety-net rescan of the whole vault while watching (seconds).
-  rescan_interval_s: 300
-
-paths:
-  # Where the Observer keeps long-term memory (vault-relative).
-  global_context: global-context.md
-  global_context_archive: global-context-archive.md
-
-limits:
-  # Notes larger than this are skipped with a warning.
-  max_note_bytes: 2097152
-
-# Obsidian's config folder, if you renamed it.
-obsidian_config_dir: .obsidian
-
-# Where \"this week\" and \"last week\" begin: monday or sunday.
-week_start: monday
-
-# Models. Without this section vault-agent tries Ollama at http://localhost:11434 and
-# answers with its offline engine when nothing answers there. `vault-agent doctor` checks.
-# llm:
-#   default_provider: ollama        # or openai, anthropic, any name below, or offline
-#   fallback_provider: null
-#   providers:
-#     ollama: { api_base: \"http://localhost:11434\" }
-#     openai: { api_key: \"${OPENAI_API_KEY}\" }
-#     anthropic: { api_key: \"${ANTHROPIC_API_KEY}\" }
-#     mybox: { kind: openai, api_base: \"http://127.0.0.1:8080/v1\" }
-#   tiers:
-#     low: { ollama: \"qwen2.5:7b\" }
-#     medium: { ollama: \"qwen2.5:14b\" }
-#     high: { ollama: \"qwen2.5:32b\" }
-#   agents: { evaluator: { tier: high } }
-#   models: { \"qwen2.5:7b\": { context_window: 32768 } }
-#   retry: { llm_retry: 3, parse_retry: 2, loop_max: 2 }
-#   timeout_s: 60
-#   max_concurrency: 4
-";
-
-async fn doctor(config: Arc<Config>, json: bool) -> Result<()> {
-    let processor = Processor::open(config.clone())?;
-    let notes = processor.store().index().all().len();
-    let client = crate::llm::LlmClient::new(
-        config.llm.clone(),
-        crate::llm::trace::Trace::new(None, false),
-    );
-    let checks = crate::llm::doctor::check(&client).await;
-    let default_works = checks
-        .iter()
-        .find(|c| c.provider == config.llm.default_provider)
-        .is_some_and(|c| c.works);
-    if json {
-        let v = serde_json::json!({"vault": config.vault, "notes": notes, "providers": checks, "ok": default_works});
-        println!("{}", serde_json::to_string_pretty(&v).expect("json"));
-    } else {
-        println!("vault {}: {notes} notes", config.vault.display());
-        match &config.source {
-            Some(p) => println!("config {}: valid", p.display()),
-            None => println!("config: none (defaults; `vault-agent init` writes one)"),
-        }
-        for c in &checks {
-            let role = if c.provider == config.llm.default_provider {
-                " (default)"
-            } else if config.llm.fallback_provider.as_deref() == Some(c.provider.as_str()) {
-                " (fallback)"
-            } else {
-                ""
-            };
-            println!(
-                "{} {}{role}",
-                if c.works { "ok  " } else { "FAIL" },
-                c.provider
-            );
-            for line in &c.lines {
-                println!("       {line}");
-            }
-        }
-    }
-    if default_works {
-        Ok(())
-    } else {
-        Err(Error::Watch(format!(
-            "the default provider `{}` does not work yet; until it does, questions are answered by the offline engine",
-            config.llm.default_provider
-        )))
-    }
-}
-
-fn init(vault: &Path) -> Result<()> {
-    if !vault.is_dir() {
-        return Err(Error::VaultNotFound(vault.to_path_buf()));
-    }
-    let path = vault.join(AGENT_DIR).join("config.yaml");
-    if path.exists() {
-        println!("{} already exists; left unchanged", path.display());
-        return Ok(());
-    }
-    write_atomic(&path, CONFIG_TEMPLATE.as_bytes(), None)?;
-    println!("wrote {}", path.display());
-    Ok(())
 }

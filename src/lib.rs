@@ -5,8 +5,9 @@
 //! are answered by the [`flow`] and written back as callouts with byte-range splices and
 //! atomic renames, so nothing a person wrote is ever rewritten.
 //!
-//! Data flows one way: [`cli`] / [`watch`] -> [`process`] -> [`flow`] -> [`offline`] and
-//! [`vault`]. The LLM layer and the full agents plug in behind [`flow`] later.
+//! Data flows one way: [`cli`] / [`watch`] / [`serve`] -> [`process`] (also [`input`],
+//! [`import`]) -> [`flow`] -> [`agents`] (through [`llm`], with [`prompts`] and [`domains`])
+//! or the deterministic [`offline`] engine -> [`vault`].
 
 pub mod agents;
 pub mod cli;

@@ -27,7 +27,7 @@ pub struct Cli {
     /// The vault folder (default: $VAULT_AGENT_VAULT, else the current folder).
     #[arg(long, global = true, env = "VAULT_AGENT_VAULT")]
     vault: Option<PathBuf>,
-    /// Config file (default: <vault>/.vault-agent/config.yaml).
+    /// Config file (default: VAULT/.vault-agent/config.yaml).
     #[arg(long, global = true)]
     config: Option<PathBuf>,
     /// More log output (-v info, -vv debug).

@@ -26,6 +26,9 @@ use crate::vault::state::{FileState, State};
 use crate::vault::writeback::{insert_under_question, insert_under_reply, WriteBack};
 use crate::vault::{ContentHash, Note, Store};
 
+/// How often new log entries alone refresh the context file.
+const OBSERVE_EVERY: Duration = Duration::from_secs(300);
+
 /// Holds the store, the flow and the processing state across passes.
 pub struct Processor {
     config: Arc<Config>,
@@ -36,6 +39,8 @@ pub struct Processor {
     /// Skip reasons already reported (so `watch` does not repeat them every rescan).
     reported: HashSet<(String, String)>,
     initial_warnings: Vec<String>,
+    /// When the context file was last brought up to date.
+    last_observed: Option<std::time::Instant>,
     /// What the Observer agent asked to remember, merged at the end of the pass.
     remembered: Vec<crate::offline::observer::Observation>,
 }
@@ -68,6 +73,7 @@ impl Processor {
             reported: HashSet::new(),
             initial_warnings,
             remembered: Vec::new(),
+            last_observed: None,
         })
     }
 
@@ -227,6 +233,16 @@ impl Processor {
         if !changed && !first_time {
             return Ok(());
         }
+        // While watching, a note saved every few seconds should not re-read every parsed day
+        // each time: new log entries are summarised at most every few minutes (answers and
+        // the Observer agent's updates always go through).
+        let recently = self
+            .last_observed
+            .is_some_and(|t| t.elapsed() < OBSERVE_EVERY);
+        if recently && !first_time && report.questions_answered == 0 && self.remembered.is_empty() {
+            return Ok(());
+        }
+        self.last_observed = Some(std::time::Instant::now());
         let Some((start, end)) = self.store.index().span() else {
             return Ok(());
         };

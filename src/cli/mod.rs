@@ -168,12 +168,16 @@ async fn run(cli: Cli) -> Result<()> {
         cli.config.as_deref(),
         cli.provider.as_deref(),
     )?);
+    let cli_flags = Flags {
+        trace_prompts: cli.trace_prompts,
+        quiet: cli.quiet,
+    };
     let Some(command) = cli.command else {
         return repl(config, cli.trace_prompts, cli.json).await;
     };
     match command {
         Command::Process { .. } => {
-            let mut processor = Processor::open_with(config, cli.trace_prompts)?;
+            let mut processor = open(&cli_flags, config)?;
             let report = processor.full_pass(Duration::ZERO).await?;
             if cli.json {
                 println!(
@@ -204,14 +208,14 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Watch { .. } => {
-            let processor = Processor::open_with(config, cli.trace_prompts)?;
+            let processor = open(&cli_flags, config)?;
             crate::watch::run(processor, async {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await
         }
         Command::Input { text } => {
-            let mut processor = Processor::open_with(config.clone(), cli.trace_prompts)?;
+            let mut processor = open(&cli_flags, config.clone())?;
             let routed = crate::input::route_and_log(&config, processor.flow().domains(), &text)?;
             if let Some(rel) = &routed.logged_to {
                 println!("logged to {rel} ({:?})", routed.kind);
@@ -223,13 +227,13 @@ async fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Ask { question } => {
-            let mut processor = Processor::open_with(config, cli.trace_prompts)?;
+            let mut processor = open(&cli_flags, config)?;
             processor.parse_pass().await?;
             ask(&processor, &question, cli.json).await
         }
 
         Command::Import { path, dry_run } => {
-            let mut processor = Processor::open_with(config, cli.trace_prompts)?;
+            let mut processor = open(&cli_flags, config)?;
             let (report, pass) = processor.import(&path, dry_run).await?;
             for s in &report.skipped {
                 eprintln!("skipped: {s}");
@@ -252,7 +256,7 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Serve { addr, token } => {
-            let processor = Processor::open_with(config.clone(), cli.trace_prompts)?;
+            let processor = open(&cli_flags, config.clone())?;
             crate::serve::run(processor, config, addr, token, async {
                 let _ = tokio::signal::ctrl_c().await;
             })
@@ -272,7 +276,7 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Reindex => {
-            let mut processor = Processor::open_with(config, cli.trace_prompts)?;
+            let mut processor = open(&cli_flags, config)?;
             let report = processor.reindex().await?;
             println!(
                 "rebuilt parsed data: {} entries from {} notes; {} files skipped",
@@ -285,4 +289,17 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Doctor { .. } => doctor(config, cli.json).await,
         Command::Init { .. } => unreachable!("handled above"),
     }
+}
+
+/// Flags that shape how the processor runs.
+struct Flags {
+    trace_prompts: bool,
+    quiet: bool,
+}
+
+/// Opens the vault's processor with the command-line flags applied.
+fn open(flags: &Flags, config: Arc<Config>) -> Result<Processor> {
+    let mut processor = Processor::open_with(config, flags.trace_prompts)?;
+    processor.set_progress(!flags.quiet);
+    Ok(processor)
 }

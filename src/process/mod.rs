@@ -3,8 +3,10 @@
 //! by `watch` (the files that changed). Unchanged files are recognised by content hash,
 //! which is also how our own writes are kept from triggering work again.
 
+mod progress;
 mod report;
 
+use progress::Progress;
 pub use report::{callout_for, PassReport, SkippedFile};
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -39,6 +41,8 @@ pub struct Processor {
     /// Skip reasons already reported (so `watch` does not repeat them every rescan).
     reported: HashSet<(String, String)>,
     initial_warnings: Vec<String>,
+    /// Show progress for long passes (off with `-q`).
+    show_progress: bool,
     /// When the context file was last brought up to date.
     last_observed: Option<std::time::Instant>,
     /// What the Observer agent asked to remember, merged at the end of the pass.
@@ -74,7 +78,13 @@ impl Processor {
             initial_warnings,
             remembered: Vec::new(),
             last_observed: None,
+            show_progress: true,
         })
+    }
+
+    /// Turns progress display for long passes on or off.
+    pub fn set_progress(&mut self, show: bool) {
+        self.show_progress = show;
     }
 
     /// The store (for `ask` and tests).
@@ -109,11 +119,14 @@ impl Processor {
         }
         // Parse everything first, so questions are answered over up-to-date data.
         let mut pending = Vec::new();
+        let mut progress = Progress::new("reading notes", rels.len(), !self.show_progress);
         for rel in &rels {
             if self.parse_file(rel, &mut report).await? {
                 pending.push(rel);
             }
+            progress.tick();
         }
+        progress.finish();
         for rel in pending {
             self.process_file(rel, quiet, &mut report).await?;
         }
@@ -144,9 +157,12 @@ impl Processor {
     pub async fn parse_pass(&mut self) -> Result<PassReport> {
         let mut report = PassReport::default();
         let rels = self.rescan(&mut report);
+        let mut progress = Progress::new("reading notes", rels.len(), !self.show_progress);
         for rel in &rels {
             self.parse_file(rel, &mut report).await?;
+            progress.tick();
         }
+        progress.finish();
         self.save_state()?;
         Ok(report)
     }
@@ -183,7 +199,9 @@ impl Processor {
         self.state_dirty = true;
         let mut report = PassReport::default();
         let rels = self.rescan(&mut report);
+        let mut progress = Progress::new("rebuilding", rels.len(), !self.show_progress);
         for rel in &rels {
+            progress.tick();
             let Some(text) = self.read(rel, &mut report) else {
                 continue;
             };
@@ -194,6 +212,7 @@ impl Processor {
                 fs.hash = hash.hex();
             }
         }
+        progress.finish();
         self.save_state()?;
         Ok(report)
     }

@@ -139,7 +139,12 @@ pub fn validate(o: &PlannerOutput) -> Result<(), String> {
     if o.next_action == NextAction::Retrieve && o.retrieval_instructions.is_empty() {
         return Err("next_action is retrieve but there are no retrieval_instructions".into());
     }
-    for (i, r) in o.retrieval_instructions.iter().enumerate() {
+    validate_instructions(&o.retrieval_instructions)
+}
+
+/// Dates parse and are in order, each strategy has its arguments, globs stay inside the vault.
+pub fn validate_instructions(instructions: &[RetrievalInstruction]) -> Result<(), String> {
+    for (i, r) in instructions.iter().enumerate() {
         let date = |v: &Option<String>, field: &str| -> Result<Option<NaiveDate>, String> {
             match v {
                 None => Ok(None),

@@ -190,24 +190,10 @@ pub fn validate(o: &RetrieverOutput) -> Result<(), String> {
     if o.tool_calls.is_empty() {
         return Err("no tool calls".into());
     }
-    let mut ins = Vec::new();
-    for c in &o.tool_calls {
-        ins.push(to_instruction(c)?);
-    }
-    let as_plan = super::planner::PlannerOutput {
-        reasoning: String::new(),
-        query_type: super::types::QueryType::Simple,
-        sub_queries: vec![super::planner::SubQuery {
-            id: 1,
-            question: String::new(),
-        }],
-        dependencies: Vec::new(),
-        execution_strategy: super::types::DependencyType::Independent,
-        execution_order: vec![1],
-        retrieval_instructions: ins,
-        domain_expansion_request: Vec::new(),
-        next_action: super::planner::NextAction::Retrieve,
-        clarify_questions: Vec::new(),
-    };
-    super::planner::validate(&as_plan)
+    let instructions = o
+        .tool_calls
+        .iter()
+        .map(to_instruction)
+        .collect::<Result<Vec<_>, _>>()?;
+    super::planner::validate_instructions(&instructions)
 }

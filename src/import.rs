@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::config::Config;
 use crate::error::{Error, Result};
-use crate::vault::atomic::{write_atomic, WriteResult};
+use crate::vault::append::append_blocks;
 use crate::vault::ContentHash;
 
 /// One dated piece of an old log.
@@ -219,13 +219,7 @@ pub fn import(
                 report.already_imported += 1;
                 continue;
             }
-            let daily = &config.obsidian.daily;
-            let note = format!("{}.md", daily.format.format(chunk.date));
-            let rel = if daily.folder.is_empty() {
-                note
-            } else {
-                format!("{}/{note}", daily.folder)
-            };
+            let rel = config.obsidian.daily.note_for(chunk.date);
             by_note
                 .entry(rel)
                 .or_default()
@@ -242,54 +236,10 @@ pub fn import(
         for (name, chunk, _) in &chunks {
             addition.push_str(&format!("## Imported from {name}\n\n{}\n\n", chunk.text));
         }
-        append(&config.vault.join(&rel), addition.trim_end())?;
+        append_blocks(&config.vault.join(&rel), addition.trim_end())?;
         ledger.extend(chunks.into_iter().map(|(_, _, key)| key));
     }
     Ok(report)
-}
-
-/// Appends `text` as new blocks at the end of the note (created when missing), atomically.
-fn append(path: &Path, text: &str) -> Result<()> {
-    for _ in 0..5 {
-        let existing = match std::fs::read(path) {
-            Ok(b) => Some(b),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(Error::io(path, e)),
-        };
-        let old = match &existing {
-            Some(b) => std::str::from_utf8(b)
-                .map_err(|_| Error::Data {
-                    path: path.to_path_buf(),
-                    message: "is not UTF-8 text; nothing was imported into it".into(),
-                })?
-                .to_string(),
-            None => String::new(),
-        };
-        let nl = if old.contains("\r\n") { "\r\n" } else { "\n" };
-        let mut new = old.clone();
-        if !new.is_empty() {
-            if !new.ends_with('\n') {
-                new.push_str(nl);
-            }
-            new.push_str(nl);
-        }
-        for line in text.lines() {
-            new.push_str(line);
-            new.push_str(nl);
-        }
-        match write_atomic(
-            path,
-            new.as_bytes(),
-            existing.as_ref().map(|b| ContentHash::of(b)),
-        )? {
-            WriteResult::Written => return Ok(()),
-            WriteResult::Changed => continue,
-        }
-    }
-    Err(Error::Watch(format!(
-        "{} kept changing; try the import again",
-        path.display()
-    )))
 }
 
 #[cfg(test)]

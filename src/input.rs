@@ -5,10 +5,9 @@
 use chrono::{Local, NaiveDateTime};
 
 use crate::config::Config;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::offline::route::{classify, InputType};
-use crate::vault::atomic::{write_atomic, WriteResult};
-use crate::vault::ContentHash;
+use crate::vault::append::append_blocks;
 
 /// What `input` did with the text.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,60 +45,16 @@ pub fn append_to_daily(
     title: Option<&str>,
     text: &str,
 ) -> Result<String> {
-    let daily = &config.obsidian.daily;
-    let name = format!("{}.md", daily.format.format(now.date()));
-    let rel = if daily.folder.is_empty() {
-        name
-    } else {
-        format!("{}/{name}", daily.folder)
-    };
-    let path = config.vault.join(&rel);
+    let rel = config.obsidian.daily.note_for(now.date());
     let heading = match title {
         Some(t) => format!("## {} {t}", now.format("%H:%M")),
         None => format!("## {}", now.format("%H:%M")),
     };
-    for _ in 0..5 {
-        let existing = match std::fs::read(&path) {
-            Ok(bytes) => Some(bytes),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(Error::io(&path, e)),
-        };
-        let old = existing
-            .as_deref()
-            .map(|b| String::from_utf8_lossy(b).into_owned())
-            .unwrap_or_default();
-        if existing
-            .as_deref()
-            .is_some_and(|b| std::str::from_utf8(b).is_err())
-        {
-            return Err(Error::Data {
-                path,
-                message: "is not UTF-8 text; nothing was appended".into(),
-            });
-        }
-        let newline = if old.contains("\r\n") { "\r\n" } else { "\n" };
-        let mut new = old.clone();
-        if !new.is_empty() && !new.ends_with('\n') {
-            new.push_str(newline);
-        }
-        if !new.is_empty() {
-            new.push_str(newline);
-        }
-        new.push_str(&heading);
-        new.push_str(newline);
-        for line in text.trim().lines() {
-            new.push_str(line);
-            new.push_str(newline);
-        }
-        let expected = existing.as_ref().map(|b| ContentHash::of(b));
-        match write_atomic(&path, new.as_bytes(), expected)? {
-            WriteResult::Written => return Ok(rel),
-            WriteResult::Changed => continue,
-        }
-    }
-    Err(Error::Watch(format!(
-        "{rel} kept changing; nothing was appended, try again"
-    )))
+    append_blocks(
+        &config.vault.join(&rel),
+        &format!("{heading}\n{}", text.trim()),
+    )?;
+    Ok(rel)
 }
 
 /// Routes `text`: logs and corrections are appended to today's daily note; the question

@@ -16,6 +16,18 @@ pub struct DailyNotes {
     pub format: DateFormat,
 }
 
+impl DailyNotes {
+    /// The vault-relative path of the daily note for `date`.
+    pub fn note_for(&self, date: chrono::NaiveDate) -> String {
+        let name = format!("{}.md", self.format.format(date));
+        if self.folder.is_empty() {
+            name
+        } else {
+            format!("{}/{name}", self.folder)
+        }
+    }
+}
+
 impl Default for DailyNotes {
     fn default() -> Self {
         DailyNotes {

@@ -1,6 +1,7 @@
 //! The vault room: notes, entries, questions, callouts, ignore rules, atomic writes and the
 //! [`Store`] that agents use to read and write. Nothing here calls a model.
 
+pub mod append;
 pub mod atomic;
 pub mod callout;
 pub mod context;

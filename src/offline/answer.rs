@@ -250,15 +250,16 @@ fn computed(
     anchor: NaiveDate,
     link: analyze::Link,
 ) -> Option<Facts> {
+    if query.kind == QueryType::Recommendation {
+        return recent_summary(store, anchor, link);
+    }
     let (start, end) = match &query.range {
         Some(r) => (r.start, r.end),
         None => store.index().span()?,
     };
-    let records = store.records_between(start, end);
+    // The period and the two months before it (what is usual), read once.
     let baseline = store.records_between(start - chrono::Duration::days(60), end);
-    if query.kind == QueryType::Recommendation {
-        return recent_summary(store, anchor, link);
-    }
+    let records = within(&baseline, start);
     let other = query.other_range.as_ref().map(|r| {
         (
             format!("{} ({})", r.phrase, r.label()),
@@ -282,6 +283,15 @@ fn computed(
     )
 }
 
+/// The records dated `start` or later (the rest of `records` is the wider baseline).
+fn within(records: &[ParsedRecord], start: NaiveDate) -> Vec<ParsedRecord> {
+    records
+        .iter()
+        .filter(|r| r.date >= start)
+        .cloned()
+        .collect()
+}
+
 /// The last two weeks in numbers: runs, strength, best lifts, sleep.
 fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Option<Facts> {
     let start = anchor - chrono::Duration::days(13);
@@ -290,8 +300,8 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
         start.format("%b %-d"),
         anchor.format("%b %-d")
     );
-    let records = store.records_between(start, anchor);
     let baseline = store.records_between(anchor - chrono::Duration::days(60), anchor);
+    let records = within(&baseline, start);
     let mut out = Facts::default();
     let mut ask = |kind: QueryType, metric: Metric| {
         let q = Query {

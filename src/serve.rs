@@ -12,7 +12,6 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use chrono::Local;
 use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::Mutex;
@@ -117,12 +116,7 @@ async fn context(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
 }
 
 async fn answer_json(processor: &Processor, question: &str) -> serde_json::Value {
-    let input = QuestionInput {
-        text: question.trim().trim_start_matches('?').trim().to_string(),
-        anchor: Local::now().date_naive(),
-        source: None,
-        clarification: None,
-    };
+    let input = QuestionInput::asked_today(question);
     match processor.flow().answer(processor.store(), &input).await {
         Outcome::Answered(a) => json!({"answer": a.body, "sources": a.sources, "engine": a.engine}),
         Outcome::NeedsInput { questions } => json!({"needs_input": questions}),

@@ -2,8 +2,6 @@
 
 use std::sync::Arc;
 
-use chrono::Local;
-
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::flow::{Outcome, QuestionInput};
@@ -54,13 +52,7 @@ pub async fn repl(config: Arc<Config>, trace_prompts: bool, json: bool) -> Resul
 
 /// Answers `question` on stdout (same flow and citations as in a note).
 pub async fn ask(processor: &Processor, question: &str, json: bool) -> Result<()> {
-    let text = question.trim().trim_start_matches('?').trim().to_string();
-    let input = QuestionInput {
-        text,
-        anchor: Local::now().date_naive(),
-        source: None,
-        clarification: None,
-    };
+    let input = QuestionInput::asked_today(question);
     match processor.flow().answer(processor.store(), &input).await {
         Outcome::Answered(a) => {
             if json {

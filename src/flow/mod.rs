@@ -28,6 +28,19 @@ pub struct QuestionInput {
     pub clarification: Option<String>,
 }
 
+impl QuestionInput {
+    /// A question asked outside a note (`ask`, `input`, `serve`): relative dates resolve
+    /// against today; a leading `?` is dropped.
+    pub fn asked_today(question: &str) -> QuestionInput {
+        QuestionInput {
+            text: question.trim().trim_start_matches('?').trim().to_string(),
+            anchor: chrono::Local::now().date_naive(),
+            source: None,
+            clarification: None,
+        }
+    }
+}
+
 /// An answer ready to be written.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer {

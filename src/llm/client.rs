@@ -189,27 +189,31 @@ impl LlmClient {
                 }
             }
         }
-        self.trace.record(TraceLine {
-            time: now(),
-            run: self.run_id.clone(),
-            agent: agent.to_string(),
-            provider: "offline".to_string(),
-            model: "offline".to_string(),
-            attempt: 0,
-            latency_ms: 0,
-            prompt_tokens: None,
-            completion_tokens: None,
-            outcome: CallOutcome::Degraded,
-            error: Some(last.message.clone()),
-            request: None,
-            response: None,
-        });
+        self.record_step(
+            agent,
+            "offline",
+            "offline",
+            CallOutcome::Degraded,
+            &last.message,
+        );
         Err(last)
     }
 
     /// Traces that an agent refused a model's output, with the reason.
     pub fn record_rejection(&self, agent: &str, provider: &str, model: &str, reason: &str) {
         tracing::info!("{agent}: output from {model} rejected: {reason}");
+        self.record_step(agent, provider, model, CallOutcome::Rejected, reason);
+    }
+
+    /// A trace line for a step decision rather than a request (degraded, rejected).
+    fn record_step(
+        &self,
+        agent: &str,
+        provider: &str,
+        model: &str,
+        outcome: CallOutcome,
+        error: &str,
+    ) {
         self.trace.record(TraceLine {
             time: now(),
             run: self.run_id.clone(),
@@ -220,8 +224,8 @@ impl LlmClient {
             latency_ms: 0,
             prompt_tokens: None,
             completion_tokens: None,
-            outcome: CallOutcome::Rejected,
-            error: Some(reason.to_string()),
+            outcome,
+            error: Some(error.to_string()),
             request: None,
             response: None,
         });

@@ -216,12 +216,17 @@ fn collect_numbers(value: &Value, f: &mut impl FnMut(f64)) {
 
 /// Numbers written in `text` (`1:32` also as 92 minutes and 1.53 hours; 0 and 1 always).
 fn numbers_in(text: &str) -> Vec<f64> {
-    let re = regex::Regex::new(r"\d+(?:[.,]\d+)?").expect("valid regex");
-    let mut out: Vec<f64> = re
+    static PATTERNS: std::sync::OnceLock<(regex::Regex, regex::Regex)> = std::sync::OnceLock::new();
+    let (number, clock) = PATTERNS.get_or_init(|| {
+        (
+            regex::Regex::new(r"\d+(?:[.,]\d+)?").expect("valid regex"),
+            regex::Regex::new(r"(\d+):(\d{2})").expect("valid regex"),
+        )
+    });
+    let mut out: Vec<f64> = number
         .find_iter(text)
         .filter_map(|m| m.as_str().replace(',', ".").parse().ok())
         .collect();
-    let clock = regex::Regex::new(r"(\d+):(\d{2})").expect("valid regex");
     for c in clock.captures_iter(text) {
         let (h, m): (f64, f64) = (c[1].parse().unwrap_or(0.0), c[2].parse().unwrap_or(0.0));
         out.push(h * 60.0 + m);

@@ -377,7 +377,9 @@ fn exercise_name(line: &str, domains: &Domains) -> String {
         .unwrap_or_else(|| "unknown".to_string())
 }
 
-fn find_word(haystack: &str, word: &str) -> Option<usize> {
+/// Where `word` first stands as a word in `haystack`: no letter or digit before it, no
+/// letter after it (a number may follow, as in `bench185x5`).
+pub(crate) fn find_word(haystack: &str, word: &str) -> Option<usize> {
     haystack.match_indices(word).map(|(i, _)| i).find(|&i| {
         let before = haystack[..i].chars().next_back();
         let after = haystack[i + word.len()..].chars().next();

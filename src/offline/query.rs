@@ -232,12 +232,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 continue;
             }
             for candidate in [word, canonical] {
-                if let Some((i, _)) = q.match_indices(candidate.as_str()).find(|(i, _)| {
-                    let before = q[..*i].chars().next_back();
-                    let after = q[i + candidate.len()..].chars().next();
-                    !before.is_some_and(char::is_alphanumeric)
-                        && !after.is_some_and(char::is_alphabetic)
-                }) {
+                if let Some(i) = super::extract::find_word(q, candidate) {
                     if !lifts.iter().any(|(_, c)| c == canonical) {
                         lifts.push((i, canonical.clone()));
                     }

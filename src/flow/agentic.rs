@@ -276,7 +276,8 @@ pub async fn answer(
             entries.len()
         ));
     }
-    let mut sources = Vec::new();
+    // Sources: the notes of the cited entries, in the order cited (or of the entries linked
+    // in the text when none are listed).
     let cited: Vec<&String> = if s.evidence_cited.is_empty() {
         citations
             .iter()
@@ -285,11 +286,12 @@ pub async fn answer(
     } else {
         s.evidence_cited.iter().collect()
     };
+    let mut sources = Vec::new();
     for link in cited {
-        let note = match link.find('#') {
-            Some(i) => format!("{}]]", &link[..i]),
-            None => link.clone(),
+        let Some(i) = citations.iter().position(|c| c == link) else {
+            continue;
         };
+        let note = store.cite_note(&entries[i].source);
         if !sources.contains(&note) {
             sources.push(note);
         }

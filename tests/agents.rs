@@ -21,21 +21,7 @@ fn config(server: &ScriptedLlm) -> String {
 }
 
 fn small_vault(server: &ScriptedLlm) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let v = dir.path();
-    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
-    write(
-        v,
-        "Daily/2026-11-20.md",
-        "## 07:00 Run\neasy run 6 km in 33 min\n",
-    );
-    write(
-        v,
-        "Daily/2026-11-21.md",
-        "## 08:00\nslept 7h\n\n? how far did I run yesterday\n",
-    );
-    write(v, ".vault-agent/config.yaml", config(server));
-    dir
+    question_vault(&config(server))
 }
 
 fn process_with_models(v: &Path) -> String {

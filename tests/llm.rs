@@ -17,21 +17,7 @@ const RUN_LINK: &str = "[[2026-11-20#07:00 Run]]";
 /// A small vault with one run, one sleep entry and one ready question, and `llm_yaml`
 /// (indented under `llm:`) as its config.
 fn vault(llm_yaml: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let v = dir.path();
-    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
-    write(
-        v,
-        "Daily/2026-11-20.md",
-        "## 07:00 Run\neasy run 6 km in 33 min\n",
-    );
-    write(
-        v,
-        QUESTION_NOTE,
-        "## 08:00\nslept 7h\n\n? how far did I run yesterday\n",
-    );
-    write(v, ".vault-agent/config.yaml", format!("llm:\n{llm_yaml}"));
-    dir
+    question_vault(&format!("llm:\n{llm_yaml}"))
 }
 
 fn ollama_config(base: &str) -> String {

@@ -12,6 +12,20 @@ use support::*;
 /// A running `watch` that is killed when the test ends, even when it fails.
 struct Watcher(std::process::Child);
 
+impl Watcher {
+    /// Sends Ctrl-C (SIGINT) and asserts a clean exit (code 0) within `limit`.
+    fn interrupt(&mut self, limit: Duration, why: &str) {
+        let status = Command::new("kill")
+            .args(["-INT", &self.0.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let exited = wait_for(|| matches!(self.0.try_wait(), Ok(Some(_))), limit);
+        assert!(exited, "{why}");
+        assert_eq!(self.0.wait().unwrap().code(), Some(0));
+    }
+}
+
 impl Drop for Watcher {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -101,17 +115,7 @@ fn watch_answers_an_appended_question_and_keeps_edits_made_meanwhile() {
     assert_eq!(read(v, note), later);
 
     // Ctrl-C stops cleanly with exit code 0.
-    let status = Command::new("kill")
-        .args(["-INT", &child.0.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let exited = wait_for(
-        || matches!(child.0.try_wait(), Ok(Some(_))),
-        Duration::from_secs(10),
-    );
-    assert!(exited, "watch did not stop on SIGINT");
-    assert_eq!(child.0.wait().unwrap().code(), Some(0));
+    child.interrupt(Duration::from_secs(10), "watch did not stop on SIGINT");
 }
 
 #[cfg(unix)]
@@ -172,16 +176,9 @@ fn ctrl_c_during_a_slow_model_call_stops_at_once_and_writes_nothing() {
         ),
         "the question reached the model"
     );
-    let status = Command::new("kill")
-        .args(["-INT", &child.0.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let exited = wait_for(
-        || matches!(child.0.try_wait(), Ok(Some(_))),
+    child.interrupt(
         Duration::from_secs(5),
+        "watch waited for the model instead of stopping",
     );
-    assert!(exited, "watch waited for the model instead of stopping");
-    assert_eq!(child.0.wait().unwrap().code(), Some(0));
     assert_eq!(read(v, note), text, "nothing half-written");
 }

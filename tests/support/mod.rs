@@ -140,3 +140,23 @@ pub fn assert_only_callouts_added(before: &str, after: &str) -> usize {
 pub fn callout_count(text: &str) -> usize {
     text.lines().filter(|l| is_agent_header(l)).count()
 }
+
+/// A small vault: a run on Fri 2026-11-20 and, in the Sat 2026-11-21 daily note, sleep and
+/// the ready question "how far did I run yesterday"; `config` is the whole config.yaml.
+pub fn question_vault(config: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(
+        v,
+        "Daily/2026-11-20.md",
+        "## 07:00 Run\neasy run 6 km in 33 min\n",
+    );
+    write(
+        v,
+        "Daily/2026-11-21.md",
+        "## 08:00\nslept 7h\n\n? how far did I run yesterday\n",
+    );
+    write(v, ".vault-agent/config.yaml", config);
+    dir
+}

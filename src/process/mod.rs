@@ -208,9 +208,7 @@ impl Processor {
             let hash = ContentHash::of(text.as_bytes());
             let note = Note::parse(text);
             self.parse_entries(rel, &note, &mut report).await?;
-            if let Some(fs) = self.state.files.get_mut(rel) {
-                fs.hash = hash.hex();
-            }
+            self.settle(rel, hash);
         }
         progress.finish();
         self.save_state()?;
@@ -231,6 +229,22 @@ impl Processor {
             .collect();
         report.notes = rels.len();
         rels
+    }
+
+    /// Whether `rel` was fully processed at exactly this content.
+    fn is_settled(&self, rel: &str, hash: ContentHash) -> bool {
+        self.state
+            .files
+            .get(rel)
+            .is_some_and(|fs| fs.hash == hash.hex())
+    }
+
+    /// Records that `rel` is fully processed at this content (our own writes included).
+    fn settle(&mut self, rel: &str, hash: ContentHash) {
+        if let Some(fs) = self.state.files.get_mut(rel) {
+            fs.hash = hash.hex();
+            self.state_dirty = true;
+        }
     }
 
     fn read(&mut self, rel: &str, report: &mut PassReport) -> Option<String> {
@@ -296,12 +310,7 @@ impl Processor {
             return Ok(false);
         };
         let hash = ContentHash::of(text.as_bytes());
-        if self
-            .state
-            .files
-            .get(rel)
-            .is_some_and(|fs| fs.hash == hash.hex())
-        {
+        if self.is_settled(rel, hash) {
             return Ok(false);
         }
         report.notes_changed += 1;
@@ -323,10 +332,7 @@ impl Processor {
                     && q.reply.as_ref().is_some_and(|r| !r.answered))
         });
         if !pending {
-            if let Some(fs) = self.state.files.get_mut(rel) {
-                fs.hash = hash.hex();
-                self.state_dirty = true;
-            }
+            self.settle(rel, hash);
         }
         Ok(pending)
     }
@@ -345,12 +351,7 @@ impl Processor {
             return Ok(()); // reported when it was parsed
         };
         let hash = ContentHash::of(text.as_bytes());
-        if self
-            .state
-            .files
-            .get(rel)
-            .is_some_and(|fs| fs.hash == hash.hex())
-        {
+        if self.is_settled(rel, hash) {
             return Ok(());
         }
         let note = Note::parse(text);
@@ -360,10 +361,7 @@ impl Processor {
             .answer_questions(rel, &note, hash, quiet, report)
             .await?;
         if settled {
-            if let Some(fs) = self.state.files.get_mut(rel) {
-                fs.hash = final_hash.hex();
-                self.state_dirty = true;
-            }
+            self.settle(rel, final_hash);
         }
         Ok(())
     }

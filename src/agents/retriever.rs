@@ -22,7 +22,6 @@ pub struct Retrieved {
     pub entries: Vec<Entry>,
     pub attempts: Vec<RetrievalAttempt>,
     pub warnings: Vec<String>,
-    pub truncated: bool,
 }
 
 /// Runs instructions directly against the store.
@@ -96,7 +95,6 @@ pub fn execute(
         .sort_by_key(|e| std::cmp::Reverse((e.date, e.time)));
     if out.entries.len() > MAX_ENTRIES {
         out.entries.truncate(MAX_ENTRIES);
-        out.truncated = true;
         out.warnings.push(format!(
             "more than {MAX_ENTRIES} entries matched; the newest {MAX_ENTRIES} are used"
         ));

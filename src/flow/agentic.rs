@@ -110,6 +110,9 @@ pub async fn answer(
         } else {
             retriever::execute(store, domains, &instructions, first)
         };
+        for w in &found.warnings {
+            tracing::info!("retrieval: {w}");
+        }
         history.extend(found.attempts);
         for e in found.entries {
             if !entries.iter().any(|x| x.id == e.id) {

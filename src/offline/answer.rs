@@ -36,8 +36,6 @@ const STOPWORDS: &str = "a about after all am an and any are as at be been befor
 pub struct ExtractiveAnswer {
     pub body: String,
     pub sources: Vec<String>,
-    /// Entries quoted (for logs and tests).
-    pub quoted: usize,
 }
 
 /// Topic words of a question, each expanded through the vocabulary.
@@ -179,11 +177,7 @@ pub fn answer(
             ));
         }
         body.push_str("_Answered from your notes without a model._");
-        return Ok(ExtractiveAnswer {
-            body,
-            sources,
-            quoted: 0,
-        });
+        return Ok(ExtractiveAnswer { body, sources });
     }
     let limit = if facts.is_some() { 3 } else { MAX_QUOTES };
     if !supporting.is_empty() {
@@ -227,11 +221,7 @@ pub fn answer(
     } else {
         body.push_str("_Answered from your notes without a model: these are the matching entries, newest first, not an interpretation._");
     }
-    Ok(ExtractiveAnswer {
-        body,
-        quoted: supporting.len().min(limit),
-        sources,
-    })
+    Ok(ExtractiveAnswer { body, sources })
 }
 
 /// Whether the query type is about numbers (so "nothing logged" is worth saying).

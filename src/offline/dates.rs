@@ -136,11 +136,7 @@ pub fn find_range(question: &str, anchor: NaiveDate, week: Weekday) -> Option<Da
                 (start, end)
             }
             Kind::Weekday => {
-                let wd: Weekday = g(1).parse().ok()?;
-                let mut d = anchor.pred_opt()?;
-                while d.weekday() != wd {
-                    d = d.pred_opt()?;
-                }
+                let d = last_weekday_before(anchor, g(1).parse().ok()?)?;
                 (d, d)
             }
         };
@@ -165,11 +161,7 @@ fn day_expr(text: &str, anchor: NaiveDate) -> Option<NaiveDate> {
         return anchor.pred_opt();
     }
     if let Ok(wd) = t.parse::<Weekday>() {
-        let mut d = anchor.pred_opt()?;
-        while d.weekday() != wd {
-            d = d.pred_opt()?;
-        }
-        return Some(d);
+        return last_weekday_before(anchor, wd);
     }
     let words: Vec<&str> = t
         .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
@@ -201,6 +193,15 @@ fn day_expr(text: &str, anchor: NaiveDate) -> Option<NaiveDate> {
             }
         }
     }
+}
+
+/// The last `wd` strictly before `anchor` ("on Tuesday" asked on a Tuesday is a week ago).
+fn last_weekday_before(anchor: NaiveDate, wd: Weekday) -> Option<NaiveDate> {
+    let mut d = anchor.pred_opt()?;
+    while d.weekday() != wd {
+        d = d.pred_opt()?;
+    }
+    Some(d)
 }
 
 /// "until October" ends at the end of October.

@@ -97,19 +97,12 @@ pub async fn parse(
         }
     }
     Ok(ParsedRecord {
-        id: entry.id.0.clone(),
-        source_file: entry.source.clone(),
-        date: entry.date,
-        timestamp: entry.time.map(|t| t.format("%H:%M").to_string()),
-        heading: entry.heading.clone(),
-        content_hash: entry.hash.hex(),
         domain_data: out.domain_data,
         tags,
         confidence: out.confidence.clamp(0.0, 1.0),
         uncertain_fields: out.uncertain_fields,
         extraction_notes: out.extraction_notes,
-        corrections: Vec::new(),
-        parser: format!("{} ({})", called.model, called.provider),
+        ..ParsedRecord::for_entry(entry, format!("{} ({})", called.model, called.provider))
     })
 }
 

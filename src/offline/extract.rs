@@ -123,19 +123,11 @@ pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
         (false, false) => 0.5,
     };
     ParsedRecord {
-        id: entry.id.0.clone(),
-        source_file: entry.source.clone(),
-        date: entry.date,
-        timestamp: entry.time.map(|t| t.format("%H:%M").to_string()),
-        heading: entry.heading.clone(),
-        content_hash: entry.hash.hex(),
         domain_data: found.data,
-        tags: entry.tags.clone(),
         confidence,
         uncertain_fields: found.uncertain,
         extraction_notes: found.notes,
-        corrections: Vec::new(),
-        parser: "offline-rules".to_string(),
+        ..ParsedRecord::for_entry(entry, "offline-rules".to_string())
     }
 }
 

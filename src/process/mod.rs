@@ -401,13 +401,7 @@ impl Processor {
         let mut tasks = tokio::task::JoinSet::new();
         for (i, entry) in found.iter().enumerate() {
             match previous.remove(&entry.hash.hex()) {
-                Some(mut r) => {
-                    r.id = entry.id.0.clone();
-                    r.date = entry.date;
-                    r.timestamp = entry.time.map(|t| t.format("%H:%M").to_string());
-                    r.heading = entry.heading.clone();
-                    records.push(Some(r));
-                }
+                Some(r) => records.push(Some(r.placed_at(entry))),
                 None => {
                     report.entries_parsed += 1;
                     records.push(None);

@@ -41,6 +41,37 @@ pub struct ParsedRecord {
     pub parser: String,
 }
 
+impl ParsedRecord {
+    /// An empty record for `entry` (its id, place and hash), filled in by a parser.
+    pub fn for_entry(entry: &super::Entry, parser: String) -> ParsedRecord {
+        ParsedRecord {
+            id: String::new(),
+            source_file: entry.source.clone(),
+            date: entry.date,
+            timestamp: None,
+            heading: None,
+            content_hash: entry.hash.hex(),
+            domain_data: BTreeMap::new(),
+            tags: entry.tags.clone(),
+            confidence: 0.0,
+            uncertain_fields: Vec::new(),
+            extraction_notes: Vec::new(),
+            corrections: Vec::new(),
+            parser,
+        }
+        .placed_at(entry)
+    }
+
+    /// The record moved to where `entry` now is (same text, maybe another id or section).
+    pub fn placed_at(mut self, entry: &super::Entry) -> ParsedRecord {
+        self.id = entry.id.0.clone();
+        self.date = entry.date;
+        self.timestamp = entry.time.map(|t| t.format("%H:%M").to_string());
+        self.heading = entry.heading.clone();
+        self
+    }
+}
+
 /// One day's file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct DayFile {

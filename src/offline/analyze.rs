@@ -23,6 +23,15 @@ pub struct Facts {
 }
 
 impl Facts {
+    /// The newest `n` points as cited list items.
+    fn list_newest(&mut self, link: Link, points: &[Point], n: usize) {
+        for p in points.iter().rev().take(n) {
+            let c = self.cite(link, p);
+            self.lines
+                .push(format!("- {}: {} {c}", day(p.date), p.detail));
+        }
+    }
+
     fn cite(&mut self, link: Link, p: &Point) -> String {
         if !self.cited.iter().any(|c| c.record.id == p.record.id) {
             self.cited.push(p.clone());
@@ -69,12 +78,7 @@ pub fn compute(
             line.push('.');
             facts.lines.push(line);
             facts.lines.push(String::new());
-            for p in points.iter().rev().take(6) {
-                let c = facts.cite(link, p);
-                facts
-                    .lines
-                    .push(format!("- {}: {} {c}", day(p.date), p.detail));
-            }
+            facts.list_newest(link, &points, 6);
         }
         QueryType::Total => {
             let sum: f64 = points.iter().map(|p| p.value).sum();
@@ -90,12 +94,7 @@ pub fn compute(
                 plural(points.len(), "entry")
             ));
             facts.lines.push(String::new());
-            for p in points.iter().rev().take(6) {
-                let c = facts.cite(link, p);
-                facts
-                    .lines
-                    .push(format!("- {}: {} {c}", day(p.date), p.detail));
-            }
+            facts.list_newest(link, &points, 6);
         }
         QueryType::Lookup | QueryType::Recommendation | QueryType::Correction => return None,
         QueryType::Max | QueryType::Min => {

@@ -274,14 +274,9 @@ pub fn compute(
             }
         }
         QueryType::Why => {
-            let mut lines = Vec::new();
-            for p in points.iter().rev().take(4) {
-                let c = facts.cite(link, p);
-                lines.push(format!("- {}: {} {c}", day(p.date), p.detail));
-            }
             facts.lines.push(format!("The {label} entries {when}:"));
             facts.lines.push(String::new());
-            facts.lines.extend(lines);
+            facts.list_newest(link, &points, 4);
             let shown: Vec<Point> = points.iter().rev().take(4).cloned().collect();
             preceding_sleep(&mut facts, link, &shown, baseline);
         }

@@ -19,8 +19,8 @@ pub enum Error {
     #[error("{path}: {message}")]
     Config { path: PathBuf, message: String },
     /// The vault folder is missing or not a folder.
-    #[error("vault not found at {0} (pass --vault PATH or set VAULT_AGENT_VAULT)")]
-    VaultNotFound(PathBuf),
+    #[error("vault {path}: {why} (pass --vault PATH or set VAULT_AGENT_VAULT)")]
+    VaultNotFound { path: PathBuf, why: &'static str },
     /// A path proposed for reading or writing lies outside the vault.
     #[error("path `{0}` is outside the vault; refusing it")]
     OutsideVault(String),
@@ -49,6 +49,6 @@ impl Error {
 
     /// True for errors a person fixes by editing configuration (exit code 2).
     pub fn is_usage(&self) -> bool {
-        matches!(self, Error::Config { .. } | Error::VaultNotFound(_))
+        matches!(self, Error::Config { .. } | Error::VaultNotFound { .. })
     }
 }

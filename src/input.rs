@@ -19,23 +19,7 @@ pub struct Routed {
     pub question: Option<String>,
 }
 
-/// Splits `text` into its log part and its question part (sentences ending with `?`).
-pub fn split(text: &str) -> (String, String) {
-    let mut log = Vec::new();
-    let mut ask = Vec::new();
-    for sentence in text.split_inclusive(['.', '!', '?', '\n']) {
-        let s = sentence.trim();
-        if s.is_empty() {
-            continue;
-        }
-        if s.ends_with('?') || s.starts_with('?') {
-            ask.push(s.trim_start_matches('?').trim());
-        } else {
-            log.push(s);
-        }
-    }
-    (log.join(" "), ask.join(" "))
-}
+pub use crate::offline::route::split;
 
 /// Appends `text` to the daily note of `now` as `## HH:MM` (with `title` when given).
 /// Creates the note (and its folders) when it does not exist; never rewrites existing text.
@@ -100,13 +84,6 @@ pub fn route_and_log(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn splits_statements_from_questions() {
-        let (log, ask) = split("Slept 6h. Ran 5 km! Is that more than last week?");
-        assert_eq!(log, "Slept 6h. Ran 5 km!");
-        assert_eq!(ask, "Is that more than last week?");
-    }
 
     #[test]
     fn appends_a_section_and_keeps_everything_else() {

@@ -43,6 +43,9 @@ pub async fn doctor(config: Arc<Config>, json: bool) -> Result<()> {
             for line in &c.lines {
                 println!("       {line}");
             }
+            if let Some(fix) = &c.fix {
+                println!("       what to do: {fix}");
+            }
         }
     }
     if default_works {

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::config::AGENT_DIR;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::vault::atomic::write_atomic;
 
 const CONFIG_TEMPLATE: &str = "\
@@ -53,9 +53,7 @@ week_start: monday
 ";
 
 pub fn init(vault: &Path) -> Result<()> {
-    if !vault.is_dir() {
-        return Err(Error::VaultNotFound(vault.to_path_buf()));
-    }
+    crate::config::check_vault_folder(vault)?;
     let path = vault.join(AGENT_DIR).join("config.yaml");
     if path.exists() {
         println!("{} already exists; left unchanged", path.display());

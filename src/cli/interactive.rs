@@ -36,41 +36,90 @@ pub async fn repl(config: Arc<Config>, trace_prompts: bool, json: bool) -> Resul
         if matches!(text, "exit" | "quit") {
             break;
         }
-        let routed = crate::input::route_and_log(&config, processor.flow().domains(), text)?;
-        if let Some(rel) = &routed.logged_to {
-            println!("logged to {rel}");
-            processor.parse_pass().await?;
-        }
-        if let Some(q) = routed.question {
-            if let Err(e) = ask(&processor, &q, json).await {
-                eprintln!("error: {e}");
-            }
+        if let Err(e) = input(&mut processor, &config, text, json).await {
+            eprintln!("error: {e}");
         }
     }
     Ok(())
 }
 
-/// Answers `question` on stdout (same flow and citations as in a note).
-pub async fn ask(processor: &Processor, question: &str, json: bool) -> Result<()> {
+/// What `ask` and `input` print: the answer (or the questions asked back) as one value.
+pub async fn answer_json(processor: &Processor, question: &str) -> Result<serde_json::Value> {
     let input = QuestionInput::asked_today(question);
     match processor.flow().answer(processor.store(), &input).await {
-        Outcome::Answered(a) => {
-            if json {
-                let v =
-                    serde_json::json!({"answer": a.body, "sources": a.sources, "engine": a.engine});
-                println!("{}", serde_json::to_string_pretty(&v).expect("json"));
-            } else {
-                println!("{}", a.body);
-                if !a.sources.is_empty() {
-                    println!("\nSources: {}", a.sources.join(" · "));
-                }
-            }
-            Ok(())
-        }
-        Outcome::NeedsInput { questions } => {
-            println!("{questions}\n\n(Ask again with the answer in the question to get the full answer.)");
-            Ok(())
-        }
+        Outcome::Answered(a) => Ok(serde_json::json!({
+            "question": question,
+            "answer": a.body,
+            "sources": a.sources,
+            "engine": a.engine,
+        })),
+        Outcome::NeedsInput { questions } => Ok(serde_json::json!({
+            "question": question,
+            "needs_input": questions,
+        })),
         Outcome::Failed { reason, hint } => Err(Error::Watch(format!("{reason}; {hint}"))),
     }
+}
+
+/// Prints an [`answer_json`] value for a person.
+pub fn print_answer(v: &serde_json::Value) {
+    if let Some(questions) = v["needs_input"].as_str() {
+        println!(
+            "{questions}\n\n(Ask again with the answer in the question to get the full answer.)"
+        );
+        return;
+    }
+    println!("{}", v["answer"].as_str().unwrap_or_default());
+    let sources: Vec<&str> = v["sources"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|s| s.as_str()).collect())
+        .unwrap_or_default();
+    if !sources.is_empty() {
+        println!("\nSources: {}", sources.join(" · "));
+    }
+}
+
+/// Answers `question` on stdout (same flow and citations as in a note).
+pub async fn ask(processor: &Processor, question: &str, json: bool) -> Result<()> {
+    let v = answer_json(processor, question).await?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&v).expect("json"));
+    } else {
+        print_answer(&v);
+    }
+    Ok(())
+}
+
+/// Handles one `input` text: logs what is a log, answers what is a question. With `json`,
+/// prints one document: `{"kind", "logged_to", "answer"}`.
+pub async fn input(
+    processor: &mut Processor,
+    config: &Config,
+    text: &str,
+    json: bool,
+) -> Result<()> {
+    let routed = crate::input::route_and_log(config, processor.flow().domains(), text)?;
+    if routed.logged_to.is_some() {
+        processor.parse_pass().await?;
+    }
+    let answer = match &routed.question {
+        Some(q) => Some(answer_json(processor, q).await?),
+        None => None,
+    };
+    if json {
+        let v = serde_json::json!({
+            "kind": format!("{:?}", routed.kind).to_lowercase(),
+            "logged_to": routed.logged_to,
+            "answer": answer,
+        });
+        println!("{}", serde_json::to_string(&v).expect("json"));
+        return Ok(());
+    }
+    if let Some(rel) = &routed.logged_to {
+        println!("logged to {rel} ({:?})", routed.kind);
+    }
+    if let Some(a) = &answer {
+        print_answer(a);
+    }
+    Ok(())
 }

@@ -7,7 +7,7 @@ mod interactive;
 
 use doctor::doctor;
 use init::init;
-use interactive::{ask, repl};
+use interactive::{ask, input, repl};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -55,11 +55,13 @@ enum Command {
     /// One pass over everything pending (new entries, ready questions), then exit.
     Process {
         /// The vault (shorthand for --vault).
+        #[arg(id = "vault_path", value_name = "VAULT")]
         vault: Option<PathBuf>,
     },
     /// Keep running: answer questions and parse entries as notes change. Ctrl-C stops.
     Watch {
         /// The vault (shorthand for --vault).
+        #[arg(id = "vault_path", value_name = "VAULT")]
         vault: Option<PathBuf>,
     },
     /// Answer a question on stdout, from the notes.
@@ -83,6 +85,9 @@ enum Command {
     },
     /// HTTP API: POST /input, POST /ask, GET /context, GET /health.
     Serve {
+        /// The vault (shorthand for --vault).
+        #[arg(id = "vault_path", value_name = "VAULT")]
+        vault: Option<PathBuf>,
         /// Address to listen on (loopback by default; others need --token).
         #[arg(long, default_value = "127.0.0.1:7878")]
         addr: std::net::SocketAddr,
@@ -91,17 +96,27 @@ enum Command {
         token: Option<String>,
     },
     /// Print global-context.md.
-    Context,
+    Context {
+        /// The vault (shorthand for --vault).
+        #[arg(id = "vault_path", value_name = "VAULT")]
+        vault: Option<PathBuf>,
+    },
     /// Rebuild .vault-agent/parsed from the notes.
-    Reindex,
+    Reindex {
+        /// The vault (shorthand for --vault).
+        #[arg(id = "vault_path", value_name = "VAULT")]
+        vault: Option<PathBuf>,
+    },
     /// Check the config, the vault and every model provider; say what to fix.
     Doctor {
         /// The vault (shorthand for --vault).
+        #[arg(id = "vault_path", value_name = "VAULT")]
         vault: Option<PathBuf>,
     },
     /// Write a commented .vault-agent/config.yaml.
     Init {
         /// The vault (shorthand for --vault).
+        #[arg(id = "vault_path", value_name = "VAULT")]
         vault: Option<PathBuf>,
     },
 }
@@ -110,6 +125,12 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging(cli.verbose, cli.quiet);
+    if !matches!(
+        cli.command,
+        Some(Command::Serve { .. } | Command::Watch { .. })
+    ) {
+        quiet_on_closed_pipe();
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -130,6 +151,17 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// `vault-agent ask ... | head -1`: when the reader goes away, stop quietly like other
+/// command-line tools instead of panicking in `println!`. Not for `serve`/`watch`, whose
+/// sockets must never end the process.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn init_logging(verbose: u8, quiet: bool) {
     let level = match (quiet, verbose) {
         (true, _) => "error",
@@ -142,9 +174,16 @@ fn init_logging(verbose: u8, quiet: bool) {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(colour_on_stderr())
         .with_target(false)
         .without_time()
         .try_init();
+}
+
+/// Colour only for a person at a terminal, and never when `NO_COLOR` is set.
+fn colour_on_stderr() -> bool {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 async fn run(cli: Cli) -> Result<()> {
@@ -153,7 +192,10 @@ async fn run(cli: Cli) -> Result<()> {
             Command::Process { vault }
             | Command::Watch { vault }
             | Command::Init { vault }
-            | Command::Doctor { vault },
+            | Command::Doctor { vault }
+            | Command::Serve { vault, .. }
+            | Command::Context { vault }
+            | Command::Reindex { vault },
         ) => vault.clone(),
         _ => None,
     };
@@ -186,23 +228,8 @@ async fn run(cli: Cli) -> Result<()> {
                 );
             } else {
                 println!("{report}");
-                if let Some(llm) = processor.flow().llm() {
-                    let t = llm.trace().totals();
-                    if t.calls == 0 && t.degraded_steps > 0 {
-                        println!(
-                            "model calls: 0 (no model reachable; {} steps answered by the offline engine, see `vault-agent doctor`)",
-                            t.degraded_steps
-                        );
-                    } else if t.calls > 0 {
-                        println!(
-                            "model calls: {} ({} prompt + {} completion tokens, {:.1} s); {} steps answered by the offline engine",
-                            t.calls,
-                            t.prompt_tokens,
-                            t.completion_tokens,
-                            t.model_ms as f64 / 1000.0,
-                            t.degraded_steps
-                        );
-                    }
+                if cli.verbose > 0 {
+                    print_pass_details(&report, &processor);
                 }
             }
             Ok(())
@@ -216,15 +243,8 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Input { text } => {
             let mut processor = open(&cli_flags, config.clone())?;
-            let routed = crate::input::route_and_log(&config, processor.flow().domains(), &text)?;
-            if let Some(rel) = &routed.logged_to {
-                println!("logged to {rel} ({:?})", routed.kind);
-            }
             processor.parse_pass().await?;
-            match routed.question {
-                Some(q) => ask(&processor, &q, cli.json).await,
-                None => Ok(()),
-            }
+            input(&mut processor, &config, &text, cli.json).await
         }
         Command::Ask { question } => {
             let mut processor = open(&cli_flags, config)?;
@@ -255,14 +275,14 @@ async fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
-        Command::Serve { addr, token } => {
+        Command::Serve { addr, token, .. } => {
             let processor = open(&cli_flags, config.clone())?;
             crate::serve::run(processor, config, addr, token, async {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await
         }
-        Command::Context => {
+        Command::Context { .. } => {
             let processor = Processor::open(config.clone())?;
             let text = processor.store().global_context()?;
             if text.is_empty() {
@@ -275,7 +295,7 @@ async fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
-        Command::Reindex => {
+        Command::Reindex { .. } => {
             let mut processor = open(&cli_flags, config)?;
             let report = processor.reindex().await?;
             println!(
@@ -288,6 +308,34 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Doctor { .. } => doctor(config, cli.json).await,
         Command::Init { .. } => unreachable!("handled above"),
+    }
+}
+
+/// `process -v`: the files skipped, the `?` lines not read as questions, the model calls.
+fn print_pass_details(report: &crate::process::PassReport, processor: &Processor) {
+    for s in &report.skipped {
+        println!("  skipped {}: {}", s.path, s.reason);
+    }
+    for q in &report.questions_ignored {
+        println!("  {}:{}: {}", q.path, q.line, q.reason);
+    }
+    if let Some(llm) = processor.flow().llm() {
+        let t = llm.trace().totals();
+        if t.calls == 0 && t.degraded_steps > 0 {
+            println!(
+                "  model calls: 0 (no model reachable; {} steps answered by the offline engine, see `vault-agent doctor`)",
+                t.degraded_steps
+            );
+        } else if t.calls > 0 {
+            println!(
+                "  model calls: {} ({} prompt + {} completion tokens, {:.1} s); {} steps answered by the offline engine",
+                t.calls,
+                t.prompt_tokens,
+                t.completion_tokens,
+                t.model_ms as f64 / 1000.0,
+                t.degraded_steps
+            );
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod moment;
 pub mod obsidian;
+pub mod yaml;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -89,16 +90,15 @@ impl Config {
         explicit: Option<&Path>,
         provider: Option<&str>,
     ) -> Result<Config> {
-        if !vault.is_dir() {
-            return Err(Error::VaultNotFound(vault.to_path_buf()));
-        }
+        check_vault_folder(vault)?;
         let vault = vault
             .canonicalize()
             .map_err(|e| Error::io(vault.to_path_buf(), e))?;
         let default_path = vault.join(AGENT_DIR).join("config.yaml");
+        // A config.yaml that is a folder is a mistake to report, not a missing file.
         let path = explicit
             .map(Path::to_path_buf)
-            .or_else(|| default_path.is_file().then_some(default_path.clone()));
+            .or_else(|| default_path.exists().then_some(default_path.clone()));
         let raw = match &path {
             Some(path) => read_raw(path)?,
             None => RawConfig::default(),
@@ -116,22 +116,22 @@ impl Config {
             path: source
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("config.yaml")),
-            message: format!("`{key}`: {message}"),
+            message: format!("{key}: {message}"),
         };
         let debounce_ms = raw.watch.debounce_ms.unwrap_or(2000);
-        if debounce_ms > 600_000 {
-            return Err(bad(
-                "watch.debounce_ms",
-                "must be at most 600000 (10 minutes)",
-            ));
-        }
         let rescan = raw.watch.rescan_interval_s.unwrap_or(300);
-        if rescan == 0 {
-            return Err(bad("watch.rescan_interval_s", "must be at least 1"));
-        }
         let max_note_bytes = raw.limits.max_note_bytes.unwrap_or(2 * 1024 * 1024);
-        if max_note_bytes < 1024 {
-            return Err(bad("limits.max_note_bytes", "must be at least 1024"));
+        for (key, value, min, max) in [
+            ("watch.debounce_ms", debounce_ms, 0, 600_000),
+            ("watch.rescan_interval_s", rescan, 1, 86_400),
+            ("limits.max_note_bytes", max_note_bytes, 1024, 1 << 30),
+        ] {
+            if !(min..=max).contains(&value) {
+                return Err(bad(
+                    key,
+                    &format!("{value} is out of range: allowed {min} to {max}"),
+                ));
+            }
         }
         let relative = |key: &str, value: Option<String>, default: &str| -> Result<String> {
             let value = value.unwrap_or_else(|| default.to_string());
@@ -201,8 +201,23 @@ impl Config {
     }
 }
 
+/// The vault must be an existing folder; says which of the two it is not.
+pub fn check_vault_folder(vault: &Path) -> Result<()> {
+    match std::fs::metadata(vault) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(Error::VaultNotFound {
+            path: vault.to_path_buf(),
+            why: "not a folder",
+        }),
+        Err(_) => Err(Error::VaultNotFound {
+            path: vault.to_path_buf(),
+            why: "no such folder",
+        }),
+    }
+}
+
 fn read_raw(path: &Path) -> Result<RawConfig> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    let text = yaml::read_text(path)?;
     if text.trim().is_empty() {
         return Ok(RawConfig::default());
     }
@@ -216,8 +231,7 @@ fn read_raw(path: &Path) -> Result<RawConfig> {
         return Ok(RawConfig::default());
     }
     expand_values(&mut value, "").map_err(config_error)?;
-    serde_yaml::from_value(value)
-        .map_err(|e| config_error(format!("{e} (see README: Configuration)")))
+    yaml::from_value(value, path)
 }
 
 /// Expands `${VAR}` in every string value (comments are never touched). Values under

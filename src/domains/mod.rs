@@ -22,6 +22,7 @@ const SHIPPED: [(&str, &str); 5] = [
 
 /// One domain module.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Domain {
     pub name: String,
     pub description: String,
@@ -86,12 +87,46 @@ impl Domain {
                 None => return Err(format!("`log_schema.properties.{name}.type` is missing")),
             }
         }
-        Ok(())
+        check_constraints(schema, "log_schema")
     }
 
     /// Whether the text mentions this domain's name or vocabulary.
     pub fn is_mentioned(&self, text: &str) -> bool {
         self.matcher.as_ref().is_some_and(|m| m.is_match(text))
+    }
+}
+
+/// Every `pattern` in a schema must compile and no `minimum` may exceed its `maximum`
+/// (such a schema would reject every value, so the mistake is reported at load).
+fn check_constraints(schema: &serde_yaml::Value, key: &str) -> std::result::Result<(), String> {
+    match schema {
+        serde_yaml::Value::Mapping(map) => {
+            if let Some(p) = map.get("pattern") {
+                let text = p.as_str().unwrap_or_default();
+                if let Err(e) = regex::Regex::new(text) {
+                    return Err(format!(
+                        "`{key}.pattern`: `{text}` is not a valid regex: {e}"
+                    ));
+                }
+            }
+            let bound = |k: &str| map.get(k).and_then(serde_yaml::Value::as_f64);
+            if let (Some(min), Some(max)) = (bound("minimum"), bound("maximum")) {
+                if min > max {
+                    return Err(format!(
+                        "`{key}`: minimum {min} is above maximum {max}, so no value could pass"
+                    ));
+                }
+            }
+            for (k, v) in map {
+                let child = format!("{key}.{}", k.as_str().unwrap_or("?"));
+                check_constraints(v, &child)?;
+            }
+            Ok(())
+        }
+        serde_yaml::Value::Sequence(items) => {
+            items.iter().try_for_each(|v| check_constraints(v, key))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -141,12 +176,13 @@ impl Domains {
             .collect();
         files.sort();
         for path in files {
-            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
-            let domain: Domain = serde_yaml::from_str(&text).map_err(|e| Error::Config {
-                path: path.clone(),
-                message: format!("domain file: {e}"),
-            })?;
-            let mut domain = domain;
+            let text = crate::config::yaml::read_text(&path)?;
+            let value: serde_yaml::Value =
+                serde_yaml::from_str(&text).map_err(|e| Error::Config {
+                    path: path.clone(),
+                    message: format!("domain file: {e}"),
+                })?;
+            let mut domain: Domain = crate::config::yaml::from_value(value, &path)?;
             domain.check_schema().map_err(|message| Error::Config {
                 path: path.clone(),
                 message,

@@ -127,18 +127,14 @@ impl Flow {
                 Ok(None) => {}
                 Err(e) => {
                     tracing::info!("answering “{}” with the offline engine: {e}", question.text);
-                    degraded = Some(e.to_string());
+                    degraded = Some(llm.down_reason(e.agent).unwrap_or_else(|| e.to_string()));
                 }
             }
         }
         match offline::answer::answer(store, &self.domains, &question.text, question.anchor) {
             Ok(a) => {
                 let body = match degraded {
-                    Some(reason) => format!(
-                        "{}\n_The model could not be used ({})._",
-                        a.body,
-                        one_line(&reason)
-                    ),
+                    Some(reason) => with_degraded_footer(&a.body, &one_line(&reason)),
                     None => a.body,
                 };
                 Outcome::Answered(Answer {
@@ -180,6 +176,22 @@ fn today_label() -> String {
         .date_naive()
         .format("%Y-%m-%d (%A)")
         .to_string()
+}
+
+/// The offline answer's closing line replaced by one that says why no model answered.
+fn with_degraded_footer(body: &str, reason: &str) -> String {
+    let line = format!("_Answered without a model: {reason}._");
+    let mut lines: Vec<&str> = body.lines().collect();
+    match lines
+        .iter()
+        .rposition(|l| l.starts_with("_Answered from your notes without a model"))
+    {
+        Some(i) => {
+            lines[i] = &line;
+            lines.join("\n")
+        }
+        None => format!("{body}\n\n{line}"),
+    }
 }
 
 /// The first line of a message, without a trailing period, for use inside a sentence.

@@ -294,6 +294,43 @@ impl LlmClient {
         }
     }
 
+    /// Why `agent` could not use its models when a provider is down, in a few plain words
+    /// for a callout (`Ollama is not running at localhost:11434`); the full error is logged.
+    pub fn down_reason(&self, agent: &str) -> Option<String> {
+        let down = self.down.lock().expect("lock");
+        for name in self.config.chain(agent) {
+            let Some((_, kind, _)) = down.get(&name) else {
+                continue;
+            };
+            let Some(p) = self.config.providers.get(&name) else {
+                continue;
+            };
+            let host = p
+                .api_base()
+                .ok()
+                .map(|b| {
+                    let b = b
+                        .trim_start_matches("http://")
+                        .trim_start_matches("https://");
+                    b.split('/').next().unwrap_or(b).to_string()
+                })
+                .unwrap_or_default();
+            return Some(match (kind, p.kind) {
+                (FailureKind::Unreachable, ProviderKind::Ollama) => {
+                    format!("Ollama is not running at {host}")
+                }
+                (FailureKind::Unreachable, _) => format!("no model server answers at {host}"),
+                (FailureKind::Auth, _) => format!("`{name}` refused the API key"),
+                (FailureKind::ModelMissing, _) => {
+                    format!("a model is not installed on `{name}` (see `vault-agent doctor`)")
+                }
+                (FailureKind::Config, _) => format!("`{name}` is not fully configured"),
+                _ => format!("`{name}` could not be used"),
+            });
+        }
+        None
+    }
+
     fn mark_down(&self, provider: &str, kind: FailureKind, message: String) -> LlmFailure {
         tracing::warn!(
             "{message}; using {} for now",

@@ -433,16 +433,27 @@ impl RawLlm {
             loop_max: self.retry.loop_max.unwrap_or(2),
             backoff: Duration::from_millis(self.retry.backoff_ms.unwrap_or(500)),
         };
-        if retry.llm_retry > 10 {
-            return Err(err("llm.retry.llm_retry", "must be at most 10".into()));
-        }
         let timeout_s = self.timeout_s.unwrap_or(60);
-        if timeout_s == 0 {
-            return Err(err("llm.timeout_s", "must be at least 1".into()));
-        }
         let max_concurrency = self.max_concurrency.unwrap_or(4);
-        if max_concurrency == 0 {
-            return Err(err("llm.max_concurrency", "must be at least 1".into()));
+        for (key, value, min, max) in [
+            ("llm.retry.llm_retry", u64::from(retry.llm_retry), 0, 10),
+            ("llm.retry.parse_retry", u64::from(retry.parse_retry), 0, 10),
+            ("llm.retry.loop_max", u64::from(retry.loop_max), 0, 10),
+            (
+                "llm.retry.backoff_ms",
+                retry.backoff.as_millis() as u64,
+                0,
+                60_000,
+            ),
+            ("llm.timeout_s", timeout_s, 1, 3_600),
+            ("llm.max_concurrency", max_concurrency as u64, 1, 64),
+        ] {
+            if !(min..=max).contains(&value) {
+                return Err(err(
+                    key,
+                    format!("{value} is out of range: allowed {min} to {max}"),
+                ));
+            }
         }
         let retriever_mode = self.retriever.mode.unwrap_or_else(|| "direct".to_string());
         if retriever_mode != "direct" && retriever_mode != "llm" {

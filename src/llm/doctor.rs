@@ -21,8 +21,44 @@ struct Ping {
 pub struct ProviderCheck {
     pub provider: String,
     pub works: bool,
-    /// Findings, each one line; problems say what to do.
+    /// Findings, each one line.
     pub lines: Vec<String>,
+    /// What to do when it does not work.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
+}
+
+/// What a person does about a provider that fails, from what failed.
+fn fix_for(provider: &super::config::Provider, problem: &str) -> String {
+    let name = &provider.name;
+    let offline = "or set `llm.default_provider: offline` in config.yaml to answer without a model";
+    if problem.contains("environment variable") {
+        return format!(
+            "export the variable named above (it is read by llm.providers.{name}), {offline}"
+        );
+    }
+    if problem.contains("API key") || problem.contains("401") || problem.contains("403") {
+        return format!("check the key variable in llm.providers.{name}.api_key, {offline}");
+    }
+    if let Some(models) = problem.strip_prefix("missing:") {
+        let pulls: Vec<String> = models
+            .split(' ')
+            .map(|m| format!("`ollama pull {m}`"))
+            .collect();
+        return format!(
+            "run {} or set other models under llm.tiers",
+            pulls.join(" and ")
+        );
+    }
+    match provider.kind {
+        ProviderKind::Ollama => {
+            format!("start Ollama (`ollama serve`, or open the Ollama app), {offline}")
+        }
+        _ => format!(
+            "start the server at {} or correct llm.providers.{name}.api_base, {offline}",
+            provider.api_base().unwrap_or_default()
+        ),
+    }
 }
 
 /// Checks every configured provider; the default one first.
@@ -49,6 +85,7 @@ pub async fn check(client: &LlmClient) -> Vec<ProviderCheck> {
                 provider: name,
                 works: true,
                 lines,
+                fix: None,
             });
             continue;
         }
@@ -58,15 +95,19 @@ pub async fn check(client: &LlmClient) -> Vec<ProviderCheck> {
             .map(|(_, m)| m.clone())
             .collect();
         if let Err(e) = provider.api_base().and_then(|_| provider.api_key()) {
+            let fix = Some(fix_for(&provider, &e));
             lines.push(e);
             out.push(ProviderCheck {
                 provider: name,
                 works: false,
                 lines,
+                fix,
             });
             continue;
         }
         let mut works = true;
+        let mut fix = None;
+        let mut missing: Vec<&str> = Vec::new();
         match client.list_models(&provider).await {
             Ok(listed) => {
                 lines.push(format!(
@@ -81,16 +122,24 @@ pub async fn check(client: &LlmClient) -> Vec<ProviderCheck> {
                         lines.push(format!("model {model}: present"));
                     } else if provider.kind == ProviderKind::Ollama {
                         works = false;
-                        lines.push(format!("model {model}: missing; run `ollama pull {model}` or set another model under llm.tiers"));
+                        missing.push(model.as_str());
+                        lines.push(format!("model {model}: missing"));
                     } else if !listed.is_empty() {
                         lines.push(format!("model {model}: not in the provider's list (it may still work for deployments and aliases)"));
                     }
                 }
+                if !missing.is_empty() {
+                    fix = Some(fix_for(
+                        &provider,
+                        &format!("missing:{}", missing.join(" ")),
+                    ));
+                }
             }
             Err(e) => {
                 out.push(ProviderCheck {
-                    provider: name,
+                    provider: name.clone(),
                     works: false,
+                    fix: Some(fix_for(&provider, &e)),
                     lines: vec![e],
                 });
                 continue;
@@ -116,6 +165,7 @@ pub async fn check(client: &LlmClient) -> Vec<ProviderCheck> {
                     )),
                     Err(f) => {
                         works = false;
+                        fix.get_or_insert_with(|| format!("try a larger model under llm.tiers, or set `llm.models.\"{}\".system_in_user: true` if its chat template drops system messages", resolution.model));
                         lines.push(format!(
                             "structured output round trip with {} failed: {}",
                             resolution.model, f.message
@@ -125,6 +175,7 @@ pub async fn check(client: &LlmClient) -> Vec<ProviderCheck> {
             }
             Err((key, message)) => {
                 works = false;
+                fix.get_or_insert_with(|| format!("set {key} in config.yaml"));
                 lines.push(format!("{key}: {message}"));
             }
         }
@@ -132,6 +183,7 @@ pub async fn check(client: &LlmClient) -> Vec<ProviderCheck> {
             provider: name,
             works,
             lines,
+            fix,
         });
     }
     out

@@ -71,14 +71,38 @@ pub fn classify(text: &str, domains: &Domains) -> Route {
 /// A question with no statement before it ("how far did I run?" mentions "ran"-like words
 /// but logs nothing).
 fn question_only(text: &str) -> bool {
-    let sentences: Vec<&str> = text
-        .split_inclusive(['.', '!', '?', '\n'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect();
-    sentences
-        .iter()
-        .all(|s| s.ends_with('?') || s.starts_with('?'))
+    split(text).0.is_empty()
+}
+
+/// Splits `text` into its log part and its question part: sentences ending with `?` are
+/// questions, except for a statement before a comma (`ran 4 km, how far did I run?`).
+pub fn split(text: &str) -> (String, String) {
+    static LEAD: OnceLock<Regex> = OnceLock::new();
+    let lead = LEAD.get_or_init(|| {
+        Regex::new(r"(?i)[,;]\s*(?:and\s+)?(?:how|what|when|where|which|who|why|did|do|does|is|are|was|were|can|could|should|have|has|am)\b")
+            .expect("valid regex")
+    });
+    let mut log = Vec::new();
+    let mut ask = Vec::new();
+    for sentence in text.split_inclusive(['.', '!', '?', '\n']) {
+        let s = sentence.trim();
+        if s.is_empty() {
+            continue;
+        }
+        if s.ends_with('?') || s.starts_with('?') {
+            let s = s.trim_start_matches('?').trim();
+            match lead.find(s) {
+                Some(m) if signals().2.is_match(&s[..m.start()]) => {
+                    log.push(s[..m.start()].trim());
+                    ask.push(s[m.start() + 1..].trim());
+                }
+                _ => ask.push(s),
+            }
+        } else {
+            log.push(s);
+        }
+    }
+    (log.join(" "), ask.join(" "))
 }
 
 #[cfg(test)]
@@ -103,6 +127,23 @@ mod tests {
         );
         assert_eq!(route("correction: squat was 100kg"), InputType::Correction);
         assert_eq!(route("Called mum, walked by the river"), InputType::Log);
+        assert_eq!(route("ran 5k, was that my fastest?"), InputType::Both);
+        assert_eq!(
+            route("how many runs this week, and how far?"),
+            InputType::Query
+        );
+    }
+
+    #[test]
+    fn splits_statements_from_questions() {
+        let (log, ask) = split("Slept 6h. Ran 5 km! Is that more than last week?");
+        assert_eq!(log, "Slept 6h. Ran 5 km!");
+        assert_eq!(ask, "Is that more than last week?");
+        let (log, ask) = split("ran 4 km, how far did I run this week?");
+        assert_eq!(
+            (log.as_str(), ask.as_str()),
+            ("ran 4 km", "how far did I run this week?")
+        );
     }
 
     #[test]

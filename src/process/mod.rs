@@ -7,7 +7,7 @@ mod progress;
 mod report;
 
 use progress::Progress;
-pub use report::{callout_for, PassReport, SkippedFile};
+pub use report::{callout_for, IgnoredQuestion, PassReport, SkippedFile};
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Arc;
@@ -324,6 +324,17 @@ impl Processor {
                 tracing::warn!("{message}");
                 report.warnings.push(message);
             }
+        }
+        for (line, why) in &note.ignored_questions {
+            tracing::info!(
+                "{rel}:{}: a `?` line {why} is not read as a question",
+                line + 1
+            );
+            report.questions_ignored.push(IgnoredQuestion {
+                path: rel.to_string(),
+                line: line + 1,
+                reason: format!("{why}: not read as a question"),
+            });
         }
         self.parse_entries(rel, &note, report).await?;
         let pending = note.questions.iter().any(|q| {

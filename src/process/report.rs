@@ -27,10 +27,21 @@ pub struct PassReport {
     pub questions_gone: usize,
     /// Questions answered with clarifying questions (waiting for a `!` reply).
     pub questions_asked_back: usize,
+    /// `?` lines not read as questions (in code, quotes or frontmatter), with the reason.
+    pub questions_ignored: Vec<IgnoredQuestion>,
     /// Files not read, with the reason.
     pub skipped: Vec<SkippedFile>,
     /// Other problems worth a look (broken frontmatter, bad ignore rules).
     pub warnings: Vec<String>,
+}
+
+/// A `?` line that is not a question, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct IgnoredQuestion {
+    pub path: String,
+    /// 1-based line number.
+    pub line: usize,
+    pub reason: String,
 }
 
 /// A file that was skipped.

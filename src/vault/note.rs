@@ -73,9 +73,11 @@ pub struct Note {
     pub frontmatter: Option<Frontmatter>,
     pub blocks: Vec<Block>,
     pub questions: Vec<Question>,
+    /// Lines that look like questions but are not read as ones: line and why.
+    pub ignored_questions: Vec<(usize, &'static str)>,
     line_starts: Vec<usize>,
-    /// Lines that belong to code, HTML or quotes (never questions).
-    shielded: Vec<bool>,
+    /// Lines that belong to frontmatter, code, HTML or quotes (never questions), and where.
+    shielded: Vec<Option<&'static str>>,
 }
 
 impl Note {
@@ -87,9 +89,9 @@ impl Note {
         let (body_start, line_offset) = frontmatter
             .as_ref()
             .map_or((0, 0), |fm| (fm.bytes.end, fm.line_count));
-        let mut shielded = vec![false; line_count];
+        let mut shielded = vec![None; line_count];
         for flag in shielded.iter_mut().take(line_offset) {
-            *flag = true;
+            *flag = Some("in the frontmatter");
         }
         let mut blocks = Vec::new();
         {
@@ -107,12 +109,20 @@ impl Note {
             for node in root.descendants().skip(1) {
                 let ast = node.data.borrow();
                 let lines = to_lines(ast.sourcepos.start.line, ast.sourcepos.end.line);
-                if matches!(
-                    ast.value,
-                    NodeValue::CodeBlock(_) | NodeValue::HtmlBlock(_) | NodeValue::BlockQuote
-                ) {
+                if matches!(ast.value, NodeValue::CodeBlock(_) | NodeValue::HtmlBlock(_)) {
                     for flag in &mut shielded[lines.clone()] {
-                        *flag = true;
+                        *flag = flag.or(Some("in a code block"));
+                    }
+                }
+                if matches!(ast.value, NodeValue::BlockQuote) {
+                    // A `?` line right under a quote or callout, without `>`, is markdown's
+                    // lazy continuation of the quote, but the person meant a new question.
+                    for i in lines.clone() {
+                        let line = line_text(&text, &line_starts, i);
+                        let lazy = !line.trim_start().starts_with('>');
+                        if !(lazy && question_text(line).is_some()) {
+                            shielded[i] = shielded[i].or(Some("in a quote or callout"));
+                        }
                     }
                 }
             }
@@ -145,10 +155,12 @@ impl Note {
             frontmatter,
             blocks,
             questions: Vec::new(),
+            ignored_questions: Vec::new(),
             line_starts,
             shielded,
         };
         note.questions = note.find_questions();
+        note.ignored_questions = note.find_ignored_questions();
         note
     }
 
@@ -187,10 +199,24 @@ impl Note {
             .and_then(|fm| fm.yaml.as_ref().err().map(String::as_str))
     }
 
+    /// `?` lines inside frontmatter, code or quotes: reported, never answered.
+    fn find_ignored_questions(&self) -> Vec<(usize, &'static str)> {
+        (0..self.line_count())
+            .filter_map(|i| {
+                let why = self.shielded[i]?;
+                let line = self
+                    .line(i)
+                    .trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+                let agent_line = line.starts_with("[!");
+                (question_text(line).is_some() && !agent_line).then_some((i, why))
+            })
+            .collect()
+    }
+
     fn find_questions(&self) -> Vec<Question> {
         let mut questions = Vec::new();
         for i in 0..self.line_count() {
-            if self.shielded[i] {
+            if self.shielded[i].is_some() {
                 continue;
             }
             let Some(text) = question_text(self.line(i)) else {
@@ -324,6 +350,25 @@ mod tests {
         let q = questions(text);
         assert_eq!(q.len(), 1, "{q:?}");
         assert_eq!(q[0].0, "real one");
+    }
+
+    #[test]
+    fn a_question_right_under_our_callout_is_a_new_question() {
+        let text = "? first\n> [!answer] vault-agent · 2026-11-21 10:00\n> five\n? second\n";
+        assert_eq!(
+            questions(text),
+            [("first".into(), true, true), ("second".into(), true, false)]
+        );
+    }
+
+    #[test]
+    fn shielded_question_lines_are_reported_with_the_reason() {
+        let n = Note::parse("```\n? in code\n```\n> ? quoted\n".to_string());
+        assert!(n.questions.is_empty());
+        assert_eq!(
+            n.ignored_questions,
+            [(1, "in a code block"), (3, "in a quote or callout")]
+        );
     }
 
     #[test]

@@ -135,7 +135,8 @@ fn insert_after(
 }
 
 /// The note's text with `insert` placed after line `line`. A blank line is added after the
-/// insert when the next line has text, so that text does not become part of the callout.
+/// insert when the next line has text, so that text does not become part of the callout,
+/// and at the end of the note, so that a question typed next starts a new paragraph.
 /// The insert uses the line ending of the question line (CRLF notes stay CRLF).
 pub fn splice_after_line(note: &Note, line: usize, insert: &str) -> String {
     let range = note.line_bytes(line);
@@ -157,7 +158,7 @@ pub fn splice_after_line(note: &Note, line: usize, insert: &str) -> String {
     }
     let rest = &text[at..];
     let next_line = rest.lines().next().unwrap_or("");
-    if !next_line.trim().is_empty() {
+    if rest.is_empty() || !next_line.trim().is_empty() {
         out.push_str(newline);
     }
     out.push_str(rest);
@@ -196,7 +197,7 @@ mod tests {
         assert!(matches!(r, WriteBack::Written(_)));
         assert_eq!(
             std::fs::read_to_string(&p).unwrap(),
-            format!("new text on top\n\nmore\n? q\n{CALLOUT}")
+            format!("new text on top\n\nmore\n? q\n{CALLOUT}\n")
         );
         let again = insert_under_question(&p, "q", 3, CALLOUT, Duration::ZERO, 1 << 20).unwrap();
         assert_eq!(again, WriteBack::AlreadyHandled);

@@ -26,11 +26,46 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// A temp copy of the sample vault (the checked-in copy is never written by tests).
+/// A temp copy of the sample vault as it is checked in, whatever the README's demo
+/// command did to the working copy: our callouts, `.vault-agent/` and the context files
+/// are left out (the checked-in copy is never written by tests).
 pub fn temp_sample() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&sample_vault(), dir.path());
+    let _ = std::fs::remove_dir_all(dir.path().join(".vault-agent"));
+    for name in ["global-context.md", "global-context-archive.md"] {
+        let _ = std::fs::remove_file(dir.path().join(name));
+    }
+    for rel in files(dir.path(), &[".obsidian"]) {
+        if rel.ends_with(".md") {
+            let path = dir.path().join(&rel);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let stripped = strip_callouts(&text);
+            if stripped != text {
+                std::fs::write(&path, stripped).unwrap();
+            }
+        }
+    }
     dir
+}
+
+/// `text` without our callouts (and the blank line written after each).
+pub fn strip_callouts(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.split_inclusive('\n').peekable();
+    while let Some(line) = lines.next() {
+        if !is_agent_header(line) {
+            out.push_str(line);
+            continue;
+        }
+        while lines.peek().is_some_and(|l| l.starts_with('>')) {
+            lines.next();
+        }
+        if lines.peek().is_some_and(|l| l.trim().is_empty()) {
+            lines.next();
+        }
+    }
+    out
 }
 
 /// Runs the binary with arguments.

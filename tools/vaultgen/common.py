@@ -1,0 +1,91 @@
+"""Shared bits for the vault generator and the scorer: records, dates, number formatting."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+KG_PER_LB = 0.45359237
+KM_PER_MI = 1.609344
+
+
+@dataclass
+class Rec:
+    """One expected record: what a perfect parser would store for one logged fact."""
+    date: dt.date
+    kind: str          # lift | run | sleep | amount | measure
+    name: str          # canonical name: squat, bench press, run, sleep, coffee, steps, page, ...
+    fields: dict
+    text: str = ""     # the line (or block) it was written in
+    source: str = ""   # vault-relative path
+    hints: dict = field(default_factory=dict)  # rendering hints, never written out
+
+    def to_json(self) -> dict:
+        return {"date": self.date.isoformat(), "kind": self.kind, "name": self.name,
+                "fields": self.fields, "source": self.source, "text": self.text}
+
+
+def fmt_num(x: float, decimals: int = 2) -> str:
+    """Plain number: rounded, trailing zeros trimmed (92.50 -> 92.5, 5.0 -> 5)."""
+    s = f"{round(x + 0.0, decimals):.{decimals}f}"
+    if "." in s:
+        s = s.rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def mmss(minutes: float) -> str:
+    total = round(minutes * 60)
+    return f"{total // 60}:{total % 60:02d}"
+
+
+def hmmss(minutes: float) -> str:
+    total = round(minutes * 60)
+    return f"{total // 3600}:{(total % 3600) // 60:02d}:{total % 60:02d}"
+
+
+def monday(d: dt.date) -> dt.date:
+    return d - dt.timedelta(days=d.weekday())
+
+
+def month_start(d: dt.date) -> dt.date:
+    return d.replace(day=1)
+
+
+def prev_month_start(d: dt.date) -> dt.date:
+    return (month_start(d) - dt.timedelta(days=1)).replace(day=1)
+
+
+def period_range(key: str, today: dt.date, arg=None) -> tuple[dt.date, dt.date]:
+    """Inclusive (start, end) for the periods the questions use. Weeks start on Monday."""
+    if key == "today":
+        return today, today
+    if key == "yesterday":
+        y = today - dt.timedelta(days=1)
+        return y, y
+    if key == "this_week":
+        return monday(today), today
+    if key == "last_week":
+        m = monday(today) - dt.timedelta(days=7)
+        return m, m + dt.timedelta(days=6)
+    if key == "this_month":
+        return month_start(today), today
+    if key == "last_month":
+        s = prev_month_start(today)
+        return s, month_start(today) - dt.timedelta(days=1)
+    if key == "in_month":  # arg = first day of that month
+        s = arg
+        nxt = (s + dt.timedelta(days=32)).replace(day=1)
+        return s, nxt - dt.timedelta(days=1)
+    if key == "past_days":  # arg = N; N days ending today
+        return today - dt.timedelta(days=arg - 1), today
+    if key == "on_day":
+        return arg, arg
+    if key == "all":
+        return dt.date(1900, 1, 1), today
+    raise ValueError(key)
+
+
+def daterange(a: dt.date, b: dt.date):
+    d = a
+    while d <= b:
+        yield d
+        d += dt.timedelta(days=1)

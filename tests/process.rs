@@ -347,3 +347,22 @@ fn init_writes_a_config_that_loads_and_never_overwrites_one() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("week_start"));
 }
+
+#[test]
+fn the_context_file_keeps_following_the_data_after_reindex() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, "Daily/2026-11-20.md", "## 07:00 Gym\nbench 3x5 @ 80kg\n");
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    process(v);
+    assert!(read(v, "global-context.md").contains("best bench press: 80 kg"));
+    let out = run(&["reindex", v.to_str().unwrap()]);
+    assert!(out.status.success());
+    write(v, "Daily/2026-11-21.md", "## 08:00 Gym\nbench 3x5 @ 90kg\n");
+    process(v);
+    let context = read(v, "global-context.md");
+    assert!(
+        context.contains("best bench press: 90 kg") && !context.contains("80 kg"),
+        "{context}"
+    );
+}

@@ -163,6 +163,7 @@ impl Processor {
             progress.tick();
         }
         progress.finish();
+        self.observe(&report)?;
         self.save_state()?;
         Ok(report)
     }
@@ -195,7 +196,9 @@ impl Processor {
         if parsed.exists() {
             std::fs::remove_dir_all(&parsed).map_err(|e| crate::Error::io(&parsed, e))?;
         }
-        self.state = State::default();
+        // Only the per-file hashes are derived from the parsed data; what the Observer last
+        // wrote (so its lines keep being updated) and the import ledger stay.
+        self.state.files.clear();
         self.state_dirty = true;
         let mut report = PassReport::default();
         let rels = self.rescan(&mut report);
@@ -211,6 +214,7 @@ impl Processor {
             self.settle(rel, hash);
         }
         progress.finish();
+        self.observe(&report)?;
         self.save_state()?;
         Ok(report)
     }

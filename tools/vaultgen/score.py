@@ -252,6 +252,12 @@ def answer_numbers(text, keep_quotes=False):
     return nums, times
 
 
+def lead(answer):
+    """The answer up to its first list item: where a computed result belongs."""
+    m = re.search(r"^\s*(?:[-*•]|\d+\.)\s", answer, re.M)
+    return answer[: m.start()] if m else answer
+
+
 def default_tol(s):
     return 0.5 * 10 ** -len(s.split(".")[1]) if "." in s else 0.0
 
@@ -289,8 +295,10 @@ def check_answer(q, answer):
     """(right, reason)."""
     if q.get("expect_none"):
         return (bool(NONE_RE.search(answer)), "did not say nothing was found")
-    # "what did I do on ..." is rightly answered by quoting the notes; elsewhere a quote is not a result
-    nums, times = answer_numbers(answer, keep_quotes=q["kind"] in ("list", "summary"))
+    # "what did I do on ..." is rightly answered by quoting the notes; elsewhere a quote is not a
+    # result, and the result must be stated up front (before any list), not found among listed entries
+    whole = q["kind"] in ("list", "summary")
+    nums, times = answer_numbers(answer if whole else lead(answer), keep_quotes=whole)
     missing = [e for e in q.get("expect_numbers", []) if not number_present(e, nums, times, q.get("tol"))]
     missing += [d for d in q.get("expect_dates", []) if not date_present(d, answer)]
     missing += [t for t in q.get("expect_text", []) if t.lower() not in answer.lower()]

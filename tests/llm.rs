@@ -206,6 +206,29 @@ fn parser_output_with_invented_numbers_is_rejected_and_parsed_offline() {
 }
 
 #[test]
+fn a_model_parse_that_finds_nothing_never_erases_the_rules_reading() {
+    let server = ScriptedLlm::start();
+    let dir = vault(&ollama_config(&server.base()));
+    let v = dir.path();
+    // A weak model: valid JSON, no data, for every entry.
+    let empty = json!({"domain_data": {}, "tags": [], "confidence": 0.9, "uncertain_fields": []});
+    server.script("parser", [Reply::Json(empty.clone()), Reply::Json(empty)]);
+    ok_process(v);
+    let day: Value =
+        serde_json::from_str(&read(v, ".vault-agent/parsed/2026/11/2026-11-20.json")).unwrap();
+    let record = &day["entries"][0];
+    assert_eq!(
+        record["domain_data"]["running"]["distance_km"], 6.0,
+        "the rules' reading stays: {record}"
+    );
+    assert!(
+        read(v, "global-context.md").contains("longest run: 6 km"),
+        "{}",
+        read(v, "global-context.md")
+    );
+}
+
+#[test]
 fn openai_server_rejecting_json_schema_gets_json_object_with_the_schema_from_then_on() {
     let server = ScriptedLlm::start();
     server.reject_json_schema();

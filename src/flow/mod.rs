@@ -3,6 +3,7 @@
 //! when a model step fails, the offline engine answers and says why.
 
 pub mod agentic;
+pub mod floor;
 
 use std::sync::Arc;
 
@@ -152,8 +153,10 @@ impl Flow {
         }
     }
 
-    /// Turns a log entry into structured data.
+    /// Turns a log entry into structured data: the rules' reading, refined by a model's
+    /// validated parse when one is configured (never erased by it, see [`floor`]).
     pub async fn parse(&self, entry: &Entry) -> ParsedRecord {
+        let rules = offline::extract::parse_entry(entry, &self.domains);
         if let Some(llm) = self.llm_for("parser") {
             let today = today_label();
             let cx = Ctx {
@@ -162,11 +165,11 @@ impl Flow {
                 today: &today,
             };
             match crate::agents::parser::parse(cx, &self.domains, entry).await {
-                Ok(record) => return record,
+                Ok(record) => return floor::on_floor(rules, record),
                 Err(e) => tracing::info!("{}: parsed offline ({e})", entry.id),
             }
         }
-        offline::extract::parse_entry(entry, &self.domains)
+        rules
     }
 }
 

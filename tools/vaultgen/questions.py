@@ -310,10 +310,10 @@ def c_summary(f, p):
     lifts = f.lift_days(p)
     if not runs and not lifts:
         return None
-    nums = []
-    if runs:
-        nums.append(fmt_num(sum(r.fields["distance_km"] for r in runs), 1))
-    return expect(nums, tol=0.051)
+    if runs:  # a summary of the week names how far I ran ...
+        return expect([fmt_num(sum(r.fields["distance_km"] for r in runs), 1)], tol=0.051)
+    heaviest = max(f.sel("lift", None, p), key=lambda r: r.fields["weight"])  # ... or what I lifted
+    return expect([fmt_num(heaviest.fields["weight"])])
 
 
 def c_total(f, name, p):

@@ -233,7 +233,7 @@ NONE_RE = re.compile(
 
 
 QUOTED = re.compile(r"“[^”]*”|\"[^\"\n]*\"|«[^»]*»|「[^」]*」|`[^`\n]*`")
-SEARCH_HEADLINE = re.compile(r"\b\d+ (?:entries|entry) (?:about|on|in)\b", re.I)
+SEARCH_HEADLINE = re.compile(r"\b\d+ (?:entries|entry) (?:about|on|in)\b[^:\n]*", re.I)
 
 
 def answer_numbers(text, keep_quotes=False):
@@ -253,9 +253,12 @@ def answer_numbers(text, keep_quotes=False):
 
 
 def lead(answer):
-    """The answer up to its first list item: where a computed result belongs."""
+    """Where a computed result belongs: the first two sentences, before any list. Per-day
+    values listed after the headline must not stand in for the total or the average."""
     m = re.search(r"^\s*(?:[-*•]|\d+\.)\s", answer, re.M)
-    return answer[: m.start()] if m else answer
+    head = answer[: m.start()] if m else answer
+    sentences = [x for x in re.split(r"(?<=[.!?。])\s+|\n+", head) if x.strip()]
+    return " ".join(sentences[:2])
 
 
 def default_tol(s):
@@ -300,7 +303,7 @@ def check_answer(q, answer):
     whole = q["kind"] in ("list", "summary")
     nums, times = answer_numbers(answer if whole else lead(answer), keep_quotes=whole)
     missing = [e for e in q.get("expect_numbers", []) if not number_present(e, nums, times, q.get("tol"))]
-    missing += [d for d in q.get("expect_dates", []) if not date_present(d, answer)]
+    missing += [d for d in q.get("expect_dates", []) if not date_present(d, answer if whole else lead(answer))]
     missing += [t for t in q.get("expect_text", []) if t.lower() not in answer.lower()]
     return (not missing, "missing " + ", ".join(missing) if missing else "")
 

@@ -205,7 +205,7 @@ def c_run_total(f, p, miles=False):
     if not runs:
         return expect(none=True)
     km = sum(r.fields["distance_km"] for r in runs)
-    return expect([fmt_num(km / KM_PER_MI if miles else km, 1)], tol=0.051)
+    return expect([fmt_num(km / KM_PER_MI if miles else km, 2)], tol=0.051)
 
 
 def c_count(days_or_recs):
@@ -217,7 +217,7 @@ def c_sleep_avg(f, p):
     s = f.sel("sleep", None, p)
     if not s:
         return expect(none=True)
-    return expect([fmt_num(sum(r.fields["hours"] for r in s) / len(s), 1)], tol=0.051)
+    return expect([fmt_num(sum(r.fields["hours"] for r in s) / len(s), 2)], tol=0.051)
 
 
 def top_set(recs):
@@ -255,9 +255,9 @@ def c_run_last(f):
 
 
 def dist_alts(f, km):
-    alts = [fmt_num(km, 1)]
+    alts = [fmt_num(km, 2)]
     if f.run_unit == "mi":
-        alts.append(fmt_num(km / KM_PER_MI, 1))
+        alts.append(fmt_num(km / KM_PER_MI, 2))
     return "|".join(alts)
 
 
@@ -311,7 +311,7 @@ def c_summary(f, p):
     if not runs and not lifts:
         return None
     if runs:  # a summary of the week names how far I ran ...
-        return expect([fmt_num(sum(r.fields["distance_km"] for r in runs), 1)], tol=0.051)
+        return expect([fmt_num(sum(r.fields["distance_km"] for r in runs), 2)], tol=0.051)
     heaviest = max(f.sel("lift", None, p), key=lambda r: r.fields["weight"])  # ... or what I lifted
     return expect([fmt_num(heaviest.fields["weight"])])
 
@@ -330,7 +330,7 @@ def c_avg(f, name, p):
     avg = per_day_avg(recs)
     if avg >= 100:
         return expect([fmt_num(avg, 0)], tol=1.01)
-    return expect([fmt_num(avg, 1)], tol=0.051)
+    return expect([fmt_num(avg, 2)], tol=0.051)
 
 
 # --------------------------------------------------------------------------- the question list

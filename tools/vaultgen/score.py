@@ -252,13 +252,13 @@ def answer_numbers(text, keep_quotes=False):
     return nums, times
 
 
-def lead(answer):
-    """Where a computed result belongs: the first two sentences, before any list. Per-day
-    values listed after the headline must not stand in for the total or the average."""
+def lead(answer, n_sentences=1):
+    """Where a computed result belongs: the first sentence (a trend may take three), before
+    any list. Per-day values listed after the headline must not stand in for the result."""
     m = re.search(r"^\s*(?:[-*•]|\d+\.)\s", answer, re.M)
     head = answer[: m.start()] if m else answer
     sentences = [x for x in re.split(r"(?<=[.!?。])\s+|\n+", head) if x.strip()]
-    return " ".join(sentences[:2])
+    return " ".join(sentences[:n_sentences])
 
 
 def default_tol(s):
@@ -301,9 +301,10 @@ def check_answer(q, answer):
     # "what did I do on ..." is rightly answered by quoting the notes; elsewhere a quote is not a
     # result, and the result must be stated up front (before any list), not found among listed entries
     whole = q["kind"] in ("list", "summary")
-    nums, times = answer_numbers(answer if whole else lead(answer), keep_quotes=whole)
+    head = answer if whole else lead(answer, 3 if q["kind"] == "trend" else 1)
+    nums, times = answer_numbers(head, keep_quotes=whole)
     missing = [e for e in q.get("expect_numbers", []) if not number_present(e, nums, times, q.get("tol"))]
-    missing += [d for d in q.get("expect_dates", []) if not date_present(d, answer if whole else lead(answer))]
+    missing += [d for d in q.get("expect_dates", []) if not date_present(d, head)]
     missing += [t for t in q.get("expect_text", []) if t.lower() not in answer.lower()]
     return (not missing, "missing " + ", ".join(missing) if missing else "")
 

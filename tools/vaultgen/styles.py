@@ -181,14 +181,15 @@ def qty_line(table, rec, rng):
 def run_vals(rec):
     h = rec.hints
     m = h["minutes"]
-    hm = f"{int(m // 60)}h {round(m % 60)}m" if m >= 60 else f"{round(m)} min"
+    whole = round(m)
+    hm = f"{whole // 60}h {whole % 60}m" if whole >= 60 else f"{whole} min"
     return {"d": fmt_num(h["shown"], 2), "t": mmss(m) if m < 60 else hmmss(m), "m": str(round(m)), "hm": hm,
             "hms": hmmss(m)}
 
 
 def fix_rounded_minutes(rec, fmt):
     """Formats that state whole minutes ({m}) make the truth whole minutes too."""
-    if "{m}" in fmt and rec.fields["duration_min"] is not None:
+    if ("{m}" in fmt or "{hm}" in fmt) and rec.fields["duration_min"] is not None:
         rec.fields["duration_min"] = round(rec.hints["minutes"])
 
 
@@ -210,9 +211,17 @@ def sleep_vals(rec, rng):
             "up12": clock12(rec.hints["up"], rng), "bed24": clock24(rec.hints["bed"]), "up24": clock24(rec.hints["up"])}
 
 
+def sleep_fmt_ok(fmt, hours):
+    """A format that states whole hours only ({h} without {m}) can't carry 7.5 h, and one with
+    minutes reads oddly for a round number ('7시간 0분')."""
+    if hours != int(hours):
+        return "{h}" not in fmt or "{m" in fmt
+    return "{m" not in fmt
+
+
 def sleep_line(rec, fmts, rng):
-    fmt = pick(rng, fmts)
     x = rec.fields["hours"]
+    fmt = pick(rng, [f for f in fmts if sleep_fmt_ok(f, x)] or fmts)
     if "{h}h {m}m" in fmt and x == int(x):
         fmt = fmt.replace("{h}h {m}m", "{h}h")
     return fmt.format(**sleep_vals(rec, rng))
@@ -753,10 +762,9 @@ class Multi(Style):
         for r in sleep:
             x = r.fields["hours"]
             h, m = hours_words(x)
-            fmt = pick(rng, t["sleep"])
+            fmt = pick(rng, [f for f in t["sleep"] if sleep_fmt_ok(f, x)] or t["sleep"])
             if m == "0":
-                fmt = fmt.replace("{h}時間{m}分", "{h}時間").replace("{h}小时{m}分钟", "{h}小时").replace(
-                    " {m} Min.", "").replace("{h}h {m}min", "{h} horas").replace("{h}h{m2}", "{h}h")
+                fmt = fmt.replace(" {m} Min.", "").replace("{h}h {m}min", "{h} horas").replace("{h}h{m2}", "{h}h")
             n.add("- " + fmt.format(x=fmt_num(x), xc=fmt_num(x).replace(".", ","), h=h, m=m, m2=f"{int(m):02d}"), [r])
         for r in qty:
             v = r.fields["value"]

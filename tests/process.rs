@@ -366,3 +366,42 @@ fn the_context_file_keeps_following_the_data_after_reindex() {
         "{context}"
     );
 }
+
+#[test]
+fn reference_notes_are_never_logs_and_dated_headings_date_their_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(
+        v,
+        "Plans/Marathon plan.md",
+        "Week 6: long run 14 km\n\nLong run 21 km in 2:05:00 on race day\n",
+    );
+    write(
+        v,
+        "Recipes/Pancakes.md",
+        "40g protein, 500 kcal per serving\n",
+    );
+    write(
+        v,
+        "Logs/Running log.md",
+        "Notes on my running.\n\n## 2026-11-03\nran 5 km in 27:00\n\n## Nov 5, 2026\nran 8 km in 44:00\n",
+    );
+    process(v);
+    let ask = |q: &str| {
+        let out = run(&["ask", "--vault", v.to_str().unwrap(), q]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let total = ask("how far did I run in November 2026");
+    assert!(total.contains("13 km"), "{total}");
+    assert!(!total.contains("21"), "the plan is not a run: {total}");
+    let protein = ask("how much protein did I eat in November 2026");
+    assert!(
+        protein.contains("found no protein"),
+        "a recipe is not a meal: {protein}"
+    );
+    let context = read(v, "global-context.md");
+    assert!(context.contains("longest run: 8 km"), "{context}");
+    // Still searchable and citable.
+    let plan = ask("find my marathon plan");
+    assert!(plan.contains("Marathon plan"), "{plan}");
+}

@@ -29,7 +29,7 @@ const STOPWORDS: &str = "a about after all am an and any are as at be been befor
     where which while who why will with would year years you your average avg often day days
     yesterday today tonight morning show tell list give compare versus vs between much well
     feel felt like go went next please fix not no yes entry entries note notes there's
-    focus-on should've need want know";
+    focus-on should've need want know find search say says look";
 
 /// An extractive answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -195,12 +195,13 @@ pub fn answer(
         }
         for entry in supporting.iter().take(limit) {
             let link = store.cite(entry);
-            body.push_str(&format!(
-                "- {} {}: {}\n",
-                entry.date.format("%a %b %-d"),
-                link,
-                quote(entry, &groups)
-            ));
+            // Reference text (a plan, a recipe) has no date to show.
+            let when = if entry.log {
+                format!("{} ", entry.date.format("%a %b %-d"))
+            } else {
+                String::new()
+            };
+            body.push_str(&format!("- {when}{link}: {}\n", quote(entry, &groups)));
             let note_link = store.cite_note(&entry.source);
             if !sources.contains(&note_link) {
                 sources.push(note_link);

@@ -124,7 +124,8 @@ fn kind(q: &str, two_periods: bool) -> QueryType {
             "suggest",
             "advice",
             "focus on",
-            "plan",
+            "plan my",
+            "plan for",
         ],
     ) {
         return QueryType::Recommendation;

@@ -21,7 +21,7 @@ use crate::llm::trace::Trace;
 use crate::llm::LlmClient;
 use crate::prompts::Prompts;
 use crate::vault::callout::CalloutKind;
-use crate::vault::entry::entries;
+use crate::vault::entry::entries_dated;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::read::read_note;
 use crate::vault::state::{FileState, State};
@@ -391,7 +391,12 @@ impl Processor {
         let Some(meta) = self.store.index().get(rel) else {
             return Ok(());
         };
-        let found = entries(note, rel, meta.date);
+        let dating = self.store.dating(meta, note);
+        // Reference text (plans, recipes, pages without a date) is searchable, never a log.
+        let found: Vec<_> = entries_dated(note, rel, &dating, meta.date)
+            .into_iter()
+            .filter(|e| e.log)
+            .collect();
         let old = self.state.files.get(rel).cloned().unwrap_or_default();
         let ids: BTreeMap<String, String> = found
             .iter()
@@ -480,9 +485,16 @@ impl Processor {
                 report.questions_waiting += 1;
                 continue;
             }
+            // "last week" is read from the date the question sits under; in a note
+            // without dates, from today.
+            let anchor = self
+                .store
+                .dating(&meta, note)
+                .date_at(q.line)
+                .unwrap_or_else(|| chrono::Local::now().date_naive());
             let input = QuestionInput {
                 text: q.text.clone(),
-                anchor: meta.date,
+                anchor,
                 source: Some(rel.to_string()),
                 clarification: reply.as_ref().map(|r| r.text.clone()),
             };

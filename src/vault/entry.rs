@@ -10,6 +10,7 @@ use std::ops::Range;
 use chrono::{NaiveDate, NaiveTime};
 use serde::{Deserialize, Serialize};
 
+use super::index::Dating;
 use super::note::{BlockKind, Note};
 use super::ContentHash;
 
@@ -50,6 +51,9 @@ pub struct Entry {
     pub lines: Range<usize>,
     /// `#tags` in the text.
     pub tags: Vec<String>,
+    /// False for text of a reference note (or above a note's first dated heading): it is
+    /// searchable and citable, but never counted as a log, and `date` is only a sort key.
+    pub log: bool,
 }
 
 /// Parses `HH:MM` at the start of a heading; the rest is its title.
@@ -115,7 +119,28 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
             tags: tags(&text),
             text,
             lines,
+            log: true,
         });
+    }
+    out
+}
+
+/// Splits a note into entries dated by `dating` (DESIGN §1.2): the nearest dated heading
+/// above each entry, else the note's own date; text with neither is reference text, dated
+/// by the first date in the note or `fallback` only to sort it.
+pub fn entries_dated(
+    note: &Note,
+    source: &str,
+    dating: &Dating,
+    fallback: NaiveDate,
+) -> Vec<Entry> {
+    let sort_key = dating.dates().first().copied().unwrap_or(fallback);
+    let mut out = entries(note, source, sort_key);
+    for e in &mut out {
+        match dating.date_at(e.lines.start) {
+            Some(date) => e.date = date,
+            None => e.log = false,
+        }
     }
     out
 }

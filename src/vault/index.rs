@@ -4,10 +4,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::time::SystemTime;
 
-use chrono::{DateTime, Local, NaiveDate};
+use chrono::{DateTime, Datelike, Local, NaiveDate};
 
 use super::frontmatter::Frontmatter;
-use super::scan::NoteFile;
 use crate::config::DailyNotes;
 
 /// Where a note's date came from.
@@ -19,8 +18,12 @@ pub enum DateSource {
     Frontmatter,
     /// A date in the file name.
     FileName,
-    /// The file's modification time.
-    Modified,
+    /// Dated headings inside the note (`## 2024-03-05`): its entries take the nearest one
+    /// above them.
+    Headings,
+    /// No date anywhere: a reference note (a plan, a recipe, a project page). Searchable and
+    /// citable, never counted as logs.
+    Reference,
 }
 
 /// One note in the index.
@@ -28,8 +31,13 @@ pub enum DateSource {
 pub struct NoteMeta {
     pub rel: String,
     pub abs: PathBuf,
+    /// The note's own date (daily name, frontmatter, file name). For notes dated by
+    /// headings the first heading's date; for reference notes only a sort key (the day
+    /// it was last modified), never shown as a log date.
     pub date: NaiveDate,
     pub date_source: DateSource,
+    /// Every day the note holds entries for (empty for reference notes).
+    pub dates: Vec<NaiveDate>,
     pub size: u64,
     pub mtime: SystemTime,
 }
@@ -46,10 +54,12 @@ impl DateIndex {
     /// Adds or replaces a note.
     pub fn upsert(&mut self, meta: NoteMeta) {
         self.remove(&meta.rel);
-        self.by_date
-            .entry(meta.date)
-            .or_default()
-            .insert(meta.rel.clone());
+        for date in &meta.dates {
+            self.by_date
+                .entry(*date)
+                .or_default()
+                .insert(meta.rel.clone());
+        }
         *self.stems.entry(stem(&meta.rel).to_string()).or_default() += 1;
         self.notes.insert(meta.rel.clone(), meta);
     }
@@ -57,10 +67,12 @@ impl DateIndex {
     /// Removes a note if present.
     pub fn remove(&mut self, rel: &str) {
         if let Some(old) = self.notes.remove(rel) {
-            if let Some(set) = self.by_date.get_mut(&old.date) {
-                set.remove(rel);
-                if set.is_empty() {
-                    self.by_date.remove(&old.date);
+            for date in &old.dates {
+                if let Some(set) = self.by_date.get_mut(date) {
+                    set.remove(rel);
+                    if set.is_empty() {
+                        self.by_date.remove(date);
+                    }
                 }
             }
             if let Some(n) = self.stems.get_mut(stem(rel)) {
@@ -91,14 +103,17 @@ impl DateIndex {
         all
     }
 
-    /// Notes dated within `start..=end`, oldest first.
+    /// Notes with entries dated within `start..=end`, oldest first, each once.
     pub fn in_range(&self, start: NaiveDate, end: NaiveDate) -> Vec<&NoteMeta> {
         if start > end {
             return Vec::new();
         }
+        let mut seen = std::collections::HashSet::new();
         self.by_date
             .range(start..=end)
-            .flat_map(|(_, rels)| rels.iter().filter_map(|r| self.notes.get(r)))
+            .flat_map(|(_, rels)| rels.iter())
+            .filter(|r| seen.insert(r.as_str()))
+            .filter_map(|r| self.notes.get(r))
             .collect()
     }
 
@@ -129,28 +144,87 @@ pub fn stem(rel: &str) -> &str {
         .unwrap_or(name)
 }
 
-/// Dates a note: daily-note name, else frontmatter `date`, else a date in the file name,
-/// else its modification time (local date).
+/// How a note is dated (DESIGN §1.2): its own date, where that came from, and the dates of
+/// its dated headings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dating {
+    pub date: Option<NaiveDate>,
+    pub source: DateSource,
+    /// (0-based line, date) of each dated heading, for notes dated by headings.
+    pub headings: Vec<(usize, NaiveDate)>,
+}
+
+impl Dating {
+    /// The date of an entry starting at `line`: the nearest dated heading above it, else
+    /// the note's own date; `None` for reference text.
+    pub fn date_at(&self, line: usize) -> Option<NaiveDate> {
+        self.headings
+            .iter()
+            .take_while(|(l, _)| *l < line)
+            .last()
+            .map(|(_, d)| *d)
+            .or(self.date)
+    }
+
+    /// Every day the note has entries for.
+    pub fn dates(&self) -> Vec<NaiveDate> {
+        let mut dates: Vec<NaiveDate> = self.headings.iter().map(|(_, d)| *d).collect();
+        dates.extend(self.date);
+        dates.sort();
+        dates.dedup();
+        dates
+    }
+}
+
+/// Dates a note: daily-note name, else frontmatter `date`, else dated headings in `body`
+/// (entries above the first one take the file name's date), else a date in the file name;
+/// a note with none of these is a reference note. `body` is the note's text when it is
+/// needed (not for daily notes or notes with a frontmatter date).
 pub fn date_note(
-    file: &NoteFile,
+    rel: &str,
     daily: &DailyNotes,
     frontmatter: Option<&Frontmatter>,
-) -> (NaiveDate, DateSource) {
-    if let Some(date) = daily_date(&file.rel, daily) {
-        return (date, DateSource::DailyNote);
+    body: Option<&str>,
+) -> Dating {
+    let own = |date, source| Dating {
+        date: Some(date),
+        source,
+        headings: Vec::new(),
+    };
+    if let Some(date) = daily_date(rel, daily) {
+        return own(date, DateSource::DailyNote);
     }
     if let Some(date) = frontmatter.and_then(Frontmatter::date) {
-        return (date, DateSource::Frontmatter);
+        return own(date, DateSource::Frontmatter);
     }
-    let name = stem(&file.rel);
-    if let Some(date) = daily.format.parse(name).or_else(|| {
+    let name = stem(rel);
+    let from_name = daily.format.parse(name).or_else(|| {
         name.get(..10)
             .and_then(|h| NaiveDate::parse_from_str(h, "%Y-%m-%d").ok())
-    }) {
-        return (date, DateSource::FileName);
+    });
+    let today = Local::now().date_naive();
+    let headings = body
+        .map(|b| super::dating::dated_headings(b, from_name.map(|d| d.year()), today))
+        .unwrap_or_default();
+    match (headings.is_empty(), from_name) {
+        (false, date) => Dating {
+            date,
+            source: DateSource::Headings,
+            headings,
+        },
+        (true, Some(date)) => own(date, DateSource::FileName),
+        (true, None) => Dating {
+            date: None,
+            source: DateSource::Reference,
+            headings,
+        },
     }
-    let local: DateTime<Local> = file.mtime.into();
-    (local.date_naive(), DateSource::Modified)
+}
+
+/// A sort key for a note without a date of its own: the day it was last modified.
+pub fn modified_day(mtime: SystemTime) -> NaiveDate {
+    let local: DateTime<Local> = mtime.into();
+    local.date_naive()
 }
 
 /// The date of a daily note: path under the daily folder, matching the format exactly.
@@ -172,15 +246,6 @@ mod tests {
     use super::*;
     use crate::config::moment::DateFormat;
 
-    fn file(rel: &str) -> NoteFile {
-        NoteFile {
-            rel: rel.into(),
-            abs: rel.into(),
-            size: 0,
-            mtime: SystemTime::UNIX_EPOCH,
-        }
-    }
-
     fn daily(folder: &str, format: &str) -> DailyNotes {
         DailyNotes {
             folder: folder.into(),
@@ -192,23 +257,48 @@ mod tests {
     fn daily_name_then_frontmatter_then_filename_then_mtime() {
         let d = daily("Daily", "YYYY-MM-DD");
         let day = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
+        let dated = |rel: &str, fm: Option<&Frontmatter>, body: &str| {
+            let d = date_note(rel, &d, fm, Some(body));
+            (d.date, d.source)
+        };
+        let heading_body = "## 2024-03-05\nran 5k\n";
         assert_eq!(
-            date_note(&file("Daily/2026-11-02.md"), &d, None),
-            (day(2026, 11, 2), DateSource::DailyNote)
+            dated("Daily/2026-11-02.md", None, heading_body),
+            (Some(day(2026, 11, 2)), DateSource::DailyNote)
         );
         let fm = Frontmatter::find("---\ndate: 2026-10-01\n---\n").unwrap();
         assert_eq!(
-            date_note(&file("Workouts/Long run.md"), &d, Some(&fm)),
-            (day(2026, 10, 1), DateSource::Frontmatter)
+            dated("Workouts/Long run.md", Some(&fm), heading_body),
+            (Some(day(2026, 10, 1)), DateSource::Frontmatter)
         );
         assert_eq!(
-            date_note(&file("Workouts/2026-09-30 intervals.md"), &d, None),
-            (day(2026, 9, 30), DateSource::FileName)
+            dated("Workouts/Log.md", None, heading_body),
+            (None, DateSource::Headings)
         );
         assert_eq!(
-            date_note(&file("misc.md"), &d, None).1,
-            DateSource::Modified
+            dated("Workouts/2026-09-30 intervals.md", None, "ran 5k\n"),
+            (Some(day(2026, 9, 30)), DateSource::FileName)
         );
+        assert_eq!(
+            dated("Plans/Marathon.md", None, "Week 6: long run 14 km\n"),
+            (None, DateSource::Reference)
+        );
+    }
+
+    #[test]
+    fn entries_take_the_nearest_dated_heading_above() {
+        let d = daily("Daily", "YYYY-MM-DD");
+        let body = "intro\n## 2024-03-05\nran 5k\n## March 7, 2024\nbench\n";
+        let dating = date_note("Log.md", &d, None, Some(body));
+        let day = |dd| NaiveDate::from_ymd_opt(2024, 3, dd);
+        assert_eq!(
+            dating.date_at(0),
+            None,
+            "text above the first date is reference"
+        );
+        assert_eq!(dating.date_at(2), day(5));
+        assert_eq!(dating.date_at(4), day(7));
+        assert_eq!(dating.dates(), [day(5).unwrap(), day(7).unwrap()]);
     }
 
     #[test]
@@ -228,7 +318,8 @@ mod tests {
             rel: rel.into(),
             abs: rel.into(),
             date: NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
-            date_source: DateSource::Modified,
+            date_source: DateSource::FileName,
+            dates: vec![NaiveDate::from_ymd_opt(2026, 1, 1).unwrap()],
             size: 0,
             mtime: SystemTime::UNIX_EPOCH,
         };

@@ -5,6 +5,7 @@ pub mod append;
 pub mod atomic;
 pub mod callout;
 pub mod context;
+pub mod dating;
 pub mod entry;
 pub mod frontmatter;
 pub mod ignore;

@@ -12,10 +12,10 @@ use grep_searcher::{sinks, BinaryDetection, SearcherBuilder};
 use regex::{Regex, RegexBuilder};
 
 use super::context::{read_context, write_context};
-use super::entry::{entries, Entry};
+use super::entry::{entries_dated, Entry};
 use super::frontmatter::Frontmatter;
 use super::ignore::IgnoreRules;
-use super::index::{date_note, DateIndex, DateSource, NoteMeta};
+use super::index::{date_note, modified_day, DateIndex, DateSource, Dating, NoteMeta};
 use super::note::Note;
 use super::parsed::{self, DayFile, ParsedRecord};
 use super::read::{read_note, SkipReason};
@@ -93,20 +93,39 @@ impl Store {
 
     fn date_file(&self, file: NoteFile) -> NoteMeta {
         let daily = &self.config.obsidian.daily;
-        let frontmatter = if super::index::daily_date(&file.rel, daily).is_some() {
-            None
+        let dating = if super::index::daily_date(&file.rel, daily).is_some() {
+            date_note(&file.rel, daily, None, None)
         } else {
-            read_head(&file.abs).and_then(|head| Frontmatter::find(&head))
+            let frontmatter = read_head(&file.abs).and_then(|head| Frontmatter::find(&head));
+            let dated = frontmatter.as_ref().and_then(Frontmatter::date).is_some();
+            // Only notes without a date of their own are read whole, for dated headings.
+            let body = (!dated && file.size <= self.config.max_note_bytes)
+                .then(|| std::fs::read_to_string(&file.abs).ok())
+                .flatten();
+            date_note(&file.rel, daily, frontmatter.as_ref(), body.as_deref())
         };
-        let (date, date_source) = date_note(&file, daily, frontmatter.as_ref());
         NoteMeta {
+            date: dating
+                .date
+                .or_else(|| dating.dates().first().copied())
+                .unwrap_or_else(|| modified_day(file.mtime)),
+            dates: dating.dates(),
+            date_source: dating.source,
             rel: file.rel,
             abs: file.abs,
-            date,
-            date_source,
             size: file.size,
             mtime: file.mtime,
         }
+    }
+
+    /// How the entries of a loaded note are dated.
+    pub fn dating(&self, meta: &NoteMeta, note: &Note) -> Dating {
+        date_note(
+            &meta.rel,
+            &self.config.obsidian.daily,
+            note.frontmatter.as_ref(),
+            Some(&note.text),
+        )
     }
 
     /// The configuration this store was opened with.
@@ -132,7 +151,7 @@ impl Store {
     /// A note's entries; unreadable notes have none (they are reported by the scan).
     pub fn entries_of(&self, meta: &NoteMeta) -> Vec<Entry> {
         match self.load_note(meta) {
-            Ok(note) => entries(&note, &meta.rel, meta.date),
+            Ok(note) => entries_dated(&note, &meta.rel, &self.dating(meta, &note), meta.date),
             Err(_) => Vec::new(),
         }
     }
@@ -143,6 +162,7 @@ impl Store {
             .in_range(start, end)
             .into_iter()
             .flat_map(|meta| self.entries_of(meta))
+            .filter(|e| e.log && (start..=end).contains(&e.date))
             .collect()
     }
 
@@ -228,7 +248,9 @@ impl Store {
             if meta.size > self.config.max_note_bytes {
                 continue;
             }
-            let mut hit = false;
+            // A note's title is part of what it is about ("my marathon plan").
+            let title = super::index::stem(&meta.rel);
+            let mut hit = group_res.iter().any(|re| re.is_match(title));
             let searched = searcher.search_path(
                 &matcher,
                 &meta.abs,
@@ -247,7 +269,7 @@ impl Store {
             for entry in self.entries_of(meta) {
                 let hits = group_res
                     .iter()
-                    .filter(|re| re.is_match(&entry.text))
+                    .filter(|re| re.is_match(&entry.text) || re.is_match(title))
                     .count();
                 let keep = if query.match_all {
                     hits == group_res.len()
@@ -283,7 +305,8 @@ impl Store {
             .index
             .in_range(start, end)
             .iter()
-            .map(|m| m.date)
+            .flat_map(|m| m.dates.iter().copied())
+            .filter(|d| (start..=end).contains(d))
             .collect();
         let mut out = Vec::new();
         for date in dates {
@@ -331,11 +354,11 @@ impl Store {
         format!("[[{}]]", self.index.link_target(rel))
     }
 
-    /// True when the note's date came from its modification time (a weak date).
+    /// True for a reference note (no date of its own: a plan, a recipe, a project page).
     pub fn weakly_dated(&self, rel: &str) -> bool {
         self.index
             .get(rel)
-            .is_some_and(|m| m.date_source == DateSource::Modified)
+            .is_some_and(|m| m.date_source == DateSource::Reference)
     }
 }
 

@@ -170,7 +170,7 @@ impl Flow {
                 Err(e) => tracing::info!("{}: parsed offline ({e})", entry.id),
             }
         }
-        offline::extract::parse_entry(entry, &self.domains)
+        offline::read::parse_entry(entry, &self.domains)
     }
 }
 

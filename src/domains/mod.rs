@@ -20,6 +20,18 @@ const SHIPPED: [(&str, &str); 5] = [
     ("work.yaml", include_str!("../../domains/work.yaml")),
 ];
 
+/// Scripts written without spaces between a word and its particles or neighbours.
+const SPACELESS: &str = r"[\p{Hangul}\p{Hiragana}\p{Katakana}\p{Han}]";
+
+/// Whether `c` belongs to a script written without spaces between words and particles
+/// (Hangul, kana, CJK ideographs): there a term is found inside longer runs of letters.
+pub fn is_spaceless(c: char) -> bool {
+    matches!(c as u32,
+        0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF // Hangul
+        | 0x3040..=0x30FF | 0xFF66..=0xFF9F // kana
+        | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF) // ideographs
+}
+
 /// One domain module.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -52,13 +64,30 @@ impl Domain {
         let mut terms: Vec<String> = terms.into_iter().filter(|t| !t.is_empty()).collect();
         // Longest first, so "long run" wins over "run".
         terms.sort_by_key(|t| std::cmp::Reverse(t.len()));
-        let alternation = terms
-            .iter()
-            .map(|t| regex::escape(t))
-            .collect::<Vec<_>>()
-            .join("|");
-        self.matcher =
-            regex::Regex::new(&format!(r"(?i)(?:^|[^\w])(?:{alternation})(?:$|[^\w])")).ok();
+        // Hangul, kana and ideographs take particles without a space (`벤치프레스는`), so
+        // such terms match anywhere; other terms as whole words ("run" is not in "runbook").
+        let (glued, spaced): (Vec<&String>, Vec<&String>) =
+            terms.iter().partition(|t| t.chars().any(is_spaceless));
+        let alternation = |terms: &[&String]| {
+            terms
+                .iter()
+                .map(|t| regex::escape(t))
+                .collect::<Vec<_>>()
+                .join("|")
+        };
+        let mut parts = Vec::new();
+        if !spaced.is_empty() {
+            parts.push(format!(
+                r"(?:^|[^\w])(?:{})(?:$|[^\w]|{SPACELESS})",
+                alternation(&spaced)
+            ));
+        }
+        if !glued.is_empty() {
+            parts.push(format!("(?:{})", alternation(&glued)));
+        }
+        self.matcher = (!parts.is_empty())
+            .then(|| regex::Regex::new(&format!("(?i){}", parts.join("|"))).ok())
+            .flatten();
     }
 
     /// A log schema must be an object schema whose properties all have a known `type`.

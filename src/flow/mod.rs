@@ -156,7 +156,7 @@ impl Flow {
     /// Turns a log entry into structured data: the rules' reading, refined by a model's
     /// validated parse when one is configured (never erased by it, see [`floor`]).
     pub async fn parse(&self, entry: &Entry) -> ParsedRecord {
-        let rules = offline::extract::parse_entry(entry, &self.domains);
+        let rules = offline::read::parse_entry(entry, &self.domains);
         if let Some(llm) = self.llm_for("parser") {
             let today = today_label();
             let cx = Ctx {

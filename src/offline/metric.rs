@@ -107,25 +107,31 @@ impl Metric {
             .into_iter()
             .collect()
         };
+        let each_run = |field: &str| -> Vec<Point> {
+            runs(r)
+                .into_iter()
+                .filter_map(|run| run.get(field).and_then(Value::as_f64))
+                .flat_map(|v| one(Some(v)))
+                .collect()
+        };
         match self {
-            Metric::Runs => {
-                if r.domain_data.contains_key("running") {
-                    let d = get("running", "distance_km");
-                    vec![Point {
+            Metric::Runs => runs(r)
+                .into_iter()
+                .map(|run| {
+                    let d = run.get("distance_km").and_then(Value::as_f64);
+                    Point {
                         date: r.date,
                         value: d.unwrap_or(0.0),
                         detail: d
                             .map(|d| format!("{} km", trim(d)))
                             .unwrap_or_else(|| "a run".into()),
                         record: r.clone(),
-                    }]
-                } else {
-                    Vec::new()
-                }
-            }
-            Metric::Distance => one(get("running", "distance_km")),
-            Metric::RunDuration => one(get("running", "duration_min")),
-            Metric::Pace => one(get("running", "pace_min_per_km")),
+                    }
+                })
+                .collect(),
+            Metric::Distance => each_run("distance_km"),
+            Metric::RunDuration => each_run("duration_min"),
+            Metric::Pace => each_run("pace_min_per_km"),
             Metric::Workouts => {
                 if r.domain_data.contains_key("strength") {
                     vec![Point {
@@ -153,12 +159,13 @@ impl Metric {
                                 .as_str()
                                 .map(|u| format!(" {u}"))
                                 .unwrap_or_default();
-                            let reps = e["reps"].as_i64().unwrap_or(0);
                             let sets = e["sets"].as_i64().unwrap_or(1);
-                            let detail = if sets > 1 {
-                                format!("{}{unit} × {reps} reps × {sets} sets", trim(w))
-                            } else {
-                                format!("{}{unit} × {reps} reps", trim(w))
+                            let detail = match e["reps"].as_i64() {
+                                None => format!("{}{unit}", trim(w)),
+                                Some(reps) if sets > 1 => {
+                                    format!("{}{unit} × {reps} reps × {sets} sets", trim(w))
+                                }
+                                Some(reps) => format!("{}{unit} × {reps} reps", trim(w)),
                             };
                             Some(Point {
                                 date: r.date,
@@ -182,6 +189,17 @@ impl Metric {
             Metric::DeepWork => one(get("work", "deep_work_hours")),
             Metric::Meetings => one(get("work", "meetings")),
         }
+    }
+}
+
+/// The runs of a record: `running.runs[]` when it holds several, else `running` itself.
+fn runs(r: &ParsedRecord) -> Vec<&Value> {
+    match r.domain_data.get("running") {
+        Some(running) => match running.get("runs").and_then(Value::as_array) {
+            Some(list) => list.iter().collect(),
+            None => vec![running],
+        },
+        None => Vec::new(),
     }
 }
 

@@ -4,8 +4,8 @@
 pub mod analyze;
 pub mod answer;
 pub mod dates;
-pub mod extract;
 pub mod metric;
 pub mod observer;
 pub mod query;
+pub mod read;
 pub mod route;

@@ -233,7 +233,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 continue;
             }
             for candidate in [word, canonical] {
-                if let Some(i) = super::extract::find_word(q, candidate) {
+                if let Some(i) = super::read::find_word(q, candidate) {
                     if !lifts.iter().any(|(_, c)| c == canonical) {
                         lifts.push((i, canonical.clone()));
                     }

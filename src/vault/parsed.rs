@@ -39,6 +39,23 @@ pub struct ParsedRecord {
     pub corrections: Vec<CorrectionRecord>,
     /// Which parser produced it (e.g. `offline`, or a model name).
     pub parser: String,
+    /// Numbers with a unit that no domain claims (`read 40 pages`, `meditated 15 min`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub measures: Vec<Measure>,
+    /// Clauses that held numbers the parser could not read; their text stays searchable.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unreadable: Vec<String>,
+}
+
+/// A generic measure: a number with its unit and what it was about, kept even though no
+/// domain's schema has a field for it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Measure {
+    /// The activity or thing measured, lowercase, as written (`read`, `water`, `guitar`).
+    pub what: String,
+    pub value: f64,
+    /// The unit, normalised and singular (`page`, `glass`, `minute`, `hour`, `km`).
+    pub unit: String,
 }
 
 impl ParsedRecord {
@@ -58,6 +75,8 @@ impl ParsedRecord {
             extraction_notes: Vec::new(),
             corrections: Vec::new(),
             parser,
+            measures: Vec::new(),
+            unreadable: Vec::new(),
         }
         .placed_at(entry)
     }

@@ -1,0 +1,171 @@
+//! Counts and amounts tied to their own words, so they need no context: coffee, drinks,
+//! steps, protein, calories, mood/energy/stress out of 10, deep work and meetings.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+use serde_json::json;
+
+use super::clause::{number, Clause, Hit};
+use super::found::{round2, Found};
+use super::units::{HOURS, MINUTES, NUM};
+
+/// How the number of a pattern is read.
+#[derive(Clone, Copy)]
+enum Read {
+    /// A count, in digits or words (`two coffees`, `커피 두 잔`).
+    Count,
+    /// A plain number.
+    Amount,
+    /// `12,400`, `12.400`, `8k`.
+    Steps,
+    /// A score out of 10 (group 1 the word, group 2 the score).
+    Score,
+    /// Hours or minutes (group 2 the unit).
+    Hours,
+}
+
+struct Pattern {
+    domain: &'static str,
+    field: &'static str,
+    read: Read,
+    re: Regex,
+}
+
+const COUNT: &str = r"\d+|an?|one|two|three|four|five|six|couple of|un|une|uno|una|dos|tres|ein|eine|einen|zwei|drei|deux|trois|한|두|세|네|一|两|二|三|四";
+const COFFEE: &str = r"coffees?|espressos?|lattes?|cappuccinos?|flat whites?|americanos?|cafés?|cafe|kaffee|커피|아메리카노|라떼|コーヒー|珈琲|咖啡";
+const DRINKS: &str = r"beers?|pints?|wines?|drinks?|cocktails?|ciders?|whiske?ys?|sake|soju|cervezas?|vinos?|copas?|bier|biere|wein|bières?|vins?|verres de vin|맥주|와인|소주|술|ビール|ワイン|酒|啤酒|葡萄酒|红酒";
+const CUPS: &str = r"(?:cups?|mugs?|glass(?:es)?|cans?|bottles?|pints?|shots?|tazas?|tasses?|tassen?|gläser|glas|vasos?|verres?|copas?)\s+(?:of\s+|de\s+)?";
+const COUNTERS: &str = r"잔|캔|병|杯|本|瓶|罐|听";
+const STEPS: &str = r"\d{1,3}(?:[,.' ]\d{3})+|\d+(?:[.,]\d+)?\s*k|\d+";
+const PROTEIN: &str = r"protein|prot|단백질|タンパク質|たんぱく質|蛋白质|蛋白|proteínas?|proteina|eiweiß|eiweiss|protéines?";
+const GRAMS: &str = r"grams?|gr|g|그램|グラム|克";
+const KCAL: &str =
+    r"kcal|calories|calorie|cals?|kalorien|calorías|칼로리|キロカロリー|カロリー|大卡|千卡|卡路里";
+const SCORES: &str = r"mood|energy|stress|기분|컨디션|에너지|스트레스|気分|エネルギー|ストレス|心情|精力|压力|stimmung|energie|ánimo|humor|energía|estrés|humeur|énergie";
+const DEEP: &str =
+    r"deep\s*work|focused work|focus time|focus|딥워크|집중|ディープワーク|深度工作|深度专注";
+const MEETINGS: &str = r"meetings?|reuniones|réunions|besprechungen|회의|会議|会议|ミーティング";
+
+fn patterns() -> &'static [Pattern] {
+    static P: OnceLock<Vec<Pattern>> = OnceLock::new();
+    P.get_or_init(|| {
+        let p = |domain, field, read, re: String| Pattern {
+            domain,
+            field,
+            read,
+            re: Regex::new(&re).expect("amount pattern compiles"),
+        };
+        use Read::*;
+        vec![
+            p("nutrition", "caffeine_cups", Count, format!(r"({COUNT})\s*(?:x\s*)?(?:{CUPS})?(?:{COFFEE})")),
+            p("nutrition", "caffeine_cups", Count, format!(r"(?:{COFFEE})\s*[:x×]?\s*({COUNT})\s*(?:{COUNTERS}|cups?|x)?")),
+            p("nutrition", "caffeine_cups", Count, format!(r"({COUNT})\s*(?:{COUNTERS})\s*(?:의\s*)?(?:{COFFEE})")),
+            p("nutrition", "alcohol_drinks", Count, format!(r"({COUNT})\s*(?:x\s*)?(?:{CUPS})?(?:{DRINKS})")),
+            p("nutrition", "alcohol_drinks", Count, format!(r"(?:{DRINKS})\s*[:x×]?\s*({COUNT})\s*(?:{COUNTERS}|glasses|pints|cans|x)?")),
+            p("nutrition", "alcohol_drinks", Count, format!(r"({COUNT})\s*(?:{COUNTERS})\s*(?:의\s*)?(?:{DRINKS})")),
+            p("general", "steps", Steps, format!(r"({STEPS})\s*(?:steps|schritte|pasos|pas|걸음|보|歩|步)")),
+            p("general", "steps", Steps, format!(r"(?:steps|step count|걸음\s*수|걸음|歩数|步数|schritte|pasos)\s*[:=]?\s*({STEPS})")),
+            p("nutrition", "protein_g", Amount, format!(r"~?({NUM})\s*(?:{GRAMS})\s*(?:of\s+|de\s+)?(?:{PROTEIN})")),
+            p("nutrition", "protein_g", Amount, format!(r"(?:{PROTEIN})\s*[:=]?\s*~?({NUM})\s*(?:{GRAMS})")),
+            p("nutrition", "calories_kcal", Amount, format!(r"~?({NUM})\s*(?:{KCAL})")),
+            p("nutrition", "calories_kcal", Amount, format!(r"(?:calories|kcal|칼로리|カロリー|热量|卡路里|kalorien|calorías)\s*[:=]?\s*~?({NUM})")),
+            p("general", "", Score, format!(r"({SCORES})\s*(?:is|was|:|=|-)?\s*({NUM})\s*(?:/\s*10|out of 10|점)?")),
+            p("general", "", Score, format!(r"({NUM})\s*(?:/\s*10)\s*({SCORES})")),
+            p("work", "deep_work_hours", Hours, format!(r"~?({NUM})\s*({HOURS}|{MINUTES})\s*(?:of\s+)?(?:{DEEP})")),
+            p("work", "deep_work_hours", Hours, format!(r"(?:{DEEP})\s*[:=]?\s*~?({NUM})\s*({HOURS}|{MINUTES})")),
+            p("work", "meetings", Count, format!(r"({COUNT})\s+(?:{MEETINGS})")),
+            p("work", "meetings", Count, format!(r"(?:{MEETINGS})\s*[:=x×]?\s*(\d+)\s*(?:개|건|回|件|个|つ)?")),
+            p("work", "meetings", Count, format!(r"(\d+)\s*(?:개의|건의|つの|个|件)?\s*(?:회의|会議|会议)")),
+        ]
+    })
+}
+
+/// Reads every amount in the clause's free text.
+pub fn read(clause: &mut Clause, found: &mut Found) {
+    for p in patterns() {
+        for hit in clause.hits(&p.re) {
+            if clock_follows(clause, &hit) {
+                continue;
+            }
+            let (field, value) = match p.read {
+                Read::Count => (p.field.to_string(), hit.get(1).and_then(count)),
+                Read::Amount => (p.field.to_string(), hit.num(1)),
+                Read::Steps => (p.field.to_string(), hit.get(1).and_then(steps)),
+                Read::Score => {
+                    let (word, n) = if hit.get(1).and_then(number).is_some() {
+                        (2, 1)
+                    } else {
+                        (1, 2)
+                    };
+                    let field = hit.get(word).and_then(score_field).unwrap_or("mood");
+                    (
+                        field.to_string(),
+                        hit.num(n).filter(|x| (0.0..=10.0).contains(x)),
+                    )
+                }
+                Read::Hours => {
+                    let minutes = hit
+                        .get(2)
+                        .is_some_and(|u| MINUTES.split('|').any(|m| m == u));
+                    let v = hit
+                        .num(1)
+                        .map(|x| if minutes { round2(x / 60.0) } else { x });
+                    (p.field.to_string(), v)
+                }
+            };
+            let Some(value) = value else { continue };
+            clause.claim(hit.range.clone());
+            let value = if p.field == "steps" || p.field == "meetings" {
+                json!(value as i64)
+            } else {
+                json!(value)
+            };
+            found.set(p.domain, &field, value);
+        }
+    }
+}
+
+/// `coffee 8am`, `coffee 7:30`: a time, not a count.
+fn clock_follows(clause: &Clause, hit: &Hit) -> bool {
+    let after = clause.text[hit.range.end..].trim_start();
+    ["am", "pm", ":", "uhr", "시", "時", "点"]
+        .iter()
+        .any(|s| after.starts_with(s))
+}
+
+fn count(s: &str) -> Option<f64> {
+    let s = s.trim();
+    let n = match s {
+        "a" | "an" | "one" | "un" | "une" | "uno" | "una" | "ein" | "eine" | "einen" | "한"
+        | "一" => 1.0,
+        "two" | "couple of" | "dos" | "zwei" | "deux" | "두" | "两" | "二" => 2.0,
+        "three" | "tres" | "drei" | "trois" | "세" | "三" => 3.0,
+        "four" | "네" | "四" => 4.0,
+        "five" => 5.0,
+        "six" => 6.0,
+        _ => number(s)?,
+    };
+    Some(n)
+}
+
+fn steps(s: &str) -> Option<f64> {
+    let s = s.trim();
+    if let Some(k) = s.strip_suffix('k') {
+        return number(k.trim()).map(|x| (x * 1000.0).round());
+    }
+    let digits: String = s.chars().filter(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+fn score_field(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "mood" | "기분" | "컨디션" | "気分" | "心情" | "stimmung" | "ánimo" | "humor"
+        | "humeur" => "mood",
+        "energy" | "에너지" | "エネルギー" | "精力" | "energie" | "energía" | "énergie" => {
+            "energy"
+        }
+        "stress" | "스트레스" | "ストレス" | "压力" | "estrés" => "stress",
+        _ => return None,
+    })
+}

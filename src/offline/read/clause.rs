@@ -1,0 +1,308 @@
+//! Lines into clauses. A clause is the smallest piece of a line that carries one thought
+//! (`squat 100kg 5x5`, `felt strong`); numbers are read per clause and each piece of text
+//! a reader uses is claimed, so no number is read twice.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+/// A line (or a piece of it) being read: lowercase text, the cased text for reports, and
+/// the byte ranges readers have already used.
+#[derive(Debug, Clone)]
+pub struct Clause {
+    pub text: String,
+    /// The same text as written (falls back to `text` when lowercasing moved bytes).
+    pub raw: String,
+    taken: Vec<Range<usize>>,
+}
+
+/// One regex match in a clause, with its groups copied out so the clause can be claimed.
+#[derive(Debug, Clone)]
+pub struct Hit {
+    pub range: Range<usize>,
+    groups: Vec<Option<(Range<usize>, String)>>,
+}
+
+impl Hit {
+    /// Group `i`'s text, if it took part.
+    pub fn get(&self, i: usize) -> Option<&str> {
+        self.groups.get(i)?.as_ref().map(|(_, s)| s.as_str())
+    }
+
+    /// Group `i` as a number (`77.5`, `77,5`, `12,400`).
+    pub fn num(&self, i: usize) -> Option<f64> {
+        self.get(i).and_then(number)
+    }
+}
+
+impl Clause {
+    /// A clause of the cleaned line `line` (see [`clean`]).
+    pub fn new(line: &str) -> Clause {
+        let text = line.to_lowercase();
+        let raw = if text.len() == line.len() {
+            line.to_string()
+        } else {
+            text.clone()
+        };
+        Clause {
+            text,
+            raw,
+            taken: Vec::new(),
+        }
+    }
+
+    /// Whether no reader has used any byte of `r`.
+    pub fn is_free(&self, r: &Range<usize>) -> bool {
+        !self
+            .taken
+            .iter()
+            .any(|t| t.start < r.end && r.start < t.end)
+    }
+
+    /// Marks `r` as used.
+    pub fn claim(&mut self, r: Range<usize>) {
+        self.taken.push(r);
+    }
+
+    /// Matches of `re` on free text, where a match starting or ending on a Latin letter
+    /// or digit does not continue a longer word (`5 kg` is not `5 k`, `q4` is no number).
+    pub fn hits(&self, re: &Regex) -> Vec<Hit> {
+        re.captures_iter(&self.text)
+            .filter_map(|c| {
+                let m = c.get(0)?;
+                let r = m.range();
+                if r.is_empty() || !self.is_free(&r) || !self.bounded(&r) {
+                    return None;
+                }
+                let groups = c
+                    .iter()
+                    .map(|g| g.map(|g| (g.range(), g.as_str().to_string())))
+                    .collect();
+                Some(Hit { range: r, groups })
+            })
+            .collect()
+    }
+
+    fn bounded(&self, r: &Range<usize>) -> bool {
+        let s = &self.text;
+        let first = s[r.clone()].chars().next();
+        let last = s[r.clone()].chars().next_back();
+        let before = s[..r.start].chars().next_back();
+        let after = s[r.end..].chars().next();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+        let start_ok = !(word(first) && word(before))
+            && !(first.is_some_and(|c| c.is_ascii_digit()) && matches!(before, Some('.' | ':')));
+        let end_ok = !(last.is_some_and(|c| c.is_ascii_alphabetic())
+            && after.is_some_and(|c| c.is_ascii_alphabetic()))
+            && !(last.is_some_and(|c| c.is_ascii_digit())
+                && after.is_some_and(|c| c.is_ascii_digit()));
+        start_ok && end_ok
+    }
+
+    /// The text with claimed bytes blanked out.
+    pub fn free_text(&self) -> String {
+        let mut bytes = self.text.clone().into_bytes();
+        for r in &self.taken {
+            for b in &mut bytes[r.start.min(self.text.len())..r.end.min(self.text.len())] {
+                *b = b' ';
+            }
+        }
+        // Blanking can split a multi-byte character; the lossy decode keeps the rest.
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// The piece `r` of this clause as a clause of its own, with its claims.
+    fn piece(&self, r: Range<usize>) -> Clause {
+        let shift = |t: &Range<usize>| {
+            t.start.max(r.start) - r.start..t.end.min(r.end).saturating_sub(r.start)
+        };
+        Clause {
+            text: self.text[r.clone()].to_string(),
+            raw: self
+                .raw
+                .get(r.clone())
+                .unwrap_or(&self.text[r.clone()])
+                .to_string(),
+            taken: self
+                .taken
+                .iter()
+                .filter(|t| t.start < r.end && r.start < t.end)
+                .map(shift)
+                .collect(),
+        }
+    }
+
+    /// Splits on `,` `;` `.` `+` `/` `and` `then` (and their equivalents in other
+    /// languages), never inside a number (`77.5`, `1:21:40`, `12,400`, `77,5`), a pace
+    /// (`5:30/km`), a score (`7/10`) or a range between numbers (`23:10 - 06:40`).
+    pub fn split(&self) -> Vec<Clause> {
+        let mut cuts: Vec<Range<usize>> = Vec::new();
+        let s = &self.text;
+        let chars: Vec<(usize, char)> = s.char_indices().collect();
+        for (k, &(i, c)) in chars.iter().enumerate() {
+            let prev = k.checked_sub(1).map(|j| chars[j].1);
+            let next = chars.get(k + 1).map(|x| x.1);
+            let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+            let end = i + c.len_utf8();
+            let cut = match c {
+                ';' | '。' | '；' | '，' | '、' | '|' => true,
+                ',' => !(digit(prev) && digit(next)),
+                '.' | '!' | '?' => next.is_none_or(char::is_whitespace) && !digit(next),
+                '+' => !digit(next) && !matches!(next, Some(' ')) || spaced(prev, next),
+                '/' => !digit(prev) && !digit(next) && !unit_follows(&s[end..]),
+                '—' | '–' => !(digit(before_space(s, i)) && digit(after_space(s, end))),
+                '-' => {
+                    spaced(prev, next) && !(digit(before_space(s, i)) && digit(after_space(s, end)))
+                }
+                _ => false,
+            };
+            if cut {
+                cuts.push(i..end);
+            }
+        }
+        for m in word_separators().find_iter(s) {
+            cuts.push(m.range());
+        }
+        cuts.sort_by_key(|r| r.start);
+        let mut out = Vec::new();
+        let mut start = 0;
+        for cut in cuts {
+            if cut.start < start {
+                continue;
+            }
+            self.push_piece(start..cut.start, &mut out);
+            start = cut.end;
+        }
+        self.push_piece(start..s.len(), &mut out);
+        out
+    }
+
+    fn push_piece(&self, r: Range<usize>, out: &mut Vec<Clause>) {
+        let piece = &self.text[r.clone()];
+        let lead = piece.len() - piece.trim_start().len();
+        let trail = piece.len() - piece.trim_end().len();
+        let r = r.start + lead..r.end - trail;
+        if !r.is_empty() {
+            out.push(self.piece(r));
+        }
+    }
+}
+
+fn spaced(prev: Option<char>, next: Option<char>) -> bool {
+    prev.is_some_and(char::is_whitespace) && next.is_some_and(char::is_whitespace)
+}
+
+fn before_space(s: &str, i: usize) -> Option<char> {
+    s[..i].trim_end().chars().next_back()
+}
+
+fn after_space(s: &str, i: usize) -> Option<char> {
+    s[i..].trim_start().chars().next()
+}
+
+/// `min/km`, `km/h`, `3x/week`: a slash that belongs to a unit.
+fn unit_follows(rest: &str) -> bool {
+    const UNITS: [&str; 12] = [
+        "km", "k", "mi", "mile", "h", "hr", "hour", "day", "week", "wk", "night", "set",
+    ];
+    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
+    UNITS.contains(&word.as_str())
+}
+
+fn word_separators() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"\s(?:and then|and|then|after that|afterwards|also|plus|&|y luego|y|luego|después|und dann|und|dann|danach|et puis|et|puis|ensuite)\s|\s(?:그리고|그 다음|그다음|다음에|それから|そして|然后|接着)\s?",
+        )
+        .expect("separator pattern compiles")
+    })
+}
+
+/// A line made ready for reading: list markers, checkboxes and quote marks gone, full-width
+/// digits and punctuation made ASCII, odd spaces made plain.
+pub fn clean(line: &str) -> String {
+    let mapped: String = line
+        .chars()
+        .map(|c| match c as u32 {
+            0xFF01..=0xFF5E if c != '，' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            0x00A0 | 0x2000..=0x200B | 0x202F | 0x3000 => ' ',
+            _ => c,
+        })
+        .collect();
+    static MARKER: OnceLock<Regex> = OnceLock::new();
+    let marker = MARKER.get_or_init(|| {
+        Regex::new(r"^\s*(?:>\s*)*(?:(?:[-*+•·]|\d{1,2}[.)])\s+)?(?:\[[ xX]\]\s*)?")
+            .expect("marker pattern compiles")
+    });
+    let start = marker.find(&mapped).map_or(0, |m| m.end());
+    mapped[start..].trim().to_string()
+}
+
+/// A number as people write it: `77.5`, `77,5` (decimal comma), `12,400` (thousands).
+pub fn number(s: &str) -> Option<f64> {
+    let s = s.trim();
+    let normal = match s.split_once(',') {
+        Some((int, frac)) if frac.len() == 3 && !frac.contains(',') && !int.contains('.') => {
+            format!("{int}{frac}")
+        }
+        Some(_) if s.matches(',').count() > 1 => s.replace(',', ""),
+        Some((int, frac)) => format!("{int}.{frac}"),
+        None => s.to_string(),
+    };
+    normal.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(s: &str) -> Vec<String> {
+        Clause::new(&clean(s))
+            .split()
+            .into_iter()
+            .map(|c| c.text)
+            .collect()
+    }
+
+    #[test]
+    fn splits_between_thoughts_never_inside_numbers() {
+        assert_eq!(
+            pieces("- squats 110kg 5x5, bench 77.5kg 5x5"),
+            ["squats 110kg 5x5", "bench 77.5kg 5x5"]
+        );
+        assert_eq!(
+            pieces("Long run 14.2km, 1:21:40"),
+            ["long run 14.2km", "1:21:40"]
+        );
+        assert_eq!(
+            pieces("12,400 steps; mood 7/10"),
+            ["12,400 steps", "mood 7/10"]
+        );
+        assert_eq!(
+            pieces("Bench 195x5x3, felt smooth. Squat 275x5x3."),
+            ["bench 195x5x3", "felt smooth", "squat 275x5x3"]
+        );
+        assert_eq!(
+            pieces("ran 5k and then 3 km cooldown"),
+            ["ran 5k", "3 km cooldown"]
+        );
+        assert_eq!(
+            pieces("pace 5:30/km + 8k steps"),
+            ["pace 5:30/km", "8k steps"]
+        );
+        assert_eq!(pieces("in bed 23:10 - 06:40"), ["in bed 23:10 - 06:40"]);
+        assert_eq!(pieces("dips +10kg 3x8"), ["dips +10kg 3x8"]);
+    }
+
+    #[test]
+    fn numbers_in_every_spelling() {
+        assert_eq!(number("77.5"), Some(77.5));
+        assert_eq!(number("77,5"), Some(77.5));
+        assert_eq!(number("12,400"), Some(12400.0));
+        assert_eq!(number("1,234,567"), Some(1234567.0));
+        assert_eq!(clean("- [x] １００ｋｇ"), "100kg");
+        assert_eq!(clean("1. slept 7h"), "slept 7h");
+    }
+}

@@ -1,0 +1,238 @@
+//! Lifts: `185x5x3` (weight x reps x sets), `3x5 @ 80kg`, `80kg 5x5`, `5 reps at 150 kg`,
+//! `3 sets of 5 at 185 lbs`, `100kg 5회 3세트`, `3 Sätze à 5 Wdh mit 80 kg`, bodyweight
+//! `pull-ups 3x8`. A clause naming several exercises is cut at each name, so every number
+//! goes to the exercise written before it. A missing unit is flagged, never guessed.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use regex::Regex;
+use serde_json::{json, Value};
+
+use super::clause::{Clause, Hit};
+use super::found::Found;
+use super::units::{KG, LB, NUM, REPS, SETS};
+use super::words::Mention;
+
+struct Patterns {
+    weighted_group: Regex,
+    weight: Regex,
+    sets_of: Regex,
+    reps_by_sets: Regex,
+    group: Regex,
+    reps: Regex,
+    sets: Regex,
+    at_weight: Regex,
+}
+
+fn patterns() -> &'static Patterns {
+    static P: OnceLock<Patterns> = OnceLock::new();
+    P.get_or_init(|| {
+        let re = |s: String| Regex::new(&s).expect("lift pattern compiles");
+        let x = r"\s*[x×*]\s*";
+        Patterns {
+            weighted_group: re(format!(r"({NUM})\s*({KG}|{LB}){x}(\d+)(?:{x}(\d+))?")),
+            weight: re(format!(r"({NUM})\s*({KG}|{LB})")),
+            sets_of: re(format!(
+                r"(\d+)\s*(?:{SETS})\s*(?:(?:of|de|à|a|x|×|mit|with|by|de)\s*(\d+)(?:\s*(?:{REPS}))?|(\d+)\s*(?:{REPS}))"
+            )),
+            reps_by_sets: re(format!(r"(\d+)\s*(?:{REPS}){x}(\d+)\s*(?:{SETS})?")),
+            group: re(format!(r"({NUM}){x}(\d+)(?:{x}(\d+))?")),
+            reps: re(format!(r"(\d+)\s*(?:{REPS})")),
+            sets: re(format!(r"(\d+)\s*(?:{SETS})")),
+            at_weight: re(format!(r"(?:@|at|with|à|a|con|mit|avec)\s*({NUM})")),
+        }
+    })
+}
+
+/// Exercises done without added weight: sets x reps, no unit to ask for.
+const BODYWEIGHT: [&str; 6] = [
+    "pull-up",
+    "chin-up",
+    "dip",
+    "push-up",
+    "sit-up",
+    "muscle-up",
+];
+
+/// One lift as read.
+#[derive(Debug, Default, Clone, Copy)]
+struct Lift {
+    weight: Option<(f64, Option<&'static str>)>,
+    sets: Option<i64>,
+    reps: Option<i64>,
+}
+
+/// Reads the lifts of a clause. `named`: the exercises the clause names; `inherited`: the
+/// exercise it continues when it names none (`None`: a lift with no known name).
+/// Returns whether any lift was read.
+pub fn read(
+    clause: &mut Clause,
+    named: &[Mention],
+    inherited: Option<&str>,
+    found: &mut Found,
+) -> bool {
+    let mut any = false;
+    if named.is_empty() {
+        let all = 0..clause.text.len();
+        return segment(clause, all, inherited, found);
+    }
+    for (i, m) in named.iter().enumerate() {
+        let start = if i == 0 { 0 } else { m.start };
+        let end = named.get(i + 1).map_or(clause.text.len(), |n| n.start);
+        any |= segment(clause, start..end, Some(&m.canonical), found);
+    }
+    any
+}
+
+/// Reads one exercise's piece of a clause.
+fn segment(
+    clause: &mut Clause,
+    within: Range<usize>,
+    name: Option<&str>,
+    found: &mut Found,
+) -> bool {
+    let p = patterns();
+    let take = |re: &Regex, clause: &mut Clause| -> Vec<Hit> {
+        let hits: Vec<Hit> = clause
+            .hits(re)
+            .into_iter()
+            .filter(|h| h.range.start >= within.start && h.range.end <= within.end)
+            .collect();
+        for h in &hits {
+            clause.claim(h.range.clone());
+        }
+        hits
+    };
+    let bodyweight = name.is_some_and(|n| BODYWEIGHT.contains(&n));
+    let mut lifts: Vec<Lift> = Vec::new();
+    for h in take(&p.weighted_group, clause) {
+        lifts.push(Lift {
+            weight: weight(&h, 1, 2),
+            reps: int(&h, 3),
+            sets: int(&h, 4).or(Some(1)),
+        });
+    }
+    let mut weights: Vec<(usize, (f64, Option<&'static str>))> = take(&p.weight, clause)
+        .iter()
+        .filter_map(|h| Some((h.range.start, weight(h, 1, 2)?)))
+        .collect();
+    let mut pairs: Vec<(Option<i64>, Option<i64>)> = Vec::new();
+    for h in take(&p.sets_of, clause) {
+        pairs.push((int(&h, 1), int(&h, 2).or(int(&h, 3))));
+    }
+    for h in take(&p.reps_by_sets, clause) {
+        pairs.push((int(&h, 2), int(&h, 1)));
+    }
+    let groups = take(&p.group, clause);
+    let reps = take(&p.reps, clause).first().and_then(|h| int(h, 1));
+    let sets = take(&p.sets, clause).first().and_then(|h| int(h, 1));
+    for h in take(&p.at_weight, clause) {
+        if let Some(w) = h.num(1) {
+            weights.push((h.range.start, (w, None)));
+        }
+    }
+    weights.sort_by_key(|(at, _)| *at);
+    let weights: Vec<_> = weights.into_iter().map(|(_, w)| w).collect();
+    let shared = |i: usize, n: usize| {
+        if weights.len() == n {
+            weights.get(i).copied()
+        } else {
+            weights.first().copied()
+        }
+    };
+    let n = pairs.len() + groups.len();
+    for (i, (s, r)) in pairs.iter().enumerate() {
+        lifts.push(Lift {
+            weight: shared(i, n),
+            sets: *s,
+            reps: *r,
+        });
+    }
+    for (i, g) in groups.iter().enumerate() {
+        let (a, b, c) = (g.num(1).unwrap_or(0.0), int(g, 2), int(g, 3));
+        let lift = if !weights.is_empty() {
+            Lift {
+                weight: shared(pairs.len() + i, n),
+                sets: Some(a as i64),
+                reps: b,
+            }
+        } else if c.is_some() {
+            Lift {
+                weight: Some((a, None)),
+                reps: b,
+                sets: c,
+            }
+        } else if bodyweight || (a <= 12.0 && a.fract() == 0.0) {
+            Lift {
+                weight: None,
+                sets: Some(a as i64),
+                reps: b,
+            }
+        } else {
+            Lift {
+                weight: Some((a, None)),
+                reps: b,
+                sets: Some(1),
+            }
+        };
+        lifts.push(lift);
+    }
+    if lifts.is_empty() && (reps.is_some() || sets.is_some() || !weights.is_empty()) {
+        let sets = sets.or(reps.map(|_| 1));
+        if weights.is_empty() {
+            lifts.push(Lift {
+                weight: None,
+                sets,
+                reps,
+            });
+        }
+        for w in &weights {
+            lifts.push(Lift {
+                weight: Some(*w),
+                sets,
+                reps,
+            });
+        }
+    }
+    if lifts.is_empty() {
+        return false;
+    }
+    if name.is_none() {
+        found.flag("strength.exercises.name");
+    }
+    for lift in lifts {
+        let (w, unit) = match lift.weight {
+            Some((w, u)) => (json!(w), u.map_or(Value::Null, |u| json!(u))),
+            None => (Value::Null, Value::Null),
+        };
+        if !w.is_null() && unit.is_null() {
+            found.flag("strength.exercises.unit");
+        }
+        found.lifts.push(json!({
+            "name": name.unwrap_or("unknown"),
+            "weight": w,
+            "unit": unit,
+            "sets": lift.sets,
+            "reps": lift.reps,
+        }));
+    }
+    true
+}
+
+fn int(h: &Hit, i: usize) -> Option<i64> {
+    h.num(i).filter(|x| x.fract() == 0.0).map(|x| x as i64)
+}
+
+fn weight(h: &Hit, value: usize, unit: usize) -> Option<(f64, Option<&'static str>)> {
+    let w = h.num(value)?;
+    // Every pound spelling starts with `l`/`p` or is one of the CJK words; no kilo one does.
+    let u = h.get(unit).map(|u| {
+        if u.starts_with(['l', 'p']) || LB.contains(u) {
+            "lb"
+        } else {
+            "kg"
+        }
+    });
+    Some((w, u))
+}

@@ -1,0 +1,129 @@
+//! Generic measures: any `<number> <unit>` left after the domain readers (`read 40 pages`,
+//! `8 glasses of water`, `meditated 15 min`), kept with what it was about.
+
+use crate::vault::parsed::Measure;
+
+use super::clause::Clause;
+use super::found::{round2, Found};
+use super::units::{measure_pattern, measure_unit};
+
+/// Words that never say what was measured.
+const FILLER: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "about",
+    "around",
+    "approx",
+    "approximately",
+    "ca",
+    "roughly",
+    "some",
+    "for",
+    "of",
+    "in",
+    "at",
+    "on",
+    "to",
+    "with",
+    "and",
+    "then",
+    "also",
+    "just",
+    "only",
+    "over",
+    "under",
+    "another",
+    "more",
+    "total",
+    "today",
+    "tonight",
+    "this",
+    "morning",
+    "evening",
+    "did",
+    "do",
+    "done",
+    "had",
+    "have",
+    "got",
+    "get",
+    "took",
+    "take",
+    "made",
+    "went",
+    "spent",
+    "drank",
+    "drink",
+    "ate",
+    "eat",
+    "my",
+    "i",
+    "me",
+    "we",
+    "was",
+    "were",
+    "is",
+    "it",
+    "so",
+    "like",
+    "maybe",
+    "almost",
+    "nearly",
+    "least",
+    "most",
+    "than",
+    "x",
+    "etwa",
+    "ungefähr",
+    "environ",
+    "unos",
+    "unas",
+    "de",
+    "la",
+    "le",
+    "el",
+    "die",
+    "der",
+    "das",
+];
+
+/// Reads the generic measures of the clause's free text.
+pub fn read(clause: &mut Clause, found: &mut Found) {
+    for hit in clause.hits(measure_pattern()) {
+        let (Some(value), Some(unit)) = (hit.num(1), hit.get(2).and_then(measure_unit)) else {
+            continue;
+        };
+        let Some(what) = what(&clause.text, hit.range.start, hit.range.end) else {
+            continue;
+        };
+        found.measures.push(Measure {
+            what,
+            value: round2(value),
+            unit: unit.to_string(),
+        });
+        clause.claim(hit.range);
+    }
+}
+
+/// What a measure at `start..end` is about: `<unit> of <thing>` when nothing else is said
+/// before the number, else the last telling word before it, else the first one after.
+fn what(text: &str, start: usize, end: usize) -> Option<String> {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !(c.is_alphabetic() || c == '-' || c == '\''))
+            .map(|w| w.trim_matches(['-', '\'']).to_string())
+            .filter(|w| !w.is_empty() && !FILLER.contains(&w.as_str()))
+            .collect()
+    };
+    let before = words(&text[..start]);
+    let after_text = &text[end..];
+    let of_thing = after_text
+        .trim_start()
+        .strip_prefix("of ")
+        .or_else(|| after_text.trim_start().strip_prefix("de "))
+        .and_then(|rest| words(rest).into_iter().next());
+    if before.is_empty() {
+        return of_thing.or_else(|| words(after_text).into_iter().next());
+    }
+    before.last().cloned()
+}

@@ -1,0 +1,425 @@
+//! The offline parser: reads log entries the way people write them, with rules only.
+//!
+//! Data flows one way: an entry's lines (tables first become lines, see [`tables`]) are
+//! cleaned and cut into clauses ([`clause`]); each clause gets a topic, its own (`bench
+//! 80kg 5x5`, `ran 5k`) or the one it continues (`..., 85kg 3x5` after a bench clause, or
+//! `- 185x5` under a `Bench:` line or a `## 17:30 Gym` heading); then readers, one per
+//! family, take the numbers they understand and claim them: [`amounts`] (anchored on their
+//! own words), [`sleep`], [`runs`] or [`lifts`] by topic, the person's own domains
+//! ([`custom`]), and last any `<number> <unit>` left ([`measures`]). Numbers nobody could
+//! read are reported, never guessed; plans and goals ([`plans`]) are not logs.
+
+mod amounts;
+mod clause;
+mod custom;
+mod found;
+mod lifts;
+mod measures;
+mod plans;
+mod runs;
+mod sleep;
+mod tables;
+mod units;
+mod words;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use self::clause::{clean, Clause};
+use self::found::Found;
+pub(crate) use self::words::find_word;
+use self::words::{exercises, names_domain, Mention};
+use crate::domains::{Domain, Domains};
+use crate::vault::parsed::ParsedRecord;
+use crate::vault::Entry;
+
+/// What a clause is about, for numbers that do not say it themselves.
+#[derive(Debug, Clone, PartialEq)]
+enum Topic {
+    None,
+    /// A lift, by canonical name when known (`Gym` alone says lifting, not which lift).
+    Lift(Option<String>),
+    Run,
+    Sleep,
+}
+
+/// Parses an entry into a record with whatever the rules can read.
+pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
+    let reader = Reader::new(domains);
+    let mut found = Found::default();
+    reader.entry(entry, &mut found);
+    runs::settle(&mut found);
+    let data = found.take_data();
+    let confidence = if data.is_empty() && found.measures.is_empty() {
+        0.3
+    } else if found.uncertain.is_empty() && found.unreadable.is_empty() {
+        0.7
+    } else {
+        0.5
+    };
+    ParsedRecord {
+        domain_data: data,
+        confidence,
+        uncertain_fields: found.uncertain,
+        extraction_notes: found.notes,
+        measures: found.measures,
+        unreadable: found.unreadable,
+        ..ParsedRecord::for_entry(entry, "offline-rules".to_string())
+    }
+}
+
+struct Reader<'d> {
+    strength: Option<&'d Domain>,
+    running: Option<&'d Domain>,
+    /// Words that put a clause about the night's sleep (naps are not the night).
+    sleep_words: Vec<String>,
+    fields: Vec<custom::Field>,
+}
+
+/// Where a line sits: the topic of its heading or `Bench:` line, and whether it is a plan.
+struct Section {
+    topic: Topic,
+    title: String,
+    plan: bool,
+}
+
+impl<'d> Reader<'d> {
+    fn new(domains: &'d Domains) -> Reader<'d> {
+        let find = |name: &str| domains.all.iter().find(|d| d.name == name);
+        let mut sleep_words: Vec<String> = find("general")
+            .map(|g| {
+                g.vocabulary
+                    .iter()
+                    .filter(|(w, c)| c.as_str() == "sleep" && !w.starts_with("nap"))
+                    .map(|(w, _)| w.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        sleep_words.push("sleep".into());
+        Reader {
+            strength: find("strength"),
+            running: find("running"),
+            sleep_words,
+            fields: custom::fields(&domains.all),
+        }
+    }
+
+    fn entry(&self, entry: &Entry, found: &mut Found) {
+        let title = entry
+            .heading
+            .as_deref()
+            .map(|h| {
+                h.trim_start_matches(|c: char| c.is_ascii_digit() || c == ':')
+                    .trim()
+            })
+            .unwrap_or("")
+            .to_lowercase();
+        let heading_plan = plans::is_plan_heading(&title) || plans::is_plan_line(&title);
+        let mut section = Section {
+            topic: self.topic_of(&title),
+            title,
+            plan: heading_plan,
+        };
+        let lines: Vec<&str> = entry.text.lines().collect();
+        let table_lines: Vec<(usize, &str)> = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| tables::is_row(l))
+            .map(|(i, l)| (i, *l))
+            .collect();
+        let rows = tables::rows(&table_lines);
+        for (i, raw) in lines.iter().enumerate() {
+            if tables::is_row(raw) {
+                for row in rows.iter().filter(|r| r.line == i && !section.plan) {
+                    self.row(row, &section, found);
+                }
+                continue;
+            }
+            let cleaned = clean(raw);
+            let lower = cleaned.to_lowercase();
+            if lower.is_empty() {
+                section.plan = heading_plan;
+                continue;
+            }
+            if let Some(title) = lower.strip_prefix('#') {
+                let title = title.trim_start_matches('#').trim();
+                section.topic = self.topic_of(title);
+                section.title = title.to_string();
+                section.plan = heading_plan || plans::is_plan_heading(title);
+                continue;
+            }
+            if section.plan {
+                continue;
+            }
+            if !lower.bytes().any(|b| b.is_ascii_digit()) {
+                if plans::is_plan_heading(&lower) {
+                    section.plan = true;
+                } else if let Some(topic) = self.subheading(&lower) {
+                    section.topic = topic;
+                    section.title = lower;
+                }
+                continue;
+            }
+            if plans::is_plan_line(&lower) {
+                continue;
+            }
+            self.line(&cleaned, &section, found);
+        }
+    }
+
+    /// A table row: its exercise cell names the lift, else it is read as a line.
+    fn row(&self, row: &tables::Row, section: &Section, found: &mut Found) {
+        let topic = match &row.exercise {
+            Some(cell) => {
+                let named = exercises(cell, self.strength);
+                let name = named
+                    .first()
+                    .map_or_else(|| cell.clone(), |m| m.canonical.clone());
+                Topic::Lift(Some(name))
+            }
+            None if row.run => Topic::Run,
+            None => section.topic.clone(),
+        };
+        let here = Section {
+            topic,
+            title: section.title.clone(),
+            plan: false,
+        };
+        self.line(&row.text, &here, found);
+    }
+
+    /// `Bench:`, `### Squat`, `Easy run`: a short line without numbers that sets the
+    /// topic of the lines under it.
+    fn subheading(&self, lower: &str) -> Option<Topic> {
+        let short = lower.split_whitespace().count() <= 3;
+        (lower.ends_with(':') || short)
+            .then(|| self.topic_of(lower.trim_end_matches(':')))
+            .filter(|t| *t != Topic::None)
+    }
+
+    /// The topic a heading or a clause names.
+    fn topic_of(&self, text: &str) -> Topic {
+        if let Some(m) = exercises(text, self.strength).first() {
+            return Topic::Lift(Some(m.canonical.clone()));
+        }
+        if names_domain(text, self.strength) {
+            return Topic::Lift(None);
+        }
+        if names_domain(text, self.running) {
+            return Topic::Run;
+        }
+        if self.sleep_anchor(text).is_some() {
+            return Topic::Sleep;
+        }
+        Topic::None
+    }
+
+    fn sleep_anchor(&self, text: &str) -> Option<usize> {
+        self.sleep_words
+            .iter()
+            .filter_map(|w| find_word(text, w))
+            .min()
+    }
+
+    fn line(&self, cleaned: &str, section: &Section, found: &mut Found) {
+        let mut line = Clause::new(cleaned);
+        if self.sleep_anchor(&line.text).is_some() {
+            sleep::range(&mut line, found);
+        }
+        let mut current = section.topic.clone();
+        let mut lifted = false;
+        for mut c in line.split() {
+            if plans::is_plan_clause(&c.text) {
+                break;
+            }
+            let named: Vec<Mention> = exercises(&c.text, self.strength);
+            let names_run = names_domain(&c.text, self.running);
+            let anchor = self.sleep_anchor(&c.text);
+            let own = if let Some(m) = named.first() {
+                Some(Topic::Lift(Some(m.canonical.clone())))
+            } else if names_domain(&c.text, self.strength) {
+                // `PR!` after a bench clause is still about the bench.
+                Some(match &current {
+                    Topic::Lift(name) => Topic::Lift(name.clone()),
+                    _ => Topic::Lift(None),
+                })
+            } else if names_run {
+                Some(Topic::Run)
+            } else {
+                anchor.map(|_| Topic::Sleep)
+            };
+            let topic = match own {
+                Some(t) => {
+                    current = t.clone();
+                    t
+                }
+                None if continues(&c.text) => current.clone(),
+                None => section.topic.clone(),
+            };
+            amounts::read(&mut c, found);
+            if anchor.is_some() || topic == Topic::Sleep {
+                sleep::read(&mut c, anchor, found);
+            }
+            match &topic {
+                Topic::Run => {
+                    runs::read(&mut c, names_run, found);
+                    if let Some(i) = found.open_run {
+                        if found.runs[i].kind.is_none() {
+                            found.runs[i].kind = runs::kind(&section.title);
+                        }
+                    }
+                }
+                Topic::Lift(name) => {
+                    lifted |= lifts::read(&mut c, &named, name.as_deref(), found);
+                }
+                Topic::None | Topic::Sleep => {}
+            }
+            custom::read(&mut c, &self.fields, found);
+            measures::read(&mut c, found);
+            report_unreadable(&c, found);
+        }
+        if lifted && found.felt.is_none() {
+            found.felt = felt(&line.text);
+        }
+    }
+}
+
+/// Whether a clause carries on the previous one: nothing but small words before its first
+/// number (`85kg 3x5`, `then 1:21:40`, `felt sluggish first 2k`), so it has no subject of
+/// its own (`meditated 15 min` has one).
+fn continues(text: &str) -> bool {
+    const SMALL: &[&str] = &[
+        "then",
+        "and",
+        "also",
+        "plus",
+        "another",
+        "one",
+        "more",
+        "a",
+        "an",
+        "the",
+        "at",
+        "in",
+        "on",
+        "with",
+        "for",
+        "of",
+        "w",
+        "felt",
+        "feel",
+        "feeling",
+        "first",
+        "last",
+        "final",
+        "top",
+        "set",
+        "sets",
+        "backoff",
+        "back-off",
+        "backoffs",
+        "warmup",
+        "warm-up",
+        "cooldown",
+        "cool-down",
+        "easy",
+        "hard",
+        "heavy",
+        "light",
+        "smooth",
+        "strong",
+        "good",
+        "great",
+        "ok",
+        "okay",
+        "tough",
+        "fast",
+        "slow",
+        "sluggish",
+        "tired",
+        "fresh",
+        "total",
+        "time",
+        "chip",
+        "moving",
+        "official",
+        "pace",
+        "avg",
+        "average",
+        "approx",
+        "about",
+        "around",
+        "did",
+        "had",
+        "got",
+        "went",
+        "up",
+        "amrap",
+        "work",
+        "working",
+        "single",
+        "double",
+        "triple",
+        "x",
+        "dann",
+        "und",
+        "puis",
+        "et",
+        "luego",
+        "y",
+        "그리고",
+        "다음",
+        "이후",
+    ];
+    let head = match text.find(|c: char| c.is_ascii_digit()) {
+        Some(i) => &text[..i],
+        None => return false,
+    };
+    head.split(|c: char| !c.is_alphabetic() && c != '-')
+        .filter(|w| !w.is_empty())
+        .all(|w| SMALL.contains(&w))
+}
+
+/// How the lifts felt: the first feeling word of the line.
+fn felt(text: &str) -> Option<String> {
+    const FEEL: [&str; 11] = [
+        "heavy", "light", "easy", "hard", "smooth", "strong", "weak", "grindy", "tough", "fast",
+        "slow",
+    ];
+    FEEL.iter()
+        .filter_map(|w| find_word(text, w).map(|i| (i, *w)))
+        .min()
+        .map(|(_, w)| w.to_string())
+}
+
+/// A clause whose numbers no reader took is kept as text and listed, unless what is left
+/// is plainly no measure: dates, times of day, ratios, codes like `Q4`, money, links.
+fn report_unreadable(c: &Clause, found: &mut Found) {
+    static SKIP: OnceLock<Regex> = OnceLock::new();
+    let skip = SKIP.get_or_init(|| {
+        Regex::new(concat!(
+            r"\[\[[^\]]*\]\]|https?://\S+",
+            r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?",
+            r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d{1,2}\b|\b\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
+            r"|\d+\s*(?:월|일|년|月|日|年|시|時|点|号)",
+            r"|\b(?:19|20)\d{2}\b|\d+(?:st|nd|rd|th)\b|#\d+",
+            r"|\d+:\d+(?::\d+)?\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|uhr)",
+            r"|\b(?:at|@|um|à|around|by|until|till|since|from)\s*\d{1,2}\b",
+            r"|[a-z]+\d+[a-z\d]*|\d+[a-z]+\d+",
+            r"|[$€£¥₩]\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*(?:[$€£¥₩]|usd|eur|dollars?|euros?|bucks|원|円|元)",
+        ))
+        .expect("skip pattern compiles")
+    });
+    let free = c.free_text();
+    let rest = skip.replace_all(&free, " ");
+    if rest.bytes().any(|b| b.is_ascii_digit()) {
+        let text = c.raw.trim().to_string();
+        if !found.unreadable.contains(&text) {
+            found.unreadable.push(text);
+        }
+    }
+}

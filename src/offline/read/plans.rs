@@ -1,0 +1,73 @@
+//! Plans, goals and programmes are not logs: `Week 6: long run 14 km`, `Tue/Thu easy 5-8
+//! km`, `A: squat 5x5, bench 5x5`, `Plan: ...`, `goal: ...`, `next week ...`, `will run
+//! 10k`. Words that only mention a plan (`same as plan`, `as planned`) void nothing.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+/// A heading or a line that opens a plan: everything under it is the plan.
+pub fn is_plan_heading(text: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)^\W*(?:plans?|planned|planning|goals?|targets?|todo|to-do|to do|programm?e?|schedule|next week|this week's plan|계획|목표|予定|計画|目標|计划|目标|ziele?|objetivos?|metas?|objectifs?|programme)\W*$")
+            .expect("plan heading compiles")
+    })
+    .is_match(text.trim())
+}
+
+/// A whole line that states a plan (lowercase text, list markers removed).
+pub fn is_plan_line(line: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            // Labels: `Plan:`, `goal race: ...`, `Week 6:`, `Day 2 -`, `A:` (a programme day).
+            r"^(?:plans?|planned|planning|goals?|goal \w+|targets?|todo|to-do|next week|next time|tomorrow|tmrw|this week|upcoming|program|programme|schedule)\b",
+            r"|^(?:week|wk|day|phase|block)\s*\d+\s*[:\-–]",
+            r"|^[a-e]\s*[:)]\s",
+            // Weekday schedules: `Tue/Thu easy 5-8 km`, `Mon, Wed, Fri: lift`.
+            r"|^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\s*(?:/|,|&|and|\+)\s*(?:mon|tue|wed|thu|fri|sat|sun)",
+            // Other languages.
+            r"|^(?:계획|목표|다음 주|내일|予定|計画|目標|来週|明日|计划|目标|下周|明天|plan|ziel|nächste woche|morgen|objetivo|meta|la próxima semana|mañana|objectif|la semaine prochaine|demain)\b",
+        ))
+        .expect("plan line compiles")
+    })
+    .is_match(line)
+}
+
+/// A clause that speaks of the future or of a routine; the rest of its line goes with it.
+pub fn is_plan_clause(clause: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"\b(?:will|i'll|we'll|going to|gonna|want to|wanna|plan to|planning to|planning on|aim to|aiming for|aim for|hope to|try to|next (?:week|time|month|session|year)|tomorrow)\b",
+            // A rate: `build by 1 km a week`, `3x a week`, `3 coffees per day`.
+            r"|\d+(?:[.,]\d+)?\s*[a-z]*\s+(?:a|per|each|every)\s+(?:week|day|month|night)\b",
+            r"|\d\s*x?\s*/\s*(?:week|wk|day)\b",
+            // Ranges of an amount: `easy 5-8 km`, `3x8-10`.
+            r"|\d+\s*[-–]\s*\d+\s*(?:km|k|mi|miles|min|reps|kg|lbs?)\b|\dx\d+\s*[-–]\s*\d+",
+            r"|할 예정|할 것|예정|する予定|つもり|打算|要去|werde|vamos a|voy a|je vais|prochaine",
+        ))
+        .expect("plan clause compiles")
+    })
+    .is_match(clause)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plans_are_told_from_logs() {
+        assert!(is_plan_line("week 6: long run 14 km"));
+        assert!(is_plan_line("tue/thu easy 5-8 km"));
+        assert!(is_plan_line("a: squat 5x5, bench 5x5"));
+        assert!(is_plan_line("plan: 3x5 squat"));
+        assert!(is_plan_clause("build the long run by about 1 km a week"));
+        assert!(is_plan_clause("will run 10k"));
+        assert!(!is_plan_line("ran 5 km, felt strong"));
+        assert!(!is_plan_clause("ran 5 km"));
+        assert!(!is_plan_clause("bench 80kg 5x5 same as plan"));
+        assert!(!is_plan_clause("first run in a week"));
+    }
+}

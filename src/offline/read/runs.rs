@@ -1,0 +1,237 @@
+//! Runs: distance (`5k`, `14.2km`, `3 miles`, `800m`), time (`25:37`, `1:21:40`, `1h 20m`,
+//! `45 min`) and pace (`5:30/km`), with pace derived and checked. A clause that names a
+//! run starts one; clauses after it on the line (or under a run heading) only fill in
+//! what that run still lacks (`long run 10 km in 56 min, felt sluggish first 2k`).
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use super::clause::{Clause, Hit};
+use super::found::{round2, Found, Run};
+use super::units::{durations, KM, METERS, MILES, NUM};
+use super::words::find_word;
+
+const KM_PER_MILE: f64 = 1.609_344;
+
+struct Patterns {
+    pace_per: Regex,
+    pace_word: Regex,
+    distance: Regex,
+    clock: Regex,
+    minutes_seconds: Regex,
+}
+
+fn patterns() -> &'static Patterns {
+    static P: OnceLock<Patterns> = OnceLock::new();
+    P.get_or_init(|| {
+        let re = |s: &str| Regex::new(s).expect("run pattern compiles");
+        Patterns {
+            pace_per: re(r#"(\d{1,2})[:'’](\d{2})"?\s*(?:min(?:utes)?)?\s*(?:/|per\s*)\s*(km|k|mi|mile)"#),
+            pace_word: re(r"(?:avg\.?\s*|average\s*)?(?:pace|페이스|ペース|配速|allure|ritmo)\s*(?:of|:|=)?\s*(\d{1,2})[:'’](\d{2})"),
+            distance: re(&format!(r"({NUM})\s*({KM}|{MILES}|{METERS})")),
+            clock: re(r"(\d{1,2}):(\d{2})(?::(\d{2}))?"),
+            minutes_seconds: re(r#"(\d{1,3})['’](\d{2})(?:"|”|'')?"#),
+        }
+    })
+}
+
+/// Reads a clause about a run; `names_run`: the clause itself says it was a run.
+pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
+    let p = patterns();
+    let kind = names_run.then(|| kind(&clause.text)).flatten();
+    let mut reading = Run::default();
+    for hit in clause.hits(&p.pace_per) {
+        let per_mile = hit.get(3).is_some_and(|u| u.starts_with('m'));
+        let pace = clock_minutes(&hit) / if per_mile { KM_PER_MILE } else { 1.0 };
+        reading.pace_min_per_km.get_or_insert(pace);
+        clause.claim(hit.range);
+    }
+    for hit in clause.hits(&p.pace_word) {
+        reading.pace_min_per_km.get_or_insert(clock_minutes(&hit));
+        clause.claim(hit.range);
+    }
+    for hit in clause.hits(&p.distance) {
+        let Some(km) = distance_km(&hit, found) else {
+            continue;
+        };
+        reading.distance_km.get_or_insert(km);
+        clause.claim(hit.range);
+    }
+    let known_km = reading
+        .distance_km
+        .or(found.open_run.and_then(|i| found.runs[i].distance_km));
+    for hit in clause.hits(&p.clock) {
+        if time_of_day(clause, &hit) {
+            continue;
+        }
+        reading
+            .duration_min
+            .get_or_insert(clock_duration(&hit, known_km));
+        clause.claim(hit.range);
+    }
+    for hit in clause.hits(&p.minutes_seconds) {
+        reading.duration_min.get_or_insert(clock_minutes(&hit));
+        clause.claim(hit.range);
+    }
+    for (hit, minutes) in durations(clause) {
+        reading.duration_min.get_or_insert(minutes);
+        clause.claim(hit.range);
+    }
+    if reading.is_empty() && kind.is_none() && !names_run {
+        return;
+    }
+    let run = found.run(names_run);
+    run.distance_km = run.distance_km.or(reading.distance_km);
+    run.duration_min = run.duration_min.or(reading.duration_min);
+    run.pace_min_per_km = run.pace_min_per_km.or(reading.pace_min_per_km);
+    if run.kind.is_none() {
+        run.kind = kind;
+    }
+}
+
+/// Derives missing paces and drops readings that give an impossible pace (outside 2-20
+/// min/km): a misread time is flagged, never stored.
+pub fn settle(found: &mut Found) {
+    let mut doubtful = false;
+    for run in &mut found.runs {
+        let plausible = |p: f64| (2.0..=20.0).contains(&p);
+        if let (Some(d), Some(t)) = (run.distance_km, run.duration_min) {
+            if d > 0.0 && !plausible(t / d) {
+                run.duration_min = None;
+                doubtful = true;
+            } else if d > 0.0 && run.pace_min_per_km.is_none() {
+                run.pace_min_per_km = Some(round2(t / d));
+            }
+        }
+        if run.pace_min_per_km.is_some_and(|p| !plausible(p)) {
+            run.pace_min_per_km = None;
+            doubtful = true;
+        }
+    }
+    if doubtful {
+        found.flag("running.duration_min");
+        found.flag("running.pace_min_per_km");
+    }
+}
+
+fn distance_km(hit: &Hit, found: &mut Found) -> Option<f64> {
+    let value = hit.num(1)?;
+    let unit = hit.get(2)?;
+    if MILES.split('|').any(|m| m == unit) {
+        found
+            .notes
+            .push(format!("converted {} {unit} to km", hit.get(1)?));
+        return Some(round2(value * KM_PER_MILE));
+    }
+    let meters = METERS.split('|').any(|m| m == unit);
+    if meters {
+        // `45m` on a run is minutes more often than metres; a track distance is 100 m+.
+        if value < 100.0 {
+            return None;
+        }
+        found.notes.push(format!("converted {value} m to km"));
+        return Some(round2(value / 1000.0));
+    }
+    Some(value)
+}
+
+/// `25:37` is minutes:seconds and `1:32` hours:minutes, decided by which gives a sane pace
+/// for the distance when there is one.
+fn clock_duration(hit: &Hit, km: Option<f64>) -> f64 {
+    let (a, b) = (hit.num(1).unwrap_or(0.0), hit.num(2).unwrap_or(0.0));
+    if let Some(s) = hit.num(3) {
+        return a * 60.0 + b + s / 60.0;
+    }
+    let (mm_ss, h_mm) = (a + b / 60.0, a * 60.0 + b);
+    match km {
+        Some(d) if d > 0.0 => {
+            if (2.0..=20.0).contains(&(mm_ss / d)) {
+                mm_ss
+            } else {
+                h_mm
+            }
+        }
+        _ if a < 4.0 => h_mm,
+        _ => mm_ss,
+    }
+}
+
+fn clock_minutes(hit: &Hit) -> f64 {
+    hit.num(1).unwrap_or(0.0) + hit.num(2).unwrap_or(0.0) / 60.0
+}
+
+/// `at 6:30`, `7:00am`, `6:30 Uhr`: a time of day, not how long the run took.
+fn time_of_day(clause: &Clause, hit: &Hit) -> bool {
+    let before = clause.text[..hit.range.start].trim_end();
+    let last = before
+        .rsplit(|c: char| c.is_whitespace())
+        .next()
+        .unwrap_or("");
+    let after = clause.text[hit.range.end..].trim_start();
+    matches!(
+        last,
+        "at" | "@" | "um" | "à" | "las" | "from" | "until" | "till" | "by"
+    ) || ["am", "pm", "a.m", "p.m", "uhr"]
+        .iter()
+        .any(|s| after.starts_with(s))
+}
+
+/// The first word saying what kind of run it was.
+pub fn kind(text: &str) -> Option<String> {
+    const KINDS: &[(&str, &[&str])] = &[
+        (
+            "easy",
+            &[
+                "easy",
+                "이지런",
+                "이지",
+                "轻松",
+                "locker",
+                "suave",
+                "facile",
+            ],
+        ),
+        ("tempo", &["tempo", "템포", "テンポ"]),
+        (
+            "long",
+            &[
+                "long",
+                "장거리",
+                "ロング",
+                "长距离",
+                "lange",
+                "langer",
+                "largo",
+                "longue",
+            ],
+        ),
+        ("trail", &["trail", "트레일", "トレイル", "越野"]),
+        (
+            "interval",
+            &["intervals", "interval", "인터벌", "インターバル", "间歇"],
+        ),
+        ("recovery", &["recovery", "회복"]),
+        (
+            "race",
+            &[
+                "race",
+                "parkrun",
+                "대회",
+                "レース",
+                "比赛",
+                "wettkampf",
+                "course officielle",
+            ],
+        ),
+    ];
+    KINDS
+        .iter()
+        .flat_map(|(kind, words)| {
+            words
+                .iter()
+                .filter_map(move |w| find_word(text, w).map(|i| (i, *kind)))
+        })
+        .min()
+        .map(|(_, k)| k.to_string())
+}

@@ -1,0 +1,129 @@
+//! Sleep: hours in any spelling (`7h 15m`, `7.5h sleep`, `slept 6.5 hours`, `7시간 잤다`)
+//! and bed-to-wake ranges (`slept 11pm-6:30am`, `bed 00:30, up 7:00`, `in bed 23:10 -
+//! 06:40`). It is the night before the day it is logged on; the record keeps that day.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+use serde_json::json;
+
+use super::clause::{Clause, Hit};
+use super::found::{round2, Found};
+use super::units::durations;
+
+/// A time of day as groups `h<n>`, `m<n>`, `ap<n>`: `23:10`, `6:30am`, `11pm`, `23h30`.
+fn time(n: u8) -> String {
+    format!(r"(?P<h{n}>\d{{1,2}})(?:[:.h](?P<m{n}>\d{{2}}))?\s*(?P<ap{n}>am|pm|a\.m\.|p\.m\.)?")
+}
+
+/// `11pm-6:30am`, `23:10 - 06:40`; `bed 00:30, up 7:00` (words make bare hours clocks).
+fn range_patterns() -> &'static [(Regex, bool); 2] {
+    static P: OnceLock<[(Regex, bool); 2]> = OnceLock::new();
+    P.get_or_init(|| {
+        let (t1, t2) = (time(1), time(2));
+        let re = |s: String| Regex::new(&s).expect("sleep pattern compiles");
+        [
+            (
+                re(format!(r"{t1}\s*(?:-|–|—|~|->|→|to|until|till|bis|à|a|hasta|부터|から|到)\s*{t2}")),
+                false,
+            ),
+            (
+                re(format!(
+                    r"(?:bed|asleep|lights out|lights off|취침|就寝|入睡)\s*(?:at|@|around|~|:)?\s*{t1}\D{{0,25}}?(?:up|woke|wake|awake|alarm|기상|起床)\s*(?:up)?\s*(?:at|@|around|~|:)?\s*{t2}"
+                )),
+                true,
+            ),
+        ]
+    })
+}
+
+/// A clock time of a range hit: hours since midnight, and whether am/pm was written.
+fn clock(re: &Regex, hit: &Hit, n: u8) -> Option<(f64, bool, bool)> {
+    let group = |name: String| re.capture_names().position(|c| c == Some(name.as_str()));
+    let hours = hit.num(group(format!("h{n}"))?)?;
+    let minutes = group(format!("m{n}")).and_then(|i| hit.num(i));
+    let ap = group(format!("ap{n}")).and_then(|i| hit.get(i));
+    let h24 = match ap.map(|a| a.starts_with('p')) {
+        Some(true) if hours < 12.0 => hours + 12.0,
+        Some(false) if hours == 12.0 => 0.0,
+        _ => hours,
+    };
+    Some((
+        h24 + minutes.unwrap_or(0.0) / 60.0,
+        ap.is_some(),
+        minutes.is_some(),
+    ))
+}
+
+/// A bed-to-wake range anywhere on the line (it may cross clauses: `bed 00:30, up 7:00`).
+pub fn range(line: &mut Clause, found: &mut Found) {
+    for (re, worded) in range_patterns() {
+        for hit in line.hits(re) {
+            let (Some((bed, bed_ap, bed_min)), Some((up, up_ap, up_min))) =
+                (clock(re, &hit, 1), clock(re, &hit, 2))
+            else {
+                continue;
+            };
+            // A bare `5-8` is no clock; without words a range needs minutes or am/pm.
+            if !worded && !(bed_ap || up_ap || bed_min || up_min) {
+                continue;
+            }
+            let mut hours = (up - bed).rem_euclid(24.0);
+            // `bed 10:30, up 6:30`: an evening written on a 12-hour clock.
+            if hours > 14.0 && bed < 12.0 && !bed_ap {
+                hours = (up - bed - 12.0).rem_euclid(24.0);
+            }
+            if (1.0..=16.0).contains(&hours) {
+                found.set("general", "sleep_hours", json!(round2(hours)));
+                line.claim(hit.range.clone());
+                return;
+            }
+        }
+    }
+}
+
+/// Hours of sleep in a clause about sleep; `anchor`: where its sleep word is, so the
+/// closest duration is taken when the clause holds more than one.
+pub fn read(clause: &mut Clause, anchor: Option<usize>, found: &mut Found) {
+    let mut candidates: Vec<(Hit, f64)> = durations(clause);
+    candidates.retain(|(_, minutes)| (0.0..=24.0 * 60.0).contains(minutes));
+    if candidates.is_empty() && anchor.is_some() {
+        candidates = clock_hours(clause);
+    }
+    let distance = |h: &Hit| match anchor {
+        Some(a) if h.range.start >= a => h.range.start - a,
+        Some(a) => a - h.range.end.min(a),
+        None => 0,
+    };
+    let Some((hit, minutes)) = candidates.into_iter().min_by_key(|(h, _)| distance(h)) else {
+        return;
+    };
+    if anchor.is_some() && distance(&hit) > 40 {
+        return;
+    }
+    found.set("general", "sleep_hours", json!(round2(minutes / 60.0)));
+    clause.claim(hit.range);
+}
+
+/// `sleep 7:30`: hours:minutes, unless it reads as a time of day (`slept at 11:30`).
+fn clock_hours(clause: &Clause) -> Vec<(Hit, f64)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| Regex::new(r"(\d{1,2}):(\d{2})").expect("clock compiles"));
+    clause
+        .hits(re)
+        .into_iter()
+        .filter(|h| {
+            let before = clause.text[..h.range.start].trim_end();
+            let after = clause.text[h.range.end..].trim_start();
+            !["at", "@", "around", "until", "till", "from", "by"]
+                .iter()
+                .any(|w| before.ends_with(w))
+                && !after.starts_with("am")
+                && !after.starts_with("pm")
+        })
+        .filter_map(|h| {
+            let hours = h.num(1)? + h.num(2)? / 60.0;
+            (hours <= 14.0).then_some((h, hours * 60.0))
+        })
+        .collect()
+}

@@ -1,0 +1,218 @@
+//! Markdown tables. A header row that names its columns (`| Exercise | Sets | Reps | Weight
+//! |`, in any order and in several languages) turns each row into one line the other
+//! readers understand (`squat 5 sets 5 reps 112.5 kg`), with the unit a header gives
+//! (`Weight (kg)`). A table without such a header is read row by row, cells joined.
+
+use super::words::find_word;
+
+/// What a column holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Column {
+    Exercise,
+    Sets,
+    Reps,
+    Weight,
+    Distance,
+    Time,
+    Other,
+}
+
+const HEADERS: &[(Column, &[&str])] = &[
+    (
+        Column::Exercise,
+        &[
+            "exercise",
+            "exercises",
+            "lift",
+            "movement",
+            "name",
+            "übung",
+            "ejercicio",
+            "exercice",
+            "운동",
+            "종목",
+            "種目",
+            "エクササイズ",
+            "动作",
+            "项目",
+        ],
+    ),
+    (
+        Column::Sets,
+        &[
+            "sets",
+            "set",
+            "sätze",
+            "satz",
+            "series",
+            "séries",
+            "세트",
+            "セット",
+            "组",
+            "組",
+        ],
+    ),
+    (
+        Column::Reps,
+        &[
+            "reps",
+            "rep",
+            "repetitions",
+            "wdh",
+            "wiederholungen",
+            "repeticiones",
+            "répétitions",
+            "횟수",
+            "반복",
+            "회",
+            "回数",
+            "レップ",
+            "次数",
+        ],
+    ),
+    (
+        Column::Weight,
+        &[
+            "weight", "load", "kg", "lbs", "lb", "gewicht", "peso", "poids", "charge", "무게",
+            "중량", "重量", "重さ",
+        ],
+    ),
+    (
+        Column::Distance,
+        &[
+            "distance",
+            "dist",
+            "km",
+            "miles",
+            "distanz",
+            "strecke",
+            "distancia",
+            "거리",
+            "距離",
+            "距离",
+        ],
+    ),
+    (
+        Column::Time,
+        &[
+            "time", "duration", "zeit", "dauer", "tiempo", "temps", "durée", "시간", "時間",
+            "时间", "用时",
+        ],
+    ),
+];
+
+/// One table row made ready to read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Index of the row's line in the entry.
+    pub line: usize,
+    /// The exercise cell, when the table has one.
+    pub exercise: Option<String>,
+    /// Whether the row is a run (the table has distance and time columns).
+    pub run: bool,
+    pub text: String,
+}
+
+/// Whether a line is a table row.
+pub fn is_row(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with('|') && t.len() > 1
+}
+
+fn cells(line: &str) -> Vec<String> {
+    let t = line.trim().trim_start_matches('|').trim_end_matches('|');
+    t.split('|').map(|c| c.trim().to_lowercase()).collect()
+}
+
+fn is_separator(line: &str) -> bool {
+    cells(line)
+        .iter()
+        .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+}
+
+/// What a header cell names, and the unit it gives (`Weight (kg)`).
+fn column(cell: &str) -> (Column, Option<&'static str>) {
+    let unit = ["kg", "lbs", "lb", "km", "mi", "min"]
+        .into_iter()
+        .find(|u| find_word(cell, u).is_some());
+    let kind = HEADERS
+        .iter()
+        .find(|(_, words)| words.iter().any(|w| find_word(cell, w).is_some()))
+        .map_or(Column::Other, |(c, _)| *c);
+    (kind, unit)
+}
+
+/// The rows of the tables among `lines` (pairs of entry line index and text).
+pub fn rows(lines: &[(usize, &str)]) -> Vec<Row> {
+    let mut out = Vec::new();
+    let mut header: Option<Vec<(Column, Option<&'static str>)>> = None;
+    let mut previous: Option<usize> = None;
+    for &(i, line) in lines {
+        if previous.is_none_or(|p| p + 1 != i) {
+            header = None;
+        }
+        previous = Some(i);
+        if is_separator(line) {
+            continue;
+        }
+        let row = cells(line);
+        let columns: Vec<_> = row.iter().map(|c| column(c)).collect();
+        let named = columns.iter().filter(|(c, _)| *c != Column::Other).count();
+        let has_digits = row.iter().any(|c| c.chars().any(|ch| ch.is_ascii_digit()));
+        if header.is_none() && named >= 2 && !has_digits {
+            header = Some(columns);
+            continue;
+        }
+        out.push(match &header {
+            Some(h) => labelled(i, h, &row),
+            None => Row {
+                line: i,
+                exercise: None,
+                run: false,
+                text: row.join(" "),
+            },
+        });
+    }
+    out
+}
+
+fn labelled(line: usize, header: &[(Column, Option<&'static str>)], row: &[String]) -> Row {
+    let cell = |want: Column| -> Option<(String, Option<&'static str>)> {
+        header
+            .iter()
+            .zip(row)
+            .find(|((c, _), v)| *c == want && !v.is_empty())
+            .map(|((_, unit), v)| (v.clone(), *unit))
+    };
+    // A bare number under a header with a unit takes that unit.
+    let with_unit = |(v, unit): (String, Option<&'static str>)| match unit {
+        Some(u)
+            if v.chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == ',') =>
+        {
+            format!("{v} {u}")
+        }
+        _ => v,
+    };
+    let run = cell(Column::Distance).is_some() && cell(Column::Exercise).is_none();
+    let mut parts: Vec<String> = Vec::new();
+    if run {
+        parts.push("run".into());
+        parts.extend(cell(Column::Distance).map(|c| with_unit((c.0, c.1.or(Some("km"))))));
+        parts.extend(cell(Column::Time).map(with_unit));
+    } else {
+        if let Some((s, _)) = cell(Column::Sets) {
+            parts.push(format!("{s} sets"));
+        }
+        if let Some((r, _)) = cell(Column::Reps) {
+            parts.push(format!("{r} reps"));
+        }
+        parts.extend(cell(Column::Weight).map(with_unit));
+    }
+    Row {
+        line,
+        exercise: cell(Column::Exercise).map(|c| c.0),
+        run,
+        text: parts.join(" "),
+    }
+}

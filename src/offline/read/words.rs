@@ -1,0 +1,113 @@
+//! Finding words: whole words in spaced scripts, anywhere inside Hangul, kana and
+//! ideographs (where particles attach without a space: `벤치프레스는`, `スクワットを`).
+
+use crate::domains::{is_spaceless, Domain};
+
+/// Where `word` first stands as a word in `haystack` (see [`find_all`]).
+pub(crate) fn find_word(haystack: &str, word: &str) -> Option<usize> {
+    find_all(haystack, word).next()
+}
+
+/// Every place `word` stands as a word in `haystack`: on a side where the word ends in a
+/// spaced script, no letter (before: nor digit) may touch it; a number may follow, as in
+/// `bench185x5`. Sides ending in a spaceless script need no boundary.
+pub(crate) fn find_all<'a>(haystack: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let first_glued = word.chars().next().is_some_and(is_spaceless);
+    let last_glued = word.chars().next_back().is_some_and(is_spaceless);
+    haystack
+        .match_indices(word)
+        .map(|(i, _)| i)
+        .filter(move |&i| {
+            let before = haystack[..i].chars().next_back();
+            let after = haystack[i + word.len()..].chars().next();
+            let before_ok =
+                first_glued || !before.is_some_and(|c| c.is_alphanumeric() && !is_spaceless(c));
+            let after_ok =
+                last_glued || !after.is_some_and(|c| c.is_alphabetic() && !is_spaceless(c));
+            !word.is_empty() && before_ok && after_ok
+        })
+}
+
+/// A vocabulary term found in a text: its byte range and canonical form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mention {
+    pub start: usize,
+    pub end: usize,
+    pub canonical: String,
+}
+
+/// The terms of `pairs` (term, canonical) found in `text` (lowercase), longest first at a
+/// place and never overlapping, in text order.
+pub fn mentions<'a>(text: &str, pairs: impl Iterator<Item = (&'a str, &'a str)>) -> Vec<Mention> {
+    let mut all: Vec<Mention> = Vec::new();
+    for (term, canonical) in pairs {
+        for start in find_all(text, term) {
+            all.push(Mention {
+                start,
+                end: start + term.len(),
+                canonical: canonical.to_string(),
+            });
+        }
+    }
+    all.sort_by(|a, b| (a.start, b.end).cmp(&(b.start, a.end)));
+    let mut out: Vec<Mention> = Vec::new();
+    for m in all {
+        if out.last().is_none_or(|last| m.start >= last.end) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// The canonical forms of the strength vocabulary that name a lift and not a session.
+const SESSION_WORDS: [&str; 5] = ["lift", "personal record", "gym", "workout", "session"];
+
+/// The exercises a lowercase text names, through the strength domain's vocabulary.
+pub fn exercises(text: &str, strength: Option<&Domain>) -> Vec<Mention> {
+    let Some(domain) = strength else {
+        return Vec::new();
+    };
+    let pairs = domain
+        .vocabulary
+        .iter()
+        .filter(|(_, c)| !SESSION_WORDS.contains(&c.as_str()))
+        .flat_map(|(w, c)| [(w.as_str(), c.as_str()), (c.as_str(), c.as_str())]);
+    mentions(text, pairs)
+}
+
+/// Whether a lowercase text uses any word of `domain` (name or vocabulary).
+pub fn names_domain(text: &str, domain: Option<&Domain>) -> bool {
+    domain.is_some_and(|d| {
+        find_word(text, &d.name).is_some()
+            || d.vocabulary
+                .iter()
+                .any(|(w, c)| find_word(text, w).is_some() || find_word(text, c).is_some())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin_words_are_whole_words_and_cjk_words_take_particles() {
+        assert_eq!(find_word("bench185x5", "bench"), Some(0));
+        assert_eq!(find_word("high blood pressure", "press"), None);
+        assert_eq!(find_word("fixed the runbook", "run"), None);
+        assert!(find_word("벤치프레스는 80kg", "벤치프레스").is_some());
+        assert!(find_word("スクワットを5回", "スクワット").is_some());
+        assert!(find_word("今天卧推60公斤", "卧推").is_some());
+    }
+
+    #[test]
+    fn longest_term_wins_at_a_place() {
+        let pairs = [
+            ("bench", "bench press"),
+            ("bench press", "bench press"),
+            ("press", "overhead press"),
+        ];
+        let m = mentions("bench press 3x8, press 3x5", pairs.into_iter());
+        let names: Vec<_> = m.iter().map(|m| m.canonical.as_str()).collect();
+        assert_eq!(names, ["bench press", "overhead press"]);
+    }
+}

@@ -279,8 +279,8 @@ fn a_persons_domain_is_offered_to_the_router_and_its_schema_to_the_parser() {
         "{}",
         parser.system()
     );
-    let day = read(v, ".vault-agent/parsed/2026/11/2026-11-19.json");
-    assert!(day.contains("\"pages\": 40"), "{day}");
+    let day = serde_json::to_string(&day_records(v, "2026-11-19")).unwrap();
+    assert!(day.contains("\"pages\":40"), "{day}");
 }
 
 #[test]

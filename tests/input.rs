@@ -46,9 +46,8 @@ fn a_log_is_appended_to_todays_note_and_parsed() {
         .trim_start_matches("Daily/")
         .trim_end_matches(".md")
         .to_string();
-    let (y, m) = (&date[..4], &date[5..7]);
-    let day = read(v, &format!(".vault-agent/parsed/{y}/{m}/{date}.json"));
-    assert!(day.contains("\"sleep_hours\": 6.5"), "{day}");
+    let day = serde_json::to_string(&day_records(v, &date)).unwrap();
+    assert!(day.contains("\"sleep_hours\":6.5"), "{day}");
 }
 
 #[test]

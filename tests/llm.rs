@@ -155,8 +155,7 @@ fn ollama_requests_carry_prompts_and_schemas_and_answers_are_written() {
             c.system()
         );
     }
-    let day: Value =
-        serde_json::from_str(&read(v, ".vault-agent/parsed/2026/11/2026-11-20.json")).unwrap();
+    let day = json!({"entries": day_records(v, "2026-11-20")});
     let record = &day["entries"][0];
     assert_eq!(record["domain_data"]["running"]["distance_km"], 6);
     assert_eq!(record["parser"], "qwen2.5:14b (ollama)");
@@ -195,8 +194,7 @@ fn parser_output_with_invented_numbers_is_rejected_and_parsed_offline() {
         [Reply::Json(invented.clone()), Reply::Json(invented)],
     );
     ok_process(v);
-    let day: Value =
-        serde_json::from_str(&read(v, ".vault-agent/parsed/2026/11/2026-11-20.json")).unwrap();
+    let day = json!({"entries": day_records(v, "2026-11-20")});
     let record = &day["entries"][0];
     assert_ne!(record["parser"], "qwen2.5:14b (ollama)", "{record}");
     assert_eq!(
@@ -214,8 +212,7 @@ fn a_model_parse_that_finds_nothing_never_erases_the_rules_reading() {
     let empty = json!({"domain_data": {}, "tags": [], "confidence": 0.9, "uncertain_fields": []});
     server.script("parser", [Reply::Json(empty.clone()), Reply::Json(empty)]);
     ok_process(v);
-    let day: Value =
-        serde_json::from_str(&read(v, ".vault-agent/parsed/2026/11/2026-11-20.json")).unwrap();
+    let day = json!({"entries": day_records(v, "2026-11-20")});
     let record = &day["entries"][0];
     assert_eq!(
         record["domain_data"]["running"]["distance_km"], 6.0,
@@ -677,8 +674,7 @@ fn entries_are_parsed_concurrently_up_to_max_concurrency() {
         3,
         "calls overlap, never more than max_concurrency"
     );
-    let day: Value =
-        serde_json::from_str(&read(v, ".vault-agent/parsed/2026/11/2026-11-19.json")).unwrap();
+    let day = json!({"entries": day_records(v, "2026-11-19")});
     let ids: Vec<&str> = day["entries"]
         .as_array()
         .unwrap()

@@ -107,15 +107,11 @@ fn answers_cite_the_notes_that_hold_the_facts() {
 }
 
 #[test]
-fn parsed_json_is_written_and_rebuilt_by_reindex() {
+fn records_are_stored_exported_and_rebuilt_by_reindex() {
     let vault = temp_sample();
-    process(vault.path());
-    let day = vault
-        .path()
-        .join(".vault-agent/parsed/2026/11/2026-11-13.json");
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&day).unwrap()).unwrap();
-    let entries = json["entries"].as_array().unwrap();
+    let v = vault.path();
+    process(v);
+    let entries = day_records(v, "2026-11-13");
     let gym = entries
         .iter()
         .find(|e| e["heading"] == "17:30 Gym")
@@ -129,12 +125,50 @@ fn parsed_json_is_written_and_rebuilt_by_reindex() {
         gym["domain_data"]["strength"]["exercises"][0]["name"],
         "bench press"
     );
-    let before = std::fs::read(&day).unwrap();
+    let export = |args: &[&str]| {
+        let mut all = vec!["export", v.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let csv = export(&[
+        "--domain",
+        "strength",
+        "--from",
+        "2026-11-13",
+        "--to",
+        "2026-11-13",
+    ]);
+    assert!(
+        csv.starts_with(
+            "date,time,note,entry,domain,activity,measure,value,unit,doubtful,source\n"
+        ),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("2026-11-13,17:30,Daily/2026-11-13.md,Daily/2026-11-13.md#3,strength,bench press,weight,185,"),
+        "{csv}"
+    );
+    assert!(
+        csv.lines()
+            .skip(1)
+            .all(|l| l.starts_with("2026-11-13,") && l.contains(",strength,")),
+        "{csv}"
+    );
+    let before = export(&["--format", "jsonl"]);
+    assert!(before
+        .lines()
+        .all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok()));
 
-    std::fs::remove_dir_all(vault.path().join(".vault-agent/parsed")).unwrap();
-    let out = run(&["reindex", "--vault", vault.path().to_str().unwrap()]);
+    std::fs::remove_file(v.join(".vault-agent/index.db")).unwrap();
+    let out = run(&["reindex", "--vault", v.to_str().unwrap()]);
     assert!(out.status.success());
-    assert_eq!(std::fs::read(&day).unwrap(), before);
+    assert_eq!(export(&["--format", "jsonl"]), before);
+    // A damaged file is rebuilt, not trusted.
+    std::fs::write(v.join(".vault-agent/index.db"), b"not a database").unwrap();
+    let _ = std::fs::remove_file(v.join(".vault-agent/index.db-wal"));
+    assert_eq!(export(&["--format", "jsonl"]), before);
 }
 
 #[test]
@@ -149,12 +183,7 @@ fn editing_an_entry_reparses_only_that_entry() {
         stdout.contains("1 entries parsed from 1 changed"),
         "{stdout}"
     );
-    let json = std::fs::read_to_string(
-        vault
-            .path()
-            .join(".vault-agent/parsed/2026/11/2026-11-13.json"),
-    )
-    .unwrap();
+    let json = serde_json::to_string(&day_records(vault.path(), "2026-11-13")).unwrap();
     assert!(json.contains("175.0") && !json.contains("185.0"), "{json}");
 }
 

@@ -2,6 +2,7 @@
 //! Exit codes: 0 ok, 1 runtime failure, 2 usage or configuration error.
 
 mod doctor;
+mod export;
 mod init;
 mod interactive;
 
@@ -101,11 +102,30 @@ enum Command {
         #[arg(id = "vault_path", value_name = "VAULT")]
         vault: Option<PathBuf>,
     },
-    /// Rebuild .vault-agent/parsed from the notes.
+    /// Rebuild .vault-agent/index.db from the notes.
     Reindex {
         /// The vault (shorthand for --vault).
         #[arg(id = "vault_path", value_name = "VAULT")]
         vault: Option<PathBuf>,
+    },
+    /// The parsed records as CSV or JSON lines (one fact per row), for spreadsheets and
+    /// other tools.
+    Export {
+        /// The vault (shorthand for --vault).
+        #[arg(id = "vault_path", value_name = "VAULT")]
+        vault: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "csv")]
+        format: export::Format,
+        /// Only this domain (strength, running, general, nutrition, work, measures, or yours).
+        #[arg(long)]
+        domain: Option<String>,
+        /// First day (YYYY-MM-DD).
+        #[arg(long)]
+        from: Option<chrono::NaiveDate>,
+        /// Last day (YYYY-MM-DD).
+        #[arg(long)]
+        to: Option<chrono::NaiveDate>,
     },
     /// Check the config, the vault and every model provider; say what to fix.
     Doctor {
@@ -195,7 +215,8 @@ async fn run(cli: Cli) -> Result<()> {
             | Command::Doctor { vault }
             | Command::Serve { vault, .. }
             | Command::Context { vault }
-            | Command::Reindex { vault },
+            | Command::Reindex { vault }
+            | Command::Export { vault, .. },
         ) => vault.clone(),
         _ => None,
     };
@@ -299,7 +320,7 @@ async fn run(cli: Cli) -> Result<()> {
             let mut processor = open(&cli_flags, config)?;
             let report = processor.reindex().await?;
             println!(
-                "rebuilt parsed data: {} entries from {} notes; {} files skipped",
+                "rebuilt index.db: {} entries from {} notes; {} files skipped",
                 report.entries_parsed,
                 report.notes,
                 report.skipped.len()
@@ -307,6 +328,17 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Doctor { .. } => doctor(config, cli.json).await,
+        Command::Export {
+            format,
+            domain,
+            from,
+            to,
+            ..
+        } => {
+            let mut processor = open(&cli_flags, config)?;
+            processor.parse_pass().await?;
+            export::export(&processor, format, domain.as_deref(), from, to)
+        }
         Command::Init { .. } => unreachable!("handled above"),
     }
 }

@@ -64,7 +64,13 @@ impl Processor {
             Arc::new(LlmClient::new(config.llm.clone(), trace))
         });
         let (state, state_warning) = State::load(&config.agent_dir());
-        let (store, _) = Store::open(config.clone());
+        let (store, _) = Store::open(config.clone())?;
+        let mut state = state;
+        if store.records_are_new() && !state.files.is_empty() {
+            // The records database was rebuilt (older version, damaged, deleted): every
+            // note is parsed again.
+            state.files.clear();
+        }
         let mut initial_warnings: Vec<String> = config.obsidian.warnings.clone();
         initial_warnings.extend(store.rules().warnings.iter().cloned());
         initial_warnings.extend(state_warning);
@@ -192,10 +198,12 @@ impl Processor {
 
     /// Deletes all parsed data and parses every note again (questions are left alone).
     pub async fn reindex(&mut self) -> Result<PassReport> {
+        // Per-day JSON files of earlier versions are replaced by index.db.
         let parsed = self.config.agent_dir().join("parsed");
         if parsed.exists() {
             std::fs::remove_dir_all(&parsed).map_err(|e| crate::Error::io(&parsed, e))?;
         }
+        self.store.clear_records()?;
         // Only the per-file hashes are derived from the parsed data; what the Observer last
         // wrote (so its lines keep being updated) and the import ledger stay.
         self.state.files.clear();
@@ -407,14 +415,13 @@ impl Processor {
             return Ok(());
         }
         // Reuse earlier records for unchanged text (keeps corrections, saves model calls).
-        let mut previous: BTreeMap<String, ParsedRecord> = BTreeMap::new();
-        for date in &old.dates {
-            if let Ok(day) = self.store.parsed_day(*date) {
-                for r in day.entries.into_iter().filter(|r| r.source_file == rel) {
-                    previous.insert(r.content_hash.clone(), r);
-                }
-            }
-        }
+        let mut previous: BTreeMap<String, ParsedRecord> = self
+            .store
+            .records_of(rel)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| (r.content_hash.clone(), r))
+            .collect();
         // Unchanged text keeps its record; new text is parsed, concurrently when a model
         // does it (the LLM layer's semaphore bounds how many calls run at once).
         let mut records: Vec<Option<ParsedRecord>> = Vec::with_capacity(found.len());
@@ -440,7 +447,7 @@ impl Processor {
             records[i] = Some(record);
         }
         let records: Vec<ParsedRecord> = records.into_iter().flatten().collect();
-        let dates = self.store.save_parsed(rel, &old.dates, records)?;
+        let dates = self.store.save_parsed(rel, records)?;
         self.state.files.insert(
             rel.to_string(),
             FileState {
@@ -569,8 +576,8 @@ impl Processor {
     }
 
     fn forget(&mut self, rel: &str) -> Result<()> {
-        if let Some(old) = self.state.files.remove(rel) {
-            self.store.save_parsed(rel, &old.dates, Vec::new())?;
+        if self.state.files.remove(rel).is_some() {
+            self.store.save_parsed(rel, Vec::new())?;
             self.state_dirty = true;
         }
         Ok(())

@@ -1,14 +1,10 @@
-//! Structured data: `.vault-agent/parsed/YYYY/MM/YYYY-MM-DD.json`, one file per day,
-//! holding the parsed records of that day's entries. Derived from the notes.
+//! Structured data: the parsed record of one entry (stored in `.vault-agent/index.db`,
+//! see [`super::db`]). Derived from the notes.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-
-use super::atomic::write_atomic_derived;
-use crate::error::{Error, Result};
 
 /// A change made to a record by a correction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -96,70 +92,4 @@ impl ParsedRecord {
 pub struct DayFile {
     pub date: Option<NaiveDate>,
     pub entries: Vec<ParsedRecord>,
-}
-
-/// Path of a day's parsed file under the agent folder.
-pub fn day_path(agent_dir: &Path, date: NaiveDate) -> PathBuf {
-    agent_dir
-        .join("parsed")
-        .join(format!("{:04}", date.year()))
-        .join(format!("{:02}", date.month()))
-        .join(format!("{date}.json"))
-}
-
-/// Reads a day's records (empty when the file does not exist).
-pub fn load_day(agent_dir: &Path, date: NaiveDate) -> Result<DayFile> {
-    let path = day_path(agent_dir, date);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => serde_json::from_str(&text).map_err(|e| Error::Data {
-            path,
-            message: format!("{e}; delete it and run `vault-agent reindex`"),
-        }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(DayFile::default()),
-        Err(e) => Err(Error::io(path, e)),
-    }
-}
-
-/// Replaces every record of `source` on the days in `old_dates` and on the new records'
-/// days with `records`. Returns the days now holding `source`'s records.
-pub fn replace_source(
-    agent_dir: &Path,
-    source: &str,
-    old_dates: &[NaiveDate],
-    records: Vec<ParsedRecord>,
-) -> Result<Vec<NaiveDate>> {
-    let mut by_day: BTreeMap<NaiveDate, Vec<ParsedRecord>> = BTreeMap::new();
-    for date in old_dates {
-        by_day.entry(*date).or_default();
-    }
-    for record in records {
-        by_day.entry(record.date).or_default().push(record);
-    }
-    let mut holding = Vec::new();
-    for (date, new_records) in by_day {
-        let mut day = load_day(agent_dir, date).unwrap_or_default();
-        let before = day.entries.clone();
-        day.date = Some(date);
-        day.entries.retain(|r| r.source_file != source);
-        if !new_records.is_empty() {
-            holding.push(date);
-        }
-        day.entries.extend(new_records);
-        day.entries.sort_by(|a, b| {
-            (&a.timestamp, &a.source_file, &a.id).cmp(&(&b.timestamp, &b.source_file, &b.id))
-        });
-        if day.entries == before {
-            continue;
-        }
-        let path = day_path(agent_dir, date);
-        if day.entries.is_empty() {
-            if path.exists() {
-                std::fs::remove_file(&path).map_err(|e| Error::io(&path, e))?;
-            }
-        } else {
-            let json = serde_json::to_string_pretty(&day).expect("records serialize");
-            write_atomic_derived(&path, json.as_bytes())?;
-        }
-    }
-    Ok(holding)
 }

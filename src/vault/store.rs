@@ -12,12 +12,13 @@ use grep_searcher::{sinks, BinaryDetection, SearcherBuilder};
 use regex::{Regex, RegexBuilder};
 
 use super::context::{read_context, write_context};
+use super::db::RecordDb;
 use super::entry::{entries_dated, Entry};
 use super::frontmatter::Frontmatter;
 use super::ignore::IgnoreRules;
 use super::index::{date_note, modified_day, DateIndex, DateSource, Dating, NoteMeta};
 use super::note::Note;
-use super::parsed::{self, DayFile, ParsedRecord};
+use super::parsed::{DayFile, ParsedRecord};
 use super::read::{read_note, SkipReason};
 use super::scan::{scan, NoteFile, Skipped};
 use crate::config::Config;
@@ -38,19 +39,38 @@ pub struct Store {
     config: Arc<Config>,
     rules: IgnoreRules,
     index: DateIndex,
+    records: RecordDb,
 }
 
 impl Store {
-    /// Scans the vault and builds the date index. Returns the files that were skipped.
-    pub fn open(config: Arc<Config>) -> (Store, Vec<Skipped>) {
+    /// Opens the records database, scans the vault and builds the date index. Returns the
+    /// files that were skipped.
+    pub fn open(config: Arc<Config>) -> Result<(Store, Vec<Skipped>)> {
         let rules = IgnoreRules::load(&config);
+        let records = RecordDb::open(&config.agent_dir().join("index.db"))?;
         let mut store = Store {
             config,
             rules,
             index: DateIndex::default(),
+            records,
         };
         let skipped = store.rescan();
-        (store, skipped)
+        Ok((store, skipped))
+    }
+
+    /// True when the records database was just created or rebuilt (nothing parsed in it).
+    pub fn records_are_new(&self) -> bool {
+        self.records.fresh
+    }
+
+    /// Deletes every parsed record (before `reindex`).
+    pub fn clear_records(&self) -> Result<()> {
+        self.records.clear()
+    }
+
+    /// The records database (for `export`).
+    pub fn record_db(&self) -> &RecordDb {
+        &self.records
     }
 
     /// Rebuilds the index from disk.
@@ -284,37 +304,34 @@ impl Store {
         Ok(found)
     }
 
-    /// Replaces the parsed records of `source` (see [`parsed::replace_source`]).
-    pub fn save_parsed(
-        &self,
-        source: &str,
-        old_dates: &[NaiveDate],
-        records: Vec<ParsedRecord>,
-    ) -> Result<Vec<NaiveDate>> {
-        parsed::replace_source(&self.config.agent_dir(), source, old_dates, records)
+    /// Replaces the parsed records of `source`; returns the days they are on.
+    pub fn save_parsed(&self, source: &str, records: Vec<ParsedRecord>) -> Result<Vec<NaiveDate>> {
+        self.records.replace_source(source, &records)?;
+        let mut dates: Vec<NaiveDate> = records.iter().map(|r| r.date).collect();
+        dates.sort();
+        dates.dedup();
+        Ok(dates)
+    }
+
+    /// The parsed records of one note.
+    pub fn records_of(&self, source: &str) -> Result<Vec<ParsedRecord>> {
+        self.records.of_source(source)
     }
 
     /// A day's parsed records.
     pub fn parsed_day(&self, date: NaiveDate) -> Result<DayFile> {
-        parsed::load_day(&self.config.agent_dir(), date)
+        Ok(DayFile {
+            date: Some(date),
+            entries: self.records.between(date, date)?,
+        })
     }
 
-    /// Parsed records of the notes dated within `start..=end`, oldest first.
+    /// Parsed records dated within `start..=end`, oldest first.
     pub fn records_between(&self, start: NaiveDate, end: NaiveDate) -> Vec<ParsedRecord> {
-        let dates: std::collections::BTreeSet<NaiveDate> = self
-            .index
-            .in_range(start, end)
-            .iter()
-            .flat_map(|m| m.dates.iter().copied())
-            .filter(|d| (start..=end).contains(d))
-            .collect();
-        let mut out = Vec::new();
-        for date in dates {
-            if let Ok(day) = self.parsed_day(date) {
-                out.extend(day.entries);
-            }
-        }
-        out
+        self.records.between(start, end).unwrap_or_else(|e| {
+            tracing::warn!("{e}");
+            Vec::new()
+        })
     }
 
     /// A wikilink to a parsed record's entry (with `#heading` for sections).

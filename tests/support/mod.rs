@@ -195,3 +195,14 @@ pub fn question_vault(config: &str) -> tempfile::TempDir {
     write(v, ".vault-agent/config.yaml", config);
     dir
 }
+
+/// The parsed records of one day (`YYYY-MM-DD`) from the vault's index.db, as JSON.
+pub fn day_records(vault: &Path, date: &str) -> Vec<serde_json::Value> {
+    let db = vault_agent::vault::db::RecordDb::open(&vault.join(".vault-agent/index.db")).unwrap();
+    let day = date.parse().unwrap();
+    db.between(day, day)
+        .unwrap()
+        .into_iter()
+        .map(|r| serde_json::to_value(r).unwrap())
+        .collect()
+}

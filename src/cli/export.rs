@@ -1,0 +1,82 @@
+//! `export`: the parsed records as CSV or JSON lines, one fact per row, for spreadsheets
+//! and other tools.
+
+use std::io::Write;
+
+use chrono::NaiveDate;
+
+use crate::error::{Error, Result};
+use crate::process::Processor;
+use crate::vault::db::ExportRow;
+
+/// Output formats of `export`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum Format {
+    Csv,
+    Jsonl,
+}
+
+const COLUMNS: [&str; 11] = [
+    "date", "time", "note", "entry", "domain", "activity", "measure", "value", "unit", "doubtful",
+    "source",
+];
+
+/// Writes the facts of `processor`'s vault (optionally one domain and period) to stdout.
+pub fn export(
+    processor: &Processor,
+    format: Format,
+    domain: Option<&str>,
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+) -> Result<()> {
+    let rows = processor.store().record_db().facts(domain, from, to)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let io = |e| Error::io("<stdout>", e);
+    match format {
+        Format::Jsonl => {
+            for row in &rows {
+                let line = serde_json::to_string(row).expect("rows serialize");
+                writeln!(out, "{line}").map_err(io)?;
+            }
+        }
+        Format::Csv => {
+            writeln!(out, "{}", COLUMNS.join(",")).map_err(io)?;
+            for row in &rows {
+                writeln!(out, "{}", csv_line(row)).map_err(io)?;
+            }
+        }
+    }
+    out.flush().map_err(io)
+}
+
+fn csv_line(r: &ExportRow) -> String {
+    let value = crate::offline::analyze::trim(r.value);
+    let fields = [
+        r.date.as_str(),
+        r.time.as_deref().unwrap_or(""),
+        &r.note,
+        &r.entry,
+        &r.domain,
+        &r.activity,
+        &r.measure,
+        &value,
+        r.unit.as_deref().unwrap_or(""),
+        if r.doubtful { "true" } else { "false" },
+        &r.source,
+    ];
+    fields
+        .iter()
+        .map(|f| csv_field(f))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Quotes a field when it holds a comma, a quote or a line break.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}

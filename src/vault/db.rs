@@ -1,0 +1,246 @@
+//! `.vault-agent/index.db`: the parsed records in an embedded SQLite database (DESIGN §1.4).
+//! Derived from the notes: a file of another schema version, or one that cannot be opened,
+//! is deleted and rebuilt (the caller re-parses everything), never trusted.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use chrono::NaiveDate;
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::parsed::ParsedRecord;
+use crate::error::{Error, Result};
+
+/// Bumped whenever the tables change; an index.db of another version is rebuilt.
+const SCHEMA_VERSION: i64 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE records (
+    id TEXT PRIMARY KEY,
+    source TEXT NOT NULL,
+    date TEXT NOT NULL,
+    timestamp TEXT,
+    parser TEXT NOT NULL,
+    json TEXT NOT NULL
+);
+CREATE INDEX records_by_date ON records(date, timestamp);
+CREATE INDEX records_by_source ON records(source);
+CREATE TABLE facts (
+    record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+    date TEXT NOT NULL,
+    domain TEXT NOT NULL,
+    activity TEXT NOT NULL,
+    measure TEXT NOT NULL,
+    value REAL NOT NULL,
+    unit TEXT,
+    doubtful INTEGER NOT NULL
+);
+CREATE INDEX facts_by_date ON facts(date, domain, activity);
+CREATE INDEX facts_by_record ON facts(record_id);
+";
+
+/// The records database of one vault.
+#[derive(Debug)]
+pub struct RecordDb {
+    path: PathBuf,
+    conn: Mutex<Connection>,
+    /// True when the file was created (or rebuilt) on open: nothing parsed is in it yet.
+    pub fresh: bool,
+}
+
+impl RecordDb {
+    /// Opens (or creates, or rebuilds) the database at `path`.
+    pub fn open(path: &Path) -> Result<RecordDb> {
+        let err = |e: rusqlite::Error| Error::Data {
+            path: path.to_path_buf(),
+            message: format!("{e}; delete it and run `vault-agent reindex`"),
+        };
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        }
+        let existed = path.exists();
+        let usable = existed
+            && Connection::open(path)
+                .and_then(|c| c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)))
+                .is_ok_and(|v| v == SCHEMA_VERSION);
+        if existed && !usable {
+            tracing::info!("{}: rebuilt (older or damaged)", path.display());
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+            }
+        }
+        let conn = Connection::open(path).map_err(err)?;
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
+        )
+        .map_err(err)?;
+        if !usable {
+            conn.execute_batch(SCHEMA).map_err(err)?;
+            conn.pragma_update(None, "user_version", SCHEMA_VERSION)
+                .map_err(err)?;
+        }
+        Ok(RecordDb {
+            path: path.to_path_buf(),
+            conn: Mutex::new(conn),
+            fresh: !usable,
+        })
+    }
+
+    fn error(&self, e: rusqlite::Error) -> Error {
+        Error::Data {
+            path: self.path.clone(),
+            message: format!("{e}; delete it and run `vault-agent reindex`"),
+        }
+    }
+
+    /// Replaces every record of `source` with `records`, in one transaction.
+    pub fn replace_source(&self, source: &str, records: &[ParsedRecord]) -> Result<()> {
+        let mut conn = self.conn.lock().expect("db lock");
+        let tx = conn.transaction().map_err(|e| self.error(e))?;
+        tx.execute(
+            "DELETE FROM facts WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
+            [source],
+        )
+        .map_err(|e| self.error(e))?;
+        tx.execute("DELETE FROM records WHERE source = ?1", [source])
+            .map_err(|e| self.error(e))?;
+        {
+            let mut insert = tx
+                .prepare_cached("INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+                .map_err(|e| self.error(e))?;
+            let mut fact = tx
+                .prepare_cached("INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+                .map_err(|e| self.error(e))?;
+            for r in records {
+                let json = serde_json::to_string(r).expect("records serialize");
+                let date = r.date.to_string();
+                insert
+                    .execute(params![r.id, source, date, r.timestamp, r.parser, json])
+                    .map_err(|e| self.error(e))?;
+                for f in super::facts::facts(r) {
+                    fact.execute(params![
+                        r.id, date, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful
+                    ])
+                    .map_err(|e| self.error(e))?;
+                }
+            }
+        }
+        tx.commit().map_err(|e| self.error(e))
+    }
+
+    /// Records dated within `start..=end`, oldest first (by date, time, note, id).
+    pub fn between(&self, start: NaiveDate, end: NaiveDate) -> Result<Vec<ParsedRecord>> {
+        self.query(
+            "SELECT json FROM records WHERE date BETWEEN ?1 AND ?2 ORDER BY date, timestamp, source, id",
+            params![start.to_string(), end.to_string()],
+        )
+    }
+
+    /// Every record of one note.
+    pub fn of_source(&self, source: &str) -> Result<Vec<ParsedRecord>> {
+        self.query(
+            "SELECT json FROM records WHERE source = ?1 ORDER BY date, timestamp, id",
+            params![source],
+        )
+    }
+
+    /// The span of dates holding records.
+    pub fn span(&self) -> Result<Option<(NaiveDate, NaiveDate)>> {
+        let conn = self.conn.lock().expect("db lock");
+        let row: Option<(Option<String>, Option<String>)> = conn
+            .query_row("SELECT MIN(date), MAX(date) FROM records", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .optional()
+            .map_err(|e| self.error(e))?;
+        let parse = |s: Option<String>| s.and_then(|s| s.parse::<NaiveDate>().ok());
+        Ok(row.and_then(|(a, b)| Some((parse(a)?, parse(b)?))))
+    }
+
+    /// Deletes every record (before a rebuild).
+    pub fn clear(&self) -> Result<()> {
+        let conn = self.conn.lock().expect("db lock");
+        conn.execute_batch("DELETE FROM facts; DELETE FROM records;")
+            .map_err(|e| self.error(e))
+    }
+
+    fn query(&self, sql: &str, args: impl rusqlite::Params) -> Result<Vec<ParsedRecord>> {
+        let conn = self.conn.lock().expect("db lock");
+        let mut stmt = conn.prepare_cached(sql).map_err(|e| self.error(e))?;
+        let rows = stmt
+            .query_map(args, |r| r.get::<_, String>(0))
+            .map_err(|e| self.error(e))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let json = row.map_err(|e| self.error(e))?;
+            match serde_json::from_str(&json) {
+                Ok(r) => out.push(r),
+                Err(e) => {
+                    tracing::warn!("{}: a record could not be read ({e})", self.path.display())
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The flattened facts for `export`, oldest first, optionally of one domain and period.
+    pub fn facts(
+        &self,
+        domain: Option<&str>,
+        from: Option<NaiveDate>,
+        to: Option<NaiveDate>,
+    ) -> Result<Vec<ExportRow>> {
+        let conn = self.conn.lock().expect("db lock");
+        let mut stmt = conn
+            .prepare(
+                "SELECT f.date, r.timestamp, r.source, r.id, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful, r.parser
+                 FROM facts f JOIN records r ON r.id = f.record_id
+                 WHERE (?1 IS NULL OR f.domain = ?1) AND (?2 IS NULL OR f.date >= ?2) AND (?3 IS NULL OR f.date <= ?3)
+                 ORDER BY f.date, r.timestamp, r.source, r.id",
+            )
+            .map_err(|e| self.error(e))?;
+        let rows = stmt
+            .query_map(
+                params![
+                    domain,
+                    from.map(|d| d.to_string()),
+                    to.map(|d| d.to_string())
+                ],
+                |r| {
+                    Ok(ExportRow {
+                        date: r.get(0)?,
+                        time: r.get(1)?,
+                        note: r.get(2)?,
+                        entry: r.get(3)?,
+                        domain: r.get(4)?,
+                        activity: r.get(5)?,
+                        measure: r.get(6)?,
+                        value: r.get(7)?,
+                        unit: r.get(8)?,
+                        doubtful: r.get::<_, i64>(9)? != 0,
+                        source: r.get(10)?,
+                    })
+                },
+            )
+            .map_err(|e| self.error(e))?;
+        rows.collect::<std::result::Result<_, _>>()
+            .map_err(|e| self.error(e))
+    }
+}
+
+/// One exported fact: a measure of an activity on a day, with where it came from.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ExportRow {
+    pub date: String,
+    pub time: Option<String>,
+    pub note: String,
+    pub entry: String,
+    pub domain: String,
+    pub activity: String,
+    pub measure: String,
+    pub value: f64,
+    pub unit: Option<String>,
+    pub doubtful: bool,
+    /// Which parser read it (`offline-rules` or a model).
+    pub source: String,
+}

@@ -158,11 +158,13 @@ impl<'d> Reader<'d> {
             if !lower.bytes().any(|b| b.is_ascii_digit()) {
                 if plans::is_plan_heading(&lower) {
                     section.plan = true;
-                } else if let Some(topic) = self.subheading(&lower) {
+                    continue;
+                }
+                if let Some(topic) = self.subheading(&lower) {
                     section.topic = topic;
                     section.title = lower;
+                    continue;
                 }
-                continue;
             }
             if plans::is_plan_line(&lower) {
                 continue;

@@ -416,9 +416,12 @@ fn report_unreadable(c: &Clause, found: &mut Found) {
         ))
         .expect("skip pattern compiles")
     });
+    static SCORE: OnceLock<Regex> = OnceLock::new();
+    let score = SCORE.get_or_init(|| Regex::new(r"\d\s*/\s*10\b").expect("score compiles"));
     let free = c.free_text();
     let rest = skip.replace_all(&free, " ");
-    if rest.bytes().any(|b| b.is_ascii_digit()) {
+    // `8/10` with nothing to score is unread, not a date.
+    if score.is_match(&free) || rest.bytes().any(|b| b.is_ascii_digit()) {
         let text = c.raw.trim().to_string();
         if !found.unreadable.contains(&text) {
             found.unreadable.push(text);

@@ -77,7 +77,7 @@ struct Reader<'d> {
     running: Option<&'d Domain>,
     /// Words that put a clause about the night's sleep (naps are not the night).
     sleep_words: Vec<String>,
-    fields: Vec<custom::Field>,
+    fields: std::sync::Arc<Vec<custom::Field>>,
 }
 
 /// Where a line sits: the topic of its heading or `Bench:` line, and whether it is a plan.

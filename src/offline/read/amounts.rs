@@ -76,7 +76,7 @@ fn patterns() -> &'static [Pattern] {
             p("work", "deep_work_hours", Hours, format!(r"(?:{DEEP})\s*[:=]?\s*~?({NUM})\s*({HOURS}|{MINUTES})")),
             p("work", "meetings", Count, format!(r"({COUNT})\s+(?:{MEETINGS})")),
             p("work", "meetings", Count, format!(r"(?:{MEETINGS})\s*[:=x×]?\s*(\d+)\s*(?:개|건|回|件|个|つ)?")),
-            p("work", "meetings", Count, format!(r"(\d+)\s*(?:개의|건의|つの|个|件)?\s*(?:회의|会議|会议)")),
+            p("work", "meetings", Count, r"(\d+)\s*(?:개의|건의|つの|个|件)?\s*(?:회의|会議|会议)".to_string()),
         ]
     })
 }

@@ -65,7 +65,7 @@ pub fn range(line: &mut Clause, found: &mut Found) {
                 continue;
             };
             // A bare `5-8` is no clock; without words a range needs minutes or am/pm.
-            if !worded && !(bed_ap || up_ap || bed_min || up_min) {
+            if !(*worded || bed_ap || up_ap || bed_min || up_min) {
                 continue;
             }
             let mut hours = (up - bed).rem_euclid(24.0);

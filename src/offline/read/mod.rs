@@ -20,14 +20,11 @@ mod runs;
 mod sleep;
 mod tables;
 mod units;
+mod unreadable;
 mod words;
 
 #[cfg(test)]
 mod tests;
-
-use std::sync::OnceLock;
-
-use regex::Regex;
 
 use self::clause::{clean, Clause};
 use self::found::Found;
@@ -282,7 +279,7 @@ impl<'d> Reader<'d> {
             }
             custom::read(&mut c, &self.fields, found);
             measures::read(&mut c, found);
-            report_unreadable(&c, found);
+            unreadable::report(&c, found);
         }
         if lifted && found.felt.is_none() {
             found.felt = felt(&line.text);
@@ -396,35 +393,4 @@ fn felt(text: &str) -> Option<String> {
         .filter_map(|w| find_word(text, w).map(|i| (i, *w)))
         .min()
         .map(|(_, w)| w.to_string())
-}
-
-/// A clause whose numbers no reader took is kept as text and listed, unless what is left
-/// is plainly no measure: dates, times of day, ratios, codes like `Q4`, money, links.
-fn report_unreadable(c: &Clause, found: &mut Found) {
-    static SKIP: OnceLock<Regex> = OnceLock::new();
-    let skip = SKIP.get_or_init(|| {
-        Regex::new(concat!(
-            r"\[\[[^\]]*\]\]|https?://\S+",
-            r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?",
-            r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d{1,2}\b|\b\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
-            r"|\d+\s*(?:월|일|년|月|日|年|시|時|点|号)",
-            r"|\b(?:19|20)\d{2}\b|\d+(?:st|nd|rd|th)\b|#\d+",
-            r"|\d+:\d+(?::\d+)?\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|uhr)",
-            r"|\b(?:at|@|um|à|around|by|until|till|since|from)\s*\d{1,2}\b",
-            r"|[a-z]+\d+[a-z\d]*|\d+[a-z]+\d+",
-            r"|[$€£¥₩]\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*(?:[$€£¥₩]|usd|eur|dollars?|euros?|bucks|원|円|元)",
-        ))
-        .expect("skip pattern compiles")
-    });
-    static SCORE: OnceLock<Regex> = OnceLock::new();
-    let score = SCORE.get_or_init(|| Regex::new(r"\d\s*/\s*10\b").expect("score compiles"));
-    let free = c.free_text();
-    let rest = skip.replace_all(&free, " ");
-    // `8/10` with nothing to score is unread, not a date.
-    if score.is_match(&free) || rest.bytes().any(|b| b.is_ascii_digit()) {
-        let text = c.raw.trim().to_string();
-        if !found.unreadable.contains(&text) {
-            found.unreadable.push(text);
-        }
-    }
 }

@@ -241,3 +241,37 @@ pub fn series(metric: &Metric, records: &[ParsedRecord]) -> Vec<Point> {
     }
     points
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::Domains;
+    use crate::vault::{entry, Note};
+
+    fn record(text: &str) -> ParsedRecord {
+        let note = Note::parse(text.to_string());
+        let day = NaiveDate::from_ymd_opt(2026, 11, 12).unwrap();
+        let e = entry::entries(&note, "n.md", day);
+        crate::offline::read::parse_entry(&e[0], &Domains::shipped())
+    }
+
+    #[test]
+    fn every_run_of_an_entry_counts() {
+        let r = record("## 07:00\n- easy run 5 km in 30 min\n- evening jog 3 km in 20 min\n");
+        let values = |m: Metric| -> Vec<f64> { m.points(&r).iter().map(|p| p.value).collect() };
+        assert_eq!(values(Metric::Runs), [5.0, 3.0]);
+        assert_eq!(values(Metric::Distance), [5.0, 3.0]);
+        assert_eq!(values(Metric::RunDuration), [30.0, 20.0]);
+        assert_eq!(values(Metric::Pace).len(), 2);
+        let one = record("ran 10 km in 50 min\n");
+        assert_eq!(Metric::Runs.points(&one).len(), 1);
+        assert_eq!(Metric::Pace.points(&one)[0].value, 5.0);
+    }
+
+    #[test]
+    fn a_lift_without_reps_shows_its_weight() {
+        let r = record("deadlift 140kg\n");
+        let p = Metric::Lift("deadlift".into()).points(&r);
+        assert_eq!(p[0].detail, "140 kg");
+    }
+}

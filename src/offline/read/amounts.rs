@@ -34,7 +34,7 @@ struct Pattern {
 
 const COUNT: &str = r"\d+|an?|one|two|three|four|five|six|couple of|un|une|uno|una|dos|tres|ein|eine|einen|zwei|drei|deux|trois|한|두|세|네|一|两|二|三|四";
 const COFFEE: &str = r"coffees?|espressos?|lattes?|cappuccinos?|flat whites?|americanos?|cafés?|cafe|kaffee|커피|아메리카노|라떼|コーヒー|珈琲|咖啡";
-const DRINKS: &str = r"beers?|pints?|wines?|drinks?|cocktails?|ciders?|whiske?ys?|sake|soju|cervezas?|vinos?|copas?|bier|biere|wein|bières?|vins?|verres de vin|맥주|와인|소주|술|ビール|ワイン|酒|啤酒|葡萄酒|红酒";
+const DRINKS: &str = r"beers?|pints?|wines?|drinks?|cocktails?|ciders?|whiske?ys?|sake|soju|cervezas?|vinos?|copas?|biere|bier|wein|bières?|vins?|verres de vin|맥주|와인|소주|술|ビール|ワイン|酒|啤酒|葡萄酒|红酒";
 const CUPS: &str = r"(?:cups?|mugs?|glass(?:es)?|cans?|bottles?|pints?|shots?|tazas?|tasses?|tassen?|gläser|glas|vasos?|verres?|copas?)\s+(?:of\s+|de\s+)?";
 const COUNTERS: &str = r"잔|캔|병|杯|本|瓶|罐|听";
 const STEPS: &str = r"\d{1,3}(?:[,.' ]\d{3})+|\d+(?:[.,]\d+)?\s*k|\d+";
@@ -76,7 +76,7 @@ fn patterns() -> &'static [Pattern] {
             p("work", "deep_work_hours", Hours, format!(r"(?:{DEEP})\s*[:=]?\s*~?({NUM})\s*({HOURS}|{MINUTES})")),
             p("work", "meetings", Count, format!(r"({COUNT})\s+(?:{MEETINGS})")),
             p("work", "meetings", Count, format!(r"(?:{MEETINGS})\s*[:=x×]?\s*(\d+)\s*(?:개|건|回|件|个|つ)?")),
-            p("work", "meetings", Count, format!(r"(\d+)\s*(?:개의|건의|つの|个|件)?\s*(?:회의|会議|会议)")),
+            p("work", "meetings", Count, r"(\d+)\s*(?:개의|건의|つの|个|件)?\s*(?:회의|会議|会议)".to_string()),
         ]
     })
 }

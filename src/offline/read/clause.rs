@@ -91,13 +91,13 @@ impl Clause {
         let before = s[..r.start].chars().next_back();
         let after = s[r.end..].chars().next();
         let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
-        let start_ok = !(word(first) && word(before))
-            && !(first.is_some_and(|c| c.is_ascii_digit()) && matches!(before, Some('.' | ':')));
-        let end_ok = !(last.is_some_and(|c| c.is_ascii_alphabetic())
-            && after.is_some_and(|c| c.is_ascii_alphabetic()))
-            && !(last.is_some_and(|c| c.is_ascii_digit())
-                && after.is_some_and(|c| c.is_ascii_digit()));
-        start_ok && end_ok
+        let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+        let letter = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
+        // `q4`, `.5` or `:30` before; `kgs`-like letters or more digits after.
+        let glued_before =
+            word(first) && word(before) || digit(first) && matches!(before, Some('.' | ':'));
+        let glued_after = letter(last) && letter(after) || digit(last) && digit(after);
+        !glued_before && !glued_after
     }
 
     /// The text with claimed bytes blanked out.

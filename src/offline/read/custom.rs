@@ -2,6 +2,8 @@
 //! or one of its words> ... <number>` or `<number> <field or word>` fills that field,
 //! within the schema's minimum and maximum (outside them it is flagged, not stored).
 
+use std::sync::{Arc, Mutex};
+
 use regex::Regex;
 use serde_json::json;
 
@@ -23,8 +25,27 @@ pub struct Field {
     re: Regex,
 }
 
-/// The readable fields of the user's domains.
-pub fn fields(domains: &[Domain]) -> Vec<Field> {
+/// The readable fields of the user's domains, built once per set of domains: a reindex
+/// parses thousands of entries with the same domains, and the patterns cost a compile.
+pub fn fields(domains: &[Domain]) -> Arc<Vec<Field>> {
+    static CACHE: Mutex<Option<(String, Arc<Vec<Field>>)>> = Mutex::new(None);
+    let key: String = domains
+        .iter()
+        .filter(|d| !BUILT_IN.contains(&d.name.as_str()))
+        .map(|d| format!("{}{:?}{:?}", d.name, d.vocabulary, d.log_schema))
+        .collect();
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((k, fields)) = cache.as_ref() {
+        if *k == key {
+            return Arc::clone(fields);
+        }
+    }
+    let fields = Arc::new(build(domains));
+    *cache = Some((key, Arc::clone(&fields)));
+    fields
+}
+
+fn build(domains: &[Domain]) -> Vec<Field> {
     let mut out = Vec::new();
     for d in domains
         .iter()

@@ -20,14 +20,11 @@ mod runs;
 mod sleep;
 mod tables;
 mod units;
+mod unreadable;
 mod words;
 
 #[cfg(test)]
 mod tests;
-
-use std::sync::OnceLock;
-
-use regex::Regex;
 
 use self::clause::{clean, Clause};
 use self::found::Found;
@@ -77,7 +74,7 @@ struct Reader<'d> {
     running: Option<&'d Domain>,
     /// Words that put a clause about the night's sleep (naps are not the night).
     sleep_words: Vec<String>,
-    fields: Vec<custom::Field>,
+    fields: std::sync::Arc<Vec<custom::Field>>,
 }
 
 /// Where a line sits: the topic of its heading or `Bench:` line, and whether it is a plan.
@@ -158,11 +155,13 @@ impl<'d> Reader<'d> {
             if !lower.bytes().any(|b| b.is_ascii_digit()) {
                 if plans::is_plan_heading(&lower) {
                     section.plan = true;
-                } else if let Some(topic) = self.subheading(&lower) {
+                    continue;
+                }
+                if let Some(topic) = self.subheading(&lower) {
                     section.topic = topic;
                     section.title = lower;
+                    continue;
                 }
-                continue;
             }
             if plans::is_plan_line(&lower) {
                 continue;
@@ -280,7 +279,7 @@ impl<'d> Reader<'d> {
             }
             custom::read(&mut c, &self.fields, found);
             measures::read(&mut c, found);
-            report_unreadable(&c, found);
+            unreadable::report(&c, found);
         }
         if lifted && found.felt.is_none() {
             found.felt = felt(&line.text);
@@ -394,32 +393,4 @@ fn felt(text: &str) -> Option<String> {
         .filter_map(|w| find_word(text, w).map(|i| (i, *w)))
         .min()
         .map(|(_, w)| w.to_string())
-}
-
-/// A clause whose numbers no reader took is kept as text and listed, unless what is left
-/// is plainly no measure: dates, times of day, ratios, codes like `Q4`, money, links.
-fn report_unreadable(c: &Clause, found: &mut Found) {
-    static SKIP: OnceLock<Regex> = OnceLock::new();
-    let skip = SKIP.get_or_init(|| {
-        Regex::new(concat!(
-            r"\[\[[^\]]*\]\]|https?://\S+",
-            r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?",
-            r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d{1,2}\b|\b\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
-            r"|\d+\s*(?:월|일|년|月|日|年|시|時|点|号)",
-            r"|\b(?:19|20)\d{2}\b|\d+(?:st|nd|rd|th)\b|#\d+",
-            r"|\d+:\d+(?::\d+)?\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|uhr)",
-            r"|\b(?:at|@|um|à|around|by|until|till|since|from)\s*\d{1,2}\b",
-            r"|[a-z]+\d+[a-z\d]*|\d+[a-z]+\d+",
-            r"|[$€£¥₩]\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*(?:[$€£¥₩]|usd|eur|dollars?|euros?|bucks|원|円|元)",
-        ))
-        .expect("skip pattern compiles")
-    });
-    let free = c.free_text();
-    let rest = skip.replace_all(&free, " ");
-    if rest.bytes().any(|b| b.is_ascii_digit()) {
-        let text = c.raw.trim().to_string();
-        if !found.unreadable.contains(&text) {
-            found.unreadable.push(text);
-        }
-    }
 }

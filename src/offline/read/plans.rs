@@ -28,7 +28,8 @@ pub fn is_plan_line(line: &str) -> bool {
             // Weekday schedules: `Tue/Thu easy 5-8 km`, `Mon, Wed, Fri: lift`.
             r"|^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\s*(?:/|,|&|and|\+)\s*(?:mon|tue|wed|thu|fri|sat|sun)",
             // Other languages.
-            r"|^(?:계획|목표|다음 주|내일|予定|計画|目標|来週|明日|计划|目标|下周|明天|plan|ziel|nächste woche|morgen|objetivo|meta|la próxima semana|mañana|objectif|la semaine prochaine|demain)\b",
+            r"|^(?:plan|ziel|nächste woche|morgen|objetivo|meta|la próxima semana|mañana|objectif|la semaine prochaine|demain)\b",
+            r"|^(?:계획|목표|다음 주|다음주|내일|予定|計画|目標|来週|明日|计划|目标|下周|明天)",
         ))
         .expect("plan line compiles")
     })

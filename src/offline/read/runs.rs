@@ -52,6 +52,11 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
         clause.claim(hit.range);
     }
     for hit in clause.hits(&p.distance) {
+        if repeat(clause, &hit) {
+            // `6x800m`, `400m repeats`: the length of a repeat, not of the run.
+            clause.claim(hit.range);
+            continue;
+        }
         let Some(km) = distance_km(&hit, found) else {
             continue;
         };
@@ -134,6 +139,19 @@ fn distance_km(hit: &Hit, found: &mut Found) -> Option<f64> {
         return Some(round2(value / 1000.0));
     }
     Some(value)
+}
+
+/// `6x800m`, `800m repeats`, `400m x 8`: the length of a repeat.
+fn repeat(clause: &Clause, hit: &Hit) -> bool {
+    let before = clause.text[..hit.range.start].trim_end();
+    let after = clause.text[hit.range.end..].trim_start();
+    let times_before = before
+        .strip_suffix(['x', '×'])
+        .is_some_and(|b| b.trim_end().ends_with(|c: char| c.is_ascii_digit()));
+    let times_after = after
+        .strip_prefix(['x', '×'])
+        .is_some_and(|a| a.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+    times_before || times_after || after.starts_with("repeats") || after.starts_with("reps")
 }
 
 /// `25:37` is minutes:seconds and `1:32` hours:minutes, decided by which gives a sane pace

@@ -29,7 +29,7 @@ fn range_patterns() -> &'static [(Regex, bool); 2] {
             ),
             (
                 re(format!(
-                    r"(?:bed|asleep|lights out|lights off|취침|就寝|入睡)\s*(?:at|@|around|~|:)?\s*{t1}\D{{0,25}}?(?:up|woke|wake|awake|alarm|기상|起床)\s*(?:up)?\s*(?:at|@|around|~|:)?\s*{t2}"
+                    r"(?:bed|asleep|lights out|lights off|취침|就寝|入睡)\s*(?:at|@|around|by|~|:)?\s*{t1}\D{{0,25}}?(?:up|woke|wake|awake|alarm|기상|起床)\s*(?:up)?\s*(?:at|@|around|by|~|:)?\s*{t2}"
                 )),
                 true,
             ),
@@ -65,7 +65,7 @@ pub fn range(line: &mut Clause, found: &mut Found) {
                 continue;
             };
             // A bare `5-8` is no clock; without words a range needs minutes or am/pm.
-            if !worded && !(bed_ap || up_ap || bed_min || up_min) {
+            if !(*worded || bed_ap || up_ap || bed_min || up_min) {
                 continue;
             }
             let mut hours = (up - bed).rem_euclid(24.0);

@@ -207,7 +207,14 @@ fn labelled(line: usize, header: &[(Column, Option<&'static str>)], row: &[Strin
         if let Some((r, _)) = cell(Column::Reps) {
             parts.push(format!("{r} reps"));
         }
-        parts.extend(cell(Column::Weight).map(with_unit));
+        // A weight with no unit anywhere stays a weight, its unit unknown.
+        parts.extend(cell(Column::Weight).map(with_unit).map(|w| {
+            if w.chars().any(char::is_alphabetic) {
+                w
+            } else {
+                format!("@ {w}")
+            }
+        }));
     }
     Row {
         line,

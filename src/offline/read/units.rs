@@ -10,169 +10,175 @@ use super::clause::{Clause, Hit};
 /// A number: `77.5`, `77,5`, `12,400`.
 pub const NUM: &str = r"\d+(?:[.,]\d+)?";
 pub const KG: &str =
-    r"kilograms?|kilogramos?|kilogramm|kilos?|kgs|kg|킬로그램|킬로|키로|キロ|公斤|千克";
+    r"kilogramos?|kilogramm|kilograms?|kilos?|kgs|kg|킬로그램|킬로|키로|キロ|公斤|千克";
 pub const LB: &str = r"pounds?|lbs|lb|파운드|ポンド|磅";
 pub const HOURS: &str =
-    r"hours|hour|hrs|hr|h|stunden|stunde|std|horas|hora|heures|heure|시간|時間|小时|小時";
-pub const MINUTES: &str = r"minutes|minute|minuten|minutos|minuto|mins|min|분|分钟|分鐘|分";
+    r"hours|hour|hrs|hr|horas|hora|heures|heure|stunden|stunde|std|h|시간|時間|小时|小時";
+pub const MINUTES: &str = r"minuten|minutos|minutes|minute|minuto|mins|min|분|分钟|分鐘|分";
 pub const KM: &str = r"kilometers|kilometer|kilometres|kilometre|kilómetros|kilómetro|kilomètres|kilomètre|kms|km|k|킬로미터|킬로|키로|キロメートル|キロ|公里|千米";
 pub const MILES: &str = r"miles|mile|millas|milla|meilen|meile|mi";
 pub const METERS: &str = r"meters|meter|metres|metre|metros|mètres|m|미터|メートル|米";
 
 /// Reps and sets: `5 reps`, `5회`, `5回`, `5次`, `5 Wdh`, `3 sets`, `3세트`, `3组`...
-pub const REPS: &str = r"repetitions|repetition|repeticiones|répétitions|repetitionen|wiederholungen|wdh\.?|reps|rep|회씩|회|개씩|개|回ずつ|回|レップ|次";
+pub const REPS: &str = r"repetitionen|repetitions|repetition|repeticiones|répétitions|wiederholungen|wdh\.?|reps|rep|회씩|회|개씩|개|回ずつ|回|レップ|次";
 pub const SETS: &str = r"sets|set|series|séries|série|sätze|satz|세트|セット|组|組";
 
 /// A unit word -> its normal singular name, for generic measures.
 pub fn measure_unit(word: &str) -> Option<&'static str> {
-    const TABLE: &[(&str, &[&str])] = &[
-        (
-            "minute",
-            &[
-                "minutes", "minute", "minuten", "minutos", "minuto", "mins", "min", "분", "分钟",
-                "分鐘", "分",
-            ],
-        ),
-        (
-            "hour",
-            &[
-                "hours", "hour", "hrs", "hr", "h", "stunden", "stunde", "std", "horas", "hora",
-                "heures", "heure", "시간", "時間", "小时", "小時",
-            ],
-        ),
-        ("second", &["seconds", "second", "secs", "sec", "초", "秒"]),
-        (
-            "km",
-            &[
-                "kilometers",
-                "kilometer",
-                "kilometres",
-                "kilometre",
-                "kilómetros",
-                "kilomètres",
-                "kms",
-                "km",
-                "킬로미터",
-                "公里",
-            ],
-        ),
-        ("mile", &["miles", "mile", "mi"]),
-        (
-            "m",
-            &[
-                "meters",
-                "meter",
-                "metres",
-                "metre",
-                "metros",
-                "mètres",
-                "m",
-                "미터",
-                "メートル",
-            ],
-        ),
-        (
-            "kg",
-            &[
-                "kilograms",
-                "kilogram",
-                "kilos",
-                "kilo",
-                "kgs",
-                "kg",
-                "킬로그램",
-                "公斤",
-            ],
-        ),
-        ("lb", &["pounds", "pound", "lbs", "lb"]),
-        ("g", &["grams", "gram", "g", "그램", "グラム", "克"]),
-        (
-            "l",
-            &[
-                "liters",
-                "liter",
-                "litres",
-                "litre",
-                "l",
-                "리터",
-                "リットル",
-                "升",
-            ],
-        ),
-        ("ml", &["ml"]),
-        (
-            "page",
-            &[
-                "pages",
-                "page",
-                "pp",
-                "seiten",
-                "seite",
-                "páginas",
-                "página",
-                "페이지",
-                "쪽",
-                "ページ",
-                "页",
-            ],
-        ),
-        (
-            "chapter",
-            &[
-                "chapters",
-                "chapter",
-                "kapitel",
-                "capítulos",
-                "chapitres",
-                "章",
-            ],
-        ),
-        (
-            "glass",
-            &[
-                "glasses", "glass", "gläser", "glas", "vasos", "vaso", "verres", "verre", "잔",
-            ],
-        ),
-        (
-            "cup",
-            &[
-                "cups", "cup", "tazas", "taza", "tasses", "tasse", "tassen", "杯",
-            ],
-        ),
-        (
-            "bottle",
-            &[
-                "bottles",
-                "bottle",
-                "flaschen",
-                "flasche",
-                "botellas",
-                "bouteilles",
-                "병",
-                "瓶",
-            ],
-        ),
-        ("episode", &["episodes", "episode", "eps", "ep"]),
-        ("lap", &["laps", "lap", "lengths", "length"]),
-        ("rep", &["reps", "rep", "회", "回", "次"]),
-        ("set", &["sets", "set", "세트", "セット", "组"]),
-        ("word", &["words", "word"]),
-        ("floor", &["floors", "floor"]),
-        ("time", &["times", "번"]),
-        ("percent", &["percent", "%"]),
-    ];
     TABLE
         .iter()
         .find(|(_, words)| words.contains(&word))
         .map(|(name, _)| *name)
 }
 
+/// Unit words by their normal name.
+const TABLE: &[(&str, &[&str])] = &[
+    (
+        "minute",
+        &[
+            "minutes", "minute", "minuten", "minutos", "minuto", "mins", "min", "분", "分钟",
+            "分鐘", "分",
+        ],
+    ),
+    (
+        "hour",
+        &[
+            "hours", "hour", "hrs", "hr", "h", "stunden", "stunde", "std", "horas", "hora",
+            "heures", "heure", "시간", "時間", "小时", "小時",
+        ],
+    ),
+    ("second", &["seconds", "second", "secs", "sec", "초", "秒"]),
+    (
+        "km",
+        &[
+            "kilometers",
+            "kilometer",
+            "kilometres",
+            "kilometre",
+            "kilómetros",
+            "kilomètres",
+            "kms",
+            "km",
+            "킬로미터",
+            "公里",
+        ],
+    ),
+    ("mile", &["miles", "mile", "mi"]),
+    (
+        "m",
+        &[
+            "meters",
+            "meter",
+            "metres",
+            "metre",
+            "metros",
+            "mètres",
+            "m",
+            "미터",
+            "メートル",
+        ],
+    ),
+    (
+        "kg",
+        &[
+            "kilograms",
+            "kilogram",
+            "kilos",
+            "kilo",
+            "kgs",
+            "kg",
+            "킬로그램",
+            "公斤",
+        ],
+    ),
+    ("lb", &["pounds", "pound", "lbs", "lb"]),
+    ("g", &["grams", "gram", "g", "그램", "グラム", "克"]),
+    (
+        "l",
+        &[
+            "liters",
+            "liter",
+            "litres",
+            "litre",
+            "l",
+            "리터",
+            "リットル",
+            "升",
+        ],
+    ),
+    ("ml", &["ml"]),
+    (
+        "page",
+        &[
+            "pages",
+            "page",
+            "pp",
+            "seiten",
+            "seite",
+            "páginas",
+            "página",
+            "페이지",
+            "쪽",
+            "ページ",
+            "页",
+        ],
+    ),
+    (
+        "chapter",
+        &[
+            "chapters",
+            "chapter",
+            "kapitel",
+            "capítulos",
+            "chapitres",
+            "章",
+        ],
+    ),
+    (
+        "glass",
+        &[
+            "glasses", "glass", "gläser", "glas", "vasos", "vaso", "verres", "verre", "잔",
+        ],
+    ),
+    (
+        "cup",
+        &[
+            "cups", "cup", "tazas", "taza", "tasses", "tasse", "tassen", "杯",
+        ],
+    ),
+    (
+        "bottle",
+        &[
+            "bottles",
+            "bottle",
+            "flaschen",
+            "flasche",
+            "botellas",
+            "bouteilles",
+            "병",
+            "瓶",
+        ],
+    ),
+    ("episode", &["episodes", "episode", "eps", "ep"]),
+    ("lap", &["laps", "lap", "lengths", "length"]),
+    ("rep", &["reps", "rep", "회", "回", "次"]),
+    ("set", &["sets", "set", "세트", "セット", "组"]),
+    ("word", &["words", "word"]),
+    ("floor", &["floors", "floor"]),
+    ("time", &["times", "번"]),
+    ("percent", &["percent", "%"]),
+];
+
 /// `<number> <unit>` for any unit [`measure_unit`] knows (group 1 number, 2 unit).
 pub fn measure_pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        let units = "minutes|minute|minuten|minutos|minuto|mins|min|분|分钟|分鐘|分|hours|hour|hrs|hr|h|stunden|stunde|std|horas|hora|heures|heure|시간|時間|小时|小時|seconds|second|secs|sec|초|秒|kilometers|kilometer|kilometres|kilometre|kilómetros|kilomètres|kms|km|킬로미터|公里|miles|mile|mi|meters|meter|metres|metre|metros|mètres|m|미터|メートル|kilograms|kilogram|kilos|kilo|kgs|kg|킬로그램|公斤|pounds|pound|lbs|lb|grams|gram|g|그램|グラム|克|liters|liter|litres|litre|ml|l|리터|リットル|升|pages|page|pp|seiten|seite|páginas|página|페이지|쪽|ページ|页|chapters|chapter|kapitel|capítulos|chapitres|章|glasses|glass|gläser|glas|vasos|vaso|verres|verre|잔|cups|cup|tazas|taza|tasses|tasse|tassen|杯|bottles|bottle|flaschen|flasche|botellas|bouteilles|병|瓶|episodes|episode|eps|ep|laps|lap|lengths|length|reps|rep|회|回|次|sets|set|세트|セット|组|words|word|floors|floor|times|번|percent|%";
-        Regex::new(&format!(r"~?({NUM})\s*({units})")).expect("measure pattern compiles")
+        let mut words: Vec<&str> = TABLE.iter().flat_map(|(_, w)| w.iter().copied()).collect();
+        // The regex takes the first alternative that fits: `glasses` before `g`.
+        words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+        let units: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
+        Regex::new(&format!(r"~?({NUM})\s*({})", units.join("|")))
+            .expect("measure pattern compiles")
     })
 }
 

@@ -68,16 +68,33 @@ def canon(name):
     return NAME_ALIASES.get(n, n)
 
 
+def stored_days(vault_copy):
+    """The parsed records, grouped like the old per-day files: from .vault-agent/index.db
+    (SQLite, read with the standard library), else from the per-day JSON of older builds."""
+    db = os.path.join(vault_copy, ".vault-agent", "index.db")
+    if os.path.exists(db):
+        import sqlite3
+        con = sqlite3.connect(db)
+        try:
+            rows = con.execute("SELECT json FROM records ORDER BY date, timestamp, id").fetchall()
+        finally:
+            con.close()
+        return [{"entries": [json.loads(r[0]) for r in rows]}]
+    days = []
+    for path in sorted(glob.glob(os.path.join(vault_copy, ".vault-agent", "parsed", "*", "*", "*.json"))):
+        try:
+            days.append(json.load(open(path, encoding="utf-8")))
+        except (OSError, json.JSONDecodeError):
+            continue
+    return days
+
+
 def load_records(binary, vault_copy):
     """Every record the binary stored for the vault, normalized to the truth's shape:
     {date, kind, name, fields, source}. The one place that knows the storage format; when
     records move to SQLite this can call `BIN export --format jsonl` instead."""
     out = []
-    for path in sorted(glob.glob(os.path.join(vault_copy, ".vault-agent", "parsed", "*", "*", "*.json"))):
-        try:
-            day = json.load(open(path, encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            continue
+    for day in stored_days(vault_copy):
         for e in day.get("entries", []):
             date = e.get("date") or day.get("date")
             src = e.get("source_file", "")

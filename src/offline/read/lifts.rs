@@ -31,7 +31,9 @@ fn patterns() -> &'static Patterns {
         let re = |s: String| Regex::new(&s).expect("lift pattern compiles");
         let x = r"\s*[x×*]\s*";
         Patterns {
-            weighted_group: re(format!(r"({NUM})\s*({KG}|{LB}){x}(\d+)(?:{x}(\d+))?")),
+            weighted_group: re(format!(
+                r"({NUM})\s*({KG}|{LB}){x}(\d+)\s*(?:{REPS})?(?:{x}(\d+)(?:\s*(?:{SETS}))?)?"
+            )),
             weight: re(format!(r"({NUM})\s*({KG}|{LB})")),
             sets_of: re(format!(
                 r"(\d+)\s*(?:{SETS})\s*(?:(?:of|de|à|a|x|×|mit|with|by|de)\s*(\d+)(?:\s*(?:{REPS}))?|(\d+)\s*(?:{REPS}))"
@@ -235,4 +237,79 @@ fn weight(h: &Hit, value: usize, unit: usize) -> Option<(f64, Option<&'static st
         }
     });
     Some((w, u))
+}
+
+/// The rest of a line that starts with a set's number (`2세트 87.5kg 5회`, `Set 2: 60kg x 8`,
+/// `3セット目 50kg 10回`): one set, whose number is not a count of sets.
+pub fn set_ordinal(line: &str) -> Option<&str> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)^\s*(?:[-*+]\s+)?(?:(?:set|satz|série|serie)\s*#?\d{1,2}\b|\d{1,2}\s*(?:세트|セット目?|组|組)|\d{1,2}\s*(?:set|st|nd|rd|th)\b|第\d{1,2}组)\s*[:.)\-–]?\s*",
+        )
+        .expect("set ordinal pattern compiles")
+    });
+    let m = re.find(line)?;
+    let rest = &line[m.end()..];
+    rest.bytes().any(|b| b.is_ascii_digit()).then_some(rest)
+}
+
+/// Consecutive single sets of the same lift at the same weight and reps (written one set
+/// per line) become one lift with their count as sets.
+pub fn merge_single_sets(lifts: &mut Vec<Value>) {
+    let key = |v: &Value| {
+        (
+            v["name"].clone(),
+            v["weight"].clone(),
+            v["unit"].clone(),
+            v["reps"].clone(),
+        )
+    };
+    let mut out: Vec<Value> = Vec::with_capacity(lifts.len());
+    let mut run = 0;
+    for lift in lifts.drain(..) {
+        let single = lift["sets"].as_i64() == Some(1);
+        match out.last_mut() {
+            Some(last) if single && run > 0 && key(last) == key(&lift) => {
+                run += 1;
+                last["sets"] = json!(run);
+            }
+            _ => {
+                run = if single { 1 } else { 0 };
+                out.push(lift);
+            }
+        }
+    }
+    *lifts = out;
+}
+
+#[cfg(test)]
+mod set_tests {
+    use super::*;
+
+    #[test]
+    fn numbered_sets_are_not_counts_of_sets() {
+        assert_eq!(set_ordinal("2세트 87.5kg 5회"), Some("87.5kg 5회"));
+        assert_eq!(set_ordinal("- Set 2: 60kg x 8"), Some("60kg x 8"));
+        assert_eq!(set_ordinal("3 sets of 5 at 185"), None);
+        assert_eq!(set_ordinal("1세트"), None, "no numbers after it");
+    }
+
+    #[test]
+    fn repeated_single_sets_are_counted() {
+        let set = |w: f64, r: i64| json!({"name": "squat", "weight": w, "unit": "kg", "sets": 1, "reps": r});
+        let mut lifts = vec![set(90.0, 5), set(90.0, 5), set(90.0, 4), set(95.0, 3)];
+        merge_single_sets(&mut lifts);
+        let sets: Vec<_> = lifts
+            .iter()
+            .map(|l| {
+                (
+                    l["weight"].as_f64().unwrap(),
+                    l["reps"].as_i64().unwrap(),
+                    l["sets"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(sets, [(90.0, 5, 2), (90.0, 4, 1), (95.0, 3, 1)]);
+    }
 }

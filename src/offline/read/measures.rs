@@ -94,6 +94,10 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
         let (Some(value), Some(unit)) = (hit.num(1), hit.get(2).and_then(measure_unit)) else {
             continue;
         };
+        // Sets and reps belong to a lift; alone they measure nothing.
+        if matches!(unit, "set" | "rep") {
+            continue;
+        }
         let Some(what) = what(&clause.text, hit.range.start, hit.range.end) else {
             continue;
         };

@@ -49,6 +49,7 @@ pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
     let reader = Reader::new(domains);
     let mut found = Found::default();
     reader.entry(entry, &mut found);
+    lifts::merge_single_sets(&mut found.lifts);
     runs::settle(&mut found);
     let data = found.take_data();
     let confidence = if data.is_empty() && found.measures.is_empty() {
@@ -162,10 +163,29 @@ impl<'d> Reader<'d> {
                     section.title = lower;
                     continue;
                 }
+                // `랫 풀 다운` above `1세트 45kg 12회` lines: an exercise the vocabulary
+                // does not know is still the name of the sets under it.
+                let next = lines[i + 1..]
+                    .iter()
+                    .map(|l| clean(l))
+                    .find(|l| !l.is_empty());
+                if lower.split_whitespace().count() <= 5
+                    && next.is_some_and(|n| lifts::set_ordinal(&n).is_some())
+                {
+                    section.topic =
+                        Topic::Lift(Some(lower.trim_end_matches(':').trim().to_string()));
+                    section.title = lower;
+                    continue;
+                }
             }
             if plans::is_plan_line(&lower) {
                 continue;
             }
+            // `2세트 87.5kg 5회`, `Set 2: 60kg x 8`: one set, numbered.
+            let cleaned = match lifts::set_ordinal(&cleaned) {
+                Some(rest) => rest.to_string(),
+                None => cleaned,
+            };
             self.line(&cleaned, &section, found);
         }
     }
@@ -240,14 +260,15 @@ impl<'d> Reader<'d> {
             let anchor = self.sleep_anchor(&c.text);
             let own = if let Some(m) = named.first() {
                 Some(Topic::Lift(Some(m.canonical.clone())))
+            } else if names_run {
+                // `러닝 5km 28분 PR!`: a record is the run's, not a lift's.
+                Some(Topic::Run)
             } else if names_domain(&c.text, self.strength) {
                 // `PR!` after a bench clause is still about the bench.
                 Some(match &current {
                     Topic::Lift(name) => Topic::Lift(name.clone()),
                     _ => Topic::Lift(None),
                 })
-            } else if names_run {
-                Some(Topic::Run)
             } else {
                 anchor.map(|_| Topic::Sleep)
             };

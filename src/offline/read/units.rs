@@ -137,7 +137,7 @@ const TABLE: &[(&str, &[&str])] = &[
     (
         "glass",
         &[
-            "glasses", "glass", "gläser", "glas", "vasos", "vaso", "verres", "verre", "잔",
+            "glasses", "glass", "gläser", "glas", "vasos", "vaso", "verres", "verre", "잔", "컵",
         ],
     ),
     (
@@ -182,13 +182,13 @@ pub fn measure_pattern() -> &'static Regex {
     })
 }
 
-/// Durations written with units: `1h 20m`, `1h20`, `7시간 30분`, `45 min`, `90 Minuten`
+/// Durations written with units: `1h 20m`, `1h20`, `7시간 30분`, `45 min`, `28분 34초`, `90 Minuten`
 /// (group 1 hours or minutes, as told by [`minutes_of`]).
 pub fn duration_pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(&format!(
-            r"(?:({NUM})\s*(?:{HOURS})\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?)?|({NUM})\s*(?:{MINUTES}))"
+            r"(?:({NUM})\s*(?:{HOURS})\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?)?|({NUM})\s*(?:{MINUTES})(?:\s*(\d{{1,2}})\s*(?:초|秒|seconds|second|secs|sec|sek|seg|s)\b)?)"
         ))
         .expect("duration pattern compiles")
     })
@@ -198,7 +198,7 @@ pub fn duration_pattern() -> &'static Regex {
 pub fn minutes_of(hit: &Hit) -> Option<f64> {
     match hit.num(1) {
         Some(h) => Some(h * 60.0 + hit.num(2).unwrap_or(0.0)),
-        None => hit.num(3),
+        None => hit.num(3).map(|m| m + hit.num(4).unwrap_or(0.0) / 60.0),
     }
 }
 

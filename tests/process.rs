@@ -434,3 +434,20 @@ fn reference_notes_are_never_logs_and_dated_headings_date_their_entries() {
     let plan = ask("find my marathon plan");
     assert!(plan.contains("Marathon plan"), "{plan}");
 }
+
+#[test]
+fn clauses_with_numbers_nobody_could_read_are_reported_not_guessed() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, "2026-11-20.md", "ran 5 km in 27:00\n\nzorbed 14 flumps then 3 quibbles\n");
+    let out = run(&["process", v.to_str().unwrap(), "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let unreadable = &report["unreadable"][0];
+    assert_eq!(unreadable["path"], "2026-11-20.md", "{report}");
+    assert!(
+        unreadable["clauses"].to_string().contains("flumps"),
+        "{report}"
+    );
+    let json = serde_json::to_string(&day_records(v, "2026-11-20")).unwrap();
+    assert!(!json.contains("14.0"), "no record invented: {json}");
+}

@@ -351,6 +351,9 @@ fn print_pass_details(report: &crate::process::PassReport, processor: &Processor
     for q in &report.questions_ignored {
         println!("  {}:{}: {}", q.path, q.line, q.reason);
     }
+    for u in &report.unreadable {
+        println!("  {}: numbers not read in: {}", u.path, u.clauses.join(" | "));
+    }
     if let Some(llm) = processor.flow().llm() {
         let t = llm.trace().totals();
         if t.calls == 0 && t.degraded_steps > 0 {

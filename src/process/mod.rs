@@ -7,7 +7,7 @@ mod progress;
 mod report;
 
 use progress::Progress;
-pub use report::{callout_for, IgnoredQuestion, PassReport, SkippedFile};
+pub use report::{callout_for, IgnoredQuestion, PassReport, SkippedFile, UnreadableClauses};
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Arc;
@@ -447,6 +447,17 @@ impl Processor {
             records[i] = Some(record);
         }
         let records: Vec<ParsedRecord> = records.into_iter().flatten().collect();
+        let unreadable: Vec<String> = records
+            .iter()
+            .flat_map(|r| r.unreadable.iter().cloned())
+            .collect();
+        if !unreadable.is_empty() {
+            tracing::info!("{rel}: {} clause(s) with numbers not read: {unreadable:?}", unreadable.len());
+            report.unreadable.push(UnreadableClauses {
+                path: rel.to_string(),
+                clauses: unreadable,
+            });
+        }
         let dates = self.store.save_parsed(rel, records)?;
         self.state.files.insert(
             rel.to_string(),

@@ -33,6 +33,15 @@ pub struct PassReport {
     pub skipped: Vec<SkippedFile>,
     /// Other problems worth a look (broken frontmatter, bad ignore rules).
     pub warnings: Vec<String>,
+    /// Clauses with numbers the rules could not read, per note (kept as text, no record).
+    pub unreadable: Vec<UnreadableClauses>,
+}
+
+/// A note's clauses whose numbers could not be read.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnreadableClauses {
+    pub path: String,
+    pub clauses: Vec<String>,
 }
 
 /// A `?` line that is not a question, and why.

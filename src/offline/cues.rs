@@ -117,6 +117,28 @@ pub const TRAINING_WORDS: &[&str] = &[
     "séances", "séance", "トレーニング", "運動", "运动", "锻炼", "训练",
 ];
 
+/// Running words the domain vocabulary may lack in question forms ("달린", "carrera").
+pub const RUN_WORDS: &[&str] = &[
+    "달린", "달리", "뛴", "carrera", "carreras", "corrí", "laufen", "gelaufen", "couru",
+    "courses", "走", "跑",
+];
+
+/// Words that ask for running distance ("how far", "거리", "longest").
+pub const DISTANCE_WORDS: &[&str] = &[
+    "far", "distance", "longest", "furthest", "farthest", "거리", "최장", "가장 길게",
+    "distancia", "más larga", "strecke", "längste", "längster", "weiteste", "plus longue",
+    "距離", "距离", "最長", "最长", "最远",
+];
+
+/// Meal words: a list of what was eaten keeps to lines with these or food vocabulary.
+pub const MEALS: &[&str] = &[
+    "breakfast", "lunch", "dinner", "snack", "meal", "아침", "점심", "저녁", "간식",
+    "desayuno", "almuerzo", "comida", "cena", "frühstück", "mittag", "mittagessen",
+    "abendessen", "abend", "petit-déjeuner", "déjeuner", "dîner", "midi", "soir", "朝食",
+    "昼食", "夕食", "朝ごはん", "昼ごはん", "晩ごはん", "早饭", "午饭", "晚饭", "早餐", "午餐",
+    "晚餐",
+];
+
 /// Question words for units -> the unit names the reader stores (`page`, `minute`...).
 pub const UNITS: &[(&str, &str)] = &[
     ("km", "km"), ("kms", "km"), ("kilometers", "km"), ("kilometres", "km"),
@@ -152,7 +174,7 @@ pub fn units(text: &str) -> Vec<&'static str> {
 /// `medit`; `pages` -> `page`), for matching what a measure was about.
 pub fn stem(word: &str) -> String {
     let w = word.to_lowercase();
-    for suffix in ["ations", "ation", "ating", "ated", "ate", "ing", "ies", "ed", "es", "s"] {
+    for suffix in ["ations", "ation", "ating", "ated", "ate", "ing", "ies", "ed", "s"] {
         if let Some(base) = w.strip_suffix(suffix) {
             if base.chars().count() >= 3 {
                 return base.to_string();

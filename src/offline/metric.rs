@@ -67,7 +67,10 @@ impl Metric {
             Metric::Calories => format!("{n} kcal"),
             Metric::DeepWork => format!("{n} h"),
             Metric::Measure { units, .. } => match units.first() {
-                Some(u) if v == 1.0 => format!("{n} {u}"),
+                Some(u) if v == 1.0 || matches!(u.as_str(), "km" | "kg" | "g" | "l" | "ml" | "lb") => {
+                    format!("{n} {u}")
+                }
+                Some(u) if u.ends_with('s') => format!("{n} {u}es"),
                 Some(u) => format!("{n} {u}s"),
                 None => n,
             },

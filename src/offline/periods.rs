@@ -29,7 +29,7 @@ enum Kind {
     MonthNumber,
     /// Group 1: a month name in es/de/fr, group 2: an optional year.
     MonthName,
-    /// Group 1: a day, group 2: a month name in es/de/fr.
+    /// Group 1: a day, group 2: a month name in es/de/fr, group 3: an optional year.
     DayMonthName,
     /// Group 1: ordinal word, group 2: English month, group 3: optional year.
     WeekOfMonth,
@@ -80,7 +80,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekend\b|주말|週末|周末"), Weekend),
             (re(r"(?:최근|지난|過去|最近|过去)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?últimos\s+(\d+)\s+días|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
-            (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b")), DayMonthName),
+            (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"\b(?:en|im|in|de|el\s+mes\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
             (re(r"(\d{1,2})\s*(?:월|月)"), MonthNumber),
             (re(r"오늘|今日|今天|\bhoy\b|\bheute\b|aujourd'hui|aujourd’hui"), Today),
@@ -103,6 +103,11 @@ pub fn find(lower: &str, anchor: NaiveDate, week: Weekday) -> Option<(NaiveDate,
         let Some(caps) = re.captures(lower) else {
             continue;
         };
+        // "3 November 2026" is a day, read by the English patterns.
+        let before = lower[..caps.get(0).expect("group 0").start()].trim_end();
+        if matches!(kind, Kind::MonthYear) && before.ends_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
         let phrase = caps.get(0).expect("group 0").as_str().trim().to_string();
         let g = |i: usize| caps.get(i).map(|m| m.as_str()).unwrap_or("");
         let Some((start, end)) = resolve(*kind, &caps, &g, anchor, week) else {
@@ -156,7 +161,11 @@ fn resolve<'a>(
         MonthNumber => month(anchor, g(1).parse().ok()?, None)?,
         MonthName => month(anchor, month_of(g(1))?, g(2).parse().ok())?,
         DayMonthName => {
-            let day = last_before(anchor, month_of(g(2))?, g(1).parse().ok()?)?;
+            let (m, d) = (month_of(g(2))?, g(1).parse().ok()?);
+            let day = match g(3).parse() {
+                Ok(y) => NaiveDate::from_ymd_opt(y, m, d)?,
+                Err(_) => last_before(anchor, m, d)?,
+            };
             (day, day)
         }
         WeekOfMonth => {

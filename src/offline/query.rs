@@ -214,11 +214,11 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if has(q, cues::LAST) {
         return QueryType::Last;
     }
-    if has(q, cues::AVERAGE) {
-        return QueryType::Average;
-    }
     if has(q, cues::BEST) {
         return QueryType::Max;
+    }
+    if has(q, cues::AVERAGE) {
+        return QueryType::Average;
     }
     if has(q, cues::WORST) {
         return QueryType::Min;
@@ -236,6 +236,9 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     }
     if has(q, cues::LIST) || (metrics.is_empty() && has_any(q, &["what", "anything"])) {
         return QueryType::List;
+    }
+    if amount {
+        return QueryType::Total;
     }
     QueryType::Lookup
 }
@@ -270,29 +273,16 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         })
     };
     let units = cues::units(q);
-    let running = canonical_in("run") || target_km(q).is_some() && out.is_empty();
+    let running = canonical_in("run")
+        || cues::has(q, cues::RUN_WORDS)
+        || target_km(q).is_some() && out.is_empty();
     if has_any(q, &["pace", "fastest", "slowest"]) && running {
         out.push(Metric::Pace);
     }
     if running
         && (units.contains(&"km")
             || units.contains(&"mile")
-            || has_any(
-                q,
-                &[
-                    "far",
-                    "distance",
-                    "longest",
-                    "furthest",
-                    "farthest",
-                    "거리",
-                    "distancia",
-                    "strecke",
-                    "距離",
-                    "距离",
-                ],
-            )
-            || cues::has(q, &["최장", "가장 길게", "más larga", "längste", "plus longue", "最長", "最长"]))
+            || cues::has(q, cues::DISTANCE_WORDS))
     {
         out.push(Metric::Distance);
     }

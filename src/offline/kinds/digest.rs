@@ -43,6 +43,7 @@ pub fn list(
         let lower = l.to_lowercase();
         nutrition.is_some_and(|d| d.is_mentioned(&lower))
             || crate::offline::cues::has(&lower, crate::offline::cues::EAT)
+            || crate::offline::cues::has(&lower, crate::offline::cues::MEALS)
     };
     let only_food = query.food
         && by_day

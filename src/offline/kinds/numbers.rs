@@ -52,7 +52,7 @@ fn sessions(points: &[Point]) -> Vec<Session> {
 /// What is being counted or measured, for sentences: `pages (read)`, `squat`.
 fn name(metric: &Metric, points: &[Point]) -> String {
     match points.first().and_then(|p| p.measure.as_ref()) {
-        Some((unit, what)) => format!("{unit}s of {what}"),
+        Some((_, what)) => what.clone(),
         None => metric.label(),
     }
 }
@@ -134,8 +134,12 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             } else {
                 shown(metric, &points, sum)
             };
+            let of = match points[0].measure {
+                Some(_) => format!("({label})"),
+                None => format!("of {label}"),
+            };
             r.head.push(format!(
-                "**{total}** of {label} {when}, from {} on {on_days}.",
+                "**{total}** {of} {when}, from {} on {on_days}.",
                 count(points.len(), "entry")
             ));
             items(&mut r, &all, link);
@@ -161,8 +165,12 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let lo = values.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
             let hi = values.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
             r.head.push(format!(
-                "**{}** of {label} {per} on average {when}, over the {} with it logged.",
+                "**{}** {} {per} on average {when}, over the {} with it logged.",
                 shown(metric, &points, avg),
+                match points[0].measure {
+                    Some(_) => format!("({label})"),
+                    None => format!("of {label}"),
+                },
                 count(values.len(), if per == "per entry" { "entry" } else { "day" }),
             ));
             r.head.push(format!(

@@ -67,7 +67,9 @@ impl Metric {
             Metric::Calories => format!("{n} kcal"),
             Metric::DeepWork => format!("{n} h"),
             Metric::Measure { units, .. } => match units.first() {
-                Some(u) if v == 1.0 || matches!(u.as_str(), "km" | "kg" | "g" | "l" | "ml" | "lb") => {
+                Some(u)
+                    if v == 1.0 || matches!(u.as_str(), "km" | "kg" | "g" | "l" | "ml" | "lb") =>
+                {
                     format!("{n} {u}")
                 }
                 Some(u) if u.ends_with('s') => format!("{n} {u}es"),
@@ -97,7 +99,9 @@ impl Metric {
             }
             Metric::Caffeine | Metric::Alcohol => "a line like `two coffees` or `2 beers`",
             Metric::DeepWork | Metric::Meetings => "a line like `3h deep work, 4 meetings`",
-            Metric::Measure { .. } => "a line with a number and its unit, like `read 40 pages` or `meditated 15 min`",
+            Metric::Measure { .. } => {
+                "a line with a number and its unit, like `read 40 pages` or `meditated 15 min`"
+            }
         }
     }
 
@@ -294,11 +298,7 @@ fn what_fits(what: &str, words: &[String]) -> bool {
 /// The generic measures that answer a question: those in a unit asked about, and among
 /// them (or among all, when no unit is named) those about a word of the question when any
 /// is.
-fn measure_points(
-    units: &[String],
-    words: &[String],
-    records: &[ParsedRecord],
-) -> Vec<Point> {
+fn measure_points(units: &[String], words: &[String], records: &[ParsedRecord]) -> Vec<Point> {
     let all: Vec<(&ParsedRecord, &crate::vault::parsed::Measure)> = records
         .iter()
         .flat_map(|r| r.measures.iter().map(move |m| (r, m)))

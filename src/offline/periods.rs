@@ -56,7 +56,8 @@ const MONTH_NAMES: &[&[&str]] = &[
     &["diciembre", "dezember", "décembre", "decembre"],
 ];
 
-const EN_MONTHS: &str = "january|february|march|april|may|june|july|august|september|october|november|december";
+const EN_MONTHS: &str =
+    "january|february|march|april|may|june|july|august|september|october|november|december";
 
 fn foreign_months() -> String {
     MONTH_NAMES
@@ -98,7 +99,11 @@ fn patterns() -> &'static [(Regex, Kind)] {
 
 /// A period named in `lower` (a lowercase question), resolved against `anchor`: its start,
 /// end and the phrase that named it.
-pub fn find(lower: &str, anchor: NaiveDate, week: Weekday) -> Option<(NaiveDate, NaiveDate, String)> {
+pub fn find(
+    lower: &str,
+    anchor: NaiveDate,
+    week: Weekday,
+) -> Option<(NaiveDate, NaiveDate, String)> {
     for (re, kind) in patterns() {
         let Some(caps) = re.captures(lower) else {
             continue;
@@ -268,25 +273,58 @@ mod tests {
     #[test]
     fn periods_in_other_languages() {
         // 2026-11-21 is a Saturday.
-        assert_eq!(range("지난주에 몇 번 달렸어?"), (d(2026, 11, 9), d(2026, 11, 15)));
-        assert_eq!(range("이번 달 스쿼트 최고 중량은?"), (d(2026, 11, 1), d(2026, 11, 21)));
+        assert_eq!(
+            range("지난주에 몇 번 달렸어?"),
+            (d(2026, 11, 9), d(2026, 11, 15))
+        );
+        assert_eq!(
+            range("이번 달 스쿼트 최고 중량은?"),
+            (d(2026, 11, 1), d(2026, 11, 21))
+        );
         assert_eq!(range("최근 14일 몇 km"), (d(2026, 11, 8), d(2026, 11, 21)));
         assert_eq!(range("10월 9일 뭐 했어?"), (d(2026, 10, 9), d(2026, 10, 9)));
         assert_eq!(range("10월 몇 번"), (d(2026, 10, 1), d(2026, 10, 31)));
-        assert_eq!(range("先週ジムに何回行った？"), (d(2026, 11, 9), d(2026, 11, 15)));
+        assert_eq!(
+            range("先週ジムに何回行った？"),
+            (d(2026, 11, 9), d(2026, 11, 15))
+        );
         assert_eq!(range("上个月硬拉"), (d(2026, 10, 1), d(2026, 10, 31)));
-        assert_eq!(range("¿cuántos km corrí este mes?"), (d(2026, 11, 1), d(2026, 11, 21)));
-        assert_eq!(range("Wie oft bin ich im Oktober gelaufen?"), (d(2026, 10, 1), d(2026, 10, 31)));
-        assert_eq!(range("la semaine dernière"), (d(2026, 11, 9), d(2026, 11, 15)));
-        assert_eq!(range("en los últimos 14 días"), (d(2026, 11, 8), d(2026, 11, 21)));
+        assert_eq!(
+            range("¿cuántos km corrí este mes?"),
+            (d(2026, 11, 1), d(2026, 11, 21))
+        );
+        assert_eq!(
+            range("Wie oft bin ich im Oktober gelaufen?"),
+            (d(2026, 10, 1), d(2026, 10, 31))
+        );
+        assert_eq!(
+            range("la semaine dernière"),
+            (d(2026, 11, 9), d(2026, 11, 15))
+        );
+        assert_eq!(
+            range("en los últimos 14 días"),
+            (d(2026, 11, 8), d(2026, 11, 21))
+        );
     }
 
     #[test]
     fn parts_of_months_and_years() {
-        assert_eq!(range("first week of March 2019"), (d(2019, 3, 1), d(2019, 3, 7)));
-        assert_eq!(range("runs in September 2019"), (d(2019, 9, 1), d(2019, 9, 30)));
+        assert_eq!(
+            range("first week of March 2019"),
+            (d(2019, 3, 1), d(2019, 3, 7))
+        );
+        assert_eq!(
+            range("runs in September 2019"),
+            (d(2019, 9, 1), d(2019, 9, 30))
+        );
         assert_eq!(range("Q1 2019"), (d(2019, 1, 1), d(2019, 3, 31)));
-        assert_eq!(range("the first quarter of 2019"), (d(2019, 1, 1), d(2019, 3, 31)));
-        assert_eq!(range("what did I do on the weekend"), (d(2026, 11, 21), d(2026, 11, 21)));
+        assert_eq!(
+            range("the first quarter of 2019"),
+            (d(2019, 1, 1), d(2019, 3, 31))
+        );
+        assert_eq!(
+            range("what did I do on the weekend"),
+            (d(2026, 11, 21), d(2026, 11, 21))
+        );
     }
 }

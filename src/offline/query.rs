@@ -152,7 +152,17 @@ fn target_km(q: &str) -> Option<f64> {
     if let Some(c) = re.captures(q) {
         return c[1].replace(',', ".").parse().ok();
     }
-    if cues::has(q, &["half marathon", "half-marathon", "하프", "ハーフ", "半马", "半程马拉松"]) {
+    if cues::has(
+        q,
+        &[
+            "half marathon",
+            "half-marathon",
+            "하프",
+            "ハーフ",
+            "半马",
+            "半程马拉松",
+        ],
+    ) {
         return Some(21.1);
     }
     if cues::has(q, &["marathon", "마라톤", "マラソン", "马拉松", "maratón"]) {
@@ -280,9 +290,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         out.push(Metric::Pace);
     }
     if running
-        && (units.contains(&"km")
-            || units.contains(&"mile")
-            || cues::has(q, cues::DISTANCE_WORDS))
+        && (units.contains(&"km") || units.contains(&"mile") || cues::has(q, cues::DISTANCE_WORDS))
     {
         out.push(Metric::Distance);
     }
@@ -297,27 +305,70 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     }
     let table: [(&[&str], &str, Metric); 11] = [
         (
-            &["sleep", "slept", "sleeping", "nights", "night", "수면", "잤", "睡眠", "寝", "睡", "schlaf", "geschlafen", "sommeil", "dormi", "dormí", "sueño"],
+            &[
+                "sleep",
+                "slept",
+                "sleeping",
+                "nights",
+                "night",
+                "수면",
+                "잤",
+                "睡眠",
+                "寝",
+                "睡",
+                "schlaf",
+                "geschlafen",
+                "sommeil",
+                "dormi",
+                "dormí",
+                "sueño",
+            ],
             "sleep",
             Metric::Sleep,
         ),
         (&["mood", "happy", "sad"], "mood", Metric::Mood),
         (&["energy", "tired", "energetic"], "energy", Metric::Energy),
-        (&["stress", "stressed", "stressful"], "stress", Metric::Stress),
         (
-            &["steps", "walked", "걸음", "걸음수", "歩数", "步数", "pasos", "schritte", "de pas"],
+            &["stress", "stressed", "stressful"],
+            "stress",
+            Metric::Stress,
+        ),
+        (
+            &[
+                "steps",
+                "walked",
+                "걸음",
+                "걸음수",
+                "歩数",
+                "步数",
+                "pasos",
+                "schritte",
+                "de pas",
+            ],
             "steps",
             Metric::Steps,
         ),
         (&["protein"], "protein", Metric::Protein),
-        (&["calories", "kcal", "calorie"], "calories", Metric::Calories),
-        (&["coffee", "coffees", "caffeine"], "caffeine", Metric::Caffeine),
+        (
+            &["calories", "kcal", "calorie"],
+            "calories",
+            Metric::Calories,
+        ),
+        (
+            &["coffee", "coffees", "caffeine"],
+            "caffeine",
+            Metric::Caffeine,
+        ),
         (
             &["alcohol", "drinks", "beer", "beers", "wine"],
             "alcohol",
             Metric::Alcohol,
         ),
-        (&["deep work", "focus", "focused"], "deep work", Metric::DeepWork),
+        (
+            &["deep work", "focus", "focused"],
+            "deep work",
+            Metric::DeepWork,
+        ),
         (&["meetings", "meeting"], "meetings", Metric::Meetings),
     ];
     for (words, canonical, metric) in table {

@@ -29,7 +29,12 @@ pub fn list(
         let lines: Vec<String> = e
             .text
             .lines()
-            .map(|l| l.trim().trim_start_matches(['-', '*', '+']).trim().to_string())
+            .map(|l| {
+                l.trim()
+                    .trim_start_matches(['-', '*', '+'])
+                    .trim()
+                    .to_string()
+            })
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .collect();
         if !lines.is_empty() {
@@ -70,7 +75,11 @@ pub fn list(
             reply.used(&entry.source);
         }
     }
-    let what = if only_food { "What you ate" } else { "What you logged" };
+    let what = if only_food {
+        "What you ate"
+    } else {
+        "What you logged"
+    };
     reply.head.push(format!(
         "{what} {when}, on {}:",
         count(reply.items.len(), "entry")

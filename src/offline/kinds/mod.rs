@@ -40,7 +40,11 @@ impl Reply {
             return out;
         }
         out.push_str("\n\n");
-        let shown = if self.show_all { self.items.len() } else { SHOWN };
+        let shown = if self.show_all {
+            self.items.len()
+        } else {
+            SHOWN
+        };
         for item in self.items.iter().take(shown) {
             out.push_str(&format!("- {item}\n"));
         }

@@ -130,7 +130,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
         QueryType::Total | QueryType::Lookup => {
             let sum: f64 = points.iter().map(|p| p.value).sum();
             let total = if query.miles && is_running(metric) {
-                format!("{} miles ({} km)", trim(round1(sum / KM_PER_MILE)), trim(round1(sum)))
+                format!(
+                    "{} miles ({} km)",
+                    trim(round1(sum / KM_PER_MILE)),
+                    trim(round1(sum))
+                )
             } else {
                 shown(metric, &points, sum)
             };
@@ -171,7 +175,10 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     Some(_) => format!("({label})"),
                     None => format!("of {label}"),
                 },
-                count(values.len(), if per == "per entry" { "entry" } else { "day" }),
+                count(
+                    values.len(),
+                    if per == "per entry" { "entry" } else { "day" }
+                ),
             ));
             r.head.push(format!(
                 "Lowest {} ({}), highest {} ({}).",
@@ -220,7 +227,6 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let best = pick(&points, want_max)?;
             let word = match (metric, query.kind) {
                 (Metric::Distance | Metric::Runs, QueryType::Max) => "longest",
-                (Metric::Lift(_), QueryType::Max) => "heaviest",
                 (_, QueryType::Max) => "best",
                 _ => "lowest",
             };
@@ -269,7 +275,9 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             ));
             let mut months: BTreeMap<(i32, u32), f64> = BTreeMap::new();
             for p in &tops {
-                let m = months.entry((p.date.year(), p.date.month())).or_insert(f64::MIN);
+                let m = months
+                    .entry((p.date.year(), p.date.month()))
+                    .or_insert(f64::MIN);
                 *m = m.max(p.value);
             }
             if months.len() > 1 {
@@ -312,9 +320,11 @@ fn fastest(km: f64, fast: bool, when: &str, records: &[ParsedRecord], link: Link
             }
         }
     }
-    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found.sort_by_key(|a| a.0);
     let best = if fast {
-        found.iter().min_by(|a, b| a.2.total_cmp(&b.2).then(b.0.cmp(&a.0)))?
+        found
+            .iter()
+            .min_by(|a, b| a.2.total_cmp(&b.2).then(b.0.cmp(&a.0)))?
     } else {
         found.iter().max_by(|a, b| a.2.total_cmp(&b.2))?
     };

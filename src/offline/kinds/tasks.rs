@@ -15,13 +15,21 @@ fn open_task(line: &str) -> Option<&str> {
 
 /// The open tasks among `found` (entries ranked by the search), keeping only the notes
 /// that match the most topic words.
-pub fn reply(store: &Store, found: &[Entry], groups: &[Vec<String>], subject: &str) -> Option<Reply> {
+pub fn reply(
+    store: &Store,
+    found: &[Entry],
+    groups: &[Vec<String>],
+    subject: &str,
+) -> Option<Reply> {
     let score = |e: &Entry| {
         let title = e.source.to_lowercase();
         let text = e.text.to_lowercase();
         groups
             .iter()
-            .filter(|g| g.iter().any(|t| title.contains(t.as_str()) || text.contains(t.as_str())))
+            .filter(|g| {
+                g.iter()
+                    .any(|t| title.contains(t.as_str()) || text.contains(t.as_str()))
+            })
             .count()
     };
     let with_tasks: Vec<&Entry> = found

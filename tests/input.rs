@@ -66,7 +66,7 @@ fn both_are_split_and_a_correction_is_appended_as_such() {
     let v = vault.path();
     let out = input(v, "Ran 3 km this morning. What is my longest run?");
     assert!(
-        out.contains("logged to") && out.contains("Your best running distance"),
+        out.contains("logged to") && out.contains("Your longest run"),
         "{out}"
     );
     let (_, note) = today_note(v);

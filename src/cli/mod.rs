@@ -352,7 +352,11 @@ fn print_pass_details(report: &crate::process::PassReport, processor: &Processor
         println!("  {}:{}: {}", q.path, q.line, q.reason);
     }
     for u in &report.unreadable {
-        println!("  {}: numbers not read in: {}", u.path, u.clauses.join(" | "));
+        println!(
+            "  {}: numbers not read in: {}",
+            u.path,
+            u.clauses.join(" | ")
+        );
     }
     if let Some(llm) = processor.flow().llm() {
         let t = llm.trace().totals();

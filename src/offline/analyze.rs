@@ -96,7 +96,13 @@ pub fn compute(
             facts.lines.push(String::new());
             facts.list_newest(link, &points, 6);
         }
-        QueryType::Lookup | QueryType::Recommendation | QueryType::Correction => return None,
+        QueryType::Lookup
+        | QueryType::Recommendation
+        | QueryType::Correction
+        | QueryType::Last
+        | QueryType::List
+        | QueryType::Summary
+        | QueryType::Tasks => return None,
         QueryType::Max | QueryType::Min => {
             let want_max = (query.kind != QueryType::Min) != metric.lower_is_better();
             let best = pick(&points, want_max)?;

@@ -10,6 +10,7 @@ use chrono::Datelike;
 
 use super::analyze::{self, Facts};
 use super::dates::{find_range, DateRange};
+use super::kinds;
 use super::query::{self, Metric, Query, QueryType};
 use crate::domains::Domains;
 use crate::error::Result;
@@ -72,7 +73,7 @@ pub fn keyword_groups(
 pub struct Retrieved {
     pub range: Option<DateRange>,
     pub groups: Vec<Vec<String>>,
-    /// Matching entries, newest first.
+    /// Matching entries, best matches first (newest first for a bare period).
     pub entries: Vec<Entry>,
 }
 
@@ -86,11 +87,13 @@ pub fn retrieve(
 ) -> Result<Retrieved> {
     let range = find_range(question, anchor, store.config().week_start);
     let groups = keyword_groups(question, range.as_ref(), domains);
-    let mut entries: Vec<Entry> = if groups.is_empty() {
-        match &range {
+    let entries: Vec<Entry> = if groups.is_empty() {
+        let mut by_date = match &range {
             Some(r) => store.entries_by_date_range(r.start, r.end),
             None => Vec::new(),
-        }
+        };
+        by_date.sort_by_key(|e| std::cmp::Reverse((e.date, e.time)));
+        by_date
     } else {
         store.search(&KeywordSearch {
             groups: groups.clone(),
@@ -98,7 +101,6 @@ pub fn retrieve(
             range: range.as_ref().map(|r| (r.start, r.end)),
         })?
     };
-    entries.sort_by_key(|e| std::cmp::Reverse((e.date, e.time)));
     Ok(Retrieved {
         range,
         groups,
@@ -134,7 +136,37 @@ pub fn answer(
         format!(" about *{}*", topic.join(", "))
     };
     let link = |r: &ParsedRecord| store.cite_record(r);
-    let mut body = String::new();
+    if let Some(reply) = by_kind(
+        store, domains, &query, &range, &when, anchor, &groups, &found,
+    ) {
+        let mut body = reply.render();
+        let mut sources: Vec<String> = reply.notes.iter().map(|n| store.cite_note(n)).collect();
+        if !matches!(
+            query.kind,
+            QueryType::Tasks | QueryType::List | QueryType::Summary
+        ) {
+            let others: Vec<&Entry> = found
+                .iter()
+                .filter(|e| !reply.notes.contains(&e.source))
+                .take(3)
+                .collect();
+            if !others.is_empty() {
+                body.push_str("\n\nOther notes that mention it:\n");
+                for e in others {
+                    body.push_str(&format!("\n- {}: {}", store.cite(e), quote(e, &groups)));
+                    let note = store.cite_note(&e.source);
+                    if !sources.contains(&note) {
+                        sources.push(note);
+                    }
+                }
+            }
+        }
+        body.push_str("\n\n");
+        body.push_str(&period_note(question, &range));
+        body.push_str("_Answered from your notes without a model: the numbers are computed from what you logged._");
+        return Ok(ExtractiveAnswer { body, sources });
+    }
+    let mut body = period_note(question, &range);
     let mut sources: Vec<String> = Vec::new();
     let mut cited_ids: BTreeSet<String> = BTreeSet::new();
     let facts = computed(store, &query, &when, anchor, &link);
@@ -155,11 +187,21 @@ pub fn answer(
         }
         None => {
             if let Some(metric) = query.metrics.first().filter(|_| needs_numbers(query.kind)) {
+                let what = match metric {
+                    Metric::Measure { .. } if !topic.is_empty() => {
+                        format!("*{}*", topic.join(", "))
+                    }
+                    m => m.label(),
+                };
                 body.push_str(&format!(
-                    "I found no {} logged {when}, so I cannot compute that. To track it, write {} in a daily note.\n\n",
-                    metric.label(),
+                    "I found no {what} logged {when}, so I cannot compute that. To track it, write {} in a daily note.\n\n",
                     metric.how_to_log()
                 ));
+                if !found.is_empty() {
+                    body.push_str(
+                        "These entries mention it, but hold no number I could read for it:\n\n",
+                    );
+                }
             }
         }
     }
@@ -208,21 +250,142 @@ pub fn answer(
             }
         }
         if supporting.len() > limit {
-            let oldest = supporting.last().expect("not empty").date;
-            body.push_str(&format!(
-                "- … and {} more, back to {}\n",
-                supporting.len() - limit,
-                oldest.format("%b %-d, %Y")
-            ));
+            body.push_str(&format!("\n> [!note]- All {} entries\n", supporting.len()));
+            for entry in &supporting {
+                body.push_str(&format!(
+                    "> - {} {}: {}\n",
+                    entry.date.format("%a %b %-d"),
+                    store.cite(entry),
+                    quote(entry, &groups)
+                ));
+                let note_link = store.cite_note(&entry.source);
+                if !sources.contains(&note_link) {
+                    sources.push(note_link);
+                }
+            }
         }
         body.push('\n');
     }
     if facts.is_some() {
         body.push_str("_Answered from your notes without a model: the numbers are computed from what you logged._");
     } else {
-        body.push_str("_Answered from your notes without a model: these are the matching entries, newest first, not an interpretation._");
+        body.push_str("_Answered from your notes without a model: these are the matching entries, best matches first, not an interpretation._");
     }
     Ok(ExtractiveAnswer { body, sources })
+}
+
+/// The answer of the kinds computed in [`super::kinds`], when the question is one of them
+/// and there is something to show.
+#[allow(clippy::too_many_arguments)]
+fn by_kind(
+    store: &Store,
+    domains: &Domains,
+    query: &Query,
+    range: &Option<DateRange>,
+    when: &str,
+    anchor: NaiveDate,
+    groups: &[Vec<String>],
+    found: &[Entry],
+) -> Option<kinds::Reply> {
+    let link = |r: &ParsedRecord| store.cite_record(r);
+    let span = || match range {
+        Some(r) => Some((r.start, r.end)),
+        None => store.index().span(),
+    };
+    match query.kind {
+        QueryType::Tasks => {
+            let topic: Vec<Vec<String>> = groups
+                .iter()
+                .filter(|g| {
+                    !super::cues::has(&g[0], super::cues::TASKS)
+                        && !TASK_FILLER.contains(&g[0].as_str())
+                })
+                .cloned()
+                .collect();
+            let subject: Vec<String> = topic.iter().map(|g| g[0].clone()).collect();
+            let entries = if topic.is_empty() {
+                store.entries_by_glob("**").unwrap_or_default()
+            } else {
+                let mut all = store
+                    .search(&KeywordSearch {
+                        groups: topic.clone(),
+                        match_all: false,
+                        range: None,
+                    })
+                    .unwrap_or_default();
+                all.extend(found.iter().cloned());
+                all
+            };
+            kinds::tasks::reply(store, &entries, &topic, &subject.join(" "))
+        }
+        QueryType::Summary => {
+            let (start, end, when) = match range {
+                Some(r) => (r.start, r.end, when.to_string()),
+                None => {
+                    let r = find_range("this week", anchor, store.config().week_start)?;
+                    (r.start, r.end, format!("this week ({})", r.label()))
+                }
+            };
+            kinds::digest::summary(&when, &store.records_between(start, end), &link)
+        }
+        QueryType::List => {
+            let r = range.as_ref()?;
+            kinds::digest::list(store, domains, query, when, (r.start, r.end))
+        }
+        QueryType::Count
+        | QueryType::Total
+        | QueryType::Average
+        | QueryType::Last
+        | QueryType::Max
+        | QueryType::Min
+        | QueryType::Trend
+            if !query.preceding_days =>
+        {
+            let (start, end) = span()?;
+            let records = store.records_between(start, end);
+            let records: Vec<ParsedRecord> = match query.weekday {
+                Some(w) => records
+                    .into_iter()
+                    .filter(|r| r.date.weekday() == w)
+                    .collect(),
+                None => records,
+            };
+            kinds::numbers::reply(query, when, &records, &link)
+        }
+        _ => None,
+    }
+}
+
+/// Words of a task question that are not its subject.
+const TASK_FILLER: &[&str] = &[
+    "left",
+    "open",
+    "still",
+    "remaining",
+    "남은",
+    "할",
+    "일은",
+    "일",
+    "pending",
+];
+
+/// When the question names a period that could not be read ("since my birthday"), says
+/// so: the answer then covers all the notes.
+fn period_note(question: &str, range: &Option<DateRange>) -> String {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:since|after|before|during|around)\s+(?:my|the|our|last)\s+[\w ]{2,30}",
+        )
+        .expect("valid regex")
+    });
+    match (range, re.find(question)) {
+        (None, Some(m)) => format!(
+            "_I could not tell which dates “{}” means, so this covers all your notes._\n\n",
+            m.as_str().trim()
+        ),
+        _ => String::new(),
+    }
 }
 
 /// Whether the query type is about numbers (so "nothing logged" is worth saying).
@@ -302,6 +465,9 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
             other_range: None,
             weekday: None,
             preceding_days: false,
+            target_km: None,
+            miles: false,
+            food: false,
         };
         if let Some(f) = analyze::compute(&q, &when, &records, None, &baseline, link) {
             out.lines.push(f.lines[0].clone());

@@ -76,10 +76,14 @@ enum Kind {
     Weekday,
 }
 
-/// Finds the first date phrase in `question` and resolves it against `anchor`.
+/// Finds the first date phrase in `question` and resolves it against `anchor` (phrases in
+/// other languages and parts of months first, see [`super::periods`]).
 /// "last week" is the previous calendar week (Monday start); "past 7 days" ends on the anchor.
 pub fn find_range(question: &str, anchor: NaiveDate, week: Weekday) -> Option<DateRange> {
     let lower = question.to_lowercase();
+    if let Some((start, end, phrase)) = super::periods::find(&lower, anchor, week) {
+        return Some(DateRange { start, end, phrase });
+    }
     for (re, kind) in patterns() {
         let Some(caps) = re.captures(&lower) else {
             continue;

@@ -5,6 +5,7 @@ use chrono::NaiveDate;
 use serde_json::Value;
 
 use super::analyze::trim;
+use super::cues::stem;
 use super::query::Metric;
 use crate::vault::parsed::ParsedRecord;
 
@@ -16,6 +17,8 @@ pub struct Point {
     /// Text such as `195 lb × 2 reps × 2 sets` for lifts.
     pub detail: String,
     pub record: ParsedRecord,
+    /// The unit and the thing measured, for generic measures (`page`, `read`).
+    pub measure: Option<(String, String)>,
 }
 
 impl Metric {
@@ -39,6 +42,11 @@ impl Metric {
             Metric::Alcohol => "drinks".into(),
             Metric::DeepWork => "deep work".into(),
             Metric::Meetings => "meetings".into(),
+            Metric::Training => "training sessions".into(),
+            Metric::Measure { units, .. } => match units.first() {
+                Some(u) => format!("{u}s"),
+                None => "that measure".into(),
+            },
         }
     }
 
@@ -58,6 +66,16 @@ impl Metric {
             Metric::Protein => format!("{n} g"),
             Metric::Calories => format!("{n} kcal"),
             Metric::DeepWork => format!("{n} h"),
+            Metric::Measure { units, .. } => match units.first() {
+                Some(u)
+                    if v == 1.0 || matches!(u.as_str(), "km" | "kg" | "g" | "l" | "ml" | "lb") =>
+                {
+                    format!("{n} {u}")
+                }
+                Some(u) if u.ends_with('s') => format!("{n} {u}es"),
+                Some(u) => format!("{n} {u}s"),
+                None => n,
+            },
             _ => n,
         }
     }
@@ -68,7 +86,7 @@ impl Metric {
             Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace => {
                 "a line like `easy run 6 km in 33 min`"
             }
-            Metric::Workouts | Metric::Lift(_) => {
+            Metric::Workouts | Metric::Lift(_) | Metric::Training => {
                 "a line like `bench 3x5 @ 185 lbs` or `squat 100kg 5x5`"
             }
             Metric::Sleep => "a line like `slept 7.5h`",
@@ -81,6 +99,9 @@ impl Metric {
             }
             Metric::Caffeine | Metric::Alcohol => "a line like `two coffees` or `2 beers`",
             Metric::DeepWork | Metric::Meetings => "a line like `3h deep work, 4 meetings`",
+            Metric::Measure { .. } => {
+                "a line with a number and its unit, like `read 40 pages` or `meditated 15 min`"
+            }
         }
     }
 
@@ -103,6 +124,7 @@ impl Metric {
                 value,
                 detail: self.format(value),
                 record: r.clone(),
+                measure: None,
             })
             .into_iter()
             .collect()
@@ -126,19 +148,29 @@ impl Metric {
                             .map(|d| format!("{} km", trim(d)))
                             .unwrap_or_else(|| "a run".into()),
                         record: r.clone(),
+                        measure: None,
                     }
                 })
                 .collect(),
             Metric::Distance => each_run("distance_km"),
             Metric::RunDuration => each_run("duration_min"),
             Metric::Pace => each_run("pace_min_per_km"),
-            Metric::Workouts => {
-                if r.domain_data.contains_key("strength") {
+            Metric::Measure { .. } => Vec::new(),
+            Metric::Training | Metric::Workouts => {
+                let kind = if r.domain_data.contains_key("strength") {
+                    Some("a strength session")
+                } else if *self == Metric::Training && r.domain_data.contains_key("running") {
+                    Some("a run")
+                } else {
+                    None
+                };
+                if let Some(kind) = kind {
                     vec![Point {
                         date: r.date,
                         value: 1.0,
-                        detail: "a strength session".into(),
+                        detail: kind.into(),
                         record: r.clone(),
+                        measure: None,
                     }]
                 } else {
                     Vec::new()
@@ -172,6 +204,7 @@ impl Metric {
                                 value: w,
                                 detail,
                                 record: r.clone(),
+                                measure: None,
                             })
                         })
                         .collect()
@@ -193,7 +226,7 @@ impl Metric {
 }
 
 /// The runs of a record: `running.runs[]` when it holds several, else `running` itself.
-fn runs(r: &ParsedRecord) -> Vec<&Value> {
+pub fn runs(r: &ParsedRecord) -> Vec<&Value> {
     match r.domain_data.get("running") {
         Some(running) => match running.get("runs").and_then(Value::as_array) {
             Some(list) => list.iter().collect(),
@@ -233,13 +266,75 @@ pub fn per_day(metric: &Metric) -> bool {
 
 /// All points of `metric` in `records`, oldest first (one per day for per-day metrics).
 pub fn series(metric: &Metric, records: &[ParsedRecord]) -> Vec<Point> {
-    let mut points: Vec<Point> = records.iter().flat_map(|r| metric.points(r)).collect();
+    let mut points: Vec<Point> = match metric {
+        Metric::Measure { units, words } => measure_points(units, words, records),
+        _ => records.iter().flat_map(|r| metric.points(r)).collect(),
+    };
     points.sort_by(|a, b| (a.date, &a.record.timestamp).cmp(&(b.date, &b.record.timestamp)));
     if per_day(metric) {
         let mut seen = std::collections::BTreeSet::new();
         points.retain(|p| seen.insert(p.date));
     }
     points
+}
+
+/// Whether a stored unit answers a unit asked about (a glass of water is a cup too).
+fn unit_fits(asked: &str, stored: &str) -> bool {
+    asked == stored || matches!((asked, stored), ("glass", "cup") | ("cup", "glass"))
+}
+
+/// Whether the measured thing (`read`, `meditated`, `물`) is one of the question's words.
+fn what_fits(what: &str, words: &[String]) -> bool {
+    let what = what.to_lowercase();
+    if what.chars().any(crate::domains::is_spaceless) {
+        return words.iter().any(|w| w.contains(what.as_str()));
+    }
+    let stems: Vec<String> = what.split_whitespace().map(stem).collect();
+    words
+        .iter()
+        .any(|w| w.chars().count() >= 3 && stems.contains(&stem(w)))
+}
+
+/// The generic measures that answer a question: those in a unit asked about, and among
+/// them (or among all, when no unit is named) those about a word of the question when any
+/// is.
+fn measure_points(units: &[String], words: &[String], records: &[ParsedRecord]) -> Vec<Point> {
+    let all: Vec<(&ParsedRecord, &crate::vault::parsed::Measure)> = records
+        .iter()
+        .flat_map(|r| r.measures.iter().map(move |m| (r, m)))
+        .filter(|(_, m)| units.is_empty() || units.iter().any(|u| unit_fits(u, &m.unit)))
+        .collect();
+    let about: Vec<_> = all
+        .iter()
+        .filter(|(_, m)| what_fits(&m.what, words))
+        .copied()
+        .collect();
+    let chosen = if !about.is_empty() {
+        about
+    } else if units.is_empty() {
+        Vec::new()
+    } else {
+        all
+    };
+    let unit = chosen.first().map(|(_, m)| m.unit.clone());
+    // Keep one unit (the first found) so the values add up.
+    chosen
+        .into_iter()
+        .filter(|(_, m)| Some(&m.unit) == unit.as_ref())
+        .map(|(r, m)| {
+            let shown = Metric::Measure {
+                units: vec![m.unit.clone()],
+                words: Vec::new(),
+            };
+            Point {
+                date: r.date,
+                value: m.value,
+                detail: format!("{} ({})", shown.format(m.value), m.what),
+                record: r.clone(),
+                measure: Some((m.unit.clone(), m.what.clone())),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

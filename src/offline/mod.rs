@@ -3,9 +3,12 @@
 
 pub mod analyze;
 pub mod answer;
+pub mod cues;
 pub mod dates;
+pub mod kinds;
 pub mod metric;
 pub mod observer;
+pub mod periods;
 pub mod query;
 pub mod read;
 pub mod route;

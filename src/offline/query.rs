@@ -4,6 +4,7 @@
 
 use chrono::Weekday;
 
+use super::cues;
 use super::dates::{find_range, recurring_weekday, DateRange};
 use super::route::InputType;
 use crate::domains::Domains;
@@ -25,6 +26,14 @@ pub enum QueryType {
     Recommendation,
     /// "That run was 8 km, not 6": a fix to a logged entry.
     Correction,
+    /// The latest entry: "last time", "when did I last".
+    Last,
+    /// The entries of a period: "what did I eat yesterday".
+    List,
+    /// A digest of a period by domain: "summarize my week".
+    Summary,
+    /// Open `- [ ]` items: "what's left to do on X".
+    Tasks,
 }
 
 /// A measure read from parsed data.
@@ -48,6 +57,14 @@ pub enum Metric {
     Alcohol,
     DeepWork,
     Meetings,
+    /// Training of any kind: days (or sections) with lifts or runs.
+    Training,
+    /// A generic measure (`ParsedRecord.measures`): the unit names asked about (`page`,
+    /// `minute`) and the question's other words, which may say what was measured.
+    Measure {
+        units: Vec<String>,
+        words: Vec<String>,
+    },
 }
 
 /// The reading of one question.
@@ -63,6 +80,12 @@ pub struct Query {
     pub weekday: Option<Weekday>,
     /// Wants the nights (days) before the found sessions ("the nights before it").
     pub preceding_days: bool,
+    /// A race distance named ("5k", "10 km", "half marathon"): best means fastest at it.
+    pub target_km: Option<f64>,
+    /// The question asks in miles.
+    pub miles: bool,
+    /// A list about food ("what did I eat").
+    pub food: bool,
 }
 
 fn has_any(text: &str, words: &[&str]) -> bool {
@@ -85,11 +108,15 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         let rest = lower.replacen(&r.phrase, " ", 1);
         find_range(&rest, anchor, week).filter(|o| o.start != r.start || o.end != r.end)
     });
-    let metrics = metrics(&lower, domains);
+    let rest = match &range {
+        Some(r) => lower.replacen(&r.phrase, " ", 1),
+        None => lower.clone(),
+    };
+    let metrics = metrics(&rest, domains);
     let kind = if super::route::classify(question, domains).input == InputType::Correction {
         QueryType::Correction
     } else {
-        kind(&lower, other_range.is_some())
+        kind(&rest, other_range.is_some(), &metrics)
     };
     Query {
         kind,
@@ -109,12 +136,48 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
                 "before those",
             ],
         ),
+        target_km: target_km(&rest),
+        miles: has_any(&rest, &["miles", "mile", "mi"]),
+        food: cues::has(&rest, cues::EAT),
     }
 }
 
-fn kind(q: &str, two_periods: bool) -> QueryType {
+/// A race distance in the question: `5k`, `10 km`, `5km`, `half marathon`, `마라톤`.
+fn target_km(q: &str) -> Option<f64> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"(\d+(?:[.,]\d+)?)\s*(?:k|km|kms|킬로|키로|公里|キロ)(?:\b|[^a-z])")
+            .expect("valid regex")
+    });
+    if let Some(c) = re.captures(q) {
+        return c[1].replace(',', ".").parse().ok();
+    }
+    if cues::has(
+        q,
+        &[
+            "half marathon",
+            "half-marathon",
+            "하프",
+            "ハーフ",
+            "半马",
+            "半程马拉松",
+        ],
+    ) {
+        return Some(21.1);
+    }
+    if cues::has(q, &["marathon", "마라톤", "マラソン", "马拉松", "maratón"]) {
+        return Some(42.2);
+    }
+    None
+}
+
+fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
+    use cues::has;
     if has_any(q, &["why", "what caused", "how come", "reason"]) {
         return QueryType::Why;
+    }
+    if has(q, cues::TASKS) {
+        return QueryType::Tasks;
     }
     if has_any(
         q,
@@ -129,6 +192,9 @@ fn kind(q: &str, two_periods: bool) -> QueryType {
         ],
     ) {
         return QueryType::Recommendation;
+    }
+    if has(q, cues::SUMMARY) {
+        return QueryType::Summary;
     }
     if two_periods || has_any(q, &["compare", "compared", "versus", "vs"]) {
         return QueryType::Comparison;
@@ -152,70 +218,36 @@ fn kind(q: &str, two_periods: bool) -> QueryType {
     ) {
         return QueryType::Weekday;
     }
-    if has_any(
-        q,
-        &[
-            "trend",
-            "progress",
-            "progressing",
-            "improving",
-            "improved",
-            "getting better",
-            "getting worse",
-            "over time",
-            "changed",
-        ],
-    ) {
+    if has(q, cues::TREND) {
         return QueryType::Trend;
     }
-    if has_any(q, &["how many", "how often", "count", "number of", "times"]) {
-        return QueryType::Count;
+    if has(q, cues::LAST) {
+        return QueryType::Last;
     }
-    if has_any(
-        q,
-        &[
-            "best", "max", "maximum", "heaviest", "longest", "most", "pr", "prs", "record",
-            "highest", "top", "fastest", "furthest", "farthest",
-        ],
-    ) {
+    if has(q, cues::BEST) {
         return QueryType::Max;
     }
-    if has_any(
-        q,
-        &[
-            "worst", "least", "lowest", "shortest", "minimum", "min", "slowest", "fewest",
-        ],
-    ) {
-        return QueryType::Min;
-    }
-    if has_any(
-        q,
-        &[
-            "average",
-            "avg",
-            "mean",
-            "typical",
-            "typically",
-            "usually",
-            "per day",
-            "per night",
-            "how did i sleep",
-            "how well",
-        ],
-    ) {
+    if has(q, cues::AVERAGE) {
         return QueryType::Average;
     }
-    if has_any(
-        q,
-        &[
-            "total",
-            "in total",
-            "how much",
-            "how far",
-            "altogether",
-            "sum",
-        ],
-    ) {
+    if has(q, cues::WORST) {
+        return QueryType::Min;
+    }
+    let amount = !cues::units(q).is_empty() || metrics.first().is_some_and(Metric::is_amount);
+    if has(q, cues::COUNT) {
+        return QueryType::Count;
+    }
+    if has(q, cues::HOW_MANY) {
+        return if amount {
+            QueryType::Total
+        } else {
+            QueryType::Count
+        };
+    }
+    if has(q, cues::LIST) || (metrics.is_empty() && has_any(q, &["what", "anything"])) {
+        return QueryType::List;
+    }
+    if amount {
         return QueryType::Total;
     }
     QueryType::Lookup
@@ -243,35 +275,27 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         lifts.sort();
         out.extend(lifts.into_iter().map(|(_, c)| Metric::Lift(c)));
     }
-    let running = has_any(
-        q,
-        &[
-            "run", "runs", "ran", "running", "jog", "jogs", "jogged", "jogging",
-        ],
-    );
+    let canonical_in = |wanted: &str| {
+        domains.all.iter().any(|d| {
+            d.vocabulary
+                .iter()
+                .any(|(w, c)| c == wanted && super::read::find_word(q, w).is_some())
+        })
+    };
+    let units = cues::units(q);
+    let running = canonical_in("run")
+        || cues::has(q, cues::RUN_WORDS)
+        || target_km(q).is_some() && out.is_empty();
     if has_any(q, &["pace", "fastest", "slowest"]) && running {
         out.push(Metric::Pace);
     }
     if running
-        && has_any(
-            q,
-            &[
-                "far",
-                "distance",
-                "km",
-                "kilometers",
-                "kilometres",
-                "miles",
-                "longest",
-                "furthest",
-                "farthest",
-            ],
-        )
+        && (units.contains(&"km") || units.contains(&"mile") || cues::has(q, cues::DISTANCE_WORDS))
     {
         out.push(Metric::Distance);
     }
     if running
-        && has_any(q, &["how long", "duration", "minutes", "time"])
+        && (has_any(q, &["how long", "duration", "time"]) || units.contains(&"minute"))
         && !has_any(q, &["times"])
     {
         out.push(Metric::RunDuration);
@@ -279,41 +303,120 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     if running {
         out.push(Metric::Runs);
     }
-    let table: [(&[&str], Metric); 11] = [
+    let table: [(&[&str], &str, Metric); 11] = [
         (
-            &["sleep", "slept", "sleeping", "nights", "night"],
+            &[
+                "sleep",
+                "slept",
+                "sleeping",
+                "nights",
+                "night",
+                "수면",
+                "잤",
+                "睡眠",
+                "寝",
+                "睡",
+                "schlaf",
+                "geschlafen",
+                "sommeil",
+                "dormi",
+                "dormí",
+                "sueño",
+            ],
+            "sleep",
             Metric::Sleep,
         ),
-        (&["mood", "happy", "sad"], Metric::Mood),
-        (&["energy", "tired", "energetic"], Metric::Energy),
-        (&["stress", "stressed", "stressful"], Metric::Stress),
-        (&["steps", "walked"], Metric::Steps),
-        (&["protein"], Metric::Protein),
-        (&["calories", "kcal", "calorie"], Metric::Calories),
-        (&["coffee", "coffees", "caffeine"], Metric::Caffeine),
+        (&["mood", "happy", "sad"], "mood", Metric::Mood),
+        (&["energy", "tired", "energetic"], "energy", Metric::Energy),
+        (
+            &["stress", "stressed", "stressful"],
+            "stress",
+            Metric::Stress,
+        ),
+        (
+            &[
+                "steps",
+                "walked",
+                "걸음",
+                "걸음수",
+                "歩数",
+                "步数",
+                "pasos",
+                "schritte",
+                "de pas",
+            ],
+            "steps",
+            Metric::Steps,
+        ),
+        (&["protein"], "protein", Metric::Protein),
+        (
+            &["calories", "kcal", "calorie"],
+            "calories",
+            Metric::Calories,
+        ),
+        (
+            &["coffee", "coffees", "caffeine"],
+            "caffeine",
+            Metric::Caffeine,
+        ),
         (
             &["alcohol", "drinks", "beer", "beers", "wine"],
+            "alcohol",
             Metric::Alcohol,
         ),
-        (&["deep work", "focus", "focused"], Metric::DeepWork),
-        (&["meetings", "meeting"], Metric::Meetings),
+        (
+            &["deep work", "focus", "focused"],
+            "deep work",
+            Metric::DeepWork,
+        ),
+        (&["meetings", "meeting"], "meetings", Metric::Meetings),
     ];
-    for (words, metric) in table {
-        if has_any(q, words) {
+    for (words, canonical, metric) in table {
+        if cues::has(q, words) || canonical_in(canonical) {
             out.push(metric);
         }
     }
-    if has_any(
-        q,
-        &[
-            "workout", "workouts", "gym", "lifting", "lifted", "training", "trained", "sessions",
-            "session",
-        ],
-    ) && !out.iter().any(|m| matches!(m, Metric::Lift(_)))
-    {
-        out.push(Metric::Workouts);
+    let lift_named = out.iter().any(|m| matches!(m, Metric::Lift(_)));
+    if !lift_named && !running {
+        if cues::has(q, cues::STRENGTH_WORDS) {
+            out.push(Metric::Workouts);
+        } else if cues::has(q, cues::TRAINING_WORDS) {
+            out.push(Metric::Training);
+        }
+    }
+    let units: Vec<String> = units
+        .into_iter()
+        .filter(|u| !matches!(*u, "km" | "mile" | "steps" | "kcal"))
+        .map(str::to_string)
+        .collect();
+    let words: Vec<String> = q
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| w.chars().count() >= 1 && !w.chars().all(|c| c.is_ascii_digit()))
+        .map(str::to_string)
+        .collect();
+    if out.is_empty() {
+        out.insert(0, Metric::Measure { units, words });
     }
     out
+}
+
+impl Metric {
+    /// Whether the metric is an amount that adds up (so "how many" asks for a total).
+    pub fn is_amount(&self) -> bool {
+        matches!(
+            self,
+            Metric::Distance
+                | Metric::RunDuration
+                | Metric::Steps
+                | Metric::Protein
+                | Metric::Calories
+                | Metric::Caffeine
+                | Metric::Alcohol
+                | Metric::DeepWork
+                | Metric::Meetings
+                | Metric::Measure { .. }
+        )
+    }
 }
 
 #[cfg(test)]

@@ -452,7 +452,10 @@ impl Processor {
             .flat_map(|r| r.unreadable.iter().cloned())
             .collect();
         if !unreadable.is_empty() {
-            tracing::info!("{rel}: {} clause(s) with numbers not read: {unreadable:?}", unreadable.len());
+            tracing::info!(
+                "{rel}: {} clause(s) with numbers not read: {unreadable:?}",
+                unreadable.len()
+            );
             report.unreadable.push(UnreadableClauses {
                 path: rel.to_string(),
                 clauses: unreadable,

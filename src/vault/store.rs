@@ -214,9 +214,11 @@ impl Store {
         Ok(metas.into_iter().flat_map(|m| self.entries_of(m)).collect())
     }
 
-    /// Entries containing the keywords (case-insensitive, whole words with common
-    /// inflections), optionally within a date range. Files are prefiltered with
-    /// grep-searcher; binary files are skipped.
+    /// Entries containing the keywords (Unicode case-insensitive; whole words with their
+    /// plural in spaced scripts, anywhere inside words in Hangul, kana and ideographs;
+    /// zero-width characters ignored), optionally within a date range, ranked: more
+    /// matched terms, then log entries over reference notes, then the most recent. Files
+    /// are prefiltered with grep-searcher; binary files are skipped.
     pub fn search(&self, query: &KeywordSearch) -> Result<Vec<Entry>> {
         let groups: Vec<Vec<String>> = query
             .groups
@@ -287,9 +289,10 @@ impl Store {
                 continue;
             }
             for entry in self.entries_of(meta) {
+                let text = without_zero_width(&entry.text);
                 let hits = group_res
                     .iter()
-                    .filter(|re| re.is_match(&entry.text) || re.is_match(title))
+                    .filter(|re| re.is_match(&text) || re.is_match(title))
                     .count();
                 let keep = if query.match_all {
                     hits == group_res.len()
@@ -297,10 +300,16 @@ impl Store {
                     hits > 0
                 };
                 if keep {
-                    found.push(entry);
+                    found.push((hits, entry));
                 }
             }
         }
+        // Ranked: more matched terms first, then log entries over reference text, then
+        // the most recent.
+        found.sort_by(|(ha, a), (hb, b)| {
+            (hb, b.log, b.date, b.time).cmp(&(ha, a.log, a.date, a.time))
+        });
+        let found = found.into_iter().map(|(_, e)| e).collect();
         Ok(found)
     }
 
@@ -379,18 +388,40 @@ impl Store {
     }
 }
 
-/// Whole-word pattern for terms with common English endings.
+/// Pattern for terms: whole words with an optional plural (`book`, `books`; not `booked`
+/// or `runbook`), except at ends written in Hangul, kana or ideographs, where particles
+/// attach without a space.
 fn term_pattern<'a>(terms: impl Iterator<Item = &'a str>) -> String {
+    let spaceless = |c: Option<char>| c.is_some_and(crate::domains::is_spaceless);
     let alternatives: Vec<String> = terms
+        .filter(|t| !t.trim().is_empty())
         .map(|t| {
-            t.split_whitespace()
+            let body = t
+                .split_whitespace()
                 .map(regex::escape)
                 .collect::<Vec<_>>()
-                .join(r"\s+")
+                .join(r"\s+");
+            let start = if spaceless(t.trim().chars().next()) {
+                ""
+            } else {
+                r"\b"
+            };
+            let end = if spaceless(t.trim().chars().next_back()) {
+                ""
+            } else {
+                r"(?:s|es)?\b"
+            };
+            format!("{start}{body}{end}")
         })
-        .filter(|t| !t.is_empty())
         .collect();
-    format!(r"\b(?:{})(?:s|es|ed|d|ing)?\b", alternatives.join("|"))
+    format!("(?:{})", alternatives.join("|"))
+}
+
+/// Text with zero-width characters (spaces, joiners, BOM) taken out.
+fn without_zero_width(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
+        .collect()
 }
 
 fn read_head(path: &Path) -> Option<String> {

@@ -1,0 +1,417 @@
+//! Numbers over parsed records, shaped by what the question asks: a count of sessions, a
+//! total, a mean over the days that have the measure, the latest entry, the best (fastest
+//! at a race distance), and first-vs-latest trends.
+
+use std::collections::BTreeMap;
+
+use chrono::{Datelike, NaiveDate};
+use serde_json::Value;
+
+use super::{count, day, full_day, Reply};
+use crate::offline::analyze::{trim, Link};
+use crate::offline::metric::{per_day, runs, series, Point};
+use crate::offline::query::{Metric, Query, QueryType};
+use crate::vault::parsed::ParsedRecord;
+
+/// One session: the points of a day, or of one `## HH:MM` section of it.
+struct Session {
+    date: NaiveDate,
+    points: Vec<Point>,
+}
+
+impl Session {
+    /// The heaviest (highest) point of the session.
+    fn top(&self) -> &Point {
+        self.points
+            .iter()
+            .max_by(|a, b| a.value.total_cmp(&b.value))
+            .expect("a session has points")
+    }
+}
+
+/// Points grouped by day and section, oldest first.
+fn sessions(points: &[Point]) -> Vec<Session> {
+    let mut out: Vec<Session> = Vec::new();
+    let mut keys: Vec<(NaiveDate, Option<String>)> = Vec::new();
+    for p in points {
+        let key = (p.date, p.record.heading.clone());
+        match keys.iter().position(|k| *k == key) {
+            Some(i) => out[i].points.push(p.clone()),
+            None => {
+                keys.push(key);
+                out.push(Session {
+                    date: p.date,
+                    points: vec![p.clone()],
+                });
+            }
+        }
+    }
+    out
+}
+
+/// What is being counted or measured, for sentences: `pages (read)`, `squat`.
+fn name(metric: &Metric, points: &[Point]) -> String {
+    match points.first().and_then(|p| p.measure.as_ref()) {
+        Some((_, what)) => what.clone(),
+        None => metric.label(),
+    }
+}
+
+/// A value in the measure's unit (generic measures carry their own).
+fn shown(metric: &Metric, points: &[Point], v: f64) -> String {
+    match points.first().and_then(|p| p.measure.as_ref()) {
+        Some((unit, _)) => Metric::Measure {
+            units: vec![unit.clone()],
+            words: Vec::new(),
+        }
+        .format(round1(v)),
+        None if *metric == Metric::Runs => format!("{} km", trim(round1(v))),
+        None => metric.format(round1(v)),
+    }
+}
+
+/// A cited line for a point: `Sat Nov 21: 8 km [[2026-11-21]]`.
+fn item(p: &Point, link: Link) -> String {
+    format!("{}: {} {}", day(p.date), p.detail, link(&p.record))
+}
+
+/// Cited lines for `points`, newest first, and their notes.
+fn items(reply: &mut Reply, points: &[&Point], link: Link) {
+    for p in points.iter().rev() {
+        reply.items.push(item(p, link));
+        reply.used(&p.record.source_file);
+    }
+}
+
+/// The numbers a question asks for, over `records` (its period), or `None` when the
+/// question's measure has no values there.
+pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> {
+    let metric = query.metrics.first()?;
+    if matches!(query.kind, QueryType::Max | QueryType::Min) {
+        if let Some(km) = query.target_km.filter(|_| is_running(metric)) {
+            return fastest(km, query.kind == QueryType::Max, when, records, link);
+        }
+    }
+    let points = series(metric, records);
+    if points.is_empty() {
+        return None;
+    }
+    let all: Vec<&Point> = points.iter().collect();
+    let mut r = Reply::default();
+    let label = name(metric, &points);
+    let days: std::collections::BTreeSet<NaiveDate> = points.iter().map(|p| p.date).collect();
+    let on_days = count(days.len(), "day");
+    match query.kind {
+        QueryType::Count => {
+            let (n, noun) = match metric {
+                Metric::Runs => (points.len(), "run".to_string()),
+                Metric::Workouts => (sessions(&points).len(), "strength session".into()),
+                Metric::Training => (sessions(&points).len(), "training session".into()),
+                Metric::Lift(l) => (sessions(&points).len(), format!("{l} session")),
+                _ => (days.len(), format!("day with {label}")),
+            };
+            let mut line = format!("**{}** {when}, on {on_days}", count(n, &noun));
+            if *metric == Metric::Runs {
+                let km: f64 = points.iter().map(|p| p.value).sum();
+                if km > 0.0 {
+                    line.push_str(&format!(", {} km in all", trim(round1(km))));
+                }
+            }
+            if *metric == Metric::Training {
+                let gym = sessions(&series(&Metric::Workouts, records)).len();
+                line.push_str(&format!(
+                    " ({gym} in the gym, {} with runs)",
+                    n.saturating_sub(gym)
+                ));
+            }
+            r.head.push(line + ".");
+            items(&mut r, &all, link);
+        }
+        QueryType::Total | QueryType::Lookup => {
+            let sum: f64 = points.iter().map(|p| p.value).sum();
+            let total = if query.miles && is_running(metric) {
+                format!(
+                    "{} miles ({} km)",
+                    trim(round1(sum / KM_PER_MILE)),
+                    trim(round1(sum))
+                )
+            } else {
+                shown(metric, &points, sum)
+            };
+            let of = match points[0].measure {
+                Some(_) => format!("({label})"),
+                None => format!("of {label}"),
+            };
+            r.head.push(format!(
+                "**{total}** {of} {when}, from {} on {on_days}.",
+                count(points.len(), "entry")
+            ));
+            items(&mut r, &all, link);
+        }
+        QueryType::Average => {
+            let values: Vec<(NaiveDate, f64)> = if metric.is_amount() && !is_running(metric) {
+                let mut by_day: BTreeMap<NaiveDate, f64> = BTreeMap::new();
+                for p in &points {
+                    *by_day.entry(p.date).or_default() += p.value;
+                }
+                by_day.into_iter().collect()
+            } else {
+                points.iter().map(|p| (p.date, p.value)).collect()
+            };
+            let avg = values.iter().map(|v| v.1).sum::<f64>() / values.len() as f64;
+            let per = if *metric == Metric::Sleep {
+                "a night"
+            } else if per_day(metric) || metric.is_amount() && !is_running(metric) {
+                "a day"
+            } else {
+                "per entry"
+            };
+            let lo = values.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
+            let hi = values.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+            r.head.push(format!(
+                "**{}** {} {per} on average {when}, over the {} with it logged.",
+                shown(metric, &points, avg),
+                match points[0].measure {
+                    Some(_) => format!("({label})"),
+                    None => format!("of {label}"),
+                },
+                count(
+                    values.len(),
+                    if per == "per entry" { "entry" } else { "day" }
+                ),
+            ));
+            r.head.push(format!(
+                "Lowest {} ({}), highest {} ({}).",
+                shown(metric, &points, lo.1),
+                day(lo.0),
+                shown(metric, &points, hi.1),
+                day(hi.0)
+            ));
+            items(&mut r, &all, link);
+        }
+        QueryType::Last => {
+            let s = sessions(&points);
+            let last = s.last()?;
+            let p = if matches!(metric, Metric::Lift(_)) {
+                last.top()
+            } else {
+                last.points.last()?
+            };
+            let c = link(&p.record);
+            r.head.push(match metric {
+                Metric::Runs | Metric::Distance | Metric::Workouts | Metric::Training => format!(
+                    "Your last {} was on **{}**: {} {c}.",
+                    singular(&label),
+                    full_day(p.date),
+                    p.detail
+                ),
+                _ => format!(
+                    "Your last {label}: **{}** on {} {c}.",
+                    p.detail,
+                    full_day(p.date)
+                ),
+            });
+            if s.len() > 1 {
+                let before = &s[s.len() - 2];
+                r.head.push(format!(
+                    "The time before: {} on {}.",
+                    before.top().detail,
+                    day(before.date)
+                ));
+            }
+            let tops: Vec<&Point> = s.iter().map(Session::top).collect();
+            items(&mut r, &tops, link);
+        }
+        QueryType::Max | QueryType::Min => {
+            let want_max = (query.kind == QueryType::Max) != metric.lower_is_better();
+            let best = pick(&points, want_max)?;
+            let word = match (metric, query.kind) {
+                (Metric::Distance | Metric::Runs, QueryType::Max) => "longest",
+                (_, QueryType::Max) => "best",
+                _ => "lowest",
+            };
+            let what = if matches!(metric, Metric::Distance | Metric::Runs) {
+                "run".to_string()
+            } else {
+                label.clone()
+            };
+            r.head.push(format!(
+                "Your {word} {what} {when}: **{}** on {} {}.",
+                best.detail,
+                full_day(best.date),
+                link(&best.record)
+            ));
+            r.head.push(format!(
+                "That is out of {} on {on_days}.",
+                count(points.len(), "entry")
+            ));
+            r.used(&best.record.source_file);
+            let s = sessions(&points);
+            let tops: Vec<&Point> = s.iter().map(Session::top).collect();
+            items(&mut r, &tops, link);
+        }
+        QueryType::Trend => {
+            let s = sessions(&points);
+            let tops: Vec<&Point> = s.iter().map(Session::top).collect();
+            let (first, last) = (tops.first()?, tops.last()?);
+            let change = last.value - first.value;
+            let direction = if change.abs() < 1e-9 {
+                "no change".to_string()
+            } else if change > 0.0 {
+                format!("up {}", shown(metric, &points, change))
+            } else {
+                format!("down {}", shown(metric, &points, -change))
+            };
+            r.head.push(format!(
+                "{} {when}: from **{}** on {} {} to **{}** on {} {}, {direction} over {}.",
+                capitalize(&label),
+                first.detail,
+                day(first.date),
+                link(&first.record),
+                last.detail,
+                day(last.date),
+                link(&last.record),
+                count(s.len(), "session")
+            ));
+            let mut months: BTreeMap<(i32, u32), f64> = BTreeMap::new();
+            for p in &tops {
+                let m = months
+                    .entry((p.date.year(), p.date.month()))
+                    .or_insert(f64::MIN);
+                *m = m.max(p.value);
+            }
+            if months.len() > 1 {
+                let list: Vec<String> = months
+                    .iter()
+                    .map(|((y, m), v)| {
+                        let d = NaiveDate::from_ymd_opt(*y, *m, 1).expect("valid month");
+                        format!("{} {}", d.format("%B"), shown(metric, &points, *v))
+                    })
+                    .collect();
+                r.head.push(format!("Best per month: {}.", list.join(", ")));
+            }
+            items(&mut r, &tops, link);
+        }
+        _ => return None,
+    }
+    Some(r)
+}
+
+const KM_PER_MILE: f64 = 1.609_344;
+
+fn is_running(metric: &Metric) -> bool {
+    matches!(
+        metric,
+        Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace
+    )
+}
+
+/// The fastest (or slowest) run of about `km` (±10%) with a time logged.
+fn fastest(km: f64, fast: bool, when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> {
+    let mut found: Vec<(NaiveDate, f64, f64, &ParsedRecord)> = Vec::new();
+    for r in records {
+        for run in runs(r) {
+            let d = run.get("distance_km").and_then(Value::as_f64);
+            let t = run.get("duration_min").and_then(Value::as_f64);
+            if let (Some(d), Some(t)) = (d, t) {
+                if (d - km).abs() <= km * 0.1 + 1e-9 {
+                    found.push((r.date, d, t, r));
+                }
+            }
+        }
+    }
+    found.sort_by_key(|a| a.0);
+    let best = if fast {
+        found
+            .iter()
+            .min_by(|a, b| a.2.total_cmp(&b.2).then(b.0.cmp(&a.0)))?
+    } else {
+        found.iter().max_by(|a, b| a.2.total_cmp(&b.2))?
+    };
+    let mut reply = Reply::default();
+    reply.head.push(format!(
+        "Your {} {} km run {when}: **{}** ({} km) on {} {}.",
+        if fast { "fastest" } else { "slowest" },
+        trim(km),
+        clock(best.2),
+        trim(best.1),
+        full_day(best.0),
+        link(best.3)
+    ));
+    reply.head.push(format!(
+        "That is out of {} of about {} km with a time logged.",
+        count(found.len(), "run"),
+        trim(km)
+    ));
+    for (date, d, t, r) in found.iter().rev() {
+        reply.items.push(format!(
+            "{}: {} km in {} {}",
+            day(*date),
+            trim(*d),
+            clock(*t),
+            link(r)
+        ));
+        reply.used(&r.source_file);
+    }
+    Some(reply)
+}
+
+/// Minutes as `27:05` or `1:02:10`.
+pub fn clock(minutes: f64) -> String {
+    let secs = (minutes * 60.0).round() as i64;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+fn pick(points: &[Point], max: bool) -> Option<&Point> {
+    points.iter().reduce(|best, p| {
+        let better = if max {
+            p.value > best.value
+        } else {
+            p.value < best.value
+        };
+        if better || (p.value == best.value && p.date > best.date) {
+            p
+        } else {
+            best
+        }
+    })
+}
+
+fn singular(label: &str) -> String {
+    match label {
+        "runs" => "run".into(),
+        "running distance" => "run".into(),
+        "strength sessions" => "strength session".into(),
+        "training sessions" => "training session".into(),
+        other => other.to_string(),
+    }
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_times() {
+        assert_eq!(clock(27.0), "27:00");
+        assert_eq!(clock(23.1), "23:06");
+        assert_eq!(clock(62.5), "1:02:30");
+    }
+}

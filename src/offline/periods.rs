@@ -1,0 +1,330 @@
+//! Period phrases beyond the English calendar words of [`super::dates`]: Korean, Japanese,
+//! Chinese, Spanish, German and French ("지난주", "先週", "上周", "la semana pasada",
+//! "letzte Woche", "la semaine dernière", "10월", "최근 14일"...), and the English ones
+//! that name a part of a month or year ("first week of March 2019", "September 2019",
+//! "Q1 2019", "the weekend").
+
+use std::sync::OnceLock;
+
+use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
+use regex::Regex;
+
+/// What a matched phrase stands for.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Today,
+    Yesterday,
+    DayBefore,
+    ThisWeek,
+    LastWeek,
+    ThisMonth,
+    LastMonth,
+    ThisYear,
+    LastYear,
+    /// Group 1: a number of days ending today.
+    PastDays,
+    /// Group 1: month number, group 2: day.
+    MonthDay,
+    /// Group 1: month number.
+    MonthNumber,
+    /// Group 1: a month name in es/de/fr, group 2: an optional year.
+    MonthName,
+    /// Group 1: a day, group 2: a month name in es/de/fr, group 3: an optional year.
+    DayMonthName,
+    /// Group 1: ordinal word, group 2: English month, group 3: optional year.
+    WeekOfMonth,
+    /// Group 1: English month, group 2: year.
+    MonthYear,
+    /// Group 1: quarter number or word, group 2: optional year.
+    Quarter,
+    /// Group 1: "last" or nothing.
+    Weekend,
+}
+
+const MONTH_NAMES: &[&[&str]] = &[
+    &["enero", "januar", "janvier"],
+    &["febrero", "februar", "février", "fevrier"],
+    &["marzo", "märz", "maerz", "mars"],
+    &["abril", "april", "avril"],
+    &["mayo", "mai"],
+    &["junio", "juni", "juin"],
+    &["julio", "juli", "juillet"],
+    &["agosto", "august", "août", "aout"],
+    &["septiembre", "setiembre", "september", "septembre"],
+    &["octubre", "oktober", "octobre"],
+    &["noviembre", "november", "novembre"],
+    &["diciembre", "dezember", "décembre", "decembre"],
+];
+
+const EN_MONTHS: &str =
+    "january|february|march|april|may|june|july|august|september|october|november|december";
+
+fn foreign_months() -> String {
+    MONTH_NAMES
+        .iter()
+        .flat_map(|m| m.iter())
+        .copied()
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+fn patterns() -> &'static [(Regex, Kind)] {
+    static P: OnceLock<Vec<(Regex, Kind)>> = OnceLock::new();
+    P.get_or_init(|| {
+        let re = |s: &str| Regex::new(s).expect("period pattern compiles");
+        let fm = foreign_months();
+        use Kind::*;
+        vec![
+            (re(&format!(r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s+({EN_MONTHS})(?:\s+(\d{{4}}))?")), WeekOfMonth),
+            (re(r"\b(?:q([1-4])|(first|second|third|fourth|last)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b"), Quarter),
+            (re(&format!(r"\b({EN_MONTHS})\s+(\d{{4}})\b")), MonthYear),
+            (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekend\b|주말|週末|周末"), Weekend),
+            (re(r"(?:최근|지난|過去|最近|过去)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?últimos\s+(\d+)\s+días|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
+            (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
+            (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
+            (re(&format!(r"\b(?:en|im|in|de|el\s+mes\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
+            (re(r"(\d{1,2})\s*(?:월|月)"), MonthNumber),
+            (re(r"오늘|今日|今天|\bhoy\b|\bheute\b|aujourd'hui|aujourd’hui"), Today),
+            (re(r"그저께|그제|一昨日|前天|\banteayer\b|\bvorgestern\b|avant-hier"), DayBefore),
+            (re(r"어제|昨日|昨天|\bayer\b|\bgestern\b|\bhier\b"), Yesterday),
+            (re(r"이번\s*주|금주|今週|这周|這週|本周|这个星期|這個星期|\besta\s+semana\b|\bdiese[rn]?\s+woche\b|\bcette\s+semaine\b"), ThisWeek),
+            (re(r"지난\s*주|저번\s*주|先週|上周|上週|上个星期|上個星期|\bla\s+semana\s+pasada\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+woche\b|\bla\s+semaine\s+derni[èe]re\b|\bsemaine\s+pass[ée]e\b"), LastWeek),
+            (re(r"이번\s*달|이달|今月|这个月|這個月|本月|\beste\s+mes\b|\bdiese[nmr]?\s+monat\b|\bce\s+mois(?:-ci)?\b"), ThisMonth),
+            (re(r"지난\s*달|저번\s*달|先月|上个月|上個月|\bel\s+mes\s+pasado\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+monat\b|\ble\s+mois\s+dernier\b"), LastMonth),
+            (re(r"올해|今年|\beste\s+año\b|\bdieses\s+jahr\b|\bcette\s+année\b"), ThisYear),
+            (re(r"작년|지난해|去年|昨年|\bel\s+año\s+pasado\b|\bletztes\s+jahr\b|\bl'année\s+dernière\b"), LastYear),
+        ]
+    })
+}
+
+/// A period named in `lower` (a lowercase question), resolved against `anchor`: its start,
+/// end and the phrase that named it.
+pub fn find(
+    lower: &str,
+    anchor: NaiveDate,
+    week: Weekday,
+) -> Option<(NaiveDate, NaiveDate, String)> {
+    for (re, kind) in patterns() {
+        let Some(caps) = re.captures(lower) else {
+            continue;
+        };
+        // "3 November 2026" is a day, read by the English patterns.
+        let before = lower[..caps.get(0).expect("group 0").start()].trim_end();
+        if matches!(kind, Kind::MonthYear) && before.ends_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let phrase = caps.get(0).expect("group 0").as_str().trim().to_string();
+        let g = |i: usize| caps.get(i).map(|m| m.as_str()).unwrap_or("");
+        let Some((start, end)) = resolve(*kind, &caps, &g, anchor, week) else {
+            continue;
+        };
+        return Some((start, end, phrase));
+    }
+    None
+}
+
+fn resolve<'a>(
+    kind: Kind,
+    caps: &regex::Captures,
+    g: &dyn Fn(usize) -> &'a str,
+    anchor: NaiveDate,
+    week: Weekday,
+) -> Option<(NaiveDate, NaiveDate)> {
+    use Kind::*;
+    let day_before = |n: u64| anchor.checked_sub_days(Days::new(n));
+    Some(match kind {
+        Today => (anchor, anchor),
+        Yesterday => (day_before(1)?, day_before(1)?),
+        DayBefore => (day_before(2)?, day_before(2)?),
+        ThisWeek => (week_start(anchor, week), anchor),
+        LastWeek => {
+            let end = week_start(anchor, week).pred_opt()?;
+            (week_start(end, week), end)
+        }
+        ThisMonth => (anchor.with_day(1)?, anchor),
+        LastMonth => {
+            let end = anchor.with_day(1)?.pred_opt()?;
+            (end.with_day(1)?, end)
+        }
+        ThisYear => (NaiveDate::from_ymd_opt(anchor.year(), 1, 1)?, anchor),
+        LastYear => (
+            NaiveDate::from_ymd_opt(anchor.year() - 1, 1, 1)?,
+            NaiveDate::from_ymd_opt(anchor.year() - 1, 12, 31)?,
+        ),
+        PastDays => {
+            let n: u64 = (1..=4)
+                .find_map(|i| caps.get(i))
+                .and_then(|m| m.as_str().parse().ok())
+                .filter(|n| (1..=1000).contains(n))?;
+            (day_before(n - 1)?, anchor)
+        }
+        MonthDay => {
+            let (m, d) = (g(1).parse().ok()?, g(2).parse().ok()?);
+            let day = last_before(anchor, m, d)?;
+            (day, day)
+        }
+        MonthNumber => month(anchor, g(1).parse().ok()?, None)?,
+        MonthName => month(anchor, month_of(g(1))?, g(2).parse().ok())?,
+        DayMonthName => {
+            let (m, d) = (month_of(g(2))?, g(1).parse().ok()?);
+            let day = match g(3).parse() {
+                Ok(y) => NaiveDate::from_ymd_opt(y, m, d)?,
+                Err(_) => last_before(anchor, m, d)?,
+            };
+            (day, day)
+        }
+        WeekOfMonth => {
+            let m = en_month(g(2))?;
+            let (first, last) = month(anchor, m, g(3).parse().ok())?;
+            let start = match g(1) {
+                "first" | "1st" => first,
+                "second" | "2nd" => first + chrono::Duration::days(7),
+                "third" | "3rd" => first + chrono::Duration::days(14),
+                "fourth" | "4th" => first + chrono::Duration::days(21),
+                _ => last - chrono::Duration::days(6),
+            };
+            (start, (start + chrono::Duration::days(6)).min(last))
+        }
+        MonthYear => month(anchor, en_month(g(1))?, g(2).parse().ok())?,
+        Quarter => {
+            let q: u32 = match (g(1), g(2)) {
+                ("", "first") => 1,
+                ("", "second") => 2,
+                ("", "third") => 3,
+                ("", "fourth") | ("", "last") => 4,
+                (n, _) => n.parse().ok()?,
+            };
+            let year = match g(3).parse().ok() {
+                Some(y) => y,
+                None if (q - 1) * 3 + 1 > anchor.month() => anchor.year() - 1,
+                None => anchor.year(),
+            };
+            let start = NaiveDate::from_ymd_opt(year, (q - 1) * 3 + 1, 1)?;
+            (start, start.checked_add_months(Months::new(3))?.pred_opt()?)
+        }
+        Weekend => {
+            // The weekend that has begun (asked on Sat/Sun), else the last one.
+            let mut sat = anchor;
+            while sat.weekday() != Weekday::Sat {
+                sat = sat.pred_opt()?;
+            }
+            if g(1) == "last" && matches!(anchor.weekday(), Weekday::Sat | Weekday::Sun) {
+                sat = sat.checked_sub_days(Days::new(7))?;
+            }
+            (sat, sat.succ_opt()?.min(anchor))
+        }
+    })
+}
+
+/// The first day of `d`'s week, weeks starting on `week`.
+fn week_start(d: NaiveDate, week: Weekday) -> NaiveDate {
+    let back = (7 + d.weekday().num_days_from_monday() - week.num_days_from_monday()) % 7;
+    d - chrono::Duration::days(back as i64)
+}
+
+/// Month `m` of `year`, or the last such month not after the anchor.
+fn month(anchor: NaiveDate, m: u32, year: Option<i32>) -> Option<(NaiveDate, NaiveDate)> {
+    let year = year.unwrap_or(if m > anchor.month() {
+        anchor.year() - 1
+    } else {
+        anchor.year()
+    });
+    let start = NaiveDate::from_ymd_opt(year, m, 1)?;
+    Some((start, start.checked_add_months(Months::new(1))?.pred_opt()?))
+}
+
+/// Day `d` of month `m`, the last such date not after the anchor.
+fn last_before(anchor: NaiveDate, m: u32, d: u32) -> Option<NaiveDate> {
+    let this = NaiveDate::from_ymd_opt(anchor.year(), m, d)?;
+    if this > anchor {
+        NaiveDate::from_ymd_opt(anchor.year() - 1, m, d)
+    } else {
+        Some(this)
+    }
+}
+
+fn month_of(name: &str) -> Option<u32> {
+    MONTH_NAMES
+        .iter()
+        .position(|names| names.contains(&name))
+        .map(|i| i as u32 + 1)
+}
+
+fn en_month(name: &str) -> Option<u32> {
+    EN_MONTHS
+        .split('|')
+        .position(|m| m == name)
+        .map(|i| i as u32 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    fn range(q: &str) -> (NaiveDate, NaiveDate) {
+        let (s, e, _) = find(&q.to_lowercase(), d(2026, 11, 21), Weekday::Mon).unwrap();
+        (s, e)
+    }
+
+    #[test]
+    fn periods_in_other_languages() {
+        // 2026-11-21 is a Saturday.
+        assert_eq!(
+            range("지난주에 몇 번 달렸어?"),
+            (d(2026, 11, 9), d(2026, 11, 15))
+        );
+        assert_eq!(
+            range("이번 달 스쿼트 최고 중량은?"),
+            (d(2026, 11, 1), d(2026, 11, 21))
+        );
+        assert_eq!(range("최근 14일 몇 km"), (d(2026, 11, 8), d(2026, 11, 21)));
+        assert_eq!(range("10월 9일 뭐 했어?"), (d(2026, 10, 9), d(2026, 10, 9)));
+        assert_eq!(range("10월 몇 번"), (d(2026, 10, 1), d(2026, 10, 31)));
+        assert_eq!(
+            range("先週ジムに何回行った？"),
+            (d(2026, 11, 9), d(2026, 11, 15))
+        );
+        assert_eq!(range("上个月硬拉"), (d(2026, 10, 1), d(2026, 10, 31)));
+        assert_eq!(
+            range("¿cuántos km corrí este mes?"),
+            (d(2026, 11, 1), d(2026, 11, 21))
+        );
+        assert_eq!(
+            range("Wie oft bin ich im Oktober gelaufen?"),
+            (d(2026, 10, 1), d(2026, 10, 31))
+        );
+        assert_eq!(
+            range("la semaine dernière"),
+            (d(2026, 11, 9), d(2026, 11, 15))
+        );
+        assert_eq!(
+            range("en los últimos 14 días"),
+            (d(2026, 11, 8), d(2026, 11, 21))
+        );
+    }
+
+    #[test]
+    fn parts_of_months_and_years() {
+        assert_eq!(
+            range("first week of March 2019"),
+            (d(2019, 3, 1), d(2019, 3, 7))
+        );
+        assert_eq!(
+            range("runs in September 2019"),
+            (d(2019, 9, 1), d(2019, 9, 30))
+        );
+        assert_eq!(range("Q1 2019"), (d(2019, 1, 1), d(2019, 3, 31)));
+        assert_eq!(
+            range("the first quarter of 2019"),
+            (d(2019, 1, 1), d(2019, 3, 31))
+        );
+        assert_eq!(
+            range("what did I do on the weekend"),
+            (d(2026, 11, 21), d(2026, 11, 21))
+        );
+    }
+}

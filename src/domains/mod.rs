@@ -52,7 +52,14 @@ pub struct Domain {
     /// Matches the domain's name, terms and canonical terms as whole words (built on load).
     #[serde(skip)]
     matcher: Option<regex::Regex>,
+    /// Finds every occurrence of the name, terms and canonical terms at once (built on load):
+    /// the readers look for hundreds of terms in every clause.
+    #[serde(skip)]
+    terms: Option<std::sync::Arc<TermFinder>>,
 }
+
+/// An automaton over a domain's terms, with each pattern's (term, canonical).
+type TermFinder = (aho_corasick::AhoCorasick, Vec<(String, String)>);
 
 impl Domain {
     fn build_matcher(&mut self) {
@@ -88,6 +95,32 @@ impl Domain {
         self.matcher = (!parts.is_empty())
             .then(|| regex::Regex::new(&format!("(?i){}", parts.join("|"))).ok())
             .flatten();
+        let mut pairs: Vec<(String, String)> = vec![(self.name.clone(), self.name.clone())];
+        for (term, canonical) in &self.vocabulary {
+            pairs.push((term.clone(), canonical.clone()));
+            pairs.push((canonical.clone(), canonical.clone()));
+        }
+        pairs.retain(|(t, _)| !t.is_empty());
+        pairs.sort();
+        pairs.dedup();
+        self.terms = aho_corasick::AhoCorasick::new(pairs.iter().map(|(t, _)| t))
+            .ok()
+            .map(|ac| std::sync::Arc::new((ac, pairs)));
+    }
+
+    /// Every occurrence (overlapping) of the domain's name, vocabulary terms and canonical
+    /// terms in `text`, as (start, term, canonical), without any word-boundary check.
+    pub fn term_occurrences<'a>(
+        &'a self,
+        text: &'a str,
+    ) -> impl Iterator<Item = (usize, &'a str, &'a str)> + 'a {
+        self.terms.iter().flat_map(move |t| {
+            let (ac, pairs) = &**t;
+            ac.find_overlapping_iter(text).map(move |m| {
+                let (term, canonical) = &pairs[m.pattern().as_usize()];
+                (m.start(), term.as_str(), canonical.as_str())
+            })
+        })
     }
 
     /// A log schema must be an object schema whose properties all have a known `type`.

@@ -12,20 +12,32 @@ pub(crate) fn find_word(haystack: &str, word: &str) -> Option<usize> {
 /// spaced script, no letter (before: nor digit) may touch it; a number may follow, as in
 /// `bench185x5`. Sides ending in a spaceless script need no boundary.
 pub(crate) fn find_all<'a>(haystack: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
-    let first_glued = word.chars().next().is_some_and(is_spaceless);
-    let last_glued = word.chars().next_back().is_some_and(is_spaceless);
     haystack
         .match_indices(word)
         .map(|(i, _)| i)
-        .filter(move |&i| {
-            let before = haystack[..i].chars().next_back();
-            let after = haystack[i + word.len()..].chars().next();
-            let before_ok =
-                first_glued || !before.is_some_and(|c| c.is_alphanumeric() && !is_spaceless(c));
-            let after_ok =
-                last_glued || !after.is_some_and(|c| c.is_alphabetic() && !is_spaceless(c));
-            !word.is_empty() && before_ok && after_ok
-        })
+        .filter(move |&i| stands_alone(haystack, i, word))
+}
+
+/// Whether `word`, found at byte `i` of `haystack`, stands as a word there (see
+/// [`find_all`]).
+fn stands_alone(haystack: &str, i: usize, word: &str) -> bool {
+    let first_glued = word.chars().next().is_some_and(is_spaceless);
+    let last_glued = word.chars().next_back().is_some_and(is_spaceless);
+    let before = haystack[..i].chars().next_back();
+    let after = haystack[i + word.len()..].chars().next();
+    let before_ok = first_glued || !before.is_some_and(|c| c.is_alphanumeric() && !is_spaceless(c));
+    let after_ok = last_glued || !after.is_some_and(|c| c.is_alphabetic() && !is_spaceless(c));
+    !word.is_empty() && before_ok && after_ok
+}
+
+/// The vocabulary terms of `domain` standing as words in `text`: (start, term, canonical).
+fn domain_terms<'a>(
+    text: &'a str,
+    domain: &'a Domain,
+) -> impl Iterator<Item = (usize, &'a str, &'a str)> + 'a {
+    domain
+        .term_occurrences(text)
+        .filter(move |(i, term, _)| stands_alone(text, *i, term))
 }
 
 /// A vocabulary term found in a text: its byte range and canonical form.
@@ -38,6 +50,7 @@ pub struct Mention {
 
 /// The terms of `pairs` (term, canonical) found in `text` (lowercase), longest first at a
 /// place and never overlapping, in text order.
+#[cfg(test)]
 pub fn mentions<'a>(text: &str, pairs: impl Iterator<Item = (&'a str, &'a str)>) -> Vec<Mention> {
     let mut all: Vec<Mention> = Vec::new();
     for (term, canonical) in pairs {
@@ -49,6 +62,11 @@ pub fn mentions<'a>(text: &str, pairs: impl Iterator<Item = (&'a str, &'a str)>)
             });
         }
     }
+    longest_first(all)
+}
+
+/// Of mentions found anywhere, the longest at each place, never overlapping, in text order.
+fn longest_first(mut all: Vec<Mention>) -> Vec<Mention> {
     all.sort_by(|a, b| (a.start, b.end).cmp(&(b.start, a.end)));
     let mut out: Vec<Mention> = Vec::new();
     for m in all {
@@ -67,22 +85,20 @@ pub fn exercises(text: &str, strength: Option<&Domain>) -> Vec<Mention> {
     let Some(domain) = strength else {
         return Vec::new();
     };
-    let pairs = domain
-        .vocabulary
-        .iter()
-        .filter(|(_, c)| !SESSION_WORDS.contains(&c.as_str()))
-        .flat_map(|(w, c)| [(w.as_str(), c.as_str()), (c.as_str(), c.as_str())]);
-    mentions(text, pairs)
+    let all: Vec<Mention> = domain_terms(text, domain)
+        .filter(|(_, term, c)| !SESSION_WORDS.contains(c) && *term != domain.name)
+        .map(|(start, term, canonical)| Mention {
+            start,
+            end: start + term.len(),
+            canonical: canonical.to_string(),
+        })
+        .collect();
+    longest_first(all)
 }
 
 /// Whether a lowercase text uses any word of `domain` (name or vocabulary).
 pub fn names_domain(text: &str, domain: Option<&Domain>) -> bool {
-    domain.is_some_and(|d| {
-        find_word(text, &d.name).is_some()
-            || d.vocabulary
-                .iter()
-                .any(|(w, c)| find_word(text, w).is_some() || find_word(text, c).is_some())
-    })
+    domain.is_some_and(|d| domain_terms(text, d).next().is_some())
 }
 
 #[cfg(test)]

@@ -489,6 +489,9 @@ impl Processor {
         };
         let mut settled = true;
         let mut shift = 0usize;
+        // "last week" is read from the date a question sits under; in a note without
+        // dates, from today.
+        let dating = self.store.dating(&meta, note);
         for q in &note.questions {
             // A question waits for the person's `!` reply once we asked them something.
             let reply = match (&q.handled, &q.reply) {
@@ -506,11 +509,7 @@ impl Processor {
                 report.questions_waiting += 1;
                 continue;
             }
-            // "last week" is read from the date the question sits under; in a note
-            // without dates, from today.
-            let anchor = self
-                .store
-                .dating(&meta, note)
+            let anchor = dating
                 .date_at(q.line)
                 .unwrap_or_else(|| chrono::Local::now().date_naive());
             let input = QuestionInput {

@@ -51,18 +51,19 @@ pub fn export(
 }
 
 fn csv_line(r: &ExportRow) -> String {
-    let value = crate::offline::analyze::trim(r.value);
+    let f = &r.fact;
+    let value = crate::offline::analyze::trim(f.value);
     let fields = [
         r.date.as_str(),
         r.time.as_deref().unwrap_or(""),
         &r.note,
         &r.entry,
-        &r.domain,
-        &r.activity,
-        &r.measure,
+        &f.domain,
+        &f.activity,
+        &f.measure,
         &value,
-        r.unit.as_deref().unwrap_or(""),
-        if r.doubtful { "true" } else { "false" },
+        f.unit.as_deref().unwrap_or(""),
+        if f.doubtful { "true" } else { "false" },
         &r.source,
     ];
     fields

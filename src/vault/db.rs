@@ -8,6 +8,7 @@ use std::sync::Mutex;
 use chrono::NaiveDate;
 use rusqlite::{params, Connection, OptionalExtension};
 
+use super::facts::Fact;
 use super::parsed::ParsedRecord;
 use crate::error::{Error, Result};
 
@@ -51,10 +52,7 @@ pub struct RecordDb {
 impl RecordDb {
     /// Opens (or creates, or rebuilds) the database at `path`.
     pub fn open(path: &Path) -> Result<RecordDb> {
-        let err = |e: rusqlite::Error| Error::Data {
-            path: path.to_path_buf(),
-            message: format!("{e}; delete it and run `vault-agent reindex`"),
-        };
+        let err = |e| data_error(path, e);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
         }
@@ -87,10 +85,7 @@ impl RecordDb {
     }
 
     fn error(&self, e: rusqlite::Error) -> Error {
-        Error::Data {
-            path: self.path.clone(),
-            message: format!("{e}; delete it and run `vault-agent reindex`"),
-        }
+        data_error(&self.path, e)
     }
 
     /// Replaces every record of `source` with `records`, in one transaction.
@@ -212,12 +207,14 @@ impl RecordDb {
                         time: r.get(1)?,
                         note: r.get(2)?,
                         entry: r.get(3)?,
-                        domain: r.get(4)?,
-                        activity: r.get(5)?,
-                        measure: r.get(6)?,
-                        value: r.get(7)?,
-                        unit: r.get(8)?,
-                        doubtful: r.get::<_, i64>(9)? != 0,
+                        fact: Fact {
+                            domain: r.get(4)?,
+                            activity: r.get(5)?,
+                            measure: r.get(6)?,
+                            value: r.get(7)?,
+                            unit: r.get(8)?,
+                            doubtful: r.get::<_, i64>(9)? != 0,
+                        },
                         source: r.get(10)?,
                     })
                 },
@@ -235,12 +232,16 @@ pub struct ExportRow {
     pub time: Option<String>,
     pub note: String,
     pub entry: String,
-    pub domain: String,
-    pub activity: String,
-    pub measure: String,
-    pub value: f64,
-    pub unit: Option<String>,
-    pub doubtful: bool,
+    #[serde(flatten)]
+    pub fact: Fact,
     /// Which parser read it (`offline-rules` or a model).
     pub source: String,
+}
+
+/// A database error, naming the file and what to do.
+fn data_error(path: &Path, e: rusqlite::Error) -> Error {
+    Error::Data {
+        path: path.to_path_buf(),
+        message: format!("{e}; delete it and run `vault-agent reindex`"),
+    }
 }

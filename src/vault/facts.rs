@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::parsed::ParsedRecord;
 
 /// One number read from an entry.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Fact {
     pub domain: String,
     pub activity: String,

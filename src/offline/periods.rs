@@ -56,9 +56,6 @@ const MONTH_NAMES: &[&[&str]] = &[
     &["diciembre", "dezember", "décembre", "decembre"],
 ];
 
-const EN_MONTHS: &str =
-    "january|february|march|april|may|june|july|august|september|october|november|december";
-
 fn foreign_months() -> String {
     MONTH_NAMES
         .iter()
@@ -73,11 +70,12 @@ fn patterns() -> &'static [(Regex, Kind)] {
     P.get_or_init(|| {
         let re = |s: &str| Regex::new(s).expect("period pattern compiles");
         let fm = foreign_months();
+        let en = crate::vault::dating::MONTHS.join("|");
         use Kind::*;
         vec![
-            (re(&format!(r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s+({EN_MONTHS})(?:\s+(\d{{4}}))?")), WeekOfMonth),
+            (re(&format!(r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s+({en})(?:\s+(\d{{4}}))?")), WeekOfMonth),
             (re(r"\b(?:q([1-4])|(first|second|third|fourth|last)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b"), Quarter),
-            (re(&format!(r"\b({EN_MONTHS})\s+(\d{{4}})\b")), MonthYear),
+            (re(&format!(r"\b({en})\s+(\d{{4}})\b")), MonthYear),
             (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekend\b|주말|週末|周末"), Weekend),
             (re(r"(?:최근|지난|過去|最近|过去)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?últimos\s+(\d+)\s+días|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
@@ -174,7 +172,7 @@ fn resolve<'a>(
             (day, day)
         }
         WeekOfMonth => {
-            let m = en_month(g(2))?;
+            let m = crate::vault::dating::month(g(2))?;
             let (first, last) = month(anchor, m, g(3).parse().ok())?;
             let start = match g(1) {
                 "first" | "1st" => first,
@@ -185,7 +183,11 @@ fn resolve<'a>(
             };
             (start, (start + chrono::Duration::days(6)).min(last))
         }
-        MonthYear => month(anchor, en_month(g(1))?, g(2).parse().ok())?,
+        MonthYear => month(
+            anchor,
+            crate::vault::dating::month(g(1))?,
+            g(2).parse().ok(),
+        )?,
         Quarter => {
             let q: u32 = match (g(1), g(2)) {
                 ("", "first") => 1,
@@ -247,13 +249,6 @@ fn month_of(name: &str) -> Option<u32> {
     MONTH_NAMES
         .iter()
         .position(|names| names.contains(&name))
-        .map(|i| i as u32 + 1)
-}
-
-fn en_month(name: &str) -> Option<u32> {
-    EN_MONTHS
-        .split('|')
-        .position(|m| m == name)
         .map(|i| i as u32 + 1)
 }
 

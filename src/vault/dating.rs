@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 use chrono::{Datelike, NaiveDate};
 use regex::Regex;
 
-const MONTHS: [&str; 12] = [
+/// The English month names, January first.
+pub const MONTHS: [&str; 12] = [
     "january",
     "february",
     "march",
@@ -22,8 +23,8 @@ const MONTHS: [&str; 12] = [
     "december",
 ];
 
-/// A month name or its abbreviation (`Mar`, `Sept`, `March`; not `marathon`).
-fn month(word: &str) -> Option<u32> {
+/// A month name or its abbreviation (`Mar`, `Sept`, `March`; not `marathon`), 1-based.
+pub fn month(word: &str) -> Option<u32> {
     let w = word.to_lowercase();
     if w.len() < 3 {
         return None;

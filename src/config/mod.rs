@@ -121,18 +121,12 @@ impl Config {
         let debounce_ms = raw.watch.debounce_ms.unwrap_or(2000);
         let rescan = raw.watch.rescan_interval_s.unwrap_or(300);
         let max_note_bytes = raw.limits.max_note_bytes.unwrap_or(2 * 1024 * 1024);
-        for (key, value, min, max) in [
+        check_ranges(&[
             ("watch.debounce_ms", debounce_ms, 0, 600_000),
             ("watch.rescan_interval_s", rescan, 1, 86_400),
             ("limits.max_note_bytes", max_note_bytes, 1024, 1 << 30),
-        ] {
-            if !(min..=max).contains(&value) {
-                return Err(bad(
-                    key,
-                    &format!("{value} is out of range: allowed {min} to {max}"),
-                ));
-            }
-        }
+        ])
+        .map_err(|(key, message)| bad(&key, &message))?;
         let relative = |key: &str, value: Option<String>, default: &str| -> Result<String> {
             let value = value.unwrap_or_else(|| default.to_string());
             let p = Path::new(&value);
@@ -199,6 +193,22 @@ impl Config {
     pub fn agent_dir(&self) -> PathBuf {
         self.vault.join(AGENT_DIR)
     }
+}
+
+/// Each `(key, value, min, max)` must have `min <= value <= max`; the first that does not
+/// is returned as (key, message saying the allowed range).
+pub(crate) fn check_ranges(
+    checks: &[(&str, u64, u64, u64)],
+) -> std::result::Result<(), (String, String)> {
+    for &(key, value, min, max) in checks {
+        if !(min..=max).contains(&value) {
+            return Err((
+                key.to_string(),
+                format!("{value} is out of range: allowed {min} to {max}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The vault must be an existing folder; says which of the two it is not.

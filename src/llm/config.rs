@@ -435,7 +435,7 @@ impl RawLlm {
         };
         let timeout_s = self.timeout_s.unwrap_or(60);
         let max_concurrency = self.max_concurrency.unwrap_or(4);
-        for (key, value, min, max) in [
+        crate::config::check_ranges(&[
             ("llm.retry.llm_retry", u64::from(retry.llm_retry), 0, 10),
             ("llm.retry.parse_retry", u64::from(retry.parse_retry), 0, 10),
             ("llm.retry.loop_max", u64::from(retry.loop_max), 0, 10),
@@ -447,14 +447,7 @@ impl RawLlm {
             ),
             ("llm.timeout_s", timeout_s, 1, 3_600),
             ("llm.max_concurrency", max_concurrency as u64, 1, 64),
-        ] {
-            if !(min..=max).contains(&value) {
-                return Err(err(
-                    key,
-                    format!("{value} is out of range: allowed {min} to {max}"),
-                ));
-            }
-        }
+        ])?;
         let retriever_mode = self.retriever.mode.unwrap_or_else(|| "direct".to_string());
         if retriever_mode != "direct" && retriever_mode != "llm" {
             return Err(err(

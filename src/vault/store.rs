@@ -16,7 +16,7 @@ use super::db::RecordDb;
 use super::entry::{entries_dated, Entry};
 use super::frontmatter::Frontmatter;
 use super::ignore::IgnoreRules;
-use super::index::{date_note, modified_day, DateIndex, DateSource, Dating, NoteMeta};
+use super::index::{date_note, modified_day, DateIndex, Dating, NoteMeta};
 use super::note::Note;
 use super::parsed::{DayFile, ParsedRecord};
 use super::read::{read_note, SkipReason};
@@ -378,13 +378,6 @@ impl Store {
     /// A wikilink to a whole note.
     pub fn cite_note(&self, rel: &str) -> String {
         format!("[[{}]]", self.index.link_target(rel))
-    }
-
-    /// True for a reference note (no date of its own: a plan, a recipe, a project page).
-    pub fn weakly_dated(&self, rel: &str) -> bool {
-        self.index
-            .get(rel)
-            .is_some_and(|m| m.date_source == DateSource::Reference)
     }
 }
 

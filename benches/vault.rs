@@ -82,12 +82,7 @@ fn main() {
         r#"{"folder": "Journal", "format": "YYYY/YYYY-MM-DD"}"#,
     )
     .unwrap();
-    std::fs::create_dir_all(v.join(".vault-agent")).unwrap();
-    std::fs::write(
-        v.join(".vault-agent/config.yaml"),
-        "llm:\n  default_provider: offline\n",
-    )
-    .unwrap();
+    offline_config(v);
     let first = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
     let mut bytes = 0;
     for i in 0..count {
@@ -183,12 +178,7 @@ fn main() {
 fn bench_one_day(runtime: &tokio::runtime::Runtime, count: usize) {
     let vault = tempfile::tempdir().unwrap();
     let v = vault.path();
-    std::fs::create_dir_all(v.join(".vault-agent")).unwrap();
-    std::fs::write(
-        v.join(".vault-agent/config.yaml"),
-        "llm:\n  default_provider: offline\n",
-    )
-    .unwrap();
+    offline_config(v);
     let day = NaiveDate::from_ymd_opt(2026, 11, 1).unwrap();
     for i in 0..count {
         let folder = v.join(format!("Notes/{}", i / 500));
@@ -233,12 +223,7 @@ fn bench_one_day(runtime: &tokio::runtime::Runtime, count: usize) {
 fn bench_import(runtime: &tokio::runtime::Runtime, count: usize) {
     let old = tempfile::tempdir().unwrap();
     let vault = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(vault.path().join(".vault-agent")).unwrap();
-    std::fs::write(
-        vault.path().join(".vault-agent/config.yaml"),
-        "llm:\n  default_provider: offline\n",
-    )
-    .unwrap();
+    offline_config(vault.path());
     let first = NaiveDate::from_ymd_opt(1990, 1, 1).unwrap();
     for i in 0..count {
         let date = first.checked_add_days(Days::new(i as u64)).unwrap();
@@ -258,6 +243,16 @@ fn bench_import(runtime: &tokio::runtime::Runtime, count: usize) {
         ms(took),
         report.files as f64 / took.as_secs_f64()
     );
+}
+
+/// Makes the offline engine the vault's default provider (the bench measures no model).
+fn offline_config(vault: &std::path::Path) {
+    std::fs::create_dir_all(vault.join(".vault-agent")).unwrap();
+    std::fs::write(
+        vault.join(".vault-agent/config.yaml"),
+        "llm:\n  default_provider: offline\n",
+    )
+    .unwrap();
 }
 
 fn ms(d: Duration) -> f64 {

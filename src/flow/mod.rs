@@ -156,7 +156,17 @@ impl Flow {
     /// Turns a log entry into structured data: the rules' reading, refined by a model's
     /// validated parse when one is configured (never erased by it, see [`floor`]).
     pub async fn parse(&self, entry: &Entry) -> ParsedRecord {
-        let rules = offline::read::parse_entry(entry, &self.domains);
+        self.parse_on(entry, self.rules(entry)).await
+    }
+
+    /// The rules' reading of an entry (no model; cheap enough to run on every entry).
+    pub fn rules(&self, entry: &Entry) -> ParsedRecord {
+        offline::read::parse_entry(entry, &self.domains)
+    }
+
+    /// Parses an entry with the model when one is configured, on the floor of `rules`
+    /// (the rules' reading of the same entry).
+    pub async fn parse_on(&self, entry: &Entry, rules: ParsedRecord) -> ParsedRecord {
         if let Some(llm) = self.llm_for("parser") {
             let today = today_label();
             let cx = Ctx {

@@ -3,8 +3,11 @@
 //! by `watch` (the files that changed). Unchanged files are recognised by content hash,
 //! which is also how our own writes are kept from triggering work again.
 
+mod prepare;
 mod progress;
 mod report;
+
+use prepare::{Parsed, Read, CHUNK};
 
 use progress::Progress;
 pub use report::{callout_for, IgnoredQuestion, PassReport, SkippedFile, UnreadableClauses};
@@ -21,7 +24,6 @@ use crate::llm::trace::Trace;
 use crate::llm::LlmClient;
 use crate::prompts::Prompts;
 use crate::vault::callout::CalloutKind;
-use crate::vault::entry::entries_dated;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::read::read_note;
 use crate::vault::state::{FileState, State};
@@ -124,16 +126,10 @@ impl Processor {
             self.forget(&rel)?;
         }
         // Parse everything first, so questions are answered over up-to-date data.
-        let mut pending = Vec::new();
-        let mut progress = Progress::new("reading notes", rels.len(), !self.show_progress);
-        for rel in &rels {
-            if self.parse_file(rel, &mut report).await? {
-                pending.push(rel);
-            }
-            progress.tick();
-        }
-        progress.finish();
-        for rel in pending {
+        let pending = self
+            .parse_files(&rels, "reading notes", false, &mut report)
+            .await?;
+        for rel in &pending {
             self.process_file(rel, quiet, &mut report).await?;
         }
         self.observe(&report)?;
@@ -163,12 +159,8 @@ impl Processor {
     pub async fn parse_pass(&mut self) -> Result<PassReport> {
         let mut report = PassReport::default();
         let rels = self.rescan(&mut report);
-        let mut progress = Progress::new("reading notes", rels.len(), !self.show_progress);
-        for rel in &rels {
-            self.parse_file(rel, &mut report).await?;
-            progress.tick();
-        }
-        progress.finish();
+        self.parse_files(&rels, "reading notes", false, &mut report)
+            .await?;
         self.observe(&report)?;
         self.save_state()?;
         Ok(report)
@@ -210,18 +202,9 @@ impl Processor {
         self.state_dirty = true;
         let mut report = PassReport::default();
         let rels = self.rescan(&mut report);
-        let mut progress = Progress::new("rebuilding", rels.len(), !self.show_progress);
-        for rel in &rels {
-            progress.tick();
-            let Some(text) = self.read(rel, &mut report) else {
-                continue;
-            };
-            let hash = ContentHash::of(text.as_bytes());
-            let note = Note::parse(text);
-            self.parse_entries(rel, &note, &mut report).await?;
-            self.settle(rel, hash);
-        }
-        progress.finish();
+        // Questions are left alone: every note is settled at the content it has now.
+        self.parse_files(&rels, "rebuilding", true, &mut report)
+            .await?;
         self.observe(&report)?;
         self.save_state()?;
         Ok(report)
@@ -245,10 +228,7 @@ impl Processor {
 
     /// Whether `rel` was fully processed at exactly this content.
     fn is_settled(&self, rel: &str, hash: ContentHash) -> bool {
-        self.state
-            .files
-            .get(rel)
-            .is_some_and(|fs| fs.hash == hash.hex())
+        settled_in(&self.state.files, rel, hash)
     }
 
     /// Records that `rel` is fully processed at this content (our own writes included).
@@ -256,17 +236,6 @@ impl Processor {
         if let Some(fs) = self.state.files.get_mut(rel) {
             fs.hash = hash.hex();
             self.state_dirty = true;
-        }
-    }
-
-    fn read(&mut self, rel: &str, report: &mut PassReport) -> Option<String> {
-        let meta = self.store.index().get(rel)?;
-        match read_note(&meta.abs, self.config.max_note_bytes) {
-            Ok(text) => Some(text),
-            Err(reason) => {
-                self.report_skip(report, rel.to_string(), reason.to_string());
-                None
-            }
         }
     }
 
@@ -316,17 +285,69 @@ impl Processor {
         Ok(())
     }
 
-    /// Parses a changed note's entries (questions are left for [`Self::process_file`]).
-    async fn parse_file(&mut self, rel: &str, report: &mut PassReport) -> Result<bool> {
-        let Some(text) = self.read(rel, report) else {
-            return Ok(false);
-        };
-        let hash = ContentHash::of(text.as_bytes());
-        if self.is_settled(rel, hash) {
-            return Ok(false);
+    /// Parses the changed notes among `rels`, a chunk at a time (read in parallel, then
+    /// stored in order). Returns the notes with questions waiting. `settle_all` (reindex)
+    /// marks every note processed, questions or not.
+    async fn parse_files(
+        &mut self,
+        rels: &[String],
+        label: &str,
+        settle_all: bool,
+        report: &mut PassReport,
+    ) -> Result<Vec<String>> {
+        let mut pending = Vec::new();
+        let mut progress = Progress::new(label, rels.len(), !self.show_progress);
+        for chunk in rels.chunks(CHUNK) {
+            let files = &self.state.files;
+            let settled = |rel: &str, hash: ContentHash| settled_in(files, rel, hash);
+            let read = prepare::read_all(&self.store, &self.flow, chunk, &settled);
+            // One transaction per chunk, an interrupted pass keeps what it stored; with a
+            // model, each note commits on its own (its calls may take minutes).
+            if self.flow.llm().is_none() {
+                self.store.begin_writes()?;
+            }
+            for (rel, read) in chunk.iter().zip(read) {
+                if self.parse_read(rel, read, settle_all, report).await? {
+                    pending.push(rel.clone());
+                }
+                progress.tick();
+            }
+            self.store.commit_writes()?;
         }
+        progress.finish();
+        Ok(pending)
+    }
+
+    /// Parses one changed note's entries (questions are left for [`Self::process_file`]).
+    async fn parse_file(&mut self, rel: &str, report: &mut PassReport) -> Result<bool> {
+        Ok(!self
+            .parse_files(&[rel.to_string()], "", false, report)
+            .await?
+            .is_empty())
+    }
+
+    /// Stores what was read of one note. Returns whether questions wait in it.
+    async fn parse_read(
+        &mut self,
+        rel: &str,
+        read: Read,
+        settle_all: bool,
+        report: &mut PassReport,
+    ) -> Result<bool> {
+        let Parsed {
+            hash,
+            note,
+            entries,
+            rules,
+        } = match read {
+            Read::Gone | Read::Settled => return Ok(false),
+            Read::Skipped(reason) => {
+                self.report_skip(report, rel.to_string(), reason);
+                return Ok(false);
+            }
+            Read::Changed(parsed) => *parsed,
+        };
         report.notes_changed += 1;
-        let note = Note::parse(text);
         if let Some(err) = note.frontmatter_error() {
             let message = format!(
                 "{rel}: frontmatter is not valid YAML ({}); the note is still read, but its keys (like date:) are ignored until the YAML is fixed",
@@ -348,12 +369,14 @@ impl Processor {
                 reason: format!("{why}: not read as a question"),
             });
         }
-        self.parse_entries(rel, &note, report).await?;
-        let pending = note.questions.iter().any(|q| {
-            q.handled.is_none()
-                || (q.handled == Some(CalloutKind::Question)
-                    && q.reply.as_ref().is_some_and(|r| !r.answered))
-        });
+        self.parse_entries(rel, &entries, Some(rules), report)
+            .await?;
+        let pending = !settle_all
+            && note.questions.iter().any(|q| {
+                q.handled.is_none()
+                    || (q.handled == Some(CalloutKind::Question)
+                        && q.reply.as_ref().is_some_and(|r| !r.answered))
+            });
         if !pending {
             self.settle(rel, hash);
         }
@@ -379,7 +402,8 @@ impl Processor {
         }
         let note = Note::parse(text);
         // Edited between the two phases: bring its entries up to date too.
-        self.parse_entries(rel, &note, report).await?;
+        let entries = prepare::log_entries(&self.store, meta, &note);
+        self.parse_entries(rel, &entries, None, report).await?;
         let (final_hash, settled) = self
             .answer_questions(rel, &note, hash, quiet, report)
             .await?;
@@ -389,22 +413,16 @@ impl Processor {
         Ok(())
     }
 
-    /// Parses new or changed entries and stores the note's records.
+    /// Parses new or changed log entries and stores the note's records. `rules`: the rules'
+    /// reading of each entry when it was taken already (see [`prepare`]).
     async fn parse_entries(
         &mut self,
         rel: &str,
-        note: &Note,
+        found: &[crate::vault::Entry],
+        rules: Option<Vec<ParsedRecord>>,
         report: &mut PassReport,
     ) -> Result<()> {
-        let Some(meta) = self.store.index().get(rel) else {
-            return Ok(());
-        };
-        let dating = self.store.dating(meta, note);
-        // Reference text (plans, recipes, pages without a date) is searchable, never a log.
-        let found: Vec<_> = entries_dated(note, rel, &dating, meta.date)
-            .into_iter()
-            .filter(|e| e.log)
-            .collect();
+        let mut rules = rules.map(|r| r.into_iter().map(Some).collect::<Vec<_>>());
         let old = self.state.files.get(rel).cloned().unwrap_or_default();
         let ids: BTreeMap<String, String> = found
             .iter()
@@ -431,12 +449,16 @@ impl Processor {
                 Some(r) => records.push(Some(r.placed_at(entry))),
                 None => {
                     report.entries_parsed += 1;
-                    records.push(None);
+                    let floor = rules
+                        .as_mut()
+                        .and_then(|r| r.get_mut(i)?.take())
+                        .unwrap_or_else(|| self.flow.rules(entry));
                     if self.flow.llm().is_some() {
+                        records.push(None);
                         let (flow, entry) = (self.flow.clone(), entry.clone());
-                        tasks.spawn(async move { (i, flow.parse(&entry).await) });
+                        tasks.spawn(async move { (i, flow.parse_on(&entry, floor).await) });
                     } else {
-                        records[i] = Some(self.flow.parse(entry).await);
+                        records.push(Some(floor));
                     }
                 }
             }
@@ -604,10 +626,17 @@ impl Processor {
     }
 
     fn save_state(&mut self) -> Result<()> {
+        // The state file never claims more than index.db holds.
+        self.store.commit_writes()?;
         if self.state_dirty {
             self.state.save(&self.config.agent_dir())?;
             self.state_dirty = false;
         }
         Ok(())
     }
+}
+
+/// Whether `rel` was fully processed at exactly this content.
+fn settled_in(files: &BTreeMap<String, FileState>, rel: &str, hash: ContentHash) -> bool {
+    files.get(rel).is_some_and(|fs| fs.hash == hash.hex())
 }

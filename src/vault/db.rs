@@ -88,10 +88,29 @@ impl RecordDb {
         data_error(&self.path, e)
     }
 
-    /// Replaces every record of `source` with `records`, in one transaction.
+    /// Opens a transaction that the following writes join until [`RecordDb::commit`]
+    /// (a pass stores many notes; one commit for them all is many times faster).
+    pub fn begin(&self) -> Result<()> {
+        let conn = self.conn.lock().expect("db lock");
+        if conn.is_autocommit() {
+            conn.execute_batch("BEGIN").map_err(|e| self.error(e))?;
+        }
+        Ok(())
+    }
+
+    /// Commits the transaction opened by [`RecordDb::begin`], if any.
+    pub fn commit(&self) -> Result<()> {
+        let conn = self.conn.lock().expect("db lock");
+        if !conn.is_autocommit() {
+            conn.execute_batch("COMMIT").map_err(|e| self.error(e))?;
+        }
+        Ok(())
+    }
+
+    /// Replaces every record of `source` with `records`, all or nothing.
     pub fn replace_source(&self, source: &str, records: &[ParsedRecord]) -> Result<()> {
         let mut conn = self.conn.lock().expect("db lock");
-        let tx = conn.transaction().map_err(|e| self.error(e))?;
+        let tx = conn.savepoint().map_err(|e| self.error(e))?;
         tx.execute(
             "DELETE FROM facts WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
             [source],

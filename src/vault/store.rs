@@ -313,6 +313,16 @@ impl Store {
         Ok(found)
     }
 
+    /// Starts a batch of record writes (see [`RecordDb::begin`]).
+    pub fn begin_writes(&self) -> Result<()> {
+        self.records.begin()
+    }
+
+    /// Makes the batch of record writes durable.
+    pub fn commit_writes(&self) -> Result<()> {
+        self.records.commit()
+    }
+
     /// Replaces the parsed records of `source`; returns the days they are on.
     pub fn save_parsed(&self, source: &str, records: Vec<ParsedRecord>) -> Result<Vec<NaiveDate>> {
         self.records.replace_source(source, &records)?;

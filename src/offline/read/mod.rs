@@ -29,7 +29,7 @@ mod tests;
 use self::clause::{clean, Clause};
 use self::found::Found;
 pub(crate) use self::words::find_word;
-use self::words::{exercises, names_domain, Mention};
+use self::words::{exercises, names_domain, Mention, WordSet};
 use crate::domains::{Domain, Domains};
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::Entry;
@@ -74,7 +74,7 @@ struct Reader<'d> {
     strength: Option<&'d Domain>,
     running: Option<&'d Domain>,
     /// Words that put a clause about the night's sleep (naps are not the night).
-    sleep_words: Vec<String>,
+    sleep_words: std::sync::Arc<WordSet>,
     fields: std::sync::Arc<Vec<custom::Field>>,
 }
 
@@ -88,20 +88,10 @@ struct Section {
 impl<'d> Reader<'d> {
     fn new(domains: &'d Domains) -> Reader<'d> {
         let find = |name: &str| domains.all.iter().find(|d| d.name == name);
-        let mut sleep_words: Vec<String> = find("general")
-            .map(|g| {
-                g.vocabulary
-                    .iter()
-                    .filter(|(w, c)| c.as_str() == "sleep" && !w.starts_with("nap"))
-                    .map(|(w, _)| w.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
-        sleep_words.push("sleep".into());
         Reader {
             strength: find("strength"),
             running: find("running"),
-            sleep_words,
+            sleep_words: sleep_words(find("general")),
             fields: custom::fields(&domains.all),
         }
     }
@@ -238,10 +228,7 @@ impl<'d> Reader<'d> {
     }
 
     fn sleep_anchor(&self, text: &str) -> Option<usize> {
-        self.sleep_words
-            .iter()
-            .filter_map(|w| find_word(text, w))
-            .min()
+        self.sleep_words.first(text).map(|(i, _)| i)
     }
 
     fn line(&self, cleaned: &str, section: &Section, found: &mut Found) {
@@ -410,8 +397,32 @@ fn felt(text: &str) -> Option<String> {
         "heavy", "light", "easy", "hard", "smooth", "strong", "weak", "grindy", "tough", "fast",
         "slow",
     ];
-    FEEL.iter()
-        .filter_map(|w| find_word(text, w).map(|i| (i, *w)))
-        .min()
-        .map(|(_, w)| w.to_string())
+    static WORDS: std::sync::LazyLock<WordSet> = std::sync::LazyLock::new(|| WordSet::new(&FEEL));
+    WORDS.first(text).map(|(_, w)| w.to_string())
+}
+
+/// The words that put a clause about the night's sleep (naps are not the night), built once
+/// per vocabulary: a pass reads thousands of entries with the same domains.
+fn sleep_words(general: Option<&Domain>) -> std::sync::Arc<WordSet> {
+    type Cache = Option<(Vec<String>, std::sync::Arc<WordSet>)>;
+    static CACHE: std::sync::Mutex<Cache> = std::sync::Mutex::new(None);
+    let mut words: Vec<String> = general
+        .map(|g| {
+            g.vocabulary
+                .iter()
+                .filter(|(w, c)| c.as_str() == "sleep" && !w.starts_with("nap"))
+                .map(|(w, _)| w.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    words.push("sleep".into());
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    match cache.as_ref() {
+        Some((key, set)) if *key == words => std::sync::Arc::clone(set),
+        _ => {
+            let set = std::sync::Arc::new(WordSet::new(&words));
+            *cache = Some((words, std::sync::Arc::clone(&set)));
+            set
+        }
+    }
 }

@@ -10,7 +10,7 @@ use regex::Regex;
 use super::clause::{Clause, Hit};
 use super::found::{round2, Found, Run};
 use super::units::{durations, KM, METERS, MILES, NUM};
-use super::words::find_word;
+use super::words::WordSet;
 
 const KM_PER_MILE: f64 = 1.609_344;
 
@@ -243,13 +243,14 @@ pub fn kind(text: &str) -> Option<String> {
             ],
         ),
     ];
-    KINDS
-        .iter()
-        .flat_map(|(kind, words)| {
-            words
-                .iter()
-                .filter_map(move |w| find_word(text, w).map(|i| (i, *kind)))
-        })
+    static SETS: std::sync::LazyLock<Vec<(&str, WordSet)>> = std::sync::LazyLock::new(|| {
+        KINDS
+            .iter()
+            .map(|(kind, words)| (*kind, WordSet::new(words)))
+            .collect()
+    });
+    SETS.iter()
+        .filter_map(|(kind, set)| set.first(text).map(|(i, _)| (i, *kind)))
         .min()
         .map(|(_, k)| k.to_string())
 }

@@ -40,6 +40,32 @@ fn domain_terms<'a>(
         .filter(move |(i, term, _)| stands_alone(text, *i, term))
 }
 
+/// A fixed list of words found in one pass over a text (instead of one scan per word).
+pub(crate) struct WordSet {
+    finder: aho_corasick::AhoCorasick,
+    words: Vec<String>,
+}
+
+impl WordSet {
+    /// The automaton over `words` (lowercase).
+    pub fn new<S: AsRef<str>>(words: &[S]) -> WordSet {
+        let words: Vec<String> = words.iter().map(|w| w.as_ref().to_string()).collect();
+        WordSet {
+            finder: aho_corasick::AhoCorasick::new(&words).expect("word lists build"),
+            words,
+        }
+    }
+
+    /// The first place one of the words stands as a word in `text`, and which word.
+    pub fn first<'a>(&'a self, text: &str) -> Option<(usize, &'a str)> {
+        self.finder
+            .find_overlapping_iter(text)
+            .map(|m| (m.start(), self.words[m.pattern().as_usize()].as_str()))
+            .filter(|(i, w)| stands_alone(text, *i, w))
+            .min()
+    }
+}
+
 /// A vocabulary term found in a text: its byte range and canonical form.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mention {

@@ -402,7 +402,7 @@ impl Processor {
         }
         let note = Note::parse(text);
         // Edited between the two phases: bring its entries up to date too.
-        let entries = prepare::log_entries(&self.store, meta, &note);
+        let entries = prepare::dated_entries(&self.store, meta, &note);
         self.parse_entries(rel, &entries, None, report).await?;
         let (final_hash, settled) = self
             .answer_questions(rel, &note, hash, quiet, report)
@@ -413,25 +413,40 @@ impl Processor {
         Ok(())
     }
 
-    /// Parses new or changed log entries and stores the note's records. `rules`: the rules'
-    /// reading of each entry when it was taken already (see [`prepare`]).
+    /// Stores a note's entries for search and parses its new or changed log entries into
+    /// records. `rules`: the rules' reading of each entry when it was taken already (see
+    /// [`prepare`]).
     async fn parse_entries(
         &mut self,
         rel: &str,
-        found: &[crate::vault::Entry],
-        rules: Option<Vec<ParsedRecord>>,
+        entries: &[crate::vault::Entry],
+        rules: Option<Vec<Option<ParsedRecord>>>,
         report: &mut PassReport,
     ) -> Result<()> {
-        let mut rules = rules.map(|r| r.into_iter().map(Some).collect::<Vec<_>>());
         let old = self.state.files.get(rel).cloned().unwrap_or_default();
-        let ids: BTreeMap<String, String> = found
+        let ids: BTreeMap<String, String> = entries
             .iter()
             .map(|e| (e.id.0.clone(), e.hash.hex()))
             .collect();
-        let same_dates = found.iter().all(|e| old.dates.contains(&e.date));
+        let same_dates = entries
+            .iter()
+            .filter(|e| e.log)
+            .all(|e| old.dates.contains(&e.date));
         if ids == old.entries && same_dates && self.state.files.contains_key(rel) {
             return Ok(());
         }
+        self.store.save_entries(rel, entries)?;
+        // Reference text is searchable, never a log.
+        let (found, mut rules): (Vec<_>, Vec<_>) = entries
+            .iter()
+            .zip(
+                rules
+                    .unwrap_or_default()
+                    .into_iter()
+                    .chain(std::iter::repeat(None)),
+            )
+            .filter(|(e, _)| e.log)
+            .unzip();
         // Reuse earlier records for unchanged text (keeps corrections, saves model calls).
         let mut previous: BTreeMap<String, ParsedRecord> = self
             .store
@@ -449,13 +464,10 @@ impl Processor {
                 Some(r) => records.push(Some(r.placed_at(entry))),
                 None => {
                     report.entries_parsed += 1;
-                    let floor = rules
-                        .as_mut()
-                        .and_then(|r| r.get_mut(i)?.take())
-                        .unwrap_or_else(|| self.flow.rules(entry));
+                    let floor = rules[i].take().unwrap_or_else(|| self.flow.rules(entry));
                     if self.flow.llm().is_some() {
                         records.push(None);
-                        let (flow, entry) = (self.flow.clone(), entry.clone());
+                        let (flow, entry) = (self.flow.clone(), (*entry).clone());
                         tasks.spawn(async move { (i, flow.parse_on(&entry, floor).await) });
                     } else {
                         records.push(Some(floor));
@@ -613,6 +625,7 @@ impl Processor {
     fn forget(&mut self, rel: &str) -> Result<()> {
         if self.state.files.remove(rel).is_some() {
             self.store.save_parsed(rel, Vec::new())?;
+            self.store.save_entries(rel, &[])?;
             self.state_dirty = true;
         }
         Ok(())

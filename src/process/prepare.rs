@@ -30,10 +30,10 @@ pub(super) enum Read {
 pub(super) struct Parsed {
     pub hash: ContentHash,
     pub note: Note,
-    /// Its log entries, dated (reference text is left out: it is never a log).
+    /// Its entries, dated: logs and reference text (searchable, never a log).
     pub entries: Vec<Entry>,
-    /// The rules' reading of each entry, in the same order.
-    pub rules: Vec<ParsedRecord>,
+    /// The rules' reading of each log entry, in the same order (`None` for reference text).
+    pub rules: Vec<Option<ParsedRecord>>,
 }
 
 /// Reads `rels` in parallel; `settled` says which contents are already processed.
@@ -66,8 +66,11 @@ fn read_one(
         return Read::Settled;
     }
     let note = Note::parse(text);
-    let entries = log_entries(store, meta, &note);
-    let rules = entries.iter().map(|e| flow.rules(e)).collect();
+    let entries = dated_entries(store, meta, &note);
+    let rules = entries
+        .iter()
+        .map(|e| e.log.then(|| flow.rules(e)))
+        .collect();
     Read::Changed(Box::new(Parsed {
         hash,
         note,
@@ -76,12 +79,8 @@ fn read_one(
     }))
 }
 
-/// A note's log entries, dated; reference text (plans, recipes, pages without a date) is
+/// A note's entries, dated; reference text (plans, recipes, pages without a date) is
 /// searchable but never a log.
-pub(super) fn log_entries(store: &Store, meta: &NoteMeta, note: &Note) -> Vec<Entry> {
-    let dating = store.dating(meta, note);
-    entries_dated(note, &meta.rel, &dating, meta.date)
-        .into_iter()
-        .filter(|e| e.log)
-        .collect()
+pub(super) fn dated_entries(store: &Store, meta: &NoteMeta, note: &Note) -> Vec<Entry> {
+    entries_dated(note, &meta.rel, &store.dating(meta, note), meta.date)
 }

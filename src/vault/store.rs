@@ -12,7 +12,7 @@ use grep_searcher::{sinks, BinaryDetection, SearcherBuilder};
 use regex::{Regex, RegexBuilder};
 
 use super::context::{read_context, write_context};
-use super::db::RecordDb;
+use super::db::{without_zero_width, RecordDb};
 use super::entry::{entries_dated, Entry};
 use super::frontmatter::Frontmatter;
 use super::ignore::IgnoreRules;
@@ -217,8 +217,9 @@ impl Store {
     /// Entries containing the keywords (Unicode case-insensitive; whole words with their
     /// plural in spaced scripts, anywhere inside words in Hangul, kana and ideographs;
     /// zero-width characters ignored), optionally within a date range, ranked: more
-    /// matched terms, then log entries over reference notes, then the most recent. Files
-    /// are prefiltered with grep-searcher; binary files are skipped.
+    /// matched terms, then log entries over reference notes, then the most recent.
+    /// Candidates come from index.db's full-text index; before any pass filled it, from a
+    /// scan of the note files (grep-searcher; binary files are skipped).
     pub fn search(&self, query: &KeywordSearch) -> Result<Vec<Entry>> {
         let groups: Vec<Vec<String>> = query
             .groups
@@ -253,6 +254,19 @@ impl Store {
                     .expect("escaped terms form a valid regex")
             })
             .collect();
+        if self.records.entry_count()? > 0 {
+            let (inside, words): (Vec<String>, Vec<String>) = all_terms
+                .iter()
+                .map(|t| t.trim().to_string())
+                .partition(|t| {
+                    let spaceless = |c: Option<char>| c.is_some_and(crate::domains::is_spaceless);
+                    spaceless(t.chars().next()) || spaceless(t.chars().next_back())
+                });
+            let candidates = self
+                .records
+                .entries_matching(&words, &inside, query.range)?;
+            return Ok(rank(candidates, &group_res, query.match_all));
+        }
         let mut searcher = SearcherBuilder::new()
             .binary_detection(BinaryDetection::quit(b'\x00'))
             .line_number(true)
@@ -288,29 +302,14 @@ impl Store {
             if !hit {
                 continue;
             }
-            for entry in self.entries_of(meta) {
-                let text = without_zero_width(&entry.text);
-                let hits = group_res
-                    .iter()
-                    .filter(|re| re.is_match(&text) || re.is_match(title))
-                    .count();
-                let keep = if query.match_all {
-                    hits == group_res.len()
-                } else {
-                    hits > 0
-                };
-                if keep {
-                    found.push((hits, entry));
-                }
-            }
+            found.extend(self.entries_of(meta));
         }
-        // Ranked: more matched terms first, then log entries over reference text, then
-        // the most recent.
-        found.sort_by(|(ha, a), (hb, b)| {
-            (hb, b.log, b.date, b.time).cmp(&(ha, a.log, a.date, a.time))
-        });
-        let found = found.into_iter().map(|(_, e)| e).collect();
-        Ok(found)
+        Ok(rank(found, &group_res, query.match_all))
+    }
+
+    /// Stores a note's entries for search (all of them: logs and reference text).
+    pub fn save_entries(&self, source: &str, entries: &[Entry]) -> Result<()> {
+        self.records.replace_entries(source, entries)
     }
 
     /// Starts a batch of record writes (see [`RecordDb::begin`]).
@@ -420,11 +419,29 @@ fn term_pattern<'a>(terms: impl Iterator<Item = &'a str>) -> String {
     format!("(?:{})", alternatives.join("|"))
 }
 
-/// Text with zero-width characters (spaces, joiners, BOM) taken out.
-fn without_zero_width(text: &str) -> String {
-    text.chars()
-        .filter(|c| !matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
-        .collect()
+/// The candidates that match the word rules (each group a regex; all of them when
+/// `match_all`), ranked: more matched terms first, then log entries over reference text,
+/// then the most recent.
+fn rank(candidates: Vec<Entry>, groups: &[Regex], match_all: bool) -> Vec<Entry> {
+    let mut found: Vec<(usize, Entry)> = candidates
+        .into_iter()
+        .filter_map(|entry| {
+            let text = without_zero_width(&entry.text);
+            let title = super::index::stem(&entry.source);
+            let hits = groups
+                .iter()
+                .filter(|re| re.is_match(&text) || re.is_match(title))
+                .count();
+            let keep = if match_all {
+                hits == groups.len()
+            } else {
+                hits > 0
+            };
+            keep.then_some((hits, entry))
+        })
+        .collect();
+    found.sort_by(|(ha, a), (hb, b)| (hb, b.log, b.date, b.time).cmp(&(ha, a.log, a.date, a.time)));
+    found.into_iter().map(|(_, e)| e).collect()
 }
 
 fn read_head(path: &Path) -> Option<String> {

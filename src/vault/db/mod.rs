@@ -2,18 +2,22 @@
 //! Derived from the notes: a file of another schema version, or one that cannot be opened,
 //! is deleted and rebuilt (the caller re-parses everything), never trusted.
 
+mod entries;
+
+pub(crate) use entries::without_zero_width;
+
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use chrono::NaiveDate;
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::facts::Fact;
-use super::parsed::ParsedRecord;
 use crate::error::{Error, Result};
+use crate::vault::facts::Fact;
+use crate::vault::parsed::ParsedRecord;
 
 /// Bumped whenever the tables change; an index.db of another version is rebuilt.
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 CREATE TABLE records (
@@ -38,6 +42,24 @@ CREATE TABLE facts (
 );
 CREATE INDEX facts_by_date ON facts(date, domain, activity);
 CREATE INDEX facts_by_record ON facts(record_id);
+CREATE TABLE entries (
+    id TEXT PRIMARY KEY,
+    source TEXT NOT NULL,
+    heading TEXT,
+    date TEXT NOT NULL,
+    time TEXT,
+    log INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    line_start INTEGER NOT NULL,
+    line_end INTEGER NOT NULL,
+    tags TEXT NOT NULL,
+    text TEXT NOT NULL
+);
+CREATE INDEX entries_by_source ON entries(source);
+CREATE INDEX entries_by_date ON entries(date);
+CREATE VIRTUAL TABLE entries_fts USING fts5(
+    text, title, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
+);
 ";
 
 /// The records database of one vault.
@@ -131,7 +153,7 @@ impl RecordDb {
                 insert
                     .execute(params![r.id, source, date, r.timestamp, r.parser, json])
                     .map_err(|e| self.error(e))?;
-                for f in super::facts::facts(r) {
+                for f in crate::vault::facts::facts(r) {
                     fact.execute(params![
                         r.id, date, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful
                     ])
@@ -174,8 +196,10 @@ impl RecordDb {
     /// Deletes every record (before a rebuild).
     pub fn clear(&self) -> Result<()> {
         let conn = self.conn.lock().expect("db lock");
-        conn.execute_batch("DELETE FROM facts; DELETE FROM records;")
-            .map_err(|e| self.error(e))
+        conn.execute_batch(
+            "DELETE FROM facts; DELETE FROM records; DELETE FROM entries_fts; DELETE FROM entries;",
+        )
+        .map_err(|e| self.error(e))
     }
 
     fn query(&self, sql: &str, args: impl rusqlite::Params) -> Result<Vec<ParsedRecord>> {

@@ -1,0 +1,162 @@
+//! The entries of every note in index.db, with a full-text index (SQLite FTS5, unicode61:
+//! Unicode case folding, diacritics ignored) so a search looks up words instead of reading
+//! every note file. The index only proposes candidates: the Store applies the exact word
+//! rules (whole words with plurals, particles in Hangul and CJK) to them.
+
+use chrono::{NaiveDate, NaiveTime};
+use rusqlite::{params, Row};
+
+use super::RecordDb;
+use crate::error::Result;
+use crate::vault::index::stem;
+use crate::vault::{ContentHash, Entry, EntryId};
+
+impl RecordDb {
+    /// Replaces the stored entries of `source` (logs and reference text alike).
+    pub fn replace_entries(&self, source: &str, entries: &[Entry]) -> Result<()> {
+        let mut conn = self.conn.lock().expect("db lock");
+        let tx = conn.savepoint().map_err(|e| self.error(e))?;
+        tx.execute(
+            "DELETE FROM entries_fts WHERE rowid IN (SELECT rowid FROM entries WHERE source = ?1)",
+            [source],
+        )
+        .map_err(|e| self.error(e))?;
+        tx.execute("DELETE FROM entries WHERE source = ?1", [source])
+            .map_err(|e| self.error(e))?;
+        {
+            let mut insert = tx
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO entries (id, source, heading, date, time, log, hash, line_start, line_end, tags, text)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                )
+                .map_err(|e| self.error(e))?;
+            let mut index = tx
+                .prepare_cached("INSERT INTO entries_fts (rowid, text, title) VALUES (?1, ?2, ?3)")
+                .map_err(|e| self.error(e))?;
+            let title = stem(source);
+            for e in entries {
+                insert
+                    .execute(params![
+                        e.id.0,
+                        source,
+                        e.heading,
+                        e.date.to_string(),
+                        e.time.map(|t| t.format("%H:%M").to_string()),
+                        e.log,
+                        e.hash.hex(),
+                        e.lines.start as i64,
+                        e.lines.end as i64,
+                        e.tags.join("\n"),
+                        e.text,
+                    ])
+                    .map_err(|e| self.error(e))?;
+                let rowid = tx.last_insert_rowid();
+                index
+                    .execute(params![rowid, without_zero_width(&e.text), title])
+                    .map_err(|e| self.error(e))?;
+            }
+        }
+        tx.commit().map_err(|e| self.error(e))
+    }
+
+    /// Entries whose text or note title holds one of `words` (as whole words or word
+    /// beginnings: `book` finds `books` and `booked` alike, the caller sorts them out),
+    /// or contains one of `inside` anywhere (scripts written without spaces); oldest first.
+    /// With a `range`, only log entries dated within it (reference text has no date).
+    pub fn entries_matching(
+        &self,
+        words: &[String],
+        inside: &[String],
+        range: Option<(NaiveDate, NaiveDate)>,
+    ) -> Result<Vec<Entry>> {
+        let (start, end, min_log) = match range {
+            Some((s, e)) => (s.to_string(), e.to_string(), 1),
+            None => (String::new(), "9999-12-31".to_string(), 0),
+        };
+        let conn = self.conn.lock().expect("db lock");
+        let mut out = Vec::new();
+        let mut push = |e: Entry| {
+            if !out.iter().any(|o: &Entry| o.id == e.id) {
+                out.push(e);
+            }
+        };
+        if let Some(query) = fts_query(words) {
+            let mut stmt = conn
+                .prepare_cached(
+                    "SELECT e.id, e.source, e.heading, e.date, e.time, e.log, e.hash, e.line_start, e.line_end, e.tags, e.text
+                     FROM entries_fts f JOIN entries e ON e.rowid = f.rowid
+                     WHERE entries_fts MATCH ?1 AND e.date BETWEEN ?2 AND ?3 AND e.log >= ?4",
+                )
+                .map_err(|e| self.error(e))?;
+            let rows = stmt
+                .query_map(params![query, start, end, min_log], entry_from_row)
+                .map_err(|e| self.error(e))?;
+            for row in rows {
+                push(row.map_err(|e| self.error(e))?);
+            }
+        }
+        for needle in inside.iter().filter(|n| !n.is_empty()) {
+            let mut stmt = conn
+                .prepare_cached(
+                    "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text
+                     FROM entries WHERE date BETWEEN ?2 AND ?3 AND log >= ?4 AND (instr(text, ?1) > 0 OR instr(source, ?1) > 0)",
+                )
+                .map_err(|e| self.error(e))?;
+            let rows = stmt
+                .query_map(params![needle, start, end, min_log], entry_from_row)
+                .map_err(|e| self.error(e))?;
+            for row in rows {
+                push(row.map_err(|e| self.error(e))?);
+            }
+        }
+        out.sort_by(|a, b| {
+            (a.date, a.time, &a.source, &a.id).cmp(&(b.date, b.time, &b.source, &b.id))
+        });
+        Ok(out)
+    }
+
+    /// How many entries are stored (none yet means the index was never filled).
+    pub fn entry_count(&self) -> Result<usize> {
+        let conn = self.conn.lock().expect("db lock");
+        conn.query_row("SELECT COUNT(*) FROM entries", [], |r| r.get::<_, i64>(0))
+            .map(|n| n as usize)
+            .map_err(|e| self.error(e))
+    }
+}
+
+/// An FTS5 query for any of `words`: each a quoted phrase (the tokenizer splits it the way
+/// it split the text) matched as a prefix, so plurals are candidates too.
+fn fts_query(words: &[String]) -> Option<String> {
+    let phrases: Vec<String> = words
+        .iter()
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .map(|w| format!("\"{}\"*", w.replace('"', "\"\"")))
+        .collect();
+    (!phrases.is_empty()).then(|| phrases.join(" OR "))
+}
+
+fn entry_from_row(r: &Row) -> rusqlite::Result<Entry> {
+    let date: String = r.get(3)?;
+    let time: Option<String> = r.get(4)?;
+    let hash: String = r.get(6)?;
+    let tags: String = r.get(9)?;
+    Ok(Entry {
+        id: EntryId(r.get(0)?),
+        source: r.get(1)?,
+        heading: r.get(2)?,
+        date: date.parse().unwrap_or_default(),
+        time: time.and_then(|t| NaiveTime::parse_from_str(&t, "%H:%M").ok()),
+        log: r.get(5)?,
+        hash: ContentHash(u64::from_str_radix(&hash, 16).unwrap_or_default()),
+        lines: r.get::<_, i64>(7)? as usize..r.get::<_, i64>(8)? as usize,
+        tags: tags.lines().map(str::to_string).collect(),
+        text: r.get(10)?,
+    })
+}
+
+/// Text with zero-width characters (spaces, joiners, BOM) taken out.
+pub(crate) fn without_zero_width(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
+        .collect()
+}

@@ -342,7 +342,11 @@ fn by_kind(
             if !query.preceding_days =>
         {
             let (start, end) = span()?;
-            let records = store.records_between(start, end);
+            // Only the first measure is computed: read the records of its domain.
+            let records = match query.metrics.first().and_then(Metric::domains) {
+                Some(domains) => store.records_in(start, end, domains),
+                None => store.records_between(start, end),
+            };
             let records: Vec<ParsedRecord> = match query.weekday {
                 Some(w) => records
                     .into_iter()

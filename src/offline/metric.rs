@@ -111,6 +111,24 @@ impl Metric {
     }
 
     /// The values this record holds for the metric.
+    /// The `domain_data` keys this measure is read from (`None`: generic measures, which
+    /// any record may hold).
+    pub fn domains(&self) -> Option<&'static [&'static str]> {
+        Some(match self {
+            Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace => &["running"],
+            Metric::Workouts | Metric::Lift(_) => &["strength"],
+            Metric::Training => &["strength", "running"],
+            Metric::Sleep | Metric::Mood | Metric::Energy | Metric::Stress | Metric::Steps => {
+                &["general"]
+            }
+            Metric::Protein | Metric::Calories | Metric::Caffeine | Metric::Alcohol => {
+                &["nutrition"]
+            }
+            Metric::DeepWork | Metric::Meetings => &["work"],
+            Metric::Measure { .. } => return None,
+        })
+    }
+
     pub fn points(&self, r: &ParsedRecord) -> Vec<Point> {
         let get = |domain: &str, field: &str| {
             r.domain_data

@@ -352,6 +352,22 @@ impl Store {
         })
     }
 
+    /// Parsed records dated within `start..=end` with data of one of `domains` (the
+    /// `domain_data` keys), oldest first: an all-time question reads only its own domain.
+    pub fn records_in(
+        &self,
+        start: NaiveDate,
+        end: NaiveDate,
+        domains: &[&str],
+    ) -> Vec<ParsedRecord> {
+        self.records
+            .between_in(start, end, domains)
+            .unwrap_or_else(|e| {
+                tracing::warn!("{e}");
+                Vec::new()
+            })
+    }
+
     /// A wikilink to a parsed record's entry (with `#heading` for sections).
     pub fn cite_record(&self, record: &ParsedRecord) -> String {
         let target = self.index.link_target(&record.source_file);

@@ -26,6 +26,7 @@ CREATE TABLE records (
     date TEXT NOT NULL,
     timestamp TEXT,
     parser TEXT NOT NULL,
+    domains TEXT NOT NULL,
     json TEXT NOT NULL
 );
 CREATE INDEX records_by_date ON records(date, timestamp);
@@ -142,7 +143,7 @@ impl RecordDb {
             .map_err(|e| self.error(e))?;
         {
             let mut insert = tx
-                .prepare_cached("INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+                .prepare_cached("INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, domains, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
                 .map_err(|e| self.error(e))?;
             let mut fact = tx
                 .prepare_cached("INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
@@ -150,8 +151,17 @@ impl RecordDb {
             for r in records {
                 let json = serde_json::to_string(r).expect("records serialize");
                 let date = r.date.to_string();
+                let domains: String = r.domain_data.keys().map(|k| format!("|{k}|")).collect();
                 insert
-                    .execute(params![r.id, source, date, r.timestamp, r.parser, json])
+                    .execute(params![
+                        r.id,
+                        source,
+                        date,
+                        r.timestamp,
+                        r.parser,
+                        domains,
+                        json
+                    ])
                     .map_err(|e| self.error(e))?;
                 for f in crate::vault::facts::facts(r) {
                     fact.execute(params![
@@ -170,6 +180,24 @@ impl RecordDb {
             "SELECT json FROM records WHERE date BETWEEN ?1 AND ?2 ORDER BY date, timestamp, source, id",
             params![start.to_string(), end.to_string()],
         )
+    }
+
+    /// Records dated within `start..=end` holding data of one of `domains`, oldest first.
+    pub fn between_in(
+        &self,
+        start: NaiveDate,
+        end: NaiveDate,
+        domains: &[&str],
+    ) -> Result<Vec<ParsedRecord>> {
+        let any: Vec<String> = domains
+            .iter()
+            .map(|d| format!("instr(domains, '|{}|') > 0", d.replace('\'', "")))
+            .collect();
+        let sql = format!(
+            "SELECT json FROM records WHERE date BETWEEN ?1 AND ?2 AND ({}) ORDER BY date, timestamp, source, id",
+            if any.is_empty() { "0".to_string() } else { any.join(" OR ") }
+        );
+        self.query(&sql, params![start.to_string(), end.to_string()])
     }
 
     /// Every record of one note.

@@ -418,3 +418,51 @@ fn the_kind_of_answer_follows_the_question_in_english_and_korean() {
     let a = ask(v, "how far did I swim last week?");
     assert!(a.contains("I found no") && a.contains("last week ("), "{a}");
 }
+
+/// Search goes through index.db's full-text index: whole words with plurals (not `booked`
+/// or `runbook`), words inside Hangul and ideographs, zero-width characters ignored, and
+/// an edited note found by its new words on the next pass.
+#[test]
+fn search_finds_whole_words_plurals_and_words_inside_cjk_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(
+        v,
+        "Daily/2026-11-02.md",
+        "Finished two books on the train.\n",
+    );
+    write(
+        v,
+        "Daily/2026-11-03.md",
+        "Booked the dentist. Updated the runbook.\n",
+    );
+    write(v, "Daily/2026-11-04.md", "오늘벤치프레스 80kg 5회 했다\n");
+    write(
+        v,
+        "Daily/2026-11-05.md",
+        "Read the last chapter of the bo\u{200B}ok.\n",
+    );
+    let books = ask(v, "which book did I mention?");
+    assert!(books.contains("2026-11-02"), "{books}");
+    assert!(
+        books.contains("2026-11-05"),
+        "zero-width space ignored: {books}"
+    );
+    assert!(
+        !books.contains("2026-11-03"),
+        "booked is not a book: {books}"
+    );
+    let bench = ask(v, "벤치프레스 기록 보여줘");
+    assert!(bench.contains("2026-11-04"), "{bench}");
+    write(
+        v,
+        "Daily/2026-11-03.md",
+        "Booked the dentist. Started a new book.\n",
+    );
+    let again = ask(v, "which book did I mention?");
+    assert!(
+        again.contains("2026-11-03"),
+        "the edit is searched: {again}"
+    );
+}

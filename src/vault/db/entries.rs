@@ -7,6 +7,7 @@ use chrono::{NaiveDate, NaiveTime};
 use rusqlite::{params, Row};
 
 use super::RecordDb;
+use crate::domains::is_spaceless;
 use crate::error::Result;
 use crate::vault::index::stem;
 use crate::vault::{ContentHash, Entry, EntryId};
@@ -26,8 +27,8 @@ impl RecordDb {
         {
             let mut insert = tx
                 .prepare_cached(
-                    "INSERT OR REPLACE INTO entries (id, source, heading, date, time, log, hash, line_start, line_end, tags, text)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                    "INSERT OR REPLACE INTO entries (id, source, heading, date, time, log, hash, line_start, line_end, tags, spaceless, text)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 )
                 .map_err(|e| self.error(e))?;
             let mut index = tx
@@ -47,6 +48,7 @@ impl RecordDb {
                         e.lines.start as i64,
                         e.lines.end as i64,
                         e.tags.join("\n"),
+                        e.text.chars().any(is_spaceless) || title.chars().any(is_spaceless),
                         e.text,
                     ])
                     .map_err(|e| self.error(e))?;
@@ -75,8 +77,9 @@ impl RecordDb {
         };
         let conn = self.conn.lock().expect("db lock");
         let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         let mut push = |e: Entry| {
-            if !out.iter().any(|o: &Entry| o.id == e.id) {
+            if seen.insert(e.id.clone()) {
                 out.push(e);
             }
         };
@@ -95,15 +98,23 @@ impl RecordDb {
                 push(row.map_err(|e| self.error(e))?);
             }
         }
-        for needle in inside.iter().filter(|n| !n.is_empty()) {
-            let mut stmt = conn
-                .prepare_cached(
-                    "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text
-                     FROM entries WHERE date BETWEEN ?2 AND ?3 AND log >= ?4 AND (instr(text, ?1) > 0 OR instr(source, ?1) > 0)",
-                )
-                .map_err(|e| self.error(e))?;
+        // Words in scripts without spaces are looked for inside the entries written in
+        // such scripts (a partial index holds just those), in one scan.
+        let inside: Vec<&String> = inside.iter().filter(|n| !n.is_empty()).collect();
+        if !inside.is_empty() {
+            let any: Vec<String> = (0..inside.len())
+                .map(|i| format!("instr(text, ?{0}) > 0 OR instr(source, ?{0}) > 0", i + 4))
+                .collect();
+            let sql = format!(
+                "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text
+                 FROM entries WHERE spaceless = 1 AND date BETWEEN ?1 AND ?2 AND log >= ?3 AND ({})",
+                any.join(" OR ")
+            );
+            let mut stmt = conn.prepare_cached(&sql).map_err(|e| self.error(e))?;
+            let mut args: Vec<&dyn rusqlite::ToSql> = vec![&start, &end, &min_log];
+            args.extend(inside.iter().map(|n| *n as &dyn rusqlite::ToSql));
             let rows = stmt
-                .query_map(params![needle, start, end, min_log], entry_from_row)
+                .query_map(args.as_slice(), entry_from_row)
                 .map_err(|e| self.error(e))?;
             for row in rows {
                 push(row.map_err(|e| self.error(e))?);
@@ -155,8 +166,11 @@ fn entry_from_row(r: &Row) -> rusqlite::Result<Entry> {
 }
 
 /// Text with zero-width characters (spaces, joiners, BOM) taken out.
-pub(crate) fn without_zero_width(text: &str) -> String {
-    text.chars()
-        .filter(|c| !matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
-        .collect()
+pub(crate) fn without_zero_width(text: &str) -> std::borrow::Cow<'_, str> {
+    let zero_width = |c: char| matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}');
+    if text.contains(zero_width) {
+        text.chars().filter(|c| !zero_width(*c)).collect()
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
 }

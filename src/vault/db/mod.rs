@@ -54,10 +54,12 @@ CREATE TABLE entries (
     line_start INTEGER NOT NULL,
     line_end INTEGER NOT NULL,
     tags TEXT NOT NULL,
+    spaceless INTEGER NOT NULL,
     text TEXT NOT NULL
 );
 CREATE INDEX entries_by_source ON entries(source);
 CREATE INDEX entries_by_date ON entries(date);
+CREATE INDEX entries_spaceless ON entries(date) WHERE spaceless = 1;
 CREATE VIRTUAL TABLE entries_fts USING fts5(
     text, title, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
 );
@@ -92,7 +94,7 @@ impl RecordDb {
         }
         let conn = Connection::open(path).map_err(err)?;
         conn.execute_batch(
-            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
         )
         .map_err(err)?;
         if !usable {

@@ -152,7 +152,7 @@ fn the_sample_questions_in_the_daily_note_get_computed_answers() {
     );
     // No data: says so, and no numbers are made up.
     assert!(
-        note.contains("I found no *spend, groceries* logged in october"),
+        note.contains("I found no *spend, groceries* logged in October (Oct 1 – Oct 31, 2026)"),
         "{note}"
     );
 }

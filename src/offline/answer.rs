@@ -128,7 +128,7 @@ pub fn answer(
         .collect::<Vec<_>>();
     let when = range
         .as_ref()
-        .map(|r| format!("{} ({})", r.phrase, r.label()))
+        .map(|r| r.describe())
         .unwrap_or_else(|| "in all your notes".to_string());
     let about = if topic.is_empty() {
         String::new()
@@ -418,12 +418,10 @@ fn computed(
     // The period and the two months before it (what is usual), read once.
     let baseline = store.records_between(start - chrono::Duration::days(60), end);
     let records = within(&baseline, start);
-    let other = query.other_range.as_ref().map(|r| {
-        (
-            format!("{} ({})", r.phrase, r.label()),
-            store.records_between(r.start, r.end),
-        )
-    });
+    let other = query
+        .other_range
+        .as_ref()
+        .map(|r| (r.describe(), store.records_between(r.start, r.end)));
     let records: Vec<ParsedRecord> = match query.weekday {
         Some(w) if query.kind != QueryType::Weekday => records
             .into_iter()

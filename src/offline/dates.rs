@@ -36,6 +36,85 @@ impl DateRange {
     }
 }
 
+impl DateRange {
+    /// The period as an English sentence says it, dates beside: `last week (Nov 9 – Nov
+    /// 15, 2026)`, `in November 2026 (Nov 1 – Nov 30, 2026)`. A phrase in another language
+    /// is not pasted into the English sentence: the dates alone say the period.
+    pub fn describe(&self) -> String {
+        let label = self.label();
+        if !self.phrase.is_ascii() || self.phrase.trim().is_empty() {
+            return if self.start == self.end {
+                format!("on {label}")
+            } else {
+                format!("in {label}")
+            };
+        }
+        const NAMES: [&str; 19] = [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+            "monday",
+            "tuesday",
+            "wednesday",
+            "thursday",
+            "friday",
+            "saturday",
+            "sunday",
+        ];
+        let phrase: Vec<String> = self
+            .phrase
+            .split_whitespace()
+            .map(|w| {
+                if NAMES.contains(&w) || (w.len() == 3 && NAMES.iter().any(|n| n.starts_with(w))) {
+                    let mut c = w.chars();
+                    c.next()
+                        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+                } else {
+                    w.to_string()
+                }
+            })
+            .collect();
+        let first = self.phrase.split_whitespace().next().unwrap_or("");
+        const SAYS_ITSELF: [&str; 16] = [
+            "in",
+            "on",
+            "during",
+            "since",
+            "this",
+            "last",
+            "past",
+            "the",
+            "yesterday",
+            "today",
+            "tonight",
+            "over",
+            "between",
+            "from",
+            "within",
+            "recent",
+        ];
+        let lead = if SAYS_ITSELF.contains(&first) {
+            ""
+        } else if matches!(first, "first" | "second" | "third" | "fourth") {
+            "in the "
+        } else if self.start == self.end {
+            "on "
+        } else {
+            "in "
+        };
+        format!("{lead}{} ({label})", phrase.join(" "))
+    }
+}
+
 const MONTHS: &str = "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec";
 
 fn patterns() -> &'static [(Regex, Kind)] {

@@ -20,6 +20,7 @@ use crate::flow::{Flow, Outcome, QuestionInput};
 use crate::llm::trace::Trace;
 use crate::llm::LlmClient;
 use crate::prompts::Prompts;
+use crate::vault::atomic::is_read_only;
 use crate::vault::callout::CalloutKind;
 use crate::vault::entry::entries_dated;
 use crate::vault::parsed::ParsedRecord;
@@ -106,6 +107,7 @@ impl Processor {
     /// Rescans the whole vault and processes every note whose content changed.
     /// `quiet`: files edited more recently than this are not written to (deferred).
     pub async fn full_pass(&mut self, quiet: Duration) -> Result<PassReport> {
+        self.begin_pass();
         let mut report = PassReport::default();
         for warning in std::mem::take(&mut self.initial_warnings) {
             tracing::warn!("{warning}");
@@ -176,6 +178,7 @@ impl Processor {
 
     /// Processes the given vault-relative paths (changed, created or removed).
     pub async fn process_paths(&mut self, rels: &[String], quiet: Duration) -> Result<PassReport> {
+        self.begin_pass();
         let mut report = PassReport::default();
         let mut present = Vec::new();
         for rel in rels {
@@ -225,6 +228,14 @@ impl Processor {
         self.observe(&report)?;
         self.save_state()?;
         Ok(report)
+    }
+
+    /// A model server found down stays skipped until the end of the pass (see
+    /// [`LlmClient::begin_pass`]).
+    fn begin_pass(&self) {
+        if let Some(llm) = self.flow.llm() {
+            llm.begin_pass();
+        }
     }
 
     /// Rescans the vault; returns every note's path and reports the skipped files.
@@ -489,6 +500,17 @@ impl Processor {
         };
         let mut settled = true;
         let mut shift = 0usize;
+        let open_questions = note.questions.iter().any(|q| {
+            q.ready
+                && (q.handled.is_none()
+                    || (q.handled == Some(CalloutKind::Question)
+                        && q.reply.as_ref().is_some_and(|r| !r.answered && r.ready)))
+        });
+        if open_questions && is_read_only(&meta.abs) {
+            // Checked before any model call: the answer could not be written anyway.
+            self.report_read_only(report, rel);
+            return Ok((hash, false));
+        }
         // "last week" is read from the date a question sits under; in a note without
         // dates, from today.
         let dating = self.store.dating(&meta, note);
@@ -531,7 +553,7 @@ impl Processor {
             }
             let callout = callout_for(&outcome);
             let rendered = callout.render();
-            let result = match &reply {
+            let written = match &reply {
                 None => insert_under_question(
                     &meta.abs,
                     &q.text,
@@ -539,7 +561,7 @@ impl Processor {
                     &rendered,
                     quiet,
                     self.config.max_note_bytes,
-                )?,
+                ),
                 Some(r) => insert_under_reply(
                     &meta.abs,
                     &q.text,
@@ -548,7 +570,19 @@ impl Processor {
                     &rendered,
                     quiet,
                     self.config.max_note_bytes,
-                )?,
+                ),
+            };
+            let result = match written {
+                Ok(result) => result,
+                Err(err) => {
+                    // A folder without write permission, a full disk: this note waits, the
+                    // rest of the vault goes on, and the question stays open for next time.
+                    let reason = format!(
+                        "the answer could not be written ({err}); the question stays open and is answered on a later run once the note and its folder can be written (check permissions and free disk space)"
+                    );
+                    self.report_unwritable(report, rel, reason);
+                    return Ok((hash, false));
+                }
             };
             match result {
                 WriteBack::Written(new_hash) => {
@@ -583,6 +617,11 @@ impl Processor {
                     );
                 }
                 WriteBack::AlreadyHandled => {}
+                WriteBack::ReadOnly => {
+                    // Made read-only while the answer was being worked out.
+                    self.report_read_only(report, rel);
+                    return Ok((hash, false));
+                }
             }
         }
         Ok((hash, settled))
@@ -594,6 +633,24 @@ impl Processor {
             self.state_dirty = true;
         }
         Ok(())
+    }
+
+    /// A read-only note is the person's choice: its questions stay open, and the warning
+    /// says how to let us answer there.
+    fn report_read_only(&mut self, report: &mut PassReport, rel: &str) {
+        let reason = "the note is read-only, so its questions are left unanswered; to let vault-agent answer there, make it writable (for example `chmod u+w` on the file)".to_string();
+        self.report_unwritable(report, rel, reason);
+    }
+
+    /// A note whose answers could not be written: warned about once, counted every pass.
+    fn report_unwritable(&mut self, report: &mut PassReport, rel: &str, reason: String) {
+        if self.reported.insert((rel.to_string(), reason.clone())) {
+            tracing::warn!("{rel}: {reason}");
+        }
+        report.unwritable.push(SkippedFile {
+            path: rel.to_string(),
+            reason,
+        });
     }
 
     fn report_skip(&mut self, report: &mut PassReport, path: String, reason: String) {

@@ -95,6 +95,8 @@ struct State {
     scripts: HashMap<String, VecDeque<Reply>>,
     requests: Vec<Recorded>,
     reject_json_schema: bool,
+    /// Every request (listings included) hangs: a server that accepts and never answers.
+    hang_all: bool,
     models: Vec<String>,
     in_flight: usize,
     max_in_flight: usize,
@@ -154,6 +156,11 @@ impl ScriptedLlm {
     /// Answer `json_schema` response formats with HTTP 500, as llama-cpp-python does.
     pub fn reject_json_schema(&self) {
         self.state.lock().unwrap().reject_json_schema = true;
+    }
+
+    /// From now on every request hangs, listings included (a hung server).
+    pub fn hang_all(&self) {
+        self.state.lock().unwrap().hang_all = true;
     }
 
     /// Model names the listings report (default: every model is reported as present).
@@ -296,6 +303,11 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
     recorded.agent = agent_of(&recorded.system());
 
     let route = path.split('?').next().unwrap_or("").to_string();
+    if state.lock().unwrap().hang_all {
+        state.lock().unwrap().requests.push(recorded);
+        tokio::time::sleep(Duration::from_secs(3600)).await;
+        return Ok(());
+    }
     if method == "GET" {
         let models = state.lock().unwrap().models.clone();
         state.lock().unwrap().requests.push(recorded);

@@ -228,6 +228,15 @@ pub fn unprivileged(cmd: &mut Command, vault: &Path) {
     cmd.uid(NOBODY).gid(NOBODY);
 }
 
+/// Hands `path` (and what is under it) to the user [`unprivileged`] commands run as, for
+/// files a test creates after the command started; nothing when not root.
+#[cfg(unix)]
+pub fn hand_over(path: &Path) {
+    if is_root() {
+        chown_tree(path, 65534);
+    }
+}
+
 #[cfg(unix)]
 fn chown_tree(path: &Path, id: u32) {
     std::os::unix::fs::lchown(path, Some(id), Some(id)).unwrap();

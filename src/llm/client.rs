@@ -13,6 +13,7 @@ use serde_json::Value;
 use tokio::sync::Semaphore;
 
 use super::config::{LlmConfig, ProviderKind, Resolution};
+use super::journal::Journal;
 use super::lenient;
 use super::schema::schema_for;
 use super::trace::{CallOutcome, Trace, TraceLine};
@@ -91,6 +92,8 @@ pub struct LlmClient {
     probed: tokio::sync::Mutex<HashMap<String, Instant>>,
     trace: Trace,
     run_id: String,
+    /// Calls completed in the pass under way (replayed after a crash), when kept on disk.
+    journal: Option<Journal>,
 }
 
 /// How long a provider found down is skipped before it is tried again (at least the rest
@@ -129,6 +132,21 @@ impl LlmClient {
             probed: tokio::sync::Mutex::new(HashMap::new()),
             trace,
             run_id,
+            journal: None,
+        }
+    }
+
+    /// Keeps completed calls in the journal file at `path` until the pass ends, so a run
+    /// killed mid-pass replays them instead of calling again (see [`super::journal`]).
+    pub fn with_journal(mut self, path: std::path::PathBuf) -> LlmClient {
+        self.journal = Some(Journal::open(path));
+        self
+    }
+
+    /// Ends a pass whose results are all on disk: its journaled calls are not needed again.
+    pub fn end_pass(&self) {
+        if let Some(journal) = &self.journal {
+            journal.clear();
         }
     }
 
@@ -210,6 +228,18 @@ impl LlmClient {
         user: &str,
     ) -> Result<Called<T>, LlmFailure> {
         let schema = schema_for::<T>();
+        let key = Journal::key(agent, system, user, &schema);
+        if let Some(done) = self.journal.as_ref().and_then(|j| j.get(&key)) {
+            if let Ok(value) = serde_json::from_str::<T>(&done.raw) {
+                tracing::debug!("{agent}: replayed a call completed before a restart");
+                return Ok(Called {
+                    value,
+                    raw: done.raw,
+                    provider: done.provider,
+                    model: done.model,
+                });
+            }
+        }
         let mut last = LlmFailure {
             kind: FailureKind::Offline,
             message: "only the offline engine is configured".into(),
@@ -237,12 +267,15 @@ impl LlmClient {
                 .await
             {
                 Ok((value, raw)) => {
+                    if let Some(journal) = &self.journal {
+                        journal.record(key, &provider, &resolution.model, &raw);
+                    }
                     return Ok(Called {
                         value,
                         raw,
                         provider,
                         model: resolution.model,
-                    })
+                    });
                 }
                 Err(failure) => {
                     self.record(

@@ -29,6 +29,9 @@ use crate::vault::state::{FileState, State};
 use crate::vault::writeback::{insert_under_question, insert_under_reply, WriteBack};
 use crate::vault::{ContentHash, Note, Store};
 
+/// How often the state is saved during a pass (and once at its end).
+const SAVE_EVERY: Duration = Duration::from_secs(1);
+
 /// How often new log entries alone refresh the context file.
 const OBSERVE_EVERY: Duration = Duration::from_secs(300);
 
@@ -44,6 +47,8 @@ pub struct Processor {
     initial_warnings: Vec<String>,
     /// Show progress for long passes (off with `-q`).
     show_progress: bool,
+    /// When the state was last saved.
+    last_saved: std::time::Instant,
     /// When the context file was last brought up to date.
     last_observed: Option<std::time::Instant>,
     /// What the Observer agent asked to remember, merged at the end of the pass.
@@ -62,7 +67,10 @@ impl Processor {
         let prompts = Prompts::load(&config.agent_dir())?;
         let llm = config.llm.uses_models().then(|| {
             let trace = Trace::new(Some(config.agent_dir().join("trace.jsonl")), trace_prompts);
-            Arc::new(LlmClient::new(config.llm.clone(), trace))
+            Arc::new(
+                LlmClient::new(config.llm.clone(), trace)
+                    .with_journal(config.agent_dir().join("calls.jsonl")),
+            )
         });
         let (state, state_warning) = State::load(&config.agent_dir());
         let (store, _) = Store::open(config.clone())?;
@@ -85,6 +93,7 @@ impl Processor {
             initial_warnings,
             remembered: Vec::new(),
             last_observed: None,
+            last_saved: std::time::Instant::now(),
             show_progress: true,
         })
     }
@@ -132,14 +141,16 @@ impl Processor {
             if self.parse_file(rel, &mut report).await? {
                 pending.push(rel);
             }
+            self.save_progress()?;
             progress.tick();
         }
         progress.finish();
         for rel in pending {
             self.process_file(rel, quiet, &mut report).await?;
+            self.save_progress()?;
         }
         self.observe(&report)?;
-        self.save_state()?;
+        self.finish_pass()?;
         Ok(report)
     }
 
@@ -172,7 +183,7 @@ impl Processor {
         }
         progress.finish();
         self.observe(&report)?;
-        self.save_state()?;
+        self.finish_pass()?;
         Ok(report)
     }
 
@@ -193,9 +204,10 @@ impl Processor {
         }
         for rel in present {
             self.process_file(rel, quiet, &mut report).await?;
+            self.save_progress()?;
         }
         self.observe(&report)?;
-        self.save_state()?;
+        self.finish_pass()?;
         Ok(report)
     }
 
@@ -226,7 +238,7 @@ impl Processor {
         }
         progress.finish();
         self.observe(&report)?;
-        self.save_state()?;
+        self.finish_pass()?;
         Ok(report)
     }
 
@@ -660,10 +672,32 @@ impl Processor {
         report.skipped.push(SkippedFile { path, reason });
     }
 
+    /// Everything the pass did is on disk: the state is saved and the journal of model
+    /// calls (kept for a restart after a crash) is no longer needed.
+    fn finish_pass(&mut self) -> Result<()> {
+        self.save_state()?;
+        if let Some(llm) = self.flow.llm() {
+            llm.end_pass();
+        }
+        Ok(())
+    }
+
+    /// Saves the state as the pass goes, so a run that is killed resumes where it was:
+    /// after every changed note when models are called (a call costs far more than the
+    /// write), else at most every [`SAVE_EVERY`].
+    fn save_progress(&mut self) -> Result<()> {
+        let due = self.flow.llm().is_some() || self.last_saved.elapsed() >= SAVE_EVERY;
+        if self.state_dirty && due {
+            self.save_state()?;
+        }
+        Ok(())
+    }
+
     fn save_state(&mut self) -> Result<()> {
         if self.state_dirty {
             self.state.save(&self.config.agent_dir())?;
             self.state_dirty = false;
+            self.last_saved = std::time::Instant::now();
         }
         Ok(())
     }

@@ -97,6 +97,8 @@ struct State {
     reject_json_schema: bool,
     /// Every request (listings included) hangs: a server that accepts and never answers.
     hang_all: bool,
+    /// Milliseconds every model call waits before its reply.
+    delay_all: u64,
     models: Vec<String>,
     in_flight: usize,
     max_in_flight: usize,
@@ -161,6 +163,11 @@ impl ScriptedLlm {
     /// From now on every request hangs, listings included (a hung server).
     pub fn hang_all(&self) {
         self.state.lock().unwrap().hang_all = true;
+    }
+
+    /// From now on every model call takes at least `ms` milliseconds.
+    pub fn delay_all(&self, ms: u64) {
+        self.state.lock().unwrap().delay_all = ms;
     }
 
     /// Model names the listings report (default: every model is reported as present).
@@ -337,6 +344,12 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
         return respond(&mut stream, 500, None, &body.to_string()).await;
     }
     let reply = reply.unwrap_or_else(|| Reply::Json(default_output(&recorded.agent, &recorded)));
+    let delay = state.lock().unwrap().delay_all;
+    let reply = if delay > 0 {
+        Reply::Delay(delay, Box::new(reply))
+    } else {
+        reply
+    };
     {
         let mut st = state.lock().unwrap();
         st.in_flight += 1;

@@ -23,6 +23,7 @@ use crate::prompts::Prompts;
 use crate::vault::atomic::is_read_only;
 use crate::vault::callout::CalloutKind;
 use crate::vault::entry::entries_dated;
+use crate::vault::lock::WriteLock;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::read::read_note;
 use crate::vault::state::{FileState, State};
@@ -73,7 +74,11 @@ impl Processor {
             )
         });
         let (state, state_warning) = State::load(&config.agent_dir());
-        let (store, _) = Store::open(config.clone())?;
+        // Two programs opening a new vault at once must not both create the index.
+        let (store, _) = {
+            let _turn = WriteLock::acquire(&config.agent_dir())?;
+            Store::open(config.clone())?
+        };
         let mut state = state;
         if store.records_are_new() && !state.files.is_empty() {
             // The records database was rebuilt (older version, damaged, deleted): every
@@ -330,6 +335,7 @@ impl Processor {
             today,
         );
         if existing.as_deref() != Some(text.as_str()) {
+            let _turn = WriteLock::acquire(&self.config.agent_dir())?;
             self.store.update_global_context(&text)?;
         }
         if written != self.state.observer {
@@ -565,7 +571,10 @@ impl Processor {
             }
             let callout = callout_for(&outcome);
             let rendered = callout.render();
-            let written = match &reply {
+            // Held for the write-back only (never across a model call): other vault-agent
+            // programs writing this vault wait their turn instead of racing the rename.
+            let turn = WriteLock::acquire(&self.config.agent_dir());
+            let written = turn.and_then(|_turn| match &reply {
                 None => insert_under_question(
                     &meta.abs,
                     &q.text,
@@ -583,7 +592,7 @@ impl Processor {
                     quiet,
                     self.config.max_note_bytes,
                 ),
-            };
+            });
             let result = match written {
                 Ok(result) => result,
                 Err(err) => {

@@ -485,8 +485,9 @@ fn a_hung_server_costs_one_timeout_per_pass_not_one_per_step() {
         calls <= 4,
         "{calls} model calls sent to a hung server (in {took:?})"
     );
+    // Generous for a loaded CI machine: before, this pass took 37 s (68 calls).
     assert!(
-        took < Duration::from_secs(6),
+        took < Duration::from_secs(20),
         "a hung server with timeout_s 1 took {took:?}"
     );
 }

@@ -205,7 +205,9 @@ fn watch_starts_when_a_folder_cannot_be_read_and_names_it() {
         .env("VAULT_AGENT_PROVIDER", "offline")
         .stdout(Stdio::piped())
         .stderr(std::fs::File::create(&log_path).unwrap());
-    unprivileged(&mut cmd, v);
+    if !unprivileged(&mut cmd, v) {
+        return;
+    }
     let private = v.join("Private");
     std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o000)).unwrap();
     let mut child = Watcher(cmd.spawn().unwrap());

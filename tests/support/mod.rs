@@ -217,15 +217,31 @@ pub fn is_root() -> bool {
 /// write permission stops it as it would stop a person's own run. As root (containers,
 /// CI), the vault is handed to `nobody` and the command runs as `nobody`; otherwise the
 /// command is left as it is.
+/// Returns false (with the reason printed) when that is not possible: as root, when
+/// `nobody` cannot reach the binary (a checkout under a private folder).
 #[cfg(unix)]
-pub fn unprivileged(cmd: &mut Command, vault: &Path) {
+pub fn unprivileged(cmd: &mut Command, vault: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
     use std::os::unix::process::CommandExt;
     if !is_root() {
-        return;
+        return true;
+    }
+    let binary = Path::new(env!("CARGO_BIN_EXE_vault-agent"));
+    let reachable = binary.ancestors().all(|p| {
+        p.as_os_str().is_empty()
+            || std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o001 != 0)
+    });
+    if !reachable {
+        eprintln!(
+            "skipped: running as root and {} is not reachable by `nobody`, so permission bits cannot be tested",
+            binary.display()
+        );
+        return false;
     }
     const NOBODY: u32 = 65534;
     chown_tree(vault, NOBODY);
     cmd.uid(NOBODY).gid(NOBODY);
+    true
 }
 
 /// Hands `path` (and what is under it) to the user [`unprivileged`] commands run as, for

@@ -236,7 +236,10 @@ pub fn import(
         for (name, chunk, _) in &chunks {
             addition.push_str(&format!("## Imported from {name}\n\n{}\n\n", chunk.text));
         }
-        append_blocks(&config.vault.join(&rel), addition.trim_end())?;
+        {
+            let _turn = crate::vault::lock::WriteLock::acquire(&config.agent_dir())?;
+            append_blocks(&config.vault.join(&rel), addition.trim_end())?;
+        }
         ledger.extend(chunks.into_iter().map(|(_, _, key)| key));
     }
     Ok(report)

@@ -34,6 +34,8 @@ pub fn append_to_daily(
         Some(t) => format!("## {} {t}", now.format("%H:%M")),
         None => format!("## {}", now.format("%H:%M")),
     };
+    // Other vault-agent programs writing this vault wait their turn.
+    let _turn = crate::vault::lock::WriteLock::acquire(&config.agent_dir())?;
     append_blocks(
         &config.vault.join(&rel),
         &format!("{heading}\n{}", text.trim()),

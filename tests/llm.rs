@@ -452,6 +452,47 @@ fn a_hanging_server_times_out_and_the_question_is_still_answered_once() {
 }
 
 #[test]
+fn a_hung_server_costs_one_timeout_per_pass_not_one_per_step() {
+    let server = ScriptedLlm::start();
+    server.hang_all();
+    let config = format!(
+        "  providers:\n    ollama: {{ api_base: \"{}\" }}\n  retry: {{ backoff_ms: 10 }}\n  timeout_s: 1\n",
+        server.base()
+    );
+    let dir = vault(&config);
+    let v = dir.path();
+    // Entries to parse on two more days, and the question's steps: each would wait out
+    // its timeout once per retry if the server were not taken as hung.
+    for day in ["2026-11-18", "2026-11-19"] {
+        let text: String = (10..16)
+            .map(|h| format!("## {h}:00\nwalked {h} min\n\n"))
+            .collect();
+        write(v, &format!("Daily/{day}.md"), text);
+    }
+    let started = Instant::now();
+    ok_process(v);
+    let took = started.elapsed();
+    let note = answered_once(v);
+    assert!(note.contains("no answer within 1 s"), "{note}");
+    let calls = server
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST")
+        .count();
+    // The listing times out once, then the first calls sent together (4 at most) time out
+    // and nothing more is sent.
+    assert!(
+        calls <= 4,
+        "{calls} model calls sent to a hung server (in {took:?})"
+    );
+    // Generous for a loaded CI machine: before, this pass took 37 s (68 calls).
+    assert!(
+        took < Duration::from_secs(20),
+        "a hung server with timeout_s 1 took {took:?}"
+    );
+}
+
+#[test]
 fn dropped_connections_are_retried() {
     let server = ScriptedLlm::start();
     let dir = vault(&ollama_config(&server.base()));

@@ -182,3 +182,77 @@ fn ctrl_c_during_a_slow_model_call_stops_at_once_and_writes_nothing() {
     );
     assert_eq!(read(v, note), text, "nothing half-written");
 }
+
+#[cfg(unix)]
+#[test]
+fn watch_starts_when_a_folder_cannot_be_read_and_names_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(
+        v,
+        ".vault-agent/config.yaml",
+        "watch:\n  debounce_ms: 200\n",
+    );
+    write(v, "Private/diary.md", "## 08:00\nnot for you\n");
+    let note = "Daily/2026-11-21.md";
+    write(v, note, "## 08:00\nslept 7h\n");
+    let logs = tempfile::tempdir().unwrap();
+    let log_path = logs.path().join("watch.log");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_vault-agent"));
+    cmd.args(["watch", v.to_str().unwrap()])
+        .env("VAULT_AGENT_PROVIDER", "offline")
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log_path).unwrap());
+    if !unprivileged(&mut cmd, v) {
+        return;
+    }
+    let private = v.join("Private");
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let mut child = Watcher(cmd.spawn().unwrap());
+    let stdout = child.0.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let started = rx.recv_timeout(Duration::from_secs(20));
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+    let started = started.unwrap_or_else(|_| panic!("watch did not start:\n{log}"));
+    assert!(started.starts_with("watching"), "{started}");
+    assert!(
+        log.contains("Private") && log.contains("permissions"),
+        "the folder is named with what to do: {log}"
+    );
+
+    // The other folders are watched: a question saved there is answered.
+    write(v, note, "## 08:00\nslept 7h\n\n? how long did I sleep\n");
+    let answered = wait_for(
+        || callout_count(&read(v, note)) == 1,
+        Duration::from_secs(20),
+    );
+    assert!(answered, "{}", read(v, note));
+    // A folder created while watching is watched too (its second question as well).
+    let new = "Projects/plan.md";
+    std::fs::create_dir(v.join("Projects")).unwrap();
+    hand_over(&v.join("Projects"));
+    std::thread::sleep(Duration::from_millis(300));
+    write(v, new, "# Plan\n? how long did I sleep\n");
+    hand_over(&v.join(new));
+    let first = wait_for(
+        || callout_count(&read(v, new)) == 1,
+        Duration::from_secs(20),
+    );
+    assert!(first, "{}", read(v, new));
+    let text = format!("{}? how long did I sleep on 2026-11-21\n", read(v, new));
+    write(v, new, &text);
+    let second = wait_for(
+        || callout_count(&read(v, new)) == 2,
+        Duration::from_secs(20),
+    );
+    assert!(second, "{}", read(v, new));
+    child.interrupt(Duration::from_secs(10), "watch did not stop on SIGINT");
+}

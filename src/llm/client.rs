@@ -13,6 +13,7 @@ use serde_json::Value;
 use tokio::sync::Semaphore;
 
 use super::config::{LlmConfig, ProviderKind, Resolution};
+use super::journal::Journal;
 use super::lenient;
 use super::schema::schema_for;
 use super::trace::{CallOutcome, Trace, TraceLine};
@@ -31,6 +32,8 @@ pub struct LlmFailure {
 pub enum FailureKind {
     /// Connection refused, timeout, 5xx, 429 after all retries.
     Unreachable,
+    /// The server accepted connections but did not answer in time, twice in a row.
+    Hung,
     /// 401/403: the key is wrong or missing.
     Auth,
     /// The model is not installed or not known to the provider.
@@ -64,6 +67,8 @@ enum AttemptError {
         message: String,
         retry_after: Option<Duration>,
         unreachable: bool,
+        /// No answer within the timeout.
+        timed_out: bool,
     },
     SchemaUnsupported(String),
     Fatal(FailureKind, String),
@@ -78,15 +83,33 @@ pub struct LlmClient {
     /// Structured-output mode that works, per OpenAI-compatible provider.
     modes: Mutex<HashMap<String, StructuredMode>>,
     /// Providers found unreachable or unusable: until when, and why.
-    down: Mutex<HashMap<String, (Instant, FailureKind, String)>>,
+    down: Mutex<HashMap<String, Down>>,
+    /// Timeouts in a row per provider (reset by any answer): two mark it down.
+    timeouts: Mutex<HashMap<String, u32>>,
+    /// The current pass (see [`LlmClient::begin_pass`]).
+    pass: std::sync::atomic::AtomicU64,
     /// Providers whose models listing has been checked this run.
     probed: tokio::sync::Mutex<HashMap<String, Instant>>,
     trace: Trace,
     run_id: String,
+    /// Calls completed in the pass under way (replayed after a crash), when kept on disk.
+    journal: Option<Journal>,
 }
 
-/// How long a provider found down is skipped before it is tried again.
+/// How long a provider found down is skipped before it is tried again (at least the rest
+/// of the pass it was found down in).
 const DOWN_FOR: Duration = Duration::from_secs(60);
+/// Timeouts in a row after which a provider is taken as hung and skipped like a down one.
+const HUNG_AFTER: u32 = 2;
+
+/// A provider found down: until when (and in which pass), and why.
+#[derive(Debug, Clone)]
+struct Down {
+    until: Instant,
+    pass: u64,
+    kind: FailureKind,
+    message: String,
+}
 /// The reachability check at first use.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
 
@@ -104,10 +127,76 @@ impl LlmClient {
             http,
             modes: Mutex::new(HashMap::new()),
             down: Mutex::new(HashMap::new()),
+            timeouts: Mutex::new(HashMap::new()),
+            pass: std::sync::atomic::AtomicU64::new(0),
             probed: tokio::sync::Mutex::new(HashMap::new()),
             trace,
             run_id,
+            journal: None,
         }
+    }
+
+    /// Keeps completed calls in the journal file at `path` until the pass ends, so a run
+    /// killed mid-pass replays them instead of calling again (see [`super::journal`]).
+    pub fn with_journal(mut self, path: std::path::PathBuf) -> LlmClient {
+        self.journal = Some(Journal::open(path));
+        self
+    }
+
+    /// Ends a pass whose results are all on disk: its journaled calls are not needed again.
+    pub fn end_pass(&self) {
+        if let Some(journal) = &self.journal {
+            journal.clear();
+        }
+    }
+
+    /// Starts a pass: a provider found down stays skipped for the rest of the pass it was
+    /// found down in (and at least a minute), so a hung server costs one timeout per pass,
+    /// not one per step; the next pass tries it again once the minute is over.
+    pub fn begin_pass(&self) {
+        self.pass.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn current_pass(&self) -> u64 {
+        self.pass.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The failure for `provider` while it is marked down.
+    fn down_now(&self, provider: &str) -> Option<LlmFailure> {
+        let pass = self.current_pass();
+        let down = self.down.lock().expect("lock");
+        down.get(provider)
+            .filter(|d| Instant::now() < d.until || d.pass == pass)
+            .map(|d| LlmFailure {
+                kind: d.kind,
+                message: d.message.clone(),
+            })
+    }
+
+    /// Counts a timeout of `provider`; true when it is now taken as hung (marked down).
+    fn timed_out(&self, provider: &str, message: &str) -> bool {
+        let in_a_row = {
+            let mut timeouts = self.timeouts.lock().expect("lock");
+            let n = timeouts.entry(provider.to_string()).or_insert(0);
+            *n += 1;
+            *n
+        };
+        if in_a_row < HUNG_AFTER {
+            return false;
+        }
+        if self.down_now(provider).is_none() {
+            self.mark_down(
+                provider,
+                FailureKind::Hung,
+                format!("{provider}: {message}, {in_a_row} times in a row; the server accepts connections but does not answer"),
+            );
+        }
+        true
+    }
+
+    /// Any answer from `provider` (even an error status) shows it is not hung.
+    fn answered(&self, provider: &str) {
+        self.timeouts.lock().expect("lock").remove(provider);
     }
 
     /// The config in use.
@@ -139,6 +228,18 @@ impl LlmClient {
         user: &str,
     ) -> Result<Called<T>, LlmFailure> {
         let schema = schema_for::<T>();
+        let key = Journal::key(agent, system, user, &schema);
+        if let Some(done) = self.journal.as_ref().and_then(|j| j.get(&key)) {
+            if let Ok(value) = serde_json::from_str::<T>(&done.raw) {
+                tracing::debug!("{agent}: replayed a call completed before a restart");
+                return Ok(Called {
+                    value,
+                    raw: done.raw,
+                    provider: done.provider,
+                    model: done.model,
+                });
+            }
+        }
         let mut last = LlmFailure {
             kind: FailureKind::Offline,
             message: "only the offline engine is configured".into(),
@@ -166,12 +267,15 @@ impl LlmClient {
                 .await
             {
                 Ok((value, raw)) => {
+                    if let Some(journal) = &self.journal {
+                        journal.record(key, &provider, &resolution.model, &raw);
+                    }
                     return Ok(Called {
                         value,
                         raw,
                         provider,
                         model: resolution.model,
-                    })
+                    });
                 }
                 Err(failure) => {
                     self.record(
@@ -233,17 +337,8 @@ impl LlmClient {
 
     /// Skips providers known to be down; probes a provider once at first use.
     async fn check_available(&self, provider: &str) -> Option<LlmFailure> {
-        {
-            let mut down = self.down.lock().expect("lock");
-            if let Some((until, kind, message)) = down.get(provider) {
-                if Instant::now() < *until {
-                    return Some(LlmFailure {
-                        kind: *kind,
-                        message: message.clone(),
-                    });
-                }
-                down.remove(provider);
-            }
+        if let Some(failure) = self.down_now(provider) {
+            return Some(failure);
         }
         let mut probed = self.probed.lock().await;
         if probed
@@ -251,14 +346,7 @@ impl LlmClient {
             .is_some_and(|at| at.elapsed() < DOWN_FOR)
         {
             // Another call may have probed it while this one waited for the lock.
-            let down = self.down.lock().expect("lock");
-            return down
-                .get(provider)
-                .filter(|(until, ..)| Instant::now() < *until)
-                .map(|(_, kind, message)| LlmFailure {
-                    kind: *kind,
-                    message: message.clone(),
-                });
+            return self.down_now(provider);
         }
         probed.insert(provider.to_string(), Instant::now());
         let p = self.config.providers.get(provider)?.clone();
@@ -270,7 +358,10 @@ impl LlmClient {
             return Some(self.mark_down(provider, FailureKind::Config, message));
         }
         let url = wire::models_url(&p, &base);
-        let mut request = self.http.get(&url).timeout(PROBE_TIMEOUT);
+        let mut request = self
+            .http
+            .get(&url)
+            .timeout(PROBE_TIMEOUT.min(self.config.timeout));
         for (k, v) in self.auth_for(&p) {
             request = request.header(k, v);
         }
@@ -282,6 +373,16 @@ impl LlmClient {
                     root_cause(&e)
                 );
                 Some(self.mark_down(provider, FailureKind::Unreachable, message))
+            }
+            // A listing that does not come in time counts as one timeout: one more on the
+            // first model call and the server is taken as hung.
+            Err(e) if e.is_timeout() => {
+                let message = format!(
+                    "the model listing at {base} did not answer within {} s",
+                    PROBE_TIMEOUT.min(self.config.timeout).as_secs()
+                );
+                self.timed_out(provider, &message);
+                self.down_now(provider)
             }
             Ok(r) if r.status().as_u16() == 401 || r.status().as_u16() == 403 => {
                 let message = format!(
@@ -299,7 +400,7 @@ impl LlmClient {
     pub fn down_reason(&self, agent: &str) -> Option<String> {
         let down = self.down.lock().expect("lock");
         for name in self.config.chain(agent) {
-            let Some((_, kind, _)) = down.get(&name) else {
+            let Some(Down { kind, .. }) = down.get(&name) else {
                 continue;
             };
             let Some(p) = self.config.providers.get(&name) else {
@@ -320,6 +421,10 @@ impl LlmClient {
                     format!("Ollama is not running at {host}")
                 }
                 (FailureKind::Unreachable, _) => format!("no model server answers at {host}"),
+                (FailureKind::Hung, _) => format!(
+                    "no answer within {} s from the model server at {host}",
+                    self.config.timeout.as_secs()
+                ),
                 (FailureKind::Auth, _) => format!("`{name}` refused the API key"),
                 (FailureKind::ModelMissing, _) => {
                     format!("a model is not installed on `{name}` (see `vault-agent doctor`)")
@@ -347,7 +452,12 @@ impl LlmClient {
         );
         self.down.lock().expect("lock").insert(
             provider.to_string(),
-            (Instant::now() + DOWN_FOR, kind, message.clone()),
+            Down {
+                until: Instant::now() + DOWN_FOR,
+                pass: self.current_pass(),
+                kind,
+                message: message.clone(),
+            },
         );
         LlmFailure { kind, message }
     }
@@ -470,9 +580,22 @@ impl LlmClient {
             let started = Instant::now();
             let result = {
                 let _permit = self.permits.acquire().await.expect("semaphore open");
+                // Found down (hung) by the calls this one waited behind: do not send.
+                if let Some(failure) = self.down_now(provider) {
+                    return Err(failure);
+                }
                 self.send(r.provider.kind, &call).await
             };
             let elapsed = started.elapsed();
+            if !matches!(
+                result,
+                Err(AttemptError::Retryable {
+                    timed_out: true,
+                    ..
+                })
+            ) {
+                self.answered(provider);
+            }
             let request_copy = self.trace.with_prompts.then(|| call.body.clone());
             match result {
                 Ok(done) => match serde_json::from_str::<T>(&done.text) {
@@ -580,8 +703,14 @@ impl LlmClient {
                     message,
                     retry_after,
                     unreachable,
+                    timed_out,
                 }) => {
-                    let give_up = transport_retries >= self.config.retry.llm_retry;
+                    // Two timeouts in a row (from any step) mark the provider down: the
+                    // steps still waiting give up on it instead of each waiting again.
+                    let hung = timed_out && self.timed_out(provider, &message);
+                    let give_up = hung
+                        || transport_retries >= self.config.retry.llm_retry
+                        || self.down_now(provider).is_some();
                     let outcome = if give_up {
                         CallOutcome::Failed
                     } else {
@@ -654,6 +783,7 @@ impl LlmClient {
             },
             retry_after: None,
             unreachable: e.is_connect(),
+            timed_out: e.is_timeout(),
         })?;
         let status = response.status().as_u16();
         let retry_after = response
@@ -670,17 +800,20 @@ impl LlmClient {
             },
             retry_after: None,
             unreachable: false,
+            timed_out: e.is_timeout(),
         })?;
         if (200..300).contains(&status) {
             let body: Value = serde_json::from_str(&text).map_err(|e| AttemptError::Retryable {
                 message: format!("the server's reply is not JSON ({e})"),
                 retry_after: None,
                 unreachable: false,
+                timed_out: false,
             })?;
             return wire::parse(kind, &body).map_err(|m| AttemptError::Retryable {
                 message: m,
                 retry_after: None,
                 unreachable: false,
+                timed_out: false,
             });
         }
         let openai_like = matches!(kind, ProviderKind::Openai | ProviderKind::Azure);
@@ -689,8 +822,8 @@ impl LlmClient {
         }
         let snippet = clip(&text, 300);
         Err(match status {
-            429 => AttemptError::Retryable { message: "rate limited (HTTP 429)".into(), retry_after, unreachable: false },
-            500..=599 => AttemptError::Retryable { message: format!("server error (HTTP {status}): {snippet}"), retry_after, unreachable: false },
+            429 => AttemptError::Retryable { message: "rate limited (HTTP 429)".into(), retry_after, unreachable: false, timed_out: false },
+            500..=599 => AttemptError::Retryable { message: format!("server error (HTTP {status}): {snippet}"), retry_after, unreachable: false, timed_out: false },
             401 | 403 => AttemptError::Fatal(FailureKind::Auth, format!("the API key was refused (HTTP {status}); check the provider's api_key and its environment variable")),
             404 if kind == ProviderKind::Ollama || text.contains("model") => AttemptError::Fatal(
                 FailureKind::ModelMissing,

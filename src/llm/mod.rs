@@ -5,6 +5,7 @@
 pub mod budget;
 pub mod client;
 pub mod config;
+pub mod journal;
 pub mod lenient;
 pub mod schema;
 pub mod trace;

@@ -23,12 +23,17 @@ use crate::flow::{Flow, Outcome, QuestionInput};
 use crate::llm::trace::Trace;
 use crate::llm::LlmClient;
 use crate::prompts::Prompts;
+use crate::vault::atomic::is_read_only;
 use crate::vault::callout::CalloutKind;
+use crate::vault::lock::WriteLock;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::read::read_note;
 use crate::vault::state::{FileState, State};
 use crate::vault::writeback::{insert_under_question, insert_under_reply, WriteBack};
 use crate::vault::{ContentHash, Note, Store};
+
+/// How often the state is saved during a pass (and once at its end).
+const SAVE_EVERY: Duration = Duration::from_secs(1);
 
 /// How often new log entries alone refresh the context file.
 const OBSERVE_EVERY: Duration = Duration::from_secs(300);
@@ -45,6 +50,8 @@ pub struct Processor {
     initial_warnings: Vec<String>,
     /// Show progress for long passes (off with `-q`).
     show_progress: bool,
+    /// When the state was last saved.
+    last_saved: std::time::Instant,
     /// When the context file was last brought up to date.
     last_observed: Option<std::time::Instant>,
     /// What the Observer agent asked to remember, merged at the end of the pass.
@@ -63,10 +70,17 @@ impl Processor {
         let prompts = Prompts::load(&config.agent_dir())?;
         let llm = config.llm.uses_models().then(|| {
             let trace = Trace::new(Some(config.agent_dir().join("trace.jsonl")), trace_prompts);
-            Arc::new(LlmClient::new(config.llm.clone(), trace))
+            Arc::new(
+                LlmClient::new(config.llm.clone(), trace)
+                    .with_journal(config.agent_dir().join("calls.jsonl")),
+            )
         });
         let (state, state_warning) = State::load(&config.agent_dir());
-        let (store, _) = Store::open(config.clone())?;
+        // Two programs opening a new vault at once must not both create the index.
+        let (store, _) = {
+            let _turn = WriteLock::acquire(&config.agent_dir())?;
+            Store::open(config.clone())?
+        };
         let mut state = state;
         if store.records_are_new() && !state.files.is_empty() {
             // The records database was rebuilt (older version, damaged, deleted): every
@@ -86,6 +100,7 @@ impl Processor {
             initial_warnings,
             remembered: Vec::new(),
             last_observed: None,
+            last_saved: std::time::Instant::now(),
             show_progress: true,
         })
     }
@@ -108,6 +123,7 @@ impl Processor {
     /// Rescans the whole vault and processes every note whose content changed.
     /// `quiet`: files edited more recently than this are not written to (deferred).
     pub async fn full_pass(&mut self, quiet: Duration) -> Result<PassReport> {
+        self.begin_pass();
         let mut report = PassReport::default();
         for warning in std::mem::take(&mut self.initial_warnings) {
             tracing::warn!("{warning}");
@@ -131,9 +147,10 @@ impl Processor {
             .await?;
         for rel in &pending {
             self.process_file(rel, quiet, &mut report).await?;
+            self.save_progress()?;
         }
         self.observe(&report)?;
-        self.save_state()?;
+        self.finish_pass()?;
         Ok(report)
     }
 
@@ -162,12 +179,13 @@ impl Processor {
         self.parse_files(&rels, "reading notes", false, &mut report)
             .await?;
         self.observe(&report)?;
-        self.save_state()?;
+        self.finish_pass()?;
         Ok(report)
     }
 
     /// Processes the given vault-relative paths (changed, created or removed).
     pub async fn process_paths(&mut self, rels: &[String], quiet: Duration) -> Result<PassReport> {
+        self.begin_pass();
         let mut report = PassReport::default();
         let mut present = Vec::new();
         for rel in rels {
@@ -182,9 +200,10 @@ impl Processor {
         }
         for rel in present {
             self.process_file(rel, quiet, &mut report).await?;
+            self.save_progress()?;
         }
         self.observe(&report)?;
-        self.save_state()?;
+        self.finish_pass()?;
         Ok(report)
     }
 
@@ -206,8 +225,16 @@ impl Processor {
         self.parse_files(&rels, "rebuilding", true, &mut report)
             .await?;
         self.observe(&report)?;
-        self.save_state()?;
+        self.finish_pass()?;
         Ok(report)
+    }
+
+    /// A model server found down stays skipped until the end of the pass (see
+    /// [`LlmClient::begin_pass`]).
+    fn begin_pass(&self) {
+        if let Some(llm) = self.flow.llm() {
+            llm.begin_pass();
+        }
     }
 
     /// Rescans the vault; returns every note's path and reports the skipped files.
@@ -276,6 +303,7 @@ impl Processor {
             today,
         );
         if existing.as_deref() != Some(text.as_str()) {
+            let _turn = WriteLock::acquire(&self.config.agent_dir())?;
             self.store.update_global_context(&text)?;
         }
         if written != self.state.observer {
@@ -307,12 +335,24 @@ impl Processor {
                 self.store.begin_writes()?;
             }
             for (rel, read) in chunk.iter().zip(read) {
-                if self.parse_read(rel, read, settle_all, report).await? {
-                    pending.push(rel.clone());
+                match self.parse_read(rel, read, settle_all, report).await {
+                    Ok(true) => pending.push(rel.clone()),
+                    Ok(false) => {}
+                    Err(err @ crate::Error::Data { .. }) => {
+                        self.not_stored(chunk, rel, err, report)?
+                    }
+                    Err(err) => return Err(err),
+                }
+                if self.flow.llm().is_some() {
+                    self.save_progress()?;
                 }
                 progress.tick();
             }
-            self.store.commit_writes()?;
+            if let Err(err) = self.store.commit_writes() {
+                let last = chunk.last().map(String::as_str).unwrap_or_default();
+                self.not_stored(chunk, last, err, report)?;
+            }
+            self.save_progress()?;
         }
         progress.finish();
         Ok(pending)
@@ -403,7 +443,14 @@ impl Processor {
         let note = Note::parse(text);
         // Edited between the two phases: bring its entries up to date too.
         let entries = prepare::dated_entries(&self.store, meta, &note);
-        self.parse_entries(rel, &entries, None, report).await?;
+        match self.parse_entries(rel, &entries, None, report).await {
+            Err(err @ crate::Error::Data { .. }) => {
+                // A full disk: answered on a later run.
+                self.report_unwritable(report, rel, err.to_string());
+                return Ok(());
+            }
+            other => other?,
+        }
         let (final_hash, settled) = self
             .answer_questions(rel, &note, hash, quiet, report)
             .await?;
@@ -523,6 +570,17 @@ impl Processor {
         };
         let mut settled = true;
         let mut shift = 0usize;
+        let open_questions = note.questions.iter().any(|q| {
+            q.ready
+                && (q.handled.is_none()
+                    || (q.handled == Some(CalloutKind::Question)
+                        && q.reply.as_ref().is_some_and(|r| !r.answered && r.ready)))
+        });
+        if open_questions && is_read_only(&meta.abs) {
+            // Checked before any model call: the answer could not be written anyway.
+            self.report_read_only(report, rel);
+            return Ok((hash, false));
+        }
         // "last week" is read from the date a question sits under; in a note without
         // dates, from today.
         let dating = self.store.dating(&meta, note);
@@ -565,7 +623,10 @@ impl Processor {
             }
             let callout = callout_for(&outcome);
             let rendered = callout.render();
-            let result = match &reply {
+            // Held for the write-back only (never across a model call): other vault-agent
+            // programs writing this vault wait their turn instead of racing the rename.
+            let turn = WriteLock::acquire(&self.config.agent_dir());
+            let written = turn.and_then(|_turn| match &reply {
                 None => insert_under_question(
                     &meta.abs,
                     &q.text,
@@ -573,7 +634,7 @@ impl Processor {
                     &rendered,
                     quiet,
                     self.config.max_note_bytes,
-                )?,
+                ),
                 Some(r) => insert_under_reply(
                     &meta.abs,
                     &q.text,
@@ -582,7 +643,19 @@ impl Processor {
                     &rendered,
                     quiet,
                     self.config.max_note_bytes,
-                )?,
+                ),
+            });
+            let result = match written {
+                Ok(result) => result,
+                Err(err) => {
+                    // A folder without write permission, a full disk: this note waits, the
+                    // rest of the vault goes on, and the question stays open for next time.
+                    let reason = format!(
+                        "the answer could not be written ({err}); the question stays open and is answered on a later run once the note and its folder can be written (check permissions and free disk space)"
+                    );
+                    self.report_unwritable(report, rel, reason);
+                    return Ok((hash, false));
+                }
             };
             match result {
                 WriteBack::Written(new_hash) => {
@@ -617,6 +690,11 @@ impl Processor {
                     );
                 }
                 WriteBack::AlreadyHandled => {}
+                WriteBack::ReadOnly => {
+                    // Made read-only while the answer was being worked out.
+                    self.report_read_only(report, rel);
+                    return Ok((hash, false));
+                }
             }
         }
         Ok((hash, settled))
@@ -631,11 +709,69 @@ impl Processor {
         Ok(())
     }
 
+    /// index.db could not store what was read (a full disk): the pass goes on without it.
+    /// SQLite may have rolled back the chunk's transaction, so the chunk's notes are read
+    /// again next time.
+    fn not_stored(
+        &mut self,
+        chunk: &[String],
+        rel: &str,
+        err: crate::Error,
+        report: &mut PassReport,
+    ) -> Result<()> {
+        self.store.rollback_writes()?;
+        self.report_unwritable(report, rel, err.to_string());
+        for r in chunk {
+            self.state.files.remove(r);
+        }
+        self.state_dirty = true;
+        Ok(())
+    }
+
+    /// A read-only note is the person's choice: its questions stay open, and the warning
+    /// says how to let us answer there.
+    fn report_read_only(&mut self, report: &mut PassReport, rel: &str) {
+        let reason = "the note is read-only, so its questions are left unanswered; to let vault-agent answer there, make it writable (for example `chmod u+w` on the file)".to_string();
+        self.report_unwritable(report, rel, reason);
+    }
+
+    /// A note whose answers could not be written: warned about once, counted every pass.
+    fn report_unwritable(&mut self, report: &mut PassReport, rel: &str, reason: String) {
+        if self.reported.insert((rel.to_string(), reason.clone())) {
+            tracing::warn!("{rel}: {reason}");
+        }
+        report.unwritable.push(SkippedFile {
+            path: rel.to_string(),
+            reason,
+        });
+    }
+
     fn report_skip(&mut self, report: &mut PassReport, path: String, reason: String) {
         if self.reported.insert((path.clone(), reason.clone())) {
             tracing::warn!("{path}: {reason}");
         }
         report.skipped.push(SkippedFile { path, reason });
+    }
+
+    /// Everything the pass did is on disk: the state is saved and the journal of model
+    /// calls (kept for a restart after a crash) is no longer needed.
+    fn finish_pass(&mut self) -> Result<()> {
+        self.save_state()?;
+        if let Some(llm) = self.flow.llm() {
+            llm.end_pass();
+        }
+        Ok(())
+    }
+
+    /// Saves the state as the pass goes, so a run that is killed resumes where it was:
+    /// after every changed note when models are called (a call costs far more than the
+    /// write), else at most every [`SAVE_EVERY`].
+    fn save_progress(&mut self) -> Result<()> {
+        let due = self.flow.llm().is_some() || self.last_saved.elapsed() >= SAVE_EVERY;
+        if self.state_dirty && due {
+            self.save_state()?;
+        }
+        Ok(())
     }
 
     fn save_state(&mut self) -> Result<()> {
@@ -644,6 +780,7 @@ impl Processor {
         if self.state_dirty {
             self.state.save(&self.config.agent_dir())?;
             self.state_dirty = false;
+            self.last_saved = std::time::Instant::now();
         }
         Ok(())
     }

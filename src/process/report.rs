@@ -31,6 +31,9 @@ pub struct PassReport {
     pub questions_ignored: Vec<IgnoredQuestion>,
     /// Files not read, with the reason.
     pub skipped: Vec<SkippedFile>,
+    /// Notes whose questions stay open because the note cannot be written (read-only, a
+    /// folder without write permission, a full disk), with the reason.
+    pub unwritable: Vec<SkippedFile>,
     /// Other problems worth a look (broken frontmatter, bad ignore rules).
     pub warnings: Vec<String>,
     /// Clauses with numbers the rules could not read, per note (kept as text, no record).
@@ -78,6 +81,13 @@ impl fmt::Display for PassReport {
                 f,
                 "; {} deferred (file still being edited)",
                 self.questions_deferred
+            )?;
+        }
+        if !self.unwritable.is_empty() {
+            write!(
+                f,
+                "; {} not written to (questions left open, see the warnings)",
+                plural(self.unwritable.len(), "note")
             )?;
         }
         if self.questions_gone > 0 {

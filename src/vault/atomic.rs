@@ -55,6 +55,13 @@ pub fn write_atomic_derived(path: &Path, bytes: &[u8]) -> Result<WriteResult> {
     }
 }
 
+/// Whether the file at `path` (symlinks followed) has no write permission bit: the person
+/// protected it, and an atomic rename would replace it anyway, so callers leave it alone.
+/// A missing file is not read-only.
+pub fn is_read_only(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
+}
+
 fn replace(
     path: &Path,
     bytes: &[u8],

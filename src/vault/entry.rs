@@ -98,9 +98,16 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
     }
     close(&mut spans, &mut section, note.line_count());
 
+    // Once per note, not per entry: a note of 20,000 sections has as many blocks.
+    let callouts: Vec<Range<usize>> = note
+        .blocks
+        .iter()
+        .filter(|b| matches!(b.kind, BlockKind::AgentCallout(_)))
+        .map(|b| b.lines.clone())
+        .collect();
     let mut out = Vec::new();
     for (lines, heading) in spans {
-        let text = content(note, lines.clone());
+        let text = content(note, &callouts, lines.clone());
         if text.is_empty() {
             continue;
         }
@@ -145,18 +152,18 @@ pub fn entries_dated(
     out
 }
 
-/// The person's lines in `lines`: without questions, agent callouts and code fences'
-/// surroundings trimmed.
-fn content(note: &Note, lines: Range<usize>) -> String {
-    let callout_lines: Vec<Range<usize>> = note
-        .blocks
+/// The person's lines in `lines`: without questions, agent callouts (`callouts`, in line
+/// order) and code fences' surroundings trimmed.
+fn content(note: &Note, callouts: &[Range<usize>], lines: Range<usize>) -> String {
+    // Only the callouts that overlap this entry's lines are looked at.
+    let first = callouts.partition_point(|r| r.end <= lines.start);
+    let overlapping: Vec<&Range<usize>> = callouts[first..]
         .iter()
-        .filter(|b| matches!(b.kind, BlockKind::AgentCallout(_)))
-        .map(|b| b.lines.clone())
+        .take_while(|r| r.start < lines.end)
         .collect();
     let mut text = String::new();
     for i in lines {
-        if note.is_question_line(i) || callout_lines.iter().any(|r| r.contains(&i)) {
+        if note.is_question_line(i) || overlapping.iter().any(|r| r.contains(&i)) {
             continue;
         }
         text.push_str(note.line(i).trim_end());
@@ -223,6 +230,25 @@ mod tests {
             entries(&before, "n.md", day())[0].hash,
             entries(&after, "n.md", day())[0].hash
         );
+    }
+
+    #[test]
+    fn answers_in_any_of_many_sections_are_left_out_of_that_section_only() {
+        let mut text = String::new();
+        for i in 0..300 {
+            text.push_str(&format!("## {:02}:{:02}\nwalked {i} min\n", i / 60, i % 60));
+            if i % 7 == 3 {
+                text.push_str(&format!(
+                    "? how far {i}\n> [!answer] vault-agent · 2026-11-21 10:00\n> far {i}\n\n"
+                ));
+            }
+        }
+        let note = Note::parse(text);
+        let e = entries(&note, "n.md", day());
+        assert_eq!(e.len(), 300);
+        for (i, entry) in e.iter().enumerate() {
+            assert_eq!(entry.text, format!("walked {i} min"));
+        }
     }
 
     #[test]

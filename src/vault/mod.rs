@@ -12,6 +12,7 @@ pub mod facts;
 pub mod frontmatter;
 pub mod ignore;
 pub mod index;
+pub mod lock;
 pub mod note;
 pub mod parsed;
 pub mod read;

@@ -317,6 +317,11 @@ impl Store {
         self.records.begin()
     }
 
+    /// Drops the batch of record writes (after a failed write).
+    pub fn rollback_writes(&self) -> Result<()> {
+        self.records.rollback()
+    }
+
     /// Makes the batch of record writes durable.
     pub fn commit_writes(&self) -> Result<()> {
         self.records.commit()

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use super::atomic::{write_atomic, WriteResult};
+use super::atomic::{is_read_only, write_atomic, WriteResult};
 use super::note::Note;
 use super::read::read_note;
 use super::ContentHash;
@@ -25,6 +25,9 @@ pub enum WriteBack {
     AlreadyHandled,
     /// The file was edited less than the quiet time ago; try again later.
     Busy,
+    /// The note is read-only (no write permission bit): the person protected it, so it is
+    /// left as it is.
+    ReadOnly,
 }
 
 /// Where a callout goes, as found in the current text.
@@ -123,6 +126,9 @@ fn insert_after(
             Located::Gone => return Ok(WriteBack::QuestionGone),
             Located::Handled => return Ok(WriteBack::AlreadyHandled),
         };
+        if is_read_only(path) {
+            return Ok(WriteBack::ReadOnly);
+        }
         let new_text = splice_after_line(&note, line, callout);
         match write_atomic(path, new_text.as_bytes(), Some(before))? {
             WriteResult::Written => {
@@ -203,6 +209,21 @@ mod tests {
         assert_eq!(again, WriteBack::AlreadyHandled);
         let gone = insert_under_question(&p, "other", 3, CALLOUT, Duration::ZERO, 1 << 20).unwrap();
         assert_eq!(gone, WriteBack::QuestionGone);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_note_is_left_as_it_is() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("n.md");
+        std::fs::write(&p, "? q\n").unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let r = insert_under_question(&p, "q", 0, CALLOUT, Duration::ZERO, 1 << 20).unwrap();
+        assert_eq!(r, WriteBack::ReadOnly);
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "? q\n");
+        let mode = std::fs::metadata(&p).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o444);
     }
 
     #[test]

@@ -2,17 +2,19 @@
 //! (debounced per file), rescans on overflow and periodically, and stops cleanly on Ctrl-C.
 
 pub mod batch;
+pub mod folders;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use notify::{Event, EventKind, RecursiveMode, Watcher};
+use notify::{Event, EventKind};
 use tokio::sync::mpsc;
 
 use crate::error::{Error, Result};
 use crate::process::Processor;
 use crate::vault::scan::relative;
 use batch::Debouncer;
+use folders::Watched;
 
 /// What the watcher sends the loop.
 enum Signal {
@@ -38,9 +40,11 @@ pub async fn run(
         });
     })
     .map_err(watch_error)?;
-    watcher
-        .watch(&vault, RecursiveMode::Recursive)
-        .map_err(watch_error)?;
+    // A folder that cannot be read is left out with a warning, as `process` skips it.
+    let (watched, warnings) = Watched::start(&mut watcher, &vault, processor.store().rules())?;
+    for warning in warnings {
+        tracing::warn!("{warning}");
+    }
 
     tokio::pin!(stop);
     let Some(report) = or_stop(processor.full_pass(debounce), &mut stop).await else {
@@ -69,6 +73,9 @@ pub async fn run(
                         debouncer.request_rescan(now);
                     }
                     tracing::trace!("event {:?} {:?}", event.kind, event.paths);
+                    for warning in watched.follow(&mut watcher, &vault, &event, processor.store().rules()) {
+                        tracing::warn!("{warning}");
+                    }
                     for rel in note_paths(&vault, &event, processor.store()) {
                         debouncer.touch(rel, now);
                     }

@@ -95,6 +95,10 @@ struct State {
     scripts: HashMap<String, VecDeque<Reply>>,
     requests: Vec<Recorded>,
     reject_json_schema: bool,
+    /// Every request (listings included) hangs: a server that accepts and never answers.
+    hang_all: bool,
+    /// Milliseconds every model call waits before its reply.
+    delay_all: u64,
     models: Vec<String>,
     in_flight: usize,
     max_in_flight: usize,
@@ -154,6 +158,16 @@ impl ScriptedLlm {
     /// Answer `json_schema` response formats with HTTP 500, as llama-cpp-python does.
     pub fn reject_json_schema(&self) {
         self.state.lock().unwrap().reject_json_schema = true;
+    }
+
+    /// From now on every request hangs, listings included (a hung server).
+    pub fn hang_all(&self) {
+        self.state.lock().unwrap().hang_all = true;
+    }
+
+    /// From now on every model call takes at least `ms` milliseconds.
+    pub fn delay_all(&self, ms: u64) {
+        self.state.lock().unwrap().delay_all = ms;
     }
 
     /// Model names the listings report (default: every model is reported as present).
@@ -296,6 +310,11 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
     recorded.agent = agent_of(&recorded.system());
 
     let route = path.split('?').next().unwrap_or("").to_string();
+    if state.lock().unwrap().hang_all {
+        state.lock().unwrap().requests.push(recorded);
+        tokio::time::sleep(Duration::from_secs(3600)).await;
+        return Ok(());
+    }
     if method == "GET" {
         let models = state.lock().unwrap().models.clone();
         state.lock().unwrap().requests.push(recorded);
@@ -325,6 +344,12 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
         return respond(&mut stream, 500, None, &body.to_string()).await;
     }
     let reply = reply.unwrap_or_else(|| Reply::Json(default_output(&recorded.agent, &recorded)));
+    let delay = state.lock().unwrap().delay_all;
+    let reply = if delay > 0 {
+        Reply::Delay(delay, Box::new(reply))
+    } else {
+        reply
+    };
     {
         let mut st = state.lock().unwrap();
         st.in_flight += 1;

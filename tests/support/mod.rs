@@ -206,3 +206,100 @@ pub fn day_records(vault: &Path, date: &str) -> Vec<serde_json::Value> {
         .map(|r| serde_json::to_value(r).unwrap())
         .collect()
 }
+
+/// Whether the tests run as root, for whom permission bits do not stop writes.
+pub fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Makes `cmd` run with the permissions of an ordinary user, so that a folder without
+/// write permission stops it as it would stop a person's own run. As root (containers,
+/// CI), the vault is handed to `nobody` and the command runs as `nobody`; otherwise the
+/// command is left as it is.
+/// Returns false (with the reason printed) when that is not possible: as root, when
+/// `nobody` cannot reach the binary (a checkout under a private folder).
+#[cfg(unix)]
+pub fn unprivileged(cmd: &mut Command, vault: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    if !is_root() {
+        return true;
+    }
+    let binary = Path::new(env!("CARGO_BIN_EXE_vault-agent"));
+    let reachable = binary.ancestors().all(|p| {
+        p.as_os_str().is_empty()
+            || std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o001 != 0)
+    });
+    if !reachable {
+        eprintln!(
+            "skipped: running as root and {} is not reachable by `nobody`, so permission bits cannot be tested",
+            binary.display()
+        );
+        return false;
+    }
+    const NOBODY: u32 = 65534;
+    chown_tree(vault, NOBODY);
+    cmd.uid(NOBODY).gid(NOBODY);
+    true
+}
+
+/// Hands `path` (and what is under it) to the user [`unprivileged`] commands run as, for
+/// files a test creates after the command started; nothing when not root.
+#[cfg(unix)]
+pub fn hand_over(path: &Path) {
+    if is_root() {
+        chown_tree(path, 65534);
+    }
+}
+
+#[cfg(unix)]
+fn chown_tree(path: &Path, id: u32) {
+    std::os::unix::fs::lchown(path, Some(id), Some(id)).unwrap();
+    if std::fs::symlink_metadata(path).unwrap().is_dir() {
+        for entry in std::fs::read_dir(path).unwrap() {
+            chown_tree(&entry.unwrap().path(), id);
+        }
+    }
+}
+
+/// Makes every file `cmd` writes stop at `bytes` (RLIMIT_FSIZE, with SIGXFSZ ignored so a
+/// write past it fails with an error instead of killing the process): a full disk for the
+/// files that would grow past it, whoever runs the tests.
+#[cfg(unix)]
+pub fn limit_file_size(cmd: &mut Command, bytes: u64) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setrlimit and signal are async-signal-safe; nothing is allocated.
+    unsafe {
+        cmd.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes as libc::rlim_t,
+                rlim_max: bytes as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+}
+
+/// A `vault-agent` command with the offline engine and no inherited vault.
+pub fn command(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_vault-agent"));
+    cmd.args(args)
+        .env_remove("VAULT_AGENT_VAULT")
+        .env("VAULT_AGENT_PROVIDER", "offline");
+    cmd
+}
+
+/// Runs a command; returns stdout, stderr and the exit code.
+pub fn output(cmd: &mut Command) -> (String, String, i32) {
+    let out = cmd.output().expect("binary runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}

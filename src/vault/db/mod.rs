@@ -132,6 +132,15 @@ impl RecordDb {
         Ok(())
     }
 
+    /// Drops the transaction opened by [`RecordDb::begin`], if any.
+    pub fn rollback(&self) -> Result<()> {
+        let conn = self.conn.lock().expect("db lock");
+        if !conn.is_autocommit() {
+            conn.execute_batch("ROLLBACK").map_err(|e| self.error(e))?;
+        }
+        Ok(())
+    }
+
     /// Replaces every record of `source` with `records`, all or nothing.
     pub fn replace_source(&self, source: &str, records: &[ParsedRecord]) -> Result<()> {
         let mut conn = self.conn.lock().expect("db lock");
@@ -313,8 +322,15 @@ pub struct ExportRow {
 
 /// A database error, naming the file and what to do.
 fn data_error(path: &Path, e: rusqlite::Error) -> Error {
+    use rusqlite::ErrorCode::{DiskFull, SystemIoFailure};
+    let full = matches!(e.sqlite_error_code(), Some(DiskFull | SystemIoFailure));
+    let what_to_do = if full {
+        "check free disk space; vault-agent stores the rest on its next run"
+    } else {
+        "delete it and run `vault-agent reindex`"
+    };
     Error::Data {
         path: path.to_path_buf(),
-        message: format!("{e}; delete it and run `vault-agent reindex`"),
+        message: format!("{e}; {what_to_do}"),
     }
 }

@@ -73,7 +73,7 @@ pub enum NextAction {
     Synthesize,
 }
 
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct PlannerOutput {
     pub reasoning: String,
     pub query_type: QueryType,

@@ -47,7 +47,7 @@ week_start: monday
 #     high: { ollama: \"qwen2.5:32b\" }
 #   agents: { evaluator: { tier: high } }
 #   models: { \"qwen2.5:7b\": { context_window: 32768 } }
-#   retry: { llm_retry: 3, parse_retry: 2, loop_max: 2 }
+#   retry: { llm_retry: 3, parse_retry: 2, loop_max: 2, max_retries: 2 }
 #   timeout_s: 60
 #   max_concurrency: 4
 ";

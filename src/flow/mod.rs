@@ -4,6 +4,8 @@
 
 pub mod agentic;
 pub mod floor;
+pub mod session;
+pub mod state;
 
 use std::sync::Arc;
 
@@ -111,6 +113,7 @@ impl Flow {
                 llm,
                 prompts: &self.prompts,
                 today: &today,
+                journal: None,
             };
             let result = agentic::answer(cx, &self.domains, store, question).await;
             match result {
@@ -163,6 +166,7 @@ impl Flow {
                 llm,
                 prompts: &self.prompts,
                 today: &today,
+                journal: None,
             };
             match crate::agents::parser::parse(cx, &self.domains, entry).await {
                 Ok(record) => return floor::on_floor(rules, record),

@@ -119,7 +119,9 @@ async fn answer_json(processor: &Processor, question: &str) -> serde_json::Value
     let input = QuestionInput::asked_today(question);
     match processor.flow().answer(processor.store(), &input).await {
         Outcome::Answered(a) => json!({"answer": a.body, "sources": a.sources, "engine": a.engine}),
-        Outcome::NeedsInput { questions } => json!({"needs_input": questions}),
+        Outcome::NeedsInput { questions, session } => {
+            json!({"needs_input": questions, "session": session})
+        }
         Outcome::Failed { reason, hint } => json!({"error": reason, "hint": hint}),
     }
 }

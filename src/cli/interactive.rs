@@ -47,15 +47,24 @@ pub async fn repl(config: Arc<Config>, trace_prompts: bool, json: bool) -> Resul
 pub async fn answer_json(processor: &Processor, question: &str) -> Result<serde_json::Value> {
     let input = QuestionInput::asked_today(question);
     match processor.flow().answer(processor.store(), &input).await {
-        Outcome::Answered(a) => Ok(serde_json::json!({
-            "question": question,
-            "answer": a.body,
-            "sources": a.sources,
-            "engine": a.engine,
-        })),
-        Outcome::NeedsInput { questions } => Ok(serde_json::json!({
+        Outcome::Answered(a) => {
+            let mut v = serde_json::json!({
+                "question": question,
+                "answer": a.body,
+                "sources": a.sources,
+                "engine": a.engine,
+            });
+            if let Some(run) = &a.run {
+                v["session"] = serde_json::json!(run.session);
+                v["path"] = serde_json::json!(run.path);
+                v["calls"] = serde_json::json!(run.calls);
+            }
+            Ok(v)
+        }
+        Outcome::NeedsInput { questions, session } => Ok(serde_json::json!({
             "question": question,
             "needs_input": questions,
+            "session": session,
         })),
         Outcome::Failed { reason, hint } => Err(Error::Watch(format!("{reason}; {hint}"))),
     }

@@ -1,24 +1,30 @@
-//! The query flow with models: Router -> Planner -> Retriever -> Analyzer (looping back to
-//! the Planner while fetchable gaps remain, up to `loop_max`) -> Clarifier (for what only the
-//! person knows) -> Synthesizer -> Evaluator (one rewrite with its feedback) -> Observer.
+//! The query flow with models, driven by the state machine: run the current state's work,
+//! record it in the session, ask [`next`] where to go, checkpoint, repeat. A paused session
+//! (WAIT_USER) or an interrupted one resumes from its checkpoint, and its journal replays
+//! every model reply already paid for.
+//!
 //! A step whose model fails or whose output is rejected falls back to the offline engine for
-//! that step where one exists (routing, planning, retrieval); otherwise the error goes up
-//! and the whole answer comes from the offline engine, saying why.
+//! that step where one exists (routing, planning, retrieval, clarifying); otherwise the error
+//! goes up and the whole answer comes from the offline engine, saying why.
 
 use chrono::NaiveDate;
 
-use crate::agents::analyzer::{self, AnalyzerInput, AnalyzerOutput};
+use super::session::{Clarification, Draft, FinalAnswer, RetrievedEntry, Session, Sessions};
+use super::state::{next, Limits, State};
+use crate::agents::analyzer::AnalyzerInput;
 use crate::agents::clarifier::{self, ClarifierInput};
 use crate::agents::evaluator::{self, EvaluatorInput};
+use crate::agents::journal::Journal;
 use crate::agents::observer::{self, ObserverInput};
-use crate::agents::planner::{self, PlannerInput, RetrievalInstruction, Strategy};
+use crate::agents::planner::{
+    self, NextAction, PlannerInput, PlannerOutput, RetrievalInstruction, Strategy, SubQuery,
+};
 use crate::agents::retriever;
 use crate::agents::router;
 use crate::agents::synthesizer::{self, SynthesizerInput};
-use crate::agents::types::{EntryView, EvaluationFeedback, InputType, RetrievalAttempt, Verdict};
+use crate::agents::types::{DependencyType, EntryView, InputType, QueryType, Verdict};
 use crate::agents::{AgentError, Ctx};
-use crate::domains::Domains;
-use crate::flow::QuestionInput;
+use crate::domains::{ActiveDomainContext, Domains};
 use crate::offline;
 use crate::offline::observer::Observation;
 use crate::vault::{Entry, Store};
@@ -38,375 +44,494 @@ pub enum Reply {
     NeedsInput(String),
 }
 
-/// Runs the flow. `Ok(None)`: the input is not a question for the models (a correction),
-/// the offline engine handles it. The input's `clarification` is the person's reply to
-/// earlier questions.
-pub async fn answer(
-    cx: Ctx<'_>,
-    domains: &Domains,
-    store: &Store,
-    input: &QuestionInput,
-) -> Result<Option<Reply>, AgentError> {
-    let (question, anchor) = (input.text.as_str(), input.anchor);
-    let clarification = input.clarification.as_deref();
-    let loop_max = cx.llm.config().retry.loop_max;
-    let retriever_llm = cx.llm.config().retriever_mode == "llm";
-    let skipped = clarification.is_some_and(|c| c.trim().eq_ignore_ascii_case("skip"));
-    let person_added = clarification.filter(|_| !skipped).map(str::to_string);
-    let question_date = anchor.format("%Y-%m-%d (%A)").to_string();
-    // Router (offline routing if the model step fails).
-    let (input_type, selected) = match router::route(cx, domains, question).await {
-        Ok(r) => (r.input_type, r.selected_domains),
-        Err(e) => {
-            tracing::info!("routing offline: {e}");
-            let r = offline::route::classify(question, domains);
-            let t = match r.input {
-                offline::route::InputType::Correction => InputType::Correction,
-                _ => InputType::Query,
-            };
-            (t, r.domains)
+/// The reply written when the Clarifier could not ask: the flow answers without it.
+const COULD_NOT_ASK: &str = "skip";
+
+/// Runs sessions through the states with the model agents.
+pub struct Machine<'a> {
+    pub cx: Ctx<'a>,
+    pub domains: &'a Domains,
+    pub store: &'a Store,
+    /// Where checkpoints go (none: the session lives in memory only).
+    pub sessions: Option<&'a Sessions>,
+    pub limits: Limits,
+    /// The journal `cx` records into (its count of paid calls goes into the session).
+    pub journal: &'a Journal,
+}
+
+impl Machine<'_> {
+    /// Runs `s` from its current state until it completes or waits for the person.
+    /// `Ok(None)`: the input is not a question for the models (a correction).
+    pub async fn run(&self, s: &mut Session) -> Result<Option<Reply>, AgentError> {
+        let calls_before = s.calls.saturating_sub(self.journal.paid());
+        let mut observations = Vec::new();
+        loop {
+            match s.state {
+                State::Complete => break,
+                State::WaitUser if s.reply.is_none() => {
+                    let questions = s
+                        .clarification
+                        .as_ref()
+                        .map(|c| c.questions.clone())
+                        .unwrap_or_default();
+                    return Ok(Some(Reply::NeedsInput(questions)));
+                }
+                _ => {}
+            }
+            let state = s.state;
+            if !self.work(state, s, &mut observations).await? {
+                s.finished = Some(chrono::Utc::now().timestamp());
+                self.checkpoint(s);
+                return Ok(None);
+            }
+            let to = next(s, &self.limits);
+            match (state, to) {
+                (State::Analyze, State::Plan) => s.loop_count += 1,
+                (State::Evaluate, State::Plan) => {
+                    s.retry_count += 1;
+                    s.feedback = s
+                        .evaluation
+                        .as_ref()
+                        .map(|e| e.feedback.clone())
+                        .unwrap_or_default();
+                }
+                _ => {}
+            }
+            if to == State::Complete {
+                s.finished = Some(chrono::Utc::now().timestamp());
+            }
+            s.enter(to);
+            s.calls = calls_before + self.journal.paid();
+            self.checkpoint(s);
         }
-    };
-    if input_type == InputType::Correction {
-        return Ok(None);
-    }
-    let active = domains.combine(&selected);
-    let global_context = store.global_context().unwrap_or_default();
-    let computed = offline::answer::answer(store, domains, question, anchor)
-        .map(|a| a.body)
-        .unwrap_or_default();
-    let mut history: Vec<RetrievalAttempt> = Vec::new();
-    let mut entries: Vec<Entry> = Vec::new();
-    let mut gaps = Vec::new();
-    let mut analysis: Option<AnalyzerOutput> = None;
-    for round in 0..=loop_max {
-        let plan_input = PlannerInput {
-            query: question.to_string(),
-            question_date: question_date.clone(),
-            domain_context: active.clone(),
-            retrieval_history: history.clone(),
-            gaps_from_analyzer: gaps.clone(),
-            evaluation_feedback: Vec::new(),
-            global_context_summary: global_context.chars().take(2000).collect(),
+        let Some(a) = &s.answer else {
+            return Err(AgentError {
+                agent: "synthesizer",
+                reason: "the flow completed without an answer".into(),
+            });
         };
-        let instructions = match planner::plan(cx, &plan_input).await {
-            Ok(p) => p.retrieval_instructions,
+        Ok(Some(Reply::Answer(ModelAnswer {
+            body: a.body.clone(),
+            sources: a.sources.clone(),
+            engine: a.engine.clone(),
+            observations,
+        })))
+    }
+
+    /// Saves the session with its journal (a failed save is logged: the answer matters more).
+    pub fn checkpoint(&self, s: &mut Session) {
+        s.journal = self.journal.snapshot();
+        if let Some(sessions) = self.sessions {
+            if let Err(e) = sessions.save(s) {
+                tracing::warn!("session {} not saved: {e}", s.id);
+            }
+        }
+    }
+
+    /// The work of one state. `false`: stop, the input is not for this flow.
+    async fn work(
+        &self,
+        state: State,
+        s: &mut Session,
+        observations: &mut Vec<Observation>,
+    ) -> Result<bool, AgentError> {
+        match state {
+            State::Route => return Ok(self.route(s).await),
+            State::BuildContext | State::WaitUser | State::Complete => {}
+            State::ExpandDomain => {
+                let pending = std::mem::take(&mut s.pending_domains);
+                for d in pending {
+                    tracing::info!("adding the `{d}` domain to answer “{}”", s.query());
+                    if !s.expanded_domains.contains(&d) {
+                        s.expanded_domains.push(d);
+                    }
+                }
+            }
+            State::Plan => self.plan(s).await,
+            State::Retrieve => self.retrieve(s).await,
+            State::Analyze => self.analyze(s).await?,
+            State::Clarify => self.clarify(s).await,
+            State::Synthesize => self.synthesize(s).await?,
+            State::Evaluate => self.evaluate(s).await,
+            State::Observe => *observations = self.observe(s).await,
+            // Logs are parsed and stored by the processor, which owns the note and index.
+            State::Parse | State::Store => {}
+        }
+        Ok(true)
+    }
+
+    /// The active domain context: the selected domains plus those added mid-flow.
+    fn active(&self, s: &Session) -> ActiveDomainContext {
+        let mut names = s.selected_domains.clone();
+        names.extend(s.expanded_domains.iter().cloned());
+        self.domains.combine(&names)
+    }
+
+    fn question_date(s: &Session) -> String {
+        s.question_date.format("%Y-%m-%d (%A)").to_string()
+    }
+
+    async fn route(&self, s: &mut Session) -> bool {
+        let question = s.input.clone();
+        match router::route(self.cx, self.domains, &question).await {
+            Ok(r) => {
+                s.input_type = Some(r.input_type);
+                s.selected_domains = r.selected_domains;
+                s.log_portion = r.log_portion;
+                s.query_portion = r.query_portion;
+            }
+            Err(e) => {
+                tracing::info!("routing offline: {e}");
+                let r = offline::route::classify(&question, self.domains);
+                s.input_type = Some(match r.input {
+                    offline::route::InputType::Correction => InputType::Correction,
+                    _ => InputType::Query,
+                });
+                s.selected_domains = r.domains;
+            }
+        }
+        match s.input_type {
+            Some(InputType::Correction) => false,
+            // A question line is a question, whatever else it mentions: a log portion is
+            // already in the note it was written in.
+            Some(InputType::Log) => {
+                s.input_type = Some(InputType::Query);
+                true
+            }
+            _ => true,
+        }
+    }
+
+    async fn plan(&self, s: &mut Session) {
+        // Expansion and asking the person are decided by the session alone: no model call.
+        if matches!(next(s, &self.limits), State::ExpandDomain | State::Clarify) {
+            return;
+        }
+        let global = self.store.global_context().unwrap_or_default();
+        let input = PlannerInput {
+            query: s.query().to_string(),
+            question_date: Self::question_date(s),
+            domain_context: self.active(s),
+            retrieval_history: s.retrieval_history.clone(),
+            gaps_from_analyzer: s
+                .gaps
+                .iter()
+                .filter(|g| g.needs_search())
+                .map(|g| g.gap.clone())
+                .collect(),
+            evaluation_feedback: s.feedback.clone(),
+            evaluation_recommendation: s
+                .evaluation
+                .as_ref()
+                .filter(|e| e.overall_verdict == Verdict::Fail)
+                .map(|e| e.recommendation),
+            earlier_answers: earlier(s),
+            global_context_summary: global.chars().take(2000).collect(),
+        };
+        let plan = match planner::plan(self.cx, &input).await {
+            Ok(p) => p,
             Err(e) => {
                 tracing::info!("planning offline: {e}");
-                offline_instructions(store, domains, question, anchor)
+                offline_plan(self.store, self.domains, s.query(), s.question_date)
             }
         };
-        let first = history.len() as u32 + 1;
-        let found = if retriever_llm {
-            match retriever::via_model(cx, store, domains, &instructions, &active.vocabulary, first)
-                .await
+        for d in &plan.domain_expansion_request {
+            self.request_domain(s, d);
+        }
+        s.plan = Some(plan);
+    }
+
+    /// Asks for `domain` to be added, once, when it exists and is not active yet.
+    fn request_domain(&self, s: &mut Session, domain: &str) {
+        let known = self.domains.all.iter().any(|d| d.name == domain);
+        let active = s.selected_domains.iter().any(|d| d == domain)
+            || s.expanded_domains.iter().any(|d| d == domain)
+            || s.pending_domains.iter().any(|d| d == domain);
+        if known && !active {
+            s.pending_domains.push(domain.to_string());
+        }
+    }
+
+    async fn retrieve(&self, s: &mut Session) {
+        let instructions = match &s.plan {
+            Some(p) if !p.retrieval_instructions.is_empty() => p.retrieval_instructions.clone(),
+            _ => {
+                offline_plan(self.store, self.domains, s.query(), s.question_date)
+                    .retrieval_instructions
+            }
+        };
+        let first = s.retrieval_history.len() as u32 + 1;
+        let found = if self.cx.llm.config().retriever_mode == "llm" {
+            let vocabulary = self.active(s).vocabulary;
+            match retriever::via_model(
+                self.cx,
+                self.store,
+                self.domains,
+                &instructions,
+                &vocabulary,
+                first,
+            )
+            .await
             {
                 Ok(r) => r,
                 Err(e) => {
                     tracing::info!("retrieving directly: {e}");
-                    retriever::execute(store, domains, &instructions, first)
+                    retriever::execute(self.store, self.domains, &instructions, first)
                 }
             }
         } else {
-            retriever::execute(store, domains, &instructions, first)
+            retriever::execute(self.store, self.domains, &instructions, first)
         };
         for w in &found.warnings {
             tracing::info!("retrieval: {w}");
         }
-        history.extend(found.attempts);
-        for e in found.entries {
-            if !entries.iter().any(|x| x.id == e.id) {
-                entries.push(e);
+        // The gaps this round looked for now say what it found.
+        let found_now: usize = found.attempts.iter().map(|a| a.entries_found).sum();
+        for g in s.gaps.iter_mut().filter(|g| g.needs_search()) {
+            g.status = super::session::GapStatus::Searched {
+                entries_found: found_now,
+            };
+        }
+        s.retrieval_history.extend(found.attempts);
+        for view in retrieved(self.store, &found.entries) {
+            if !s.entries.iter().any(|x| x.id == view.id) {
+                s.entries.push(view);
             }
         }
-        entries.sort_by_key(|e| std::cmp::Reverse((e.date, e.time)));
-        entries.truncate(retriever::MAX_ENTRIES);
-        let a = analyze_in_chunks(
-            cx,
-            AnalyzerInput {
-                query: question.to_string(),
-                question_date: question_date.clone(),
-                entries: views(store, &entries),
-                computed_facts: computed.clone(),
-                person_added: person_added.clone(),
-                domain_context: active.clone(),
-                global_context: global_context.clone(),
-                retrieval_history: history.clone(),
-            },
-        )
-        .await?;
-        let fetchable: Vec<_> = a
-            .gaps_identified
-            .iter()
-            .filter(|g| g.gap_type.retrievable() && !g.searched)
-            .cloned()
+        s.entries.sort_by(|a, b| b.when.cmp(&a.when));
+        s.entries.truncate(retriever::MAX_ENTRIES);
+    }
+
+    async fn analyze(&self, s: &mut Session) -> Result<(), AgentError> {
+        let computed =
+            offline::answer::answer(self.store, self.domains, s.query(), s.question_date)
+                .map(|a| a.body)
+                .unwrap_or_default();
+        let input = AnalyzerInput {
+            query: s.query().to_string(),
+            question_date: Self::question_date(s),
+            entries: s.entries.iter().map(|e| e.view.clone()).collect(),
+            computed_facts: computed,
+            person_added: s.person_added(),
+            domain_context: self.active(s),
+            global_context: self.store.global_context().unwrap_or_default(),
+            retrieval_history: s.retrieval_history.clone(),
+        };
+        let a = super::chunks::analyze_in_chunks(self.cx, input).await?;
+        s.track_gaps(&a.gaps_identified);
+        for g in &a.gaps_identified {
+            if let Some(d) = g
+                .suspected_domain
+                .as_deref()
+                .filter(|_| g.outside_current_expertise)
+            {
+                self.request_domain(s, d);
+            }
+        }
+        s.analysis = Some(a);
+        Ok(())
+    }
+
+    async fn clarify(&self, s: &mut Session) {
+        let gaps: Vec<_> = s
+            .askable_gaps()
+            .filter(|g| g.critical())
+            .map(|g| g.gap.clone())
             .collect();
-        let done = a.verdict == Verdict::Sufficient || fetchable.is_empty() || round == loop_max;
-        gaps = fetchable;
-        analysis = Some(a);
-        if done {
-            break;
+        match self.ask(s, gaps).await {
+            Some(c) => s.clarification = Some(c),
+            None => s.reply = Some(COULD_NOT_ASK.to_string()),
         }
     }
-    let analysis = analysis.expect("at least one round");
-    let partial = analysis.verdict == Verdict::Insufficient;
-    // What only the person knows: ask, below the answer (answered with a `!` line later).
-    let personal: Vec<_> = analysis
-        .gaps_identified
-        .iter()
-        .filter(|g| !g.gap_type.retrievable())
-        .cloned()
-        .collect();
-    let critical = personal
-        .iter()
-        .any(|g| g.severity == crate::agents::types::Severity::Critical);
-    let mut questions = String::new();
-    if !personal.is_empty() && clarification.is_none() {
+
+    /// Questions for the person about `gaps`, when the Clarifier writes valid ones.
+    async fn ask(
+        &self,
+        s: &Session,
+        gaps: Vec<crate::agents::types::Gap>,
+    ) -> Option<Clarification> {
         let input = ClarifierInput {
-            original_query: question.to_string(),
-            gaps: personal,
-            retrieval_history: history.clone(),
-            previous_clarifications: Vec::new(),
+            original_query: s.query().to_string(),
+            gaps,
+            retrieval_history: s.retrieval_history.clone(),
+            previous_clarifications: s
+                .clarification
+                .iter()
+                .flat_map(|c| c.asked.iter().cloned())
+                .collect(),
         };
-        match clarifier::clarify(cx, &input).await {
+        match clarifier::clarify(self.cx, &input).await {
             Ok(c) => {
-                questions.push_str(&format!(
-                    "\n\n**To answer better:** {}\n",
-                    c.context_explanation.trim()
-                ));
+                let mut text = format!("**To answer better:** {}\n", c.context_explanation.trim());
                 for (i, q) in c.questions.iter().enumerate() {
                     let options = if q.options.is_empty() {
                         String::new()
                     } else {
                         format!(" ({})", q.options.join(" / "))
                     };
-                    questions.push_str(&format!("\n{}. {}{options}", i + 1, q.question.trim()));
+                    text.push_str(&format!("\n{}. {}{options}", i + 1, q.question.trim()));
                 }
+                Some(Clarification {
+                    questions: text,
+                    asked: c.questions.into_iter().map(|q| q.question).collect(),
+                })
             }
-            Err(e) => tracing::info!("no clarifying questions: {e}"),
-        }
-        // Without what only the person knows there is no honest answer: ask first.
-        if critical && !questions.is_empty() {
-            return Ok(Some(Reply::NeedsInput(questions.trim().to_string())));
+            Err(e) => {
+                tracing::info!("no clarifying questions: {e}");
+                None
+            }
         }
     }
-    let citations: Vec<String> = entries.iter().map(|e| store.cite(e)).collect();
-    let mut feedback: Vec<EvaluationFeedback> = Vec::new();
-    let mut draft = None;
-    let mut verdict_note = String::new();
-    for attempt in 1..=2u32 {
-        let (s, by) = synthesizer::synthesize(
-            cx,
-            &SynthesizerInput {
-                query: question.to_string(),
-                question_date: question_date.clone(),
-                analysis: analysis.clone(),
-                citations: citations.clone(),
-                is_partial: partial,
-                unanswered_gaps: if partial {
-                    analysis.gaps_identified.clone()
-                } else {
-                    Vec::new()
-                },
-                evaluation_feedback: feedback.clone(),
-                person_added: person_added.clone(),
+
+    async fn synthesize(&self, s: &mut Session) -> Result<(), AgentError> {
+        let Some(analysis) = s.analysis.clone() else {
+            return Err(AgentError {
+                agent: "synthesizer",
+                reason: "nothing was analyzed".into(),
+            });
+        };
+        let partial = analysis.verdict == Verdict::Insufficient;
+        let input = SynthesizerInput {
+            query: s.query().to_string(),
+            question_date: Self::question_date(s),
+            citations: s.entries.iter().map(|e| e.view.link.clone()).collect(),
+            is_partial: partial,
+            unanswered_gaps: if partial {
+                analysis.gaps_identified.clone()
+            } else {
+                Vec::new()
             },
-        )
-        .await?;
-        let summary = entries
+            analysis,
+            evaluation_feedback: s.feedback.clone(),
+            evaluation_recommendation: s
+                .evaluation
+                .as_ref()
+                .filter(|e| e.overall_verdict == Verdict::Fail)
+                .map(|e| e.recommendation),
+            earlier_answers: earlier(s),
+            person_added: s.person_added(),
+        };
+        let (output, engine) = synthesizer::synthesize(self.cx, &input).await?;
+        s.draft = Some(Draft { output, engine });
+        Ok(())
+    }
+
+    async fn evaluate(&self, s: &mut Session) {
+        let (Some(draft), Some(analysis)) = (&s.draft, &s.analysis) else {
+            return;
+        };
+        let summary = s
+            .entries
             .iter()
             .take(40)
-            .map(|e| format!("{} {}", store.cite(e), e.text.lines().next().unwrap_or("")))
+            .map(|e| {
+                format!(
+                    "{} {}",
+                    e.view.link,
+                    e.view.text.lines().next().unwrap_or("")
+                )
+            })
             .collect::<Vec<_>>()
             .join("\n");
-        let check = evaluator::evaluate(
-            cx,
-            &EvaluatorInput {
-                query: question.to_string(),
-                response: s.response.clone(),
-                analysis: analysis.clone(),
-                entries_summary: summary,
-                evaluation_rules: active.evaluation_rules.clone(),
-                attempt_number: attempt,
-                previous_feedback: feedback.clone(),
-            },
-        )
-        .await;
-        draft = Some((s, by));
-        match check {
-            Ok(ev) if ev.overall_verdict == Verdict::Pass => {
-                verdict_note.clear();
-                break;
-            }
+        let input = EvaluatorInput {
+            query: s.query().to_string(),
+            response: draft.output.response.clone(),
+            analysis: analysis.clone(),
+            entries_summary: summary,
+            evaluation_rules: self.active(s).evaluation_rules,
+            attempt_number: s.retry_count + 1,
+            previous_feedback: s.feedback.clone(),
+        };
+        match evaluator::evaluate(self.cx, &input).await {
             Ok(ev) => {
-                verdict_note = ev
-                    .feedback
-                    .iter()
-                    .map(|f| f.issue.trim().to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                feedback = ev.feedback;
+                s.evaluation = Some(ev);
+                s.evaluation_error = None;
             }
             Err(e) => {
                 tracing::info!("answer not checked: {e}");
-                verdict_note = "the check of this answer could not run".to_string();
-                break;
+                s.evaluation = None;
+                s.evaluation_error = Some("the check of this answer could not run".into());
             }
         }
     }
-    let (s, engine) = draft.expect("one draft");
-    let mut body = s.response.trim().to_string();
-    if partial && !s.gaps_disclosed.is_empty() {
-        body.push_str(&format!(
-            "\n\n_Not in your notes:_ {}",
-            s.gaps_disclosed.join("; ")
-        ));
-    }
-    body.push_str(&questions);
-    if verdict_note.is_empty() {
-        body.push_str(&format!(
-            "\n\n_Answered by {engine} from {} {}; checked._",
-            entries.len(),
-            if entries.len() == 1 {
-                "entry"
-            } else {
-                "entries"
+
+    /// Writes the final answer into the session, then asks the Observer what to remember.
+    async fn observe(&self, s: &mut Session) -> Vec<Observation> {
+        // What only the person knows but the answer did not need: asked below the answer.
+        let mut follow_up = String::new();
+        let nice_to_know: Vec<_> = s
+            .askable_gaps()
+            .filter(|g| !g.critical() && !g.gap.gap_type.retrievable())
+            .map(|g| g.gap.clone())
+            .collect();
+        if !nice_to_know.is_empty() && s.reply.is_none() && s.clarification.is_none() {
+            if let Some(c) = self.ask(s, nice_to_know).await {
+                follow_up = format!("\n\n{}", c.questions);
             }
-        ));
-    } else {
-        body.push_str(&format!(
-            "\n\n_Answered by {engine} from {} entries. Caution: {verdict_note}._",
-            entries.len()
-        ));
-    }
-    // Sources: the notes of the cited entries, in the order cited (or of the entries linked
-    // in the text when none are listed).
-    let cited: Vec<&String> = if s.evidence_cited.is_empty() {
-        citations
-            .iter()
-            .filter(|c| body.contains(c.as_str()))
-            .collect()
-    } else {
-        s.evidence_cited.iter().collect()
-    };
-    let mut sources = Vec::new();
-    for link in cited {
-        let Some(i) = citations.iter().position(|c| c == link) else {
-            continue;
-        };
-        let note = store.cite_note(&entries[i].source);
-        if !sources.contains(&note) {
-            sources.push(note);
         }
-    }
-    let observations = observer::observe(
-        cx,
-        &ObserverInput {
+        let (body, sources) = super::render::body_and_sources(s, &follow_up);
+        let engine = s
+            .draft
+            .as_ref()
+            .map(|d| d.engine.clone())
+            .unwrap_or_default();
+        let response = s
+            .draft
+            .as_ref()
+            .map(|d| d.output.response.clone())
+            .unwrap_or_default();
+        s.answer = Some(FinalAnswer {
+            body,
+            sources,
+            engine,
+        });
+        let input = ObserverInput {
             trigger: "post_query".into(),
-            query: Some(question.to_string()),
-            response: Some(s.response.clone()),
-            current_global_context: global_context,
-            context_management_guidance: active.context_guidance.clone(),
-        },
-    )
-    .await
-    .unwrap_or_else(|e| {
-        tracing::info!("nothing remembered: {e}");
-        Vec::new()
-    });
-    Ok(Some(Reply::Answer(ModelAnswer {
-        body,
-        sources,
-        engine,
-        observations,
-    })))
+            query: Some(s.query().to_string()),
+            response: Some(response),
+            current_global_context: self.store.global_context().unwrap_or_default(),
+            context_management_guidance: self.active(s).context_guidance,
+        };
+        observer::observe(self.cx, &input)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::info!("nothing remembered: {e}");
+                Vec::new()
+            })
+    }
 }
 
-/// Runs the Analyzer over all entries, or, when they do not fit the model's context window,
-/// over chunks that do (map), then merges the findings, patterns and gaps (reduce).
-async fn analyze_in_chunks(
-    cx: Ctx<'_>,
-    input: AnalyzerInput,
-) -> Result<AnalyzerOutput, AgentError> {
-    let config = cx.llm.config();
-    let window = config
-        .chain("analyzer")
-        .first()
-        .and_then(|p| config.resolve("analyzer", p).ok())
-        .and_then(|r| crate::llm::budget::context_window(&r).map(|w| (w, r.max_tokens as usize)));
-    let tokens = |text: &str| crate::llm::budget::estimate_tokens(text);
-    let size = |v: &AnalyzerInput| tokens(&serde_json::to_string_pretty(v).unwrap_or_default());
-    // Room for the system prompt (which repeats the domain context), the schema and the
-    // answer, with a tenth kept spare because token counts are estimates.
-    let context = tokens(&serde_json::to_string_pretty(&input.domain_context).unwrap_or_default());
-    let budget = window
-        .map(|(w, out)| (w - w / 10).saturating_sub(out + 2000 + context))
-        .unwrap_or(usize::MAX);
-    if size(&input) <= budget || input.entries.len() <= 1 {
-        return analyzer::analyze(cx, &input).await;
-    }
-    let fixed = size(&AnalyzerInput {
-        entries: Vec::new(),
-        ..input.clone()
-    });
-    let room = budget.saturating_sub(fixed).max(200);
-    let mut chunks: Vec<Vec<EntryView>> = vec![Vec::new()];
-    let mut used = 0;
-    for e in &input.entries {
-        let t = tokens(&serde_json::to_string_pretty(e).unwrap_or_default());
-        if used + t > room && !chunks.last().expect("one chunk").is_empty() {
-            chunks.push(Vec::new());
-            used = 0;
-        }
-        used += t;
-        chunks.last_mut().expect("one chunk").push(e.clone());
-    }
-    tracing::info!(
-        "{} entries do not fit one analyzer call; analyzing {} parts",
-        input.entries.len(),
-        chunks.len()
-    );
-    let mut merged: Option<AnalyzerOutput> = None;
-    for part in chunks {
-        let out = analyzer::analyze(
-            cx,
-            &AnalyzerInput {
-                entries: part,
-                ..input.clone()
-            },
-        )
-        .await?;
-        merged = Some(match merged {
-            None => out,
-            Some(mut m) => {
-                m.findings.extend(out.findings);
-                m.patterns_identified.extend(out.patterns_identified);
-                for g in out.gaps_identified {
-                    if !m
-                        .gaps_identified
-                        .iter()
-                        .any(|x| x.description == g.description)
-                    {
-                        m.gaps_identified.push(g);
-                    }
-                }
-                m.verdict_reasoning = format!("{} {}", m.verdict_reasoning, out.verdict_reasoning);
-                // Enough when any part answered something and no part is missing a critical piece.
-                if out.verdict == Verdict::Sufficient {
-                    m.verdict = Verdict::Sufficient;
-                }
-                m
-            }
-        });
-    }
-    let mut m = merged.expect("at least one part");
-    if m.gaps_identified
+/// Earlier parts' answers handed to a DEPENDENT part.
+fn earlier(s: &Session) -> Vec<String> {
+    s.earlier_answers
         .iter()
-        .any(|g| g.severity == crate::agents::types::Severity::Critical)
-    {
-        m.verdict = Verdict::Insufficient;
+        .filter_map(|a| Some(format!("{}: {}", a.question, a.answer.as_deref()?)))
+        .collect()
+}
+
+/// The offline engine's retrieval as a plan (date phrase + keywords), for when the Planner
+/// cannot plan.
+fn offline_plan(
+    store: &Store,
+    domains: &Domains,
+    question: &str,
+    anchor: NaiveDate,
+) -> PlannerOutput {
+    PlannerOutput {
+        reasoning: "planned by the offline engine".into(),
+        query_type: QueryType::Simple,
+        sub_queries: vec![SubQuery {
+            id: 1,
+            question: question.to_string(),
+        }],
+        dependencies: Vec::new(),
+        execution_strategy: DependencyType::Coupled,
+        execution_order: vec![1],
+        retrieval_instructions: offline_instructions(store, domains, question, anchor),
+        domain_expansion_request: Vec::new(),
+        next_action: NextAction::Retrieve,
+        clarify_questions: Vec::new(),
     }
-    Ok(m)
 }
 
 /// The offline engine's retrieval as Planner instructions (date phrase + keywords).
@@ -444,8 +569,8 @@ fn offline_instructions(
     }]
 }
 
-/// Entries as the agents see them, with their parsed data.
-fn views(store: &Store, entries: &[Entry]) -> Vec<EntryView> {
+/// Entries as the agents see them, with their parsed data and where to cite them.
+fn retrieved(store: &Store, entries: &[Entry]) -> Vec<RetrievedEntry> {
     let mut days: std::collections::BTreeMap<NaiveDate, Vec<crate::vault::parsed::ParsedRecord>> =
         Default::default();
     entries
@@ -461,12 +586,18 @@ fn views(store: &Store, entries: &[Entry]) -> Vec<EntryView> {
                 .iter()
                 .find(|r| r.id == e.id.0)
                 .map(|r| serde_json::to_value(&r.domain_data).unwrap_or_default());
-            EntryView {
-                link: store.cite(e),
-                date: e.date.format("%Y-%m-%d (%a)").to_string(),
-                time: e.time.map(|t| t.format("%H:%M").to_string()),
-                text: e.text.trim().to_string(),
-                data,
+            let time = e.time.map(|t| t.format("%H:%M").to_string());
+            RetrievedEntry {
+                id: e.id.0.clone(),
+                when: format!("{} {}", e.date, time.as_deref().unwrap_or("")),
+                note_link: store.cite_note(&e.source),
+                view: EntryView {
+                    link: store.cite(e),
+                    date: e.date.format("%Y-%m-%d (%a)").to_string(),
+                    time,
+                    text: e.text.trim().to_string(),
+                    data,
+                },
             }
         })
         .collect()

@@ -3,7 +3,10 @@
 //! when a model step fails, the offline engine answers and says why.
 
 pub mod agentic;
+mod chunks;
 pub mod floor;
+mod join;
+mod render;
 pub mod session;
 pub mod state;
 
@@ -11,6 +14,7 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
+use crate::agents::journal::Journal;
 use crate::agents::Ctx;
 use crate::domains::Domains;
 use crate::llm::LlmClient;
@@ -18,6 +22,8 @@ use crate::offline;
 use crate::prompts::Prompts;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::{Entry, Store};
+use session::{Session, Sessions};
+use state::{Limits, State};
 
 /// A question to answer, with the date of the note it was asked in.
 #[derive(Debug, Clone)]
@@ -29,6 +35,8 @@ pub struct QuestionInput {
     pub source: Option<String>,
     /// The person's `!` reply to clarifying questions (`skip` to answer without).
     pub clarification: Option<String>,
+    /// The paused session the reply belongs to (named in the `[!question]` callout).
+    pub session: Option<String>,
 }
 
 impl QuestionInput {
@@ -40,6 +48,7 @@ impl QuestionInput {
             anchor: chrono::Local::now().date_naive(),
             source: None,
             clarification: None,
+            session: None,
         }
     }
 }
@@ -55,6 +64,28 @@ pub struct Answer {
     pub engine: String,
     /// What the Observer wants remembered in the context file.
     pub observations: Vec<crate::offline::observer::Observation>,
+    /// How the model flow got there, when it answered.
+    pub run: Option<RunInfo>,
+}
+
+/// How a session went: for `--json` reports.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct RunInfo {
+    pub session: String,
+    /// Every state entered, in order.
+    pub path: Vec<state::State>,
+    /// Model replies paid for by this session (replays of journaled replies not counted).
+    pub calls: u32,
+}
+
+impl RunInfo {
+    fn of(s: &session::Session) -> RunInfo {
+        RunInfo {
+            session: s.id.clone(),
+            path: s.path.clone(),
+            calls: s.calls,
+        }
+    }
 }
 
 /// How a question ended.
@@ -64,6 +95,8 @@ pub enum Outcome {
     /// The models need something only the person knows: clarifying questions (markdown).
     NeedsInput {
         questions: String,
+        /// The paused session, resumed by the person's `!` reply.
+        session: Option<String>,
     },
     /// One-sentence reason and what the person can do.
     Failed {
@@ -104,21 +137,55 @@ impl Flow {
         &self.domains
     }
 
-    /// Answers a question from the store.
+    /// Answers a question from the store. With models, the question runs as a session
+    /// checkpointed in `.vault-agent/sessions/`: a reply to clarifying questions, or a run
+    /// after an interruption, resumes it instead of starting over.
     pub async fn answer(&self, store: &Store, question: &QuestionInput) -> Outcome {
         let mut degraded: Option<String> = None;
         if let Some(llm) = self.llm_for("synthesizer") {
             let today = today_label();
+            let sessions = Sessions::new(&store.config().agent_dir());
+            let mut session = resumable(&sessions, question).unwrap_or_else(|| {
+                Session::new(&question.text, question.anchor, question.source.clone())
+            });
+            if session.state == State::WaitUser && session.reply.is_none() {
+                session.reply = question.clarification.clone();
+            }
+            let journal = Journal::with(session.journal.clone());
             let cx = Ctx {
                 llm,
                 prompts: &self.prompts,
                 today: &today,
-                journal: None,
+                journal: Some(&journal),
             };
-            let result = agentic::answer(cx, &self.domains, store, question).await;
+            let machine = agentic::Machine {
+                cx,
+                domains: &self.domains,
+                store,
+                sessions: Some(&sessions),
+                limits: Limits {
+                    max_retries: llm.config().retry.max_retries,
+                    loop_max: llm.config().retry.loop_max,
+                },
+                journal: &journal,
+            };
+            let result = machine.run(&mut session).await;
+            tracing::debug!(
+                "session {}: {}",
+                session.id,
+                session
+                    .path
+                    .iter()
+                    .map(|s| s.name())
+                    .collect::<Vec<_>>()
+                    .join(" -> ")
+            );
             match result {
                 Ok(Some(agentic::Reply::NeedsInput(questions))) => {
-                    return Outcome::NeedsInput { questions };
+                    return Outcome::NeedsInput {
+                        questions,
+                        session: Some(session.id.clone()),
+                    };
                 }
                 Ok(Some(agentic::Reply::Answer(a))) => {
                     return Outcome::Answered(Answer {
@@ -126,12 +193,16 @@ impl Flow {
                         sources: a.sources,
                         engine: a.engine,
                         observations: a.observations,
+                        run: Some(RunInfo::of(&session)),
                     })
                 }
                 Ok(None) => {}
                 Err(e) => {
                     tracing::info!("answering “{}” with the offline engine: {e}", question.text);
                     degraded = Some(llm.down_reason(e.agent).unwrap_or_else(|| e.to_string()));
+                    // The offline engine answers instead; this session is over.
+                    session.finished = Some(chrono::Utc::now().timestamp());
+                    machine.checkpoint(&mut session);
                 }
             }
         }
@@ -146,6 +217,7 @@ impl Flow {
                     sources: a.sources,
                     engine: "offline".to_string(),
                     observations: Vec::new(),
+                    run: None,
                 })
             }
             Err(e) => Outcome::Failed {
@@ -175,6 +247,20 @@ impl Flow {
         }
         rules
     }
+}
+
+/// The unfinished session this question continues: the one its `[!question]` callout names,
+/// else one interrupted while answering the same question from the same note.
+fn resumable(sessions: &Sessions, question: &QuestionInput) -> Option<Session> {
+    if let Some(id) = &question.session {
+        return sessions.load(id).filter(|s| !s.is_finished());
+    }
+    let source = question.source.as_ref()?;
+    sessions
+        .unfinished()
+        .into_iter()
+        .rev()
+        .find(|s| s.source.as_ref() == Some(source) && s.input == question.text)
 }
 
 /// Today as the prompts show it: `2026-11-21 (Saturday)`.

@@ -289,9 +289,9 @@ impl Session {
         self.gaps.iter().filter(|g| g.may_ask_person())
     }
 
-    /// Whether this session is done.
+    /// Whether this session is done (completed, or handed to the offline engine).
     pub fn is_finished(&self) -> bool {
-        self.state == State::Complete
+        self.finished.is_some() || self.state == State::Complete
     }
 
     /// Moves to `next`, recording it in the path.
@@ -309,19 +309,6 @@ fn new_id() -> String {
 /// Whether `id` has the shape of a session id (so it can name a file safely).
 pub fn valid_id(id: &str) -> bool {
     id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit())
-}
-
-/// The marker carried in a `[!question]` callout so the `!` reply finds its session.
-/// Obsidian does not render HTML comments.
-pub fn marker(id: &str) -> String {
-    format!("<!-- vault-agent session {id} -->")
-}
-
-/// The session id in `text` (a callout's body), when it carries a marker.
-pub fn id_in(text: &str) -> Option<String> {
-    let start = text.find("<!-- vault-agent session ")? + "<!-- vault-agent session ".len();
-    let id = text[start..].split_whitespace().next()?;
-    valid_id(id).then(|| id.to_string())
 }
 
 /// The sessions folder of a vault: `.vault-agent/sessions/`.
@@ -454,17 +441,6 @@ mod tests {
         assert_eq!(s.gaps[0].status, GapStatus::Searched { entries_found: 0 });
         assert_eq!(s.gaps[1].status, GapStatus::PersonOnly);
         assert_eq!(s.askable_gaps().count(), 2);
-    }
-
-    #[test]
-    fn the_callout_marker_round_trips_and_rejects_odd_ids() {
-        let id = "00ff00ff00ff00ff";
-        assert_eq!(
-            id_in(&format!("text\n{}\n", marker(id))).as_deref(),
-            Some(id)
-        );
-        assert_eq!(id_in("<!-- vault-agent session ../../etc -->"), None);
-        assert_eq!(id_in("no marker"), None);
     }
 
     #[test]

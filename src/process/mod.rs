@@ -517,6 +517,7 @@ impl Processor {
                 anchor,
                 source: Some(rel.to_string()),
                 clarification: reply.as_ref().map(|r| r.text.clone()),
+                session: reply.as_ref().and_then(|r| r.session.clone()),
             };
             let mut outcome = self.flow.answer(&self.store, &input).await;
             if reply.is_some() {

@@ -109,12 +109,16 @@ pub fn callout_for(outcome: &Outcome) -> Callout {
             body: answer.body.clone(),
             sources: answer.sources.clone(),
         },
-        Outcome::NeedsInput { questions } => Callout {
+        Outcome::NeedsInput { questions, session } => Callout {
             kind: CalloutKind::Question,
             stamp,
             title: Some("needs more information".to_string()),
             body: format!(
-                "{questions}\n\nReply on a new line under this box, starting with `!` (for example `! about 5 hours`), or write `! skip` for the best answer without it."
+                "{questions}\n\nReply on a new line under this box, starting with `!` (for example `! about 5 hours`), or write `! skip` for the best answer without it.{}",
+                session
+                    .as_deref()
+                    .map(|id| format!("\n{}", crate::vault::callout::session_marker(id)))
+                    .unwrap_or_default()
             ),
             sources: Vec::new(),
         },

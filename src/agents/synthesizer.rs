@@ -19,6 +19,8 @@ pub struct SynthesizerInput {
     pub unanswered_gaps: Vec<Gap>,
     /// What the person replied to clarifying questions, when they did.
     pub person_added: Option<String>,
+    /// 1 for the first draft; more after failed checks.
+    pub attempt_number: u32,
     /// From a failed evaluation, to fix in this attempt.
     pub evaluation_feedback: Vec<EvaluationFeedback>,
     /// What the Evaluator recommended after a failed check, when one failed.

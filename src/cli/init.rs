@@ -25,6 +25,10 @@ limits:
   # Notes larger than this are skipped with a warning.
   max_note_bytes: 2097152
 
+sessions:
+  # Finished question flows in .vault-agent/sessions/ are removed after this many days.
+  keep_days: 7
+
 # Obsidian's config folder, if you renamed it.
 obsidian_config_dir: .obsidian
 

@@ -402,6 +402,7 @@ impl Machine<'_> {
                 Vec::new()
             },
             analysis,
+            attempt_number: s.retry_count + 1,
             evaluation_feedback: s.feedback.clone(),
             evaluation_recommendation: s
                 .evaluation

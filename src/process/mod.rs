@@ -71,6 +71,14 @@ impl Processor {
             // note is parsed again.
             state.files.clear();
         }
+        // Sessions that finished long ago are of no more use; unfinished ones resume when
+        // their question is handled again.
+        let sessions = crate::flow::session::Sessions::new(&config.agent_dir());
+        match sessions.prune(config.session_keep) {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("removed {n} finished session(s)"),
+            Err(e) => tracing::warn!("finished sessions not removed: {e}"),
+        }
         let mut initial_warnings: Vec<String> = config.obsidian.warnings.clone();
         initial_warnings.extend(store.rules().warnings.iter().cloned());
         initial_warnings.extend(state_warning);

@@ -1,0 +1,286 @@
+//! The query flow as a state machine, end to end over the scripted model server: sessions
+//! that pause for the person and resume without paying twice, the Evaluator's retry loop
+//! ending in a partial answer, and domain expansion.
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::{json, Value};
+use support::llm_server::{Reply, ScriptedLlm};
+use support::*;
+
+fn config(server: &ScriptedLlm) -> String {
+    format!(
+        "llm:\n  providers:\n    ollama: {{ api_base: \"{}\" }}\n  retriever: {{ mode: llm }}\n  retry: {{ backoff_ms: 5 }}\n",
+        server.base()
+    )
+}
+
+fn process_with_models(v: &Path, extra: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args(["process", v.to_str().unwrap()])
+        .args(extra)
+        .env_remove("VAULT_AGENT_PROVIDER")
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    text
+}
+
+/// Model calls per agent for the question (parser calls belong to the entries, not to it).
+fn question_calls(server: &ScriptedLlm) -> Vec<(String, usize)> {
+    [
+        "router",
+        "planner",
+        "retriever",
+        "analyzer",
+        "clarifier",
+        "synthesizer",
+        "evaluator",
+        "observer",
+    ]
+    .iter()
+    .map(|a| (a.to_string(), server.calls(a).len()))
+    .collect()
+}
+
+fn count(calls: &[(String, usize)], agent: &str) -> usize {
+    calls
+        .iter()
+        .find(|(a, _)| a == agent)
+        .map_or(0, |(_, n)| *n)
+}
+
+/// Every saved session of the vault.
+fn sessions(v: &Path) -> Vec<Value> {
+    let dir = v.join(".vault-agent/sessions");
+    let mut out: Vec<Value> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| serde_json::from_slice(&std::fs::read(e.path()).unwrap()).unwrap())
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort_by_key(|s: &Value| s["created"].as_i64());
+    out
+}
+
+fn path_of(session: &Value) -> Vec<String> {
+    session["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The input data a request carries (between the prompt's markers).
+fn input_of(call: &support::llm_server::Recorded) -> Value {
+    let convo = call.conversation();
+    let start = convo.find("<<<INPUT\n").unwrap() + "<<<INPUT\n".len();
+    let end = convo.find("\nINPUT>>>").unwrap();
+    serde_json::from_str(&convo[start..end]).unwrap()
+}
+
+fn dims(verdict: &str) -> Value {
+    json!(["accuracy", "relevance", "safety", "completeness"]
+        .iter()
+        .map(|d| json!({"dimension": d, "reasoning": "r", "verdict": if *d == "completeness" { verdict } else { "pass" }}))
+        .collect::<Vec<_>>())
+}
+
+#[test]
+fn a_clarification_round_trip_resumes_the_session_without_repeating_a_paid_call() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&config(&server));
+    let v = dir.path();
+    server.script(
+        "analyzer",
+        [Reply::Json(json!({
+            "query_intent": "why the run felt hard",
+            "findings": [],
+            "gaps_identified": [{"description": "how tired the person was", "gap_type": "subjective", "severity": "critical"}],
+            "verdict_reasoning": "only the person knows",
+            "verdict": "insufficient"
+        }))],
+    );
+    process_with_models(v, &[]);
+    let note = read(v, "Daily/2026-11-21.md");
+    assert!(note.contains("> [!question] vault-agent"), "{note}");
+    let saved = sessions(v);
+    assert_eq!(saved.len(), 1, "one session for the question");
+    let id = saved[0]["id"].as_str().unwrap().to_string();
+    assert!(
+        note.contains(&format!("<!-- vault-agent session {id} -->")),
+        "the callout names its session: {note}"
+    );
+    assert_eq!(saved[0]["state"], "WAIT_USER");
+    let asked = question_calls(&server);
+    assert_eq!(count(&asked, "clarifier"), 1);
+    assert_eq!(
+        count(&asked, "synthesizer"),
+        0,
+        "no answer before the reply"
+    );
+
+    write(
+        v,
+        "Daily/2026-11-21.md",
+        format!("{note}\n! exhausted, three bad nights\n"),
+    );
+    process_with_models(v, &[]);
+    let after = read(v, "Daily/2026-11-21.md");
+    assert!(after.contains("> [!answer] vault-agent"), "{after}");
+    let resumed = question_calls(&server);
+    for agent in ["router", "planner", "retriever", "clarifier"] {
+        assert_eq!(
+            count(&resumed, agent),
+            count(&asked, agent),
+            "{agent} was called again after the reply: {resumed:?}"
+        );
+    }
+    assert_eq!(count(&resumed, "analyzer"), count(&asked, "analyzer") + 1);
+    assert!(server
+        .calls("analyzer")
+        .last()
+        .unwrap()
+        .conversation()
+        .contains("three bad nights"));
+    let done = sessions(v);
+    assert_eq!(done.len(), 1, "the same session went on");
+    let path = path_of(&done[0]);
+    let wait = path.iter().position(|s| s == "WAIT_USER").unwrap();
+    assert_eq!(
+        &path[wait..],
+        [
+            "WAIT_USER",
+            "ANALYZE",
+            "SYNTHESIZE",
+            "EVALUATE",
+            "OBSERVE",
+            "COMPLETE"
+        ]
+    );
+}
+
+#[test]
+fn a_failed_check_replans_with_its_feedback_and_ends_in_a_partial_answer_at_the_limit() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&config(&server));
+    let v = dir.path();
+    let fail = json!({
+        "dimensions": dims("fail"),
+        "feedback": [{"issue": "the pace of the run is not given", "suggestion": "give min/km"}],
+        "recommendation": "retry_with_more_context",
+        "overall_verdict": "fail"
+    });
+    server.script("evaluator", (0..3).map(|_| Reply::Json(fail.clone())));
+    process_with_models(v, &[]);
+    let note = read(v, "Daily/2026-11-21.md");
+    assert_eq!(
+        server.calls("evaluator").len(),
+        3,
+        "first check and two retries"
+    );
+    assert_eq!(server.calls("planner").len(), 3, "each retry plans again");
+    let replan = server.calls("planner")[1].conversation();
+    assert!(
+        replan.contains("the pace of the run is not given"),
+        "{replan}"
+    );
+    assert!(replan.contains("retry_with_more_context"), "{replan}");
+    let redraft = server.calls("synthesizer")[2].conversation();
+    assert!(
+        redraft.contains("the pace of the run is not given"),
+        "{redraft}"
+    );
+    assert!(
+        note.contains("**What your notes can answer:** Scripted answer"),
+        "{note}"
+    );
+    assert!(
+        note.contains("**Still missing:** the pace of the run is not given"),
+        "{note}"
+    );
+    assert!(
+        note.contains("partial: the check still failed after 2 retries"),
+        "{note}"
+    );
+    // The Evaluator never rewrites: the answer is the Synthesizer's text.
+    assert_eq!(note.matches("[!answer]").count(), 1);
+    let path = path_of(&sessions(v)[0]);
+    assert_eq!(path.iter().filter(|s| *s == "EVALUATE").count(), 3);
+}
+
+#[test]
+fn a_retry_limit_from_config_is_honoured() {
+    let server = ScriptedLlm::start();
+    let dir =
+        question_vault(&config(&server).replace("backoff_ms: 5", "backoff_ms: 5, max_retries: 0"));
+    let v = dir.path();
+    let fail = json!({
+        "dimensions": dims("fail"),
+        "feedback": [{"issue": "no pace", "suggestion": "s"}],
+        "recommendation": "give_partial",
+        "overall_verdict": "fail"
+    });
+    server.script("evaluator", [Reply::Json(fail)]);
+    process_with_models(v, &[]);
+    assert_eq!(server.calls("evaluator").len(), 1);
+    assert!(read(v, "Daily/2026-11-21.md").contains("**Still missing:** no pace"));
+}
+
+#[test]
+fn a_gap_outside_the_loaded_domains_adds_that_domain_once_before_retrieving_again() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&config(&server));
+    let v = dir.path();
+    let outside = json!({
+        "query_intent": "whether food explains the run",
+        "findings": [],
+        "gaps_identified": [{"description": "what was eaten before the run", "gap_type": "topical", "severity": "nice_to_have",
+                             "outside_current_expertise": true, "suspected_domain": "nutrition"}],
+        "verdict_reasoning": "needs food knowledge",
+        "verdict": "insufficient"
+    });
+    server.script(
+        "analyzer",
+        [Reply::Json(outside.clone()), Reply::Json(outside)],
+    );
+    process_with_models(v, &[]);
+    let planner = server.calls("planner");
+    assert!(planner.len() >= 2, "planned again after the expansion");
+    let has_nutrition = |c: &support::llm_server::Recorded| {
+        input_of(c)["domain_context"]["domains_loaded"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("nutrition"))
+    };
+    assert!(
+        !has_nutrition(&planner[0]),
+        "nutrition is not active at first"
+    );
+    assert!(
+        has_nutrition(&planner[1]),
+        "the second plan has the nutrition domain"
+    );
+    let path = path_of(&sessions(v)[0]);
+    assert_eq!(
+        path.iter().filter(|s| *s == "EXPAND_DOMAIN").count(),
+        1,
+        "{path:?}"
+    );
+    let expand = path.iter().position(|s| s == "EXPAND_DOMAIN").unwrap();
+    assert_eq!(
+        &path[expand..expand + 4],
+        ["EXPAND_DOMAIN", "BUILD_CONTEXT", "PLAN", "RETRIEVE"]
+    );
+    assert!(read(v, "Daily/2026-11-21.md").contains("[!answer]"));
+}

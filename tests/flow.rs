@@ -284,3 +284,114 @@ fn a_gap_outside_the_loaded_domains_adds_that_domain_once_before_retrieving_agai
     );
     assert!(read(v, "Daily/2026-11-21.md").contains("[!answer]"));
 }
+
+fn two_part_plan(strategy: &str) -> Value {
+    json!({
+        "reasoning": "two different things", "query_type": "simple",
+        "sub_queries": [{"id": 1, "question": "How far did I run yesterday?"}, {"id": 2, "question": "How long did I sleep"}],
+        "dependencies": if strategy == "dependent" { json!([{"from": 1, "to": 2, "reason": "r"}]) } else { json!([]) },
+        "execution_strategy": strategy, "execution_order": [1, 2],
+        "retrieval_instructions": [{"strategy": "date_range", "start": "2000-01-01", "end": "2100-12-31"}],
+        "next_action": "retrieve"
+    })
+}
+
+fn plain_plan() -> Value {
+    json!({
+        "reasoning": "one part", "query_type": "simple",
+        "sub_queries": [{"id": 1, "question": "the part"}], "dependencies": [],
+        "execution_strategy": "coupled", "execution_order": [1],
+        "retrieval_instructions": [{"strategy": "date_range", "start": "2000-01-01", "end": "2100-12-31"}],
+        "next_action": "retrieve"
+    })
+}
+
+#[test]
+fn independent_parts_run_concurrently_and_are_answered_under_bold_lead_ins() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&config(&server));
+    let v = dir.path();
+    server.script(
+        "planner",
+        [
+            Reply::Json(two_part_plan("independent")),
+            Reply::Delay(400, Box::new(Reply::Json(plain_plan()))),
+            Reply::Delay(400, Box::new(Reply::Json(plain_plan()))),
+        ],
+    );
+    let out = process_with_models(v, &["--json"]);
+    assert!(
+        server.max_in_flight_of("planner") >= 2,
+        "the parts were planned one after another"
+    );
+    let note = read(v, "Daily/2026-11-21.md");
+    assert_eq!(note.matches("> [!answer]").count(), 1, "{note}");
+    let first = note
+        .find("**How far did I run yesterday?** Scripted answer")
+        .expect("part 1 under its lead-in");
+    let second = note
+        .find("**How long did I sleep?** Scripted answer")
+        .expect("part 2 under its lead-in");
+    assert!(first < second, "{note}");
+    assert!(note.contains("Sources: [["), "{note}");
+    assert_eq!(
+        server.calls("synthesizer").len(),
+        2,
+        "one draft per part, none to join them"
+    );
+    let parent = sessions(v)
+        .into_iter()
+        .find(|s| s["parent"].is_null())
+        .unwrap();
+    assert_eq!(
+        path_of(&parent),
+        [
+            "ROUTE",
+            "BUILD_CONTEXT",
+            "PLAN",
+            "SYNTHESIZE",
+            "EVALUATE",
+            "OBSERVE",
+            "COMPLETE"
+        ]
+    );
+    // `process --json` reports the question's states and every call its parts paid for.
+    let start = out.find('{').unwrap();
+    let report: Value = serde_json::Deserializer::from_str(&out[start..])
+        .into_iter::<Value>()
+        .next()
+        .unwrap()
+        .unwrap();
+    let q = &report["questions"][0];
+    assert_eq!(q["outcome"], "answered", "{q}");
+    assert_eq!(q["states"][2], "PLAN", "{q}");
+    let parser_calls = server.calls("parser").len();
+    let paid = server
+        .requests()
+        .iter()
+        .filter(|r| !r.agent.is_empty())
+        .count()
+        - parser_calls;
+    assert_eq!(q["calls"], paid, "{q}");
+}
+
+#[test]
+fn dependent_parts_run_in_order_and_the_later_one_sees_the_earlier_answer() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&config(&server));
+    let v = dir.path();
+    server.script("planner", [Reply::Json(two_part_plan("dependent"))]);
+    process_with_models(v, &[]);
+    let planner = server.calls("planner");
+    assert_eq!(planner.len(), 3, "the question, then each part");
+    let second = input_of(&planner[2]);
+    assert_eq!(second["query"], "How long did I sleep");
+    let earlier = second["earlier_answers"][0].as_str().unwrap();
+    assert!(
+        earlier.starts_with("How far did I run yesterday?: Scripted answer"),
+        "{earlier}"
+    );
+    let synth = server.calls("synthesizer");
+    assert!(input_of(&synth[1])["earlier_answers"][0].is_string());
+    assert!(input_of(&synth[0]).get("earlier_answers").is_none());
+}

@@ -48,6 +48,7 @@ pub enum Reply {
 const COULD_NOT_ASK: &str = "skip";
 
 /// Runs sessions through the states with the model agents.
+#[derive(Clone, Copy)]
 pub struct Machine<'a> {
     pub cx: Ctx<'a>,
     pub domains: &'a Domains,
@@ -147,11 +148,19 @@ impl Machine<'_> {
                     }
                 }
             }
-            State::Plan => self.plan(s).await,
+            State::Plan => {
+                self.plan(s).await;
+                if Self::splits(s) {
+                    self.answer_parts(s).await?;
+                }
+            }
             State::Retrieve => self.retrieve(s).await,
             State::Analyze => self.analyze(s).await?,
             State::Clarify => self.clarify(s).await,
+            State::Synthesize if s.parts_answered() => self.compose_parts(s),
             State::Synthesize => self.synthesize(s).await?,
+            // Each part was checked in its own session.
+            State::Evaluate if s.parts_answered() => {}
             State::Evaluate => self.evaluate(s).await,
             State::Observe => *observations = self.observe(s).await,
             // Logs are parsed and stored by the processor, which owns the note and index.
@@ -203,7 +212,11 @@ impl Machine<'_> {
     }
 
     async fn plan(&self, s: &mut Session) {
-        // Expansion and asking the person are decided by the session alone: no model call.
+        // Expansion, asking the person and putting parts together are decided by the
+        // session alone: no model call.
+        if s.parts_answered() {
+            return;
+        }
         if matches!(next(s, &self.limits), State::ExpandDomain | State::Clarify) {
             return;
         }
@@ -465,7 +478,8 @@ impl Machine<'_> {
             .filter(|g| !g.critical() && !g.gap.gap_type.retrievable())
             .map(|g| g.gap.clone())
             .collect();
-        if !nice_to_know.is_empty() && s.reply.is_none() && s.clarification.is_none() {
+        let asks = s.parent.is_none() && s.reply.is_none() && s.clarification.is_none();
+        if !nice_to_know.is_empty() && asks {
             if let Some(c) = self.ask(s, nice_to_know).await {
                 follow_up = format!("\n\n{}", c.questions);
             }
@@ -486,6 +500,10 @@ impl Machine<'_> {
             sources,
             engine,
         });
+        // A part's parent observes the whole question.
+        if s.parent.is_some() {
+            return Vec::new();
+        }
         let input = ObserverInput {
             trigger: "post_query".into(),
             query: Some(s.query().to_string()),

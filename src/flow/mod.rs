@@ -6,6 +6,7 @@ pub mod agentic;
 mod chunks;
 pub mod floor;
 mod join;
+mod parts;
 mod render;
 pub mod session;
 pub mod state;
@@ -74,8 +75,11 @@ pub struct RunInfo {
     pub session: String,
     /// Every state entered, in order.
     pub path: Vec<state::State>,
-    /// Model replies paid for by this session (replays of journaled replies not counted).
+    /// Model replies paid for by this session and its parts (replays not counted).
     pub calls: u32,
+    /// The parts of a multi-part question: each part's session and calls.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<session::SubAnswer>,
 }
 
 impl RunInfo {
@@ -83,7 +87,8 @@ impl RunInfo {
         RunInfo {
             session: s.id.clone(),
             path: s.path.clone(),
-            calls: s.calls,
+            calls: s.calls + s.sub_answers.iter().map(|p| p.calls).sum::<u32>(),
+            parts: s.sub_answers.clone(),
         }
     }
 }
@@ -256,11 +261,9 @@ fn resumable(sessions: &Sessions, question: &QuestionInput) -> Option<Session> {
         return sessions.load(id).filter(|s| !s.is_finished());
     }
     let source = question.source.as_ref()?;
-    sessions
-        .unfinished()
-        .into_iter()
-        .rev()
-        .find(|s| s.source.as_ref() == Some(source) && s.input == question.text)
+    sessions.unfinished().into_iter().rev().find(|s| {
+        s.parent.is_none() && s.source.as_ref() == Some(source) && s.input == question.text
+    })
 }
 
 /// Today as the prompts show it: `2026-11-21 (Saturday)`.

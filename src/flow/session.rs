@@ -94,17 +94,19 @@ pub struct RetrievedEntry {
     pub view: EntryView,
 }
 
-/// A sub-question of a multi-part question and its answer once given.
+/// A part of a multi-part question, answered by a child session of its own.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SubAnswer {
     pub id: u32,
     pub question: String,
+    /// The child session that answers it.
+    pub session: String,
+    /// The part's answer (the child's draft), once it completed.
+    #[serde(default)]
     pub answer: Option<String>,
+    /// Model replies the child paid for.
     #[serde(default)]
-    pub sources: Vec<String>,
-    /// The child session that answered it.
-    #[serde(default)]
-    pub session: Option<String>,
+    pub calls: u32,
 }
 
 /// The clarifying questions put to the person.
@@ -147,6 +149,9 @@ pub struct Session {
     /// The note it was asked in, when it came from one.
     #[serde(default)]
     pub source: Option<String>,
+    /// The session of the multi-part question this one answers a part of.
+    #[serde(default)]
+    pub parent: Option<String>,
     /// The state whose work runs next.
     pub state: State,
     /// Every state entered so far, in order.
@@ -204,6 +209,7 @@ impl Session {
             input: input.to_string(),
             question_date,
             source,
+            parent: None,
             state: State::Route,
             path: vec![State::Route],
             input_type: None,
@@ -287,6 +293,11 @@ impl Session {
     /// Gaps only the person can fill (or that a retrieval looked for in vain).
     pub fn askable_gaps(&self) -> impl Iterator<Item = &TrackedGap> {
         self.gaps.iter().filter(|g| g.may_ask_person())
+    }
+
+    /// Every part of a multi-part question has its answer.
+    pub fn parts_answered(&self) -> bool {
+        !self.sub_answers.is_empty() && self.sub_answers.iter().all(|p| p.answer.is_some())
     }
 
     /// Whether this session is done (completed, or handed to the offline engine).

@@ -131,13 +131,18 @@ pub fn fork(session: &Session) -> Option<State> {
 }
 
 fn after_plan(s: &Session) -> State {
+    // A multi-part question whose parts were answered by their own sessions: put together.
+    if s.parts_answered() {
+        return State::Synthesize;
+    }
     // A domain the question needs is added before anything is retrieved with it.
     if !s.pending_domains.is_empty() {
         return State::ExpandDomain;
     }
     // Search before asking: only gaps a retrieval looked for in vain, or that only the
     // person can know, are put to them; once.
-    let must_ask = s.askable_gaps().any(|g| g.critical());
+    // A part of a multi-part question never asks: it answers with what there is.
+    let must_ask = s.askable_gaps().any(|g| g.critical()) && s.parent.is_none();
     if must_ask && s.clarification.is_none() && s.reply.is_none() {
         return State::Clarify;
     }
@@ -323,6 +328,14 @@ mod tests {
                 State::Retrieve,
             ),
             (
+                "PLAN -> RETRIEVE for a part of a multi-part question (its parent asks)",
+                with(State::Plan, &|s| {
+                    s.parent = Some("0123456789abcdef".into());
+                    s.gaps = vec![gap(GapType::Subjective, GapStatus::PersonOnly)];
+                }),
+                State::Retrieve,
+            ),
+            (
                 "PLAN -> RETRIEVE once the person was asked already",
                 with(State::Plan, &|s| {
                     s.gaps = vec![gap(GapType::Subjective, GapStatus::PersonOnly)];
@@ -338,6 +351,19 @@ mod tests {
                 with(State::Plan, &|s| {
                     s.plan = Some(plan(NextAction::Synthesize));
                     s.analysis = Some(analysis(Verdict::Sufficient));
+                }),
+                State::Synthesize,
+            ),
+            (
+                "PLAN -> SYNTHESIZE when every part of a multi-part question is answered",
+                with(State::Plan, &|s| {
+                    s.sub_answers = vec![crate::flow::session::SubAnswer {
+                        id: 1,
+                        question: "how far did I run".into(),
+                        session: "0123456789abcdef".into(),
+                        answer: Some("6 km".into()),
+                        calls: 4,
+                    }]
                 }),
                 State::Synthesize,
             ),

@@ -563,6 +563,9 @@ impl Processor {
                 WriteBack::Written(new_hash) => {
                     hash = new_hash;
                     shift += rendered.lines().count() + 1;
+                    report
+                        .questions
+                        .push(report::QuestionRun::of(rel, &q.text, &outcome));
                     match outcome {
                         Outcome::Answered(a) => {
                             report.questions_answered += 1;

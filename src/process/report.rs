@@ -35,6 +35,58 @@ pub struct PassReport {
     pub warnings: Vec<String>,
     /// Clauses with numbers the rules could not read, per note (kept as text, no record).
     pub unreadable: Vec<UnreadableClauses>,
+    /// Each question handled in this pass: how it ended and, with models, its flow.
+    pub questions: Vec<QuestionRun>,
+}
+
+/// One question handled in a pass.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuestionRun {
+    pub path: String,
+    pub question: String,
+    /// `answered`, `asked` (waiting for a `!` reply) or `failed`.
+    pub outcome: &'static str,
+    /// Which engine answered (`offline` or a model).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// The model flow's session: its states in order and the calls it paid for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub states: Vec<crate::flow::state::State>,
+    pub calls: u32,
+}
+
+impl QuestionRun {
+    /// The record of `outcome` for the question `question` in note `path`.
+    pub fn of(path: &str, question: &str, outcome: &Outcome) -> QuestionRun {
+        let mut run = QuestionRun {
+            path: path.to_string(),
+            question: question.to_string(),
+            outcome: "failed",
+            engine: None,
+            session: None,
+            states: Vec::new(),
+            calls: 0,
+        };
+        match outcome {
+            Outcome::Answered(a) => {
+                run.outcome = "answered";
+                run.engine = Some(a.engine.clone());
+                if let Some(r) = &a.run {
+                    run.session = Some(r.session.clone());
+                    run.states = r.path.clone();
+                    run.calls = r.calls;
+                }
+            }
+            Outcome::NeedsInput { session, .. } => {
+                run.outcome = "asked";
+                run.session = session.clone();
+            }
+            Outcome::Failed { .. } => {}
+        }
+        run
+    }
 }
 
 /// A note's clauses whose numbers could not be read.

@@ -168,6 +168,60 @@ fn a_clarification_round_trip_resumes_the_session_without_repeating_a_paid_call(
             "COMPLETE"
         ]
     );
+    // The trace says where the session stopped each time.
+    let ends: Vec<String> = std::fs::read_to_string(v.join(".vault-agent/trace.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|l| l["session"] == id.as_str())
+        .map(|l| l["ended_in"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ends, ["WAIT_USER", "COMPLETE"]);
+}
+
+#[test]
+fn ask_json_reports_the_states_and_calls_of_the_question() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&config(&server));
+    let v = dir.path();
+    let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args([
+            "--json",
+            "--vault",
+            v.to_str().unwrap(),
+            "ask",
+            "how far did I run yesterday",
+        ])
+        .env_remove("VAULT_AGENT_PROVIDER")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["path"],
+        json!([
+            "ROUTE",
+            "BUILD_CONTEXT",
+            "PLAN",
+            "RETRIEVE",
+            "ANALYZE",
+            "SYNTHESIZE",
+            "EVALUATE",
+            "OBSERVE",
+            "COMPLETE"
+        ]),
+        "{v}"
+    );
+    let paid = server
+        .requests()
+        .iter()
+        .filter(|r| !r.agent.is_empty() && r.agent != "parser")
+        .count();
+    assert_eq!(v["calls"], paid, "{v}");
 }
 
 #[test]

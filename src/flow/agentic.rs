@@ -68,8 +68,12 @@ impl Machine<'_> {
         let mut observations = Vec::new();
         loop {
             match s.state {
-                State::Complete => break,
+                State::Complete => {
+                    self.trace(s);
+                    break;
+                }
                 State::WaitUser if s.reply.is_none() => {
+                    self.trace(s);
                     let questions = s
                         .clarification
                         .as_ref()
@@ -83,6 +87,7 @@ impl Machine<'_> {
             if !self.work(state, s, &mut observations).await? {
                 s.finished = Some(chrono::Utc::now().timestamp());
                 self.checkpoint(s);
+                self.trace(s);
                 return Ok(None);
             }
             let to = next(s, &self.limits);
@@ -117,6 +122,14 @@ impl Machine<'_> {
             engine: a.engine.clone(),
             observations,
         })))
+    }
+
+    /// One trace line with the session's states so far.
+    pub fn trace(&self, s: &Session) {
+        let states = s.path.iter().map(|st| st.name().to_string()).collect();
+        self.cx
+            .llm
+            .record_session(&s.id, s.query(), states, s.calls);
     }
 
     /// Saves the session with its journal (a failed save is logged: the answer matters more).

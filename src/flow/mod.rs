@@ -208,6 +208,7 @@ impl Flow {
                     // The offline engine answers instead; this session is over.
                     session.finished = Some(chrono::Utc::now().timestamp());
                     machine.checkpoint(&mut session);
+                    machine.trace(&session);
                 }
             }
         }

@@ -449,3 +449,58 @@ fn dependent_parts_run_in_order_and_the_later_one_sees_the_earlier_answer() {
     assert!(input_of(&synth[1])["earlier_answers"][0].is_string());
     assert!(input_of(&synth[0]).get("earlier_answers").is_none());
 }
+
+#[test]
+fn a_process_killed_mid_flow_resumes_on_restart_without_repeating_completed_calls() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&config(&server));
+    let v = dir.path();
+    // The first draft never arrives: the process is killed while waiting for it.
+    server.script("synthesizer", [Reply::Hang]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args(["process", v.to_str().unwrap()])
+        .env_remove("VAULT_AGENT_PROVIDER")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while server.calls("synthesizer").is_empty() {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the flow never reached the synthesizer"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = question_calls(&server);
+    let saved = sessions(v);
+    assert_eq!(
+        saved[0]["state"], "SYNTHESIZE",
+        "checkpointed before the draft"
+    );
+
+    process_with_models(v, &[]);
+    let after = question_calls(&server);
+    for agent in ["router", "planner", "retriever", "analyzer"] {
+        assert_eq!(
+            count(&after, agent),
+            count(&before, agent),
+            "{agent} called again: {after:?}"
+        );
+    }
+    assert_eq!(
+        count(&after, "synthesizer"),
+        count(&before, "synthesizer") + 1
+    );
+    let note = read(v, "Daily/2026-11-21.md");
+    assert_eq!(note.matches("> [!answer]").count(), 1, "{note}");
+    let done = sessions(v);
+    assert_eq!(
+        done.len(),
+        1,
+        "the interrupted session was resumed, not replaced"
+    );
+    assert_eq!(done[0]["state"], "COMPLETE");
+}

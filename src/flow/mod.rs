@@ -1,5 +1,8 @@
-//! The flow: what happens to a question and to a new log entry. With a model, questions go
-//! through the agents ([`agentic`]) and entries through the Parser agent; without one, or
+//! The flow: what happens to a question and to a new log entry. With a model, a question is
+//! a [`session::Session`] driven through the seed's states by the pure transition function
+//! [`state::next`]; [`agentic`] does each state's work with the agents and checkpoints the
+//! session after every transition, so a `!` reply or a restart resumes it without paying
+//! for a completed call again. Entries go through the Parser agent. Without a model, or
 //! when a model step fails, the offline engine answers and says why.
 
 pub mod agentic;

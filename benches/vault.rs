@@ -146,6 +146,7 @@ fn main() {
                 source: None,
                 clarification: None,
                 session: None,
+                logged: None,
             };
             let started = Instant::now();
             let _ = runtime.block_on(processor.flow().answer(processor.store(), &input));
@@ -209,6 +210,7 @@ fn bench_one_day(runtime: &tokio::runtime::Runtime, count: usize) {
             source: None,
             clarification: None,
             session: None,
+            logged: None,
         };
         let started = Instant::now();
         let _ = runtime.block_on(processor.flow().answer(processor.store(), &input));

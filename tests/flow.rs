@@ -504,3 +504,66 @@ fn a_process_killed_mid_flow_resumes_on_restart_without_repeating_completed_call
     );
     assert_eq!(done[0]["state"], "COMPLETE");
 }
+
+#[test]
+fn both_parses_and_stores_the_log_part_while_the_question_is_planned() {
+    let server = ScriptedLlm::start();
+    // No other notes: the only parse is the log part's.
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(v, ".vault-agent/config.yaml", config(&server));
+    let plan = Reply::Json(plain_plan());
+    let parse =
+        Reply::Json(json!({"domain_data": {"running": {"distance_km": 3}}, "confidence": 0.9}));
+    server.script("planner", [Reply::Delay(500, Box::new(plan))]);
+    server.script("parser", [Reply::Delay(500, Box::new(parse))]);
+    let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args([
+            "--json",
+            "--vault",
+            v.to_str().unwrap(),
+            "input",
+            "Ran 3 km this morning. What is my longest run?",
+        ])
+        .env_remove("VAULT_AGENT_PROVIDER")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let reply: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(reply["kind"], "both", "{reply}");
+    assert_eq!(
+        reply["answer"]["branch"],
+        json!(["PARSE", "STORE"]),
+        "{reply}"
+    );
+    let logged: Vec<_> = server
+        .calls("parser")
+        .into_iter()
+        .filter(|c| c.conversation().contains("Ran 3 km this morning."))
+        .collect();
+    assert_eq!(logged.len(), 1);
+    // Both calls take 500 ms: the second arrived while the first was still running.
+    let planned = &server.calls("planner")[0];
+    let apart = if logged[0].at > planned.at {
+        logged[0].at - planned.at
+    } else {
+        planned.at - logged[0].at
+    };
+    assert!(
+        apart.as_millis() < 400,
+        "parsed {apart:?} apart from planning, not during it"
+    );
+    // The model's reading is the stored record, and a later pass does not parse it again.
+    let today = chrono::Local::now().date_naive().to_string();
+    let records = serde_json::to_string(&day_records(v, &today)).unwrap();
+    assert!(records.contains("\"distance_km\":3"), "{records}");
+    assert!(records.contains("(ollama)"), "{records}");
+    let parses = server.calls("parser").len();
+    process_with_models(v, &[]);
+    assert_eq!(server.calls("parser").len(), parses, "nothing parsed again");
+}

@@ -84,7 +84,22 @@ impl Machine<'_> {
                 _ => {}
             }
             let state = s.state;
-            if !self.work(state, s, &mut observations).await? {
+            let carry_on = if super::state::fork(s).is_some() {
+                // BOTH: the log part is parsed and stored while the query part is planned.
+                let (note, text) = (s.log_note.clone(), s.log_portion.clone());
+                let (main, _) = tokio::join!(
+                    self.work(state, s, &mut observations),
+                    self.parse_and_store(
+                        note.as_deref().unwrap_or(""),
+                        text.as_deref().unwrap_or("")
+                    )
+                );
+                s.branch = vec![State::Parse, State::Store];
+                main?
+            } else {
+                self.work(state, s, &mut observations).await?
+            };
+            if !carry_on {
                 s.finished = Some(chrono::Utc::now().timestamp());
                 self.checkpoint(s);
                 self.trace(s);
@@ -182,6 +197,42 @@ impl Machine<'_> {
         Ok(true)
     }
 
+    /// PARSE and STORE of a BOTH input's log part: the entries of `note` holding `text` get
+    /// the Parser's reading (on the rules' floor) and replace their records in the store.
+    async fn parse_and_store(&self, note: &str, text: &str) {
+        let Some(meta) = self.store.index().get(note) else {
+            return;
+        };
+        let wanted = squash(text);
+        let entries: Vec<Entry> = self
+            .store
+            .entries_of(meta)
+            .into_iter()
+            .filter(|e| e.log && !wanted.is_empty() && squash(&e.text).contains(&wanted))
+            .collect();
+        let parses = entries.iter().map(|e| async move {
+            let rules = offline::read::parse_entry(e, self.domains);
+            match crate::agents::parser::parse(self.cx, self.domains, e).await {
+                Ok(model) => super::floor::on_floor(rules, model),
+                Err(err) => {
+                    tracing::info!("{}: parsed offline ({err})", e.id);
+                    rules
+                }
+            }
+        });
+        let parsed = super::join::join_all(parses.collect()).await;
+        let mut records = self.store.records_of(note).unwrap_or_default();
+        for record in parsed {
+            match records.iter_mut().find(|r| r.id == record.id) {
+                Some(slot) => *slot = record,
+                None => records.push(record),
+            }
+        }
+        if let Err(e) = self.store.save_parsed(note, records) {
+            tracing::warn!("{note}: the parsed log part was not stored ({e})");
+        }
+    }
+
     /// The active domain context: the selected domains plus those added mid-flow.
     fn active(&self, s: &Session) -> ActiveDomainContext {
         let mut names = s.selected_domains.clone();
@@ -199,7 +250,10 @@ impl Machine<'_> {
             Ok(r) => {
                 s.input_type = Some(r.input_type);
                 s.selected_domains = r.selected_domains;
-                s.log_portion = r.log_portion;
+                // A log part already written by `input` stays the one to parse.
+                if s.log_note.is_none() {
+                    s.log_portion = r.log_portion;
+                }
                 s.query_portion = r.query_portion;
             }
             Err(e) => {
@@ -214,6 +268,11 @@ impl Machine<'_> {
         }
         match s.input_type {
             Some(InputType::Correction) => false,
+            // The log part was already written (by `input` or the API): both.
+            _ if s.log_note.is_some() => {
+                s.input_type = Some(InputType::Both);
+                true
+            }
             // A question line is a question, whatever else it mentions: a log portion is
             // already in the note it was written in.
             Some(InputType::Log) => {
@@ -531,6 +590,11 @@ impl Machine<'_> {
                 Vec::new()
             })
     }
+}
+
+/// Text with its whitespace collapsed, for finding a logged part among entries.
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Earlier parts' answers handed to a DEPENDENT part.

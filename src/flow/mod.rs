@@ -41,6 +41,18 @@ pub struct QuestionInput {
     pub clarification: Option<String>,
     /// The paused session the reply belongs to (named in the `[!question]` callout).
     pub session: Option<String>,
+    /// The log part of input that was both a log and a question, already written to a
+    /// note and read by the rules: the flow parses it with a model while it plans.
+    pub logged: Option<LoggedPart>,
+}
+
+/// A log part written to a note (BOTH input).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoggedPart {
+    /// Vault-relative path of the note it was appended to.
+    pub note: String,
+    /// The text that was logged.
+    pub text: String,
 }
 
 impl QuestionInput {
@@ -53,6 +65,7 @@ impl QuestionInput {
             source: None,
             clarification: None,
             session: None,
+            logged: None,
         }
     }
 }
@@ -78,6 +91,9 @@ pub struct RunInfo {
     pub session: String,
     /// Every state entered, in order.
     pub path: Vec<state::State>,
+    /// States run beside the main path (PARSE, STORE of a BOTH input's log part).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub branch: Vec<state::State>,
     /// Model replies paid for by this session and its parts (replays not counted).
     pub calls: u32,
     /// The parts of a multi-part question: each part's session and calls.
@@ -90,6 +106,7 @@ impl RunInfo {
         RunInfo {
             session: s.id.clone(),
             path: s.path.clone(),
+            branch: s.branch.clone(),
             calls: s.calls + s.sub_answers.iter().map(|p| p.calls).sum::<u32>(),
             parts: s.sub_answers.clone(),
         }
@@ -158,6 +175,10 @@ impl Flow {
             });
             if session.state == State::WaitUser && session.reply.is_none() {
                 session.reply = question.clarification.clone();
+            }
+            if let (Some(log), State::Route) = (&question.logged, session.state) {
+                session.log_note = Some(log.note.clone());
+                session.log_portion = Some(log.text.clone());
             }
             let journal = Journal::with(session.journal.clone());
             let cx = Ctx {
@@ -235,6 +256,11 @@ impl Flow {
                     .to_string(),
             },
         }
+    }
+
+    /// The rules' reading of a log entry (no model).
+    pub fn read_rules(&self, entry: &Entry) -> ParsedRecord {
+        offline::read::parse_entry(entry, &self.domains)
     }
 
     /// Turns a log entry into structured data: the rules' reading, refined by a model's

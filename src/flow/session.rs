@@ -159,6 +159,12 @@ pub struct Session {
     pub input_type: Option<InputType>,
     #[serde(default)]
     pub log_portion: Option<String>,
+    /// The note the log part was written to (BOTH input from `input` or the API).
+    #[serde(default)]
+    pub log_note: Option<String>,
+    /// States run beside the main path: PARSE and STORE of the log part.
+    #[serde(default)]
+    pub branch: Vec<State>,
     #[serde(default)]
     pub query_portion: Option<String>,
     /// Domains selected by routing.
@@ -214,6 +220,8 @@ impl Session {
             path: vec![State::Route],
             input_type: None,
             log_portion: None,
+            log_note: None,
+            branch: Vec::new(),
             query_portion: None,
             selected_domains: Vec::new(),
             expanded_domains: Vec::new(),
@@ -293,6 +301,11 @@ impl Session {
     /// Gaps only the person can fill (or that a retrieval looked for in vain).
     pub fn askable_gaps(&self) -> impl Iterator<Item = &TrackedGap> {
         self.gaps.iter().filter(|g| g.may_ask_person())
+    }
+
+    /// A log part still to be parsed and stored beside the query part.
+    pub fn log_pending(&self) -> bool {
+        self.log_note.is_some() && self.log_portion.is_some() && self.branch.is_empty()
     }
 
     /// Every part of a multi-part question has its answer.

@@ -121,12 +121,12 @@ pub fn next(session: &Session, limits: &Limits) -> State {
     }
 }
 
-/// The branch that runs beside the main one: BOTH parses and stores its log part while the
-/// query part is planned.
+/// The branch that runs beside the current state: BOTH parses (then stores) its log part
+/// while the query part is planned.
 pub fn fork(session: &Session) -> Option<State> {
-    (session.state == State::BuildContext
+    (session.state == State::Plan
         && session.input_type == Some(InputType::Both)
-        && session.log_portion.is_some())
+        && session.log_pending())
     .then_some(State::Parse)
 }
 
@@ -527,11 +527,14 @@ mod tests {
 
     #[test]
     fn both_forks_the_log_part_beside_the_plan() {
-        let mut s = session(State::BuildContext);
+        let mut s = session(State::Plan);
         assert_eq!(fork(&s), None);
         s.input_type = Some(InputType::Both);
         s.log_portion = Some("ran 5 km".into());
+        s.log_note = Some("Daily/2026-11-21.md".into());
         assert_eq!(fork(&s), Some(State::Parse));
+        s.branch = vec![State::Parse, State::Store];
+        assert_eq!(fork(&s), None, "the log part is stored once");
     }
 
     #[test]

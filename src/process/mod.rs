@@ -47,6 +47,8 @@ pub struct Processor {
     last_observed: Option<std::time::Instant>,
     /// What the Observer agent asked to remember, merged at the end of the pass.
     remembered: Vec<crate::offline::observer::Observation>,
+    /// New entries get the rules' reading only (a flow refines them with a model itself).
+    rules_only: bool,
 }
 
 impl Processor {
@@ -93,6 +95,7 @@ impl Processor {
             remembered: Vec::new(),
             last_observed: None,
             show_progress: true,
+            rules_only: false,
         })
     }
 
@@ -180,6 +183,15 @@ impl Processor {
         self.observe(&report)?;
         self.save_state()?;
         Ok(report)
+    }
+
+    /// Like [`Processor::parse_pass`], with the rules' reading only: for input whose log part
+    /// a flow parses with a model while it plans the query part (BOTH).
+    pub async fn parse_pass_rules_only(&mut self) -> Result<PassReport> {
+        self.rules_only = true;
+        let report = self.parse_pass().await;
+        self.rules_only = false;
+        report
     }
 
     /// Processes the given vault-relative paths (changed, created or removed).
@@ -440,7 +452,9 @@ impl Processor {
                 None => {
                     report.entries_parsed += 1;
                     records.push(None);
-                    if self.flow.llm().is_some() {
+                    if self.rules_only {
+                        records[i] = Some(self.flow.read_rules(entry));
+                    } else if self.flow.llm().is_some() {
                         let (flow, entry) = (self.flow.clone(), entry.clone());
                         tasks.spawn(async move { (i, flow.parse(&entry).await) });
                     } else {
@@ -526,6 +540,7 @@ impl Processor {
                 source: Some(rel.to_string()),
                 clarification: reply.as_ref().map(|r| r.text.clone()),
                 session: reply.as_ref().and_then(|r| r.session.clone()),
+                logged: None,
             };
             let mut outcome = self.flow.answer(&self.store, &input).await;
             if reply.is_some() {

@@ -44,6 +44,8 @@ pub struct Recorded {
     pub body: Value,
     /// The agent named in the system prompt (empty for listings).
     pub agent: String,
+    /// When the request arrived.
+    pub at: std::time::Instant,
 }
 
 impl Recorded {
@@ -300,6 +302,7 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
         headers,
         body,
         agent: String::new(),
+        at: std::time::Instant::now(),
     };
     recorded.agent = agent_of(&recorded.system());
 

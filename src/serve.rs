@@ -122,7 +122,15 @@ async fn answer_json(processor: &Processor, question: &str) -> serde_json::Value
 
 fn outcome_json(outcome: Outcome) -> serde_json::Value {
     match outcome {
-        Outcome::Answered(a) => json!({"answer": a.body, "sources": a.sources, "engine": a.engine}),
+        Outcome::Answered(a) => {
+            let mut v = json!({"answer": a.body, "sources": a.sources, "engine": a.engine});
+            if let Some(run) = a.run {
+                v["session"] = json!(run.session);
+                v["path"] = json!(run.path);
+                v["calls"] = json!(run.calls);
+            }
+            v
+        }
         Outcome::NeedsInput { questions, session } => {
             json!({"needs_input": questions, "session": session})
         }

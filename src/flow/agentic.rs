@@ -9,7 +9,9 @@
 
 use chrono::NaiveDate;
 
-use super::session::{Clarification, Draft, FinalAnswer, RetrievedEntry, Session, Sessions};
+use super::session::{
+    Clarification, Draft, FinalAnswer, OfflineReading, RetrievedEntry, Session, Sessions,
+};
 use super::state::{next, Limits, State};
 use crate::agents::analyzer::AnalyzerInput;
 use crate::agents::clarifier::{self, ClarifierInput};
@@ -233,6 +235,27 @@ impl Machine<'_> {
         }
     }
 
+    /// The offline engine's answer to the session's question, computed once.
+    fn offline_reading(&self, s: &mut Session) -> OfflineReading {
+        if let Some(done) = &s.offline {
+            return done.clone();
+        }
+        let reading = offline::answer::answer(self.store, self.domains, s.query(), s.question_date)
+            .map(|a| OfflineReading {
+                body: a.body,
+                sources: a.sources,
+            })
+            .unwrap_or_else(|e| {
+                tracing::info!("no offline reading for “{}”: {e}", s.query());
+                OfflineReading {
+                    body: String::new(),
+                    sources: Vec::new(),
+                }
+            });
+        s.offline = Some(reading.clone());
+        reading
+    }
+
     /// The active domain context: the selected domains plus those added mid-flow.
     fn active(&self, s: &Session) -> ActiveDomainContext {
         let mut names = s.selected_domains.clone();
@@ -388,10 +411,7 @@ impl Machine<'_> {
     }
 
     async fn analyze(&self, s: &mut Session) -> Result<(), AgentError> {
-        let computed =
-            offline::answer::answer(self.store, self.domains, s.query(), s.question_date)
-                .map(|a| a.body)
-                .unwrap_or_default();
+        let computed = self.offline_reading(s).body;
         let input = AnalyzerInput {
             query: s.query().to_string(),
             question_date: Self::question_date(s),

@@ -167,6 +167,8 @@ impl Flow {
     /// after an interruption, resumes it instead of starting over.
     pub async fn answer(&self, store: &Store, question: &QuestionInput) -> Outcome {
         let mut degraded: Option<String> = None;
+        // The offline answer a failed model flow already computed (it is not computed twice).
+        let mut computed: Option<session::OfflineReading> = None;
         if let Some(llm) = self.llm_for("synthesizer") {
             let today = today_label();
             let sessions = Sessions::new(&store.config().agent_dir());
@@ -233,10 +235,18 @@ impl Flow {
                     session.finished = Some(chrono::Utc::now().timestamp());
                     machine.checkpoint(&mut session);
                     machine.trace(&session);
+                    computed = session.offline.take().filter(|o| !o.body.is_empty());
                 }
             }
         }
-        match offline::answer::answer(store, &self.domains, &question.text, question.anchor) {
+        let offline = match computed {
+            Some(o) => Ok(offline::answer::ExtractiveAnswer {
+                body: o.body,
+                sources: o.sources,
+            }),
+            None => offline::answer::answer(store, &self.domains, &question.text, question.anchor),
+        };
+        match offline {
             Ok(a) => {
                 let body = match degraded {
                     Some(reason) => with_degraded_footer(&a.body, &one_line(&reason)),

@@ -125,6 +125,14 @@ pub struct Draft {
     pub engine: String,
 }
 
+/// The offline engine's answer to the question: numbers for the Analyzer to check against,
+/// and the answer given if the models fail (computed once per session).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OfflineReading {
+    pub body: String,
+    pub sources: Vec<String>,
+}
+
 /// The final answer of a session.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FinalAnswer {
@@ -178,6 +186,9 @@ pub struct Session {
     pub entries: Vec<RetrievedEntry>,
     pub gaps: Vec<TrackedGap>,
     pub analysis: Option<AnalyzerOutput>,
+    /// The offline engine's answer, once computed.
+    #[serde(default)]
+    pub offline: Option<OfflineReading>,
     /// Findings of earlier parts of a DEPENDENT question, handed to later parts.
     #[serde(default)]
     pub earlier_answers: Vec<SubAnswer>,
@@ -231,6 +242,7 @@ impl Session {
             entries: Vec::new(),
             gaps: Vec::new(),
             analysis: None,
+            offline: None,
             earlier_answers: Vec::new(),
             sub_answers: Vec::new(),
             draft: None,

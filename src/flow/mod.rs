@@ -9,10 +9,13 @@ pub mod agentic;
 mod chunks;
 pub mod floor;
 mod join;
+mod offline_plan;
 mod parts;
 mod render;
 pub mod session;
+pub mod sessions;
 pub mod state;
+mod steps;
 
 use std::sync::Arc;
 
@@ -26,7 +29,8 @@ use crate::offline;
 use crate::prompts::Prompts;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::{Entry, Store};
-use session::{Session, Sessions};
+use session::Session;
+use sessions::Sessions;
 use state::{Limits, State};
 
 /// A question to answer, with the date of the note it was asked in.

@@ -75,7 +75,7 @@ impl Processor {
         }
         // Sessions that finished long ago are of no more use; unfinished ones resume when
         // their question is handled again.
-        let sessions = crate::flow::session::Sessions::new(&config.agent_dir());
+        let sessions = crate::flow::sessions::Sessions::new(&config.agent_dir());
         match sessions.prune(config.session_keep) {
             Ok(0) => {}
             Ok(n) => tracing::info!("removed {n} finished session(s)"),

@@ -81,6 +81,16 @@ fn path_of(session: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The JSON report `process --json` prints (the first JSON document of its output).
+fn report_of(out: &str) -> Value {
+    let start = out.find('{').unwrap();
+    serde_json::Deserializer::from_str(&out[start..])
+        .into_iter::<Value>()
+        .next()
+        .unwrap()
+        .unwrap()
+}
+
 /// The input data a request carries (between the prompt's markers).
 fn input_of(call: &support::llm_server::Recorded) -> Value {
     let convo = call.conversation();
@@ -236,7 +246,9 @@ fn a_failed_check_replans_with_its_feedback_and_ends_in_a_partial_answer_at_the_
         "overall_verdict": "fail"
     });
     server.script("evaluator", (0..3).map(|_| Reply::Json(fail.clone())));
-    process_with_models(v, &[]);
+    let out = process_with_models(v, &["--json"]);
+    let q = &report_of(&out)["questions"][0];
+    assert_eq!(q["verdicts"], json!(["sufficient", "fail"]), "{q}");
     let note = read(v, "Daily/2026-11-21.md");
     assert_eq!(
         server.calls("evaluator").len(),
@@ -410,12 +422,7 @@ fn independent_parts_run_concurrently_and_are_answered_under_bold_lead_ins() {
         ]
     );
     // `process --json` reports the question's states and every call its parts paid for.
-    let start = out.find('{').unwrap();
-    let report: Value = serde_json::Deserializer::from_str(&out[start..])
-        .into_iter::<Value>()
-        .next()
-        .unwrap()
-        .unwrap();
+    let report = report_of(&out);
     let q = &report["questions"][0];
     assert_eq!(q["outcome"], "answered", "{q}");
     assert_eq!(q["states"][2], "PLAN", "{q}");

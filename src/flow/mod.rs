@@ -100,6 +100,12 @@ pub struct RunInfo {
     pub branch: Vec<state::State>,
     /// Model replies paid for by this session and its parts (replays not counted).
     pub calls: u32,
+    /// The Analyzer's last verdict (`sufficient` / `insufficient`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<crate::agents::types::Verdict>,
+    /// The Evaluator's last verdict (`pass` / `fail`); none when it did not run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evaluation: Option<crate::agents::types::Verdict>,
     /// The parts of a multi-part question: each part's session and calls.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub parts: Vec<session::SubAnswer>,
@@ -111,6 +117,8 @@ impl RunInfo {
             session: s.id.clone(),
             path: s.path.clone(),
             branch: s.branch.clone(),
+            analysis: s.analysis_verdict(),
+            evaluation: s.evaluation_verdict(),
             calls: s.calls + s.sub_answers.iter().map(|p| p.calls).sum::<u32>(),
             parts: s.sub_answers.clone(),
         }

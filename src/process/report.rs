@@ -55,6 +55,9 @@ pub struct QuestionRun {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub states: Vec<crate::flow::state::State>,
     pub calls: u32,
+    /// The Analyzer's and the Evaluator's last verdicts, when they ran.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub verdicts: Vec<crate::agents::types::Verdict>,
 }
 
 impl QuestionRun {
@@ -68,6 +71,7 @@ impl QuestionRun {
             session: None,
             states: Vec::new(),
             calls: 0,
+            verdicts: Vec::new(),
         };
         match outcome {
             Outcome::Answered(a) => {
@@ -77,6 +81,7 @@ impl QuestionRun {
                     run.session = Some(r.session.clone());
                     run.states = r.path.clone();
                     run.calls = r.calls;
+                    run.verdicts = r.analysis.into_iter().chain(r.evaluation).collect();
                 }
             }
             Outcome::NeedsInput { session, .. } => {

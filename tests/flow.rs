@@ -232,6 +232,7 @@ fn ask_json_reports_the_states_and_calls_of_the_question() {
         .filter(|r| !r.agent.is_empty() && r.agent != "parser")
         .count();
     assert_eq!(v["calls"], paid, "{v}");
+    assert_eq!(v["verdicts"], json!(["sufficient", "pass"]), "{v}");
 }
 
 #[test]

@@ -66,6 +66,8 @@ pub async fn answer_input(
                 v["session"] = serde_json::json!(run.session);
                 v["path"] = serde_json::json!(run.path);
                 v["calls"] = serde_json::json!(run.calls);
+                let verdicts: Vec<_> = run.analysis.into_iter().chain(run.evaluation).collect();
+                v["verdicts"] = serde_json::json!(verdicts);
                 if !run.branch.is_empty() {
                     v["branch"] = serde_json::json!(run.branch);
                 }

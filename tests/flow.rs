@@ -64,6 +64,7 @@ fn sessions(v: &Path) -> Vec<Value> {
     let mut out: Vec<Value> = std::fs::read_dir(&dir)
         .map(|d| {
             d.flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
                 .map(|e| serde_json::from_slice(&std::fs::read(e.path()).unwrap()).unwrap())
                 .collect()
         })

@@ -313,9 +313,7 @@ fn resumable(sessions: &Sessions, question: &QuestionInput) -> Option<Session> {
         return sessions.load(id).filter(|s| !s.is_finished());
     }
     let source = question.source.as_ref()?;
-    sessions.unfinished().into_iter().rev().find(|s| {
-        s.parent.is_none() && s.source.as_ref() == Some(source) && s.input == question.text
-    })
+    sessions.open_for(source, &question.text)
 }
 
 /// Today as the prompts show it: `2026-11-21 (Saturday)`.

@@ -108,7 +108,8 @@ impl Machine<'_> {
                 }
             }
         }
-        cited.dedup();
+        let mut seen = std::collections::HashSet::new();
+        cited.retain(|c| seen.insert(c.clone()));
         s.draft = Some(Draft {
             output: SynthesizerOutput {
                 response: response.trim_end().to_string(),

@@ -1,12 +1,15 @@
 //! The sessions folder of a vault, `.vault-agent/sessions/`: one JSON file per session,
 //! replaced atomically at every checkpoint; finished sessions are pruned after a while.
+//! While a question from a note has an unfinished session, a small `open-<hash>.id` file
+//! names it, so handling the question again finds it without reading every session.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::session::Session;
 use crate::error::{Error, Result};
-use crate::vault::atomic::write_atomic;
+use crate::vault::atomic::{write_atomic, write_atomic_derived};
+use crate::vault::ContentHash;
 
 /// Whether `id` has the shape of a session id (so it can name a file safely).
 pub fn valid_id(id: &str) -> bool {
@@ -31,11 +34,40 @@ impl Sessions {
         self.dir.join(format!("{id}.json"))
     }
 
-    /// Writes the session atomically.
+    /// The pointer file naming the unfinished session of a question asked in a note.
+    fn pointer(&self, source: &str, question: &str) -> PathBuf {
+        let key = ContentHash::of(format!("{source}\n{question}").as_bytes()).hex();
+        self.dir.join(format!("open-{key}.id"))
+    }
+
+    /// Writes the session atomically (and keeps its question's pointer up to date).
     pub fn save(&self, session: &Session) -> Result<()> {
         let text = serde_json::to_vec_pretty(session).expect("a session serializes");
         write_atomic(&self.path(&session.id), &text, None)?;
+        let Some(source) = session
+            .source
+            .as_deref()
+            .filter(|_| session.parent.is_none())
+        else {
+            return Ok(());
+        };
+        let pointer = self.pointer(source, &session.input);
+        let named = std::fs::read_to_string(&pointer).ok();
+        if session.is_finished() {
+            if named.as_deref() == Some(session.id.as_str()) {
+                std::fs::remove_file(&pointer).map_err(|e| Error::io(pointer, e))?;
+            }
+        } else if named.as_deref() != Some(session.id.as_str()) {
+            // Derived data: losing it only means a question starts over.
+            write_atomic_derived(&pointer, session.id.as_bytes())?;
+        }
         Ok(())
+    }
+
+    /// The unfinished session of `question` asked in the note `source`, if there is one.
+    pub fn open_for(&self, source: &str, question: &str) -> Option<Session> {
+        let id = std::fs::read_to_string(self.pointer(source, question)).ok()?;
+        self.load(id.trim()).filter(|s| !s.is_finished())
     }
 
     /// The saved session `id`, if there is one that can be read.
@@ -55,14 +87,6 @@ impl Sessions {
                 None
             }
         }
-    }
-
-    /// Every saved session that has not finished (interrupted, or waiting for the person).
-    pub fn unfinished(&self) -> Vec<Session> {
-        self.all()
-            .into_iter()
-            .filter(|s| !s.is_finished())
-            .collect()
     }
 
     fn all(&self) -> Vec<Session> {
@@ -109,7 +133,7 @@ mod tests {
     }
 
     #[test]
-    fn a_saved_session_loads_back_the_same() {
+    fn a_saved_session_loads_back_and_its_question_finds_it_until_it_finishes() {
         let dir = tempfile::tempdir().unwrap();
         let sessions = Sessions::new(dir.path());
         let mut s = Session::new("why was bench heavy", day(), Some("Daily/x.md".into()));
@@ -127,7 +151,15 @@ mod tests {
         let back = sessions.load(&s.id).unwrap();
         assert_eq!(back.path, [State::Route, State::BuildContext]);
         assert_eq!(back.gaps, s.gaps);
-        assert_eq!(sessions.unfinished().len(), 1);
+        assert!(sessions
+            .open_for("Daily/x.md", "why was bench heavy")
+            .is_some());
+        let mut done = back;
+        done.finished = Some(1);
+        sessions.save(&done).unwrap();
+        assert!(sessions
+            .open_for("Daily/x.md", "why was bench heavy")
+            .is_none());
     }
 
     #[test]

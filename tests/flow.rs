@@ -122,6 +122,9 @@ fn a_clarification_round_trip_resumes_the_session_without_repeating_a_paid_call(
             "verdict": "insufficient"
         }))],
     );
+    let mut plan = plain_plan();
+    plan["clarify_questions"] = json!(["Were you tired that week?"]);
+    server.script("planner", [Reply::Json(plan)]);
     process_with_models(v, &[]);
     let note = read(v, "Daily/2026-11-21.md");
     assert!(note.contains("> [!question] vault-agent"), "{note}");
@@ -134,6 +137,11 @@ fn a_clarification_round_trip_resumes_the_session_without_repeating_a_paid_call(
     );
     assert_eq!(saved[0]["state"], "WAIT_USER");
     let asked = question_calls(&server);
+    let clarifier = input_of(&server.calls("clarifier")[0]);
+    assert_eq!(
+        clarifier["planner_suggestions"],
+        json!(["Were you tired that week?"])
+    );
     assert_eq!(count(&asked, "clarifier"), 1);
     assert_eq!(
         count(&asked, "synthesizer"),

@@ -291,6 +291,11 @@ impl Machine<'_> {
                 .iter()
                 .flat_map(|c| c.asked.iter().cloned())
                 .collect(),
+            planner_suggestions: s
+                .plan
+                .as_ref()
+                .map(|p| p.clarify_questions.clone())
+                .unwrap_or_default(),
         };
         match clarifier::clarify(self.cx, &input).await {
             Ok(c) => {

@@ -584,3 +584,45 @@ fn both_parses_and_stores_the_log_part_while_the_question_is_planned() {
     process_with_models(v, &[]);
     assert_eq!(server.calls("parser").len(), parses, "nothing parsed again");
 }
+
+#[test]
+fn an_answer_not_yet_written_is_given_again_without_paying_until_it_is_settled() {
+    use vault_agent::flow::{Outcome, QuestionInput};
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&config(&server));
+    let v = dir.path();
+    let config = vault_agent::config::Config::load(v, None).unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut processor = vault_agent::process::Processor::open(std::sync::Arc::new(config)).unwrap();
+    runtime.block_on(processor.parse_pass()).unwrap();
+    let (note, question) = ("Daily/2026-11-21.md", "how far did I run yesterday");
+    let input = QuestionInput {
+        text: question.into(),
+        anchor: chrono::NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
+        source: Some(note.into()),
+        clarification: None,
+        session: None,
+        logged: None,
+    };
+    let ask = || runtime.block_on(processor.flow().answer(processor.store(), &input));
+    let body = |o: Outcome| match o {
+        Outcome::Answered(a) => a.body,
+        other => panic!("{other:?}"),
+    };
+    let first = body(ask());
+    let paid = server.requests().len();
+    // The write-back was deferred (or the process died before it): the same answer, free.
+    assert_eq!(body(ask()), first);
+    assert_eq!(
+        server.requests().len(),
+        paid,
+        "nothing paid for the same answer"
+    );
+    // Once written, asking again (the person deleted the callout) is a new flow.
+    processor.flow().settle(processor.store(), note, question);
+    body(ask());
+    assert!(
+        server.requests().len() > paid,
+        "a new question is answered anew"
+    );
+}

@@ -187,6 +187,17 @@ impl Flow {
             let mut session = resumable(&sessions, question).unwrap_or_else(|| {
                 Session::new(&question.text, question.anchor, question.source.clone())
             });
+            // Answered before its answer could be written (deferred, or interrupted): the
+            // same answer, with no call paid again.
+            if let (true, Some(a)) = (session.is_finished(), &session.answer) {
+                return Outcome::Answered(Answer {
+                    body: a.body.clone(),
+                    sources: a.sources.clone(),
+                    engine: a.engine.clone(),
+                    observations: Vec::new(),
+                    run: Some(RunInfo::of(&session)),
+                });
+            }
             if session.state == State::WaitUser && session.reply.is_none() {
                 session.reply = question.clarification.clone();
             }
@@ -280,6 +291,15 @@ impl Flow {
         }
     }
 
+    /// Forgets the open session of a question from a note once its outcome is written (or
+    /// the question is gone), so asking it again starts a new one.
+    pub fn settle(&self, store: &Store, source: &str, question: &str) {
+        let sessions = Sessions::new(&store.config().agent_dir());
+        if let Err(e) = sessions.close(source, question) {
+            tracing::warn!("{source}: the session of “{question}” stays open ({e})");
+        }
+    }
+
     /// The rules' reading of a log entry (no model).
     pub fn read_rules(&self, entry: &Entry) -> ParsedRecord {
         offline::read::parse_entry(entry, &self.domains)
@@ -306,14 +326,15 @@ impl Flow {
     }
 }
 
-/// The unfinished session this question continues: the one its `[!question]` callout names,
-/// else one interrupted while answering the same question from the same note.
+/// The session this question continues: the one its `[!question]` callout names, else the
+/// one still open for the same question in the same note (interrupted, or answered but not
+/// yet written). A session that ended without an answer (degraded) is not continued.
 fn resumable(sessions: &Sessions, question: &QuestionInput) -> Option<Session> {
-    if let Some(id) = &question.session {
-        return sessions.load(id).filter(|s| !s.is_finished());
-    }
-    let source = question.source.as_ref()?;
-    sessions.open_for(source, &question.text)
+    let found = match &question.session {
+        Some(id) => sessions.load(id),
+        None => sessions.open_for(question.source.as_ref()?, &question.text),
+    };
+    found.filter(|s| !s.is_finished() || s.answer.is_some())
 }
 
 /// Today as the prompts show it: `2026-11-21 (Saturday)`.

@@ -40,7 +40,7 @@ impl Sessions {
         self.dir.join(format!("open-{key}.id"))
     }
 
-    /// Writes the session atomically (and keeps its question's pointer up to date).
+    /// Writes the session atomically; a question from a note gets a pointer to it.
     pub fn save(&self, session: &Session) -> Result<()> {
         let text = serde_json::to_vec_pretty(session).expect("a session serializes");
         write_atomic(&self.path(&session.id), &text, None)?;
@@ -52,22 +52,27 @@ impl Sessions {
             return Ok(());
         };
         let pointer = self.pointer(source, &session.input);
-        let named = std::fs::read_to_string(&pointer).ok();
-        if session.is_finished() {
-            if named.as_deref() == Some(session.id.as_str()) {
-                std::fs::remove_file(&pointer).map_err(|e| Error::io(pointer, e))?;
-            }
-        } else if named.as_deref() != Some(session.id.as_str()) {
+        if std::fs::read_to_string(&pointer).ok().as_deref() != Some(session.id.as_str()) {
             // Derived data: losing it only means a question starts over.
             write_atomic_derived(&pointer, session.id.as_bytes())?;
         }
         Ok(())
     }
 
-    /// The unfinished session of `question` asked in the note `source`, if there is one.
+    /// The session open for `question` asked in the note `source`, if there is one (it may
+    /// have finished: its answer may not be written yet).
     pub fn open_for(&self, source: &str, question: &str) -> Option<Session> {
         let id = std::fs::read_to_string(self.pointer(source, question)).ok()?;
-        self.load(id.trim()).filter(|s| !s.is_finished())
+        self.load(id.trim())
+    }
+
+    /// Closes the question's pointer: its outcome is in the note (or the question is gone).
+    pub fn close(&self, source: &str, question: &str) -> Result<()> {
+        let pointer = self.pointer(source, question);
+        match std::fs::remove_file(&pointer) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(pointer, e)),
+            _ => Ok(()),
+        }
     }
 
     /// The saved session `id`, if there is one that can be read.
@@ -133,7 +138,7 @@ mod tests {
     }
 
     #[test]
-    fn a_saved_session_loads_back_and_its_question_finds_it_until_it_finishes() {
+    fn a_saved_session_loads_back_and_its_question_finds_it_until_closed() {
         let dir = tempfile::tempdir().unwrap();
         let sessions = Sessions::new(dir.path());
         let mut s = Session::new("why was bench heavy", day(), Some("Daily/x.md".into()));
@@ -154,12 +159,12 @@ mod tests {
         assert!(sessions
             .open_for("Daily/x.md", "why was bench heavy")
             .is_some());
-        let mut done = back;
-        done.finished = Some(1);
-        sessions.save(&done).unwrap();
+        sessions.close("Daily/x.md", "why was bench heavy").unwrap();
         assert!(sessions
             .open_for("Daily/x.md", "why was bench heavy")
             .is_none());
+        // Closing twice is harmless.
+        sessions.close("Daily/x.md", "why was bench heavy").unwrap();
     }
 
     #[test]

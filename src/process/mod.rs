@@ -581,6 +581,9 @@ impl Processor {
                     report
                         .questions
                         .push(report::QuestionRun::of(rel, &q.text, &outcome));
+                    if !matches!(outcome, Outcome::NeedsInput { .. }) {
+                        self.flow.settle(&self.store, rel, &q.text);
+                    }
                     match outcome {
                         Outcome::Answered(a) => {
                             report.questions_answered += 1;
@@ -602,6 +605,7 @@ impl Processor {
                     }
                 }
                 WriteBack::QuestionGone => {
+                    self.flow.settle(&self.store, rel, &q.text);
                     report.questions_gone += 1;
                     tracing::info!(
                         "{rel}: question “{}” was removed before its answer could be written; the answer was:\n{}",
@@ -609,7 +613,7 @@ impl Processor {
                         rendered
                     );
                 }
-                WriteBack::AlreadyHandled => {}
+                WriteBack::AlreadyHandled => self.flow.settle(&self.store, rel, &q.text),
             }
         }
         Ok((hash, settled))

@@ -626,3 +626,29 @@ fn an_answer_not_yet_written_is_given_again_without_paying_until_it_is_settled()
         "a new question is answered anew"
     );
 }
+
+#[test]
+fn a_reply_whose_session_is_gone_is_used_from_the_start_without_asking_again() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&config(&server));
+    let v = dir.path();
+    // A callout from an older version (no session marker), already replied to.
+    let note = "## 08:00\nslept 7h\n\n? how far did I run yesterday\n> [!question] vault-agent · 2026-11-21 08:05 · needs more information\n> 1. How did you feel?\n\n! legs were heavy\n";
+    write(v, "Daily/2026-11-21.md", note);
+    server.script(
+        "analyzer",
+        [Reply::Json(json!({
+            "query_intent": "how the run felt",
+            "findings": [],
+            "gaps_identified": [{"description": "how tired the person was", "gap_type": "subjective", "severity": "critical"}],
+            "verdict_reasoning": "only the person knows",
+            "verdict": "insufficient"
+        }))],
+    );
+    process_with_models(v, &[]);
+    let after = read(v, "Daily/2026-11-21.md");
+    assert!(after.contains("> [!answer]"), "{after}");
+    assert!(server.calls("clarifier").is_empty(), "asked again");
+    let analyzed = input_of(&server.calls("analyzer")[0]);
+    assert_eq!(analyzed["person_added"], "legs were heavy");
+}

@@ -198,7 +198,9 @@ impl Flow {
                     run: Some(RunInfo::of(&session)),
                 });
             }
-            if session.state == State::WaitUser && session.reply.is_none() {
+            // The person's reply resumes the paused session; a reply whose session is gone
+            // (pruned, or a callout written by an older version) is used from the start.
+            if matches!(session.state, State::WaitUser | State::Route) && session.reply.is_none() {
                 session.reply = question.clarification.clone();
             }
             if let (Some(log), State::Route) = (&question.logged, session.state) {

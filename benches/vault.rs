@@ -145,6 +145,8 @@ fn main() {
                 anchor: last,
                 source: None,
                 clarification: None,
+                session: None,
+                logged: None,
             };
             let started = Instant::now();
             let _ = runtime.block_on(processor.flow().answer(processor.store(), &input));
@@ -207,6 +209,8 @@ fn bench_one_day(runtime: &tokio::runtime::Runtime, count: usize) {
             anchor: day,
             source: None,
             clarification: None,
+            session: None,
+            logged: None,
         };
         let started = Instant::now();
         let _ = runtime.block_on(processor.flow().answer(processor.store(), &input));

@@ -15,8 +15,23 @@ pub struct Routed {
     pub kind: InputType,
     /// Vault-relative path of the daily note written, when something was logged.
     pub logged_to: Option<String>,
+    /// The text that was logged there.
+    pub logged_text: Option<String>,
     /// The question part, when there is one.
     pub question: Option<String>,
+}
+
+impl Routed {
+    /// The log part of input that is both a log and a question, once written to a note.
+    pub fn both_logged(&self) -> Option<crate::flow::LoggedPart> {
+        if self.kind != InputType::Both {
+            return None;
+        }
+        Some(crate::flow::LoggedPart {
+            note: self.logged_to.clone()?,
+            text: self.logged_text.clone()?,
+        })
+    }
 }
 
 pub use crate::offline::route::split;
@@ -53,6 +68,12 @@ pub fn route_and_log(
     let kind = classify(text, domains).input;
     let now = Local::now().naive_local();
     let (log, ask) = split(text);
+    let (log, ask) = (log.trim().to_string(), ask);
+    let logged_text = match kind {
+        InputType::Query => None,
+        InputType::Both => (!log.is_empty()).then(|| log.clone()),
+        InputType::Log | InputType::Correction => Some(text.trim().to_string()),
+    };
     let (logged_to, question) = match kind {
         InputType::Query => (
             None,
@@ -78,6 +99,7 @@ pub fn route_and_log(
     };
     Ok(Routed {
         kind,
+        logged_text: logged_to.as_ref().and(logged_text),
         logged_to,
         question,
     })

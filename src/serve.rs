@@ -117,9 +117,23 @@ async fn context(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
 
 async fn answer_json(processor: &Processor, question: &str) -> serde_json::Value {
     let input = QuestionInput::asked_today(question);
-    match processor.flow().answer(processor.store(), &input).await {
-        Outcome::Answered(a) => json!({"answer": a.body, "sources": a.sources, "engine": a.engine}),
-        Outcome::NeedsInput { questions } => json!({"needs_input": questions}),
+    outcome_json(processor.flow().answer(processor.store(), &input).await)
+}
+
+fn outcome_json(outcome: Outcome) -> serde_json::Value {
+    match outcome {
+        Outcome::Answered(a) => {
+            let mut v = json!({"answer": a.body, "sources": a.sources, "engine": a.engine});
+            if let Some(run) = a.run {
+                v["session"] = json!(run.session);
+                v["path"] = json!(run.path);
+                v["calls"] = json!(run.calls);
+            }
+            v
+        }
+        Outcome::NeedsInput { questions, session } => {
+            json!({"needs_input": questions, "session": session})
+        }
         Outcome::Failed { reason, hint } => json!({"error": reason, "hint": hint}),
     }
 }
@@ -156,11 +170,29 @@ async fn input(
             Ok(r) => r,
             Err(e) => return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         };
-    if let Err(e) = processor.parse_pass().await {
+    // BOTH with models: the rules read the log part now; the flow's Parser refines it
+    // while it plans the question.
+    let both = routed
+        .both_logged()
+        .filter(|_| processor.flow().llm().is_some());
+    let parsed = if both.is_some() {
+        processor.parse_pass_rules_only().await
+    } else {
+        processor.parse_pass().await
+    };
+    if let Err(e) = parsed {
         return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
     }
     let answer = match &routed.question {
-        Some(q) => Some(answer_json(&processor, q).await),
+        Some(q) => {
+            let input = QuestionInput {
+                logged: both,
+                ..QuestionInput::asked_today(q)
+            };
+            Some(outcome_json(
+                processor.flow().answer(processor.store(), &input).await,
+            ))
+        }
         None => None,
     };
     Json(json!({

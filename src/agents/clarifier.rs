@@ -14,6 +14,9 @@ pub struct ClarifierInput {
     pub gaps: Vec<Gap>,
     pub retrieval_history: Vec<RetrievalAttempt>,
     pub previous_clarifications: Vec<String>,
+    /// Questions the Planner thought only the person can answer (suggestions).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub planner_suggestions: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::evaluator::Recommendation;
 use super::types::{DependencyType, EvaluationFeedback, Gap, QueryType, RetrievalAttempt};
 use super::{call, AgentError, Ctx};
 use crate::domains::ActiveDomainContext;
@@ -19,6 +20,12 @@ pub struct PlannerInput {
     pub retrieval_history: Vec<RetrievalAttempt>,
     pub gaps_from_analyzer: Vec<Gap>,
     pub evaluation_feedback: Vec<EvaluationFeedback>,
+    /// What the Evaluator recommended after a failed check, when one failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evaluation_recommendation: Option<Recommendation>,
+    /// Answers to earlier parts of the question this part builds on (DEPENDENT parts).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub earlier_answers: Vec<String>,
     pub global_context_summary: String,
 }
 
@@ -73,7 +80,7 @@ pub enum NextAction {
     Synthesize,
 }
 
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct PlannerOutput {
     pub reasoning: String,
     pub query_type: QueryType,

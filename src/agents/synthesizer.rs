@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::analyzer::AnalyzerOutput;
+use super::evaluator::Recommendation;
 use super::types::{EvaluationFeedback, Gap, Level};
 use super::{call, AgentError, Ctx};
 
@@ -18,8 +19,16 @@ pub struct SynthesizerInput {
     pub unanswered_gaps: Vec<Gap>,
     /// What the person replied to clarifying questions, when they did.
     pub person_added: Option<String>,
+    /// 1 for the first draft; more after failed checks.
+    pub attempt_number: u32,
     /// From a failed evaluation, to fix in this attempt.
     pub evaluation_feedback: Vec<EvaluationFeedback>,
+    /// What the Evaluator recommended after a failed check, when one failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evaluation_recommendation: Option<Recommendation>,
+    /// Answers to earlier parts of the question this part builds on (DEPENDENT parts).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub earlier_answers: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

@@ -25,6 +25,10 @@ limits:
   # Notes larger than this are skipped with a warning.
   max_note_bytes: 2097152
 
+sessions:
+  # Finished question flows in .vault-agent/sessions/ are removed after this many days.
+  keep_days: 7
+
 # Obsidian's config folder, if you renamed it.
 obsidian_config_dir: .obsidian
 
@@ -47,7 +51,7 @@ week_start: monday
 #     high: { ollama: \"qwen2.5:32b\" }
 #   agents: { evaluator: { tier: high } }
 #   models: { \"qwen2.5:7b\": { context_window: 32768 } }
-#   retry: { llm_retry: 3, parse_retry: 2, loop_max: 2 }
+#   retry: { llm_retry: 3, parse_retry: 2, loop_max: 2, max_retries: 2 }
 #   timeout_s: 60
 #   max_concurrency: 4
 ";

@@ -45,17 +45,39 @@ pub async fn repl(config: Arc<Config>, trace_prompts: bool, json: bool) -> Resul
 
 /// What `ask` and `input` print: the answer (or the questions asked back) as one value.
 pub async fn answer_json(processor: &Processor, question: &str) -> Result<serde_json::Value> {
-    let input = QuestionInput::asked_today(question);
+    answer_input(processor, question, QuestionInput::asked_today(question)).await
+}
+
+/// Like [`answer_json`] for a prepared input; `question` is the text as the person gave it.
+pub async fn answer_input(
+    processor: &Processor,
+    question: &str,
+    input: QuestionInput,
+) -> Result<serde_json::Value> {
     match processor.flow().answer(processor.store(), &input).await {
-        Outcome::Answered(a) => Ok(serde_json::json!({
-            "question": question,
-            "answer": a.body,
-            "sources": a.sources,
-            "engine": a.engine,
-        })),
-        Outcome::NeedsInput { questions } => Ok(serde_json::json!({
+        Outcome::Answered(a) => {
+            let mut v = serde_json::json!({
+                "question": question,
+                "answer": a.body,
+                "sources": a.sources,
+                "engine": a.engine,
+            });
+            if let Some(run) = &a.run {
+                v["session"] = serde_json::json!(run.session);
+                v["path"] = serde_json::json!(run.path);
+                v["calls"] = serde_json::json!(run.calls);
+                let verdicts: Vec<_> = run.analysis.into_iter().chain(run.evaluation).collect();
+                v["verdicts"] = serde_json::json!(verdicts);
+                if !run.branch.is_empty() {
+                    v["branch"] = serde_json::json!(run.branch);
+                }
+            }
+            Ok(v)
+        }
+        Outcome::NeedsInput { questions, session } => Ok(serde_json::json!({
             "question": question,
             "needs_input": questions,
+            "session": session,
         })),
         Outcome::Failed { reason, hint } => Err(Error::Watch(format!("{reason}; {hint}"))),
     }
@@ -99,11 +121,23 @@ pub async fn input(
     json: bool,
 ) -> Result<()> {
     let routed = crate::input::route_and_log(config, processor.flow().domains(), text)?;
-    if routed.logged_to.is_some() {
+    let both = routed
+        .both_logged()
+        .filter(|_| processor.flow().llm().is_some());
+    if both.is_some() {
+        // The rules read the log part now; the flow's Parser refines it while it plans.
+        processor.parse_pass_rules_only().await?;
+    } else if routed.logged_to.is_some() {
         processor.parse_pass().await?;
     }
     let answer = match &routed.question {
-        Some(q) => Some(answer_json(processor, q).await?),
+        Some(q) => {
+            let input = QuestionInput {
+                logged: both,
+                ..QuestionInput::asked_today(q)
+            };
+            Some(answer_input(processor, q, input).await?)
+        }
         None => None,
     };
     if json {

@@ -24,6 +24,7 @@ struct RawConfig {
     watch: RawWatch,
     paths: RawPaths,
     limits: RawLimits,
+    sessions: RawSessions,
     obsidian_config_dir: Option<String>,
     /// `monday` (default) or `sunday`: where "this week" and "last week" begin.
     week_start: Option<String>,
@@ -42,6 +43,12 @@ struct RawWatch {
 struct RawPaths {
     global_context: Option<String>,
     global_context_archive: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+struct RawSessions {
+    keep_days: Option<u64>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -67,6 +74,8 @@ pub struct Config {
     pub global_context_archive: String,
     /// Notes larger than this are skipped with a warning.
     pub max_note_bytes: u64,
+    /// Finished sessions in `.vault-agent/sessions/` are removed after this long.
+    pub session_keep: Duration,
     /// Obsidian's config folder name (`.obsidian` unless overridden).
     pub obsidian_config_dir: String,
     /// Settings read from Obsidian's files.
@@ -121,7 +130,9 @@ impl Config {
         let debounce_ms = raw.watch.debounce_ms.unwrap_or(2000);
         let rescan = raw.watch.rescan_interval_s.unwrap_or(300);
         let max_note_bytes = raw.limits.max_note_bytes.unwrap_or(2 * 1024 * 1024);
+        let keep_days = raw.sessions.keep_days.unwrap_or(7);
         check_ranges(&[
+            ("sessions.keep_days", keep_days, 0, 3650),
             ("watch.debounce_ms", debounce_ms, 0, 600_000),
             ("watch.rescan_interval_s", rescan, 1, 86_400),
             ("limits.max_note_bytes", max_note_bytes, 1024, 1 << 30),
@@ -184,6 +195,7 @@ impl Config {
             global_context,
             global_context_archive,
             max_note_bytes,
+            session_keep: Duration::from_secs(keep_days * 24 * 3600),
             obsidian_config_dir,
             obsidian,
         })

@@ -1,14 +1,27 @@
-//! The flow: what happens to a question and to a new log entry. With a model, questions go
-//! through the agents ([`agentic`]) and entries through the Parser agent; without one, or
+//! The flow: what happens to a question and to a new log entry. With a model, a question is
+//! a [`session::Session`] driven through the seed's states by the pure transition function
+//! [`state::next`]; [`agentic`] does each state's work with the agents and checkpoints the
+//! session after every transition, so a `!` reply or a restart resumes it without paying
+//! for a completed call again. Entries go through the Parser agent. Without a model, or
 //! when a model step fails, the offline engine answers and says why.
 
 pub mod agentic;
+mod chunks;
 pub mod floor;
+mod join;
+mod offline_plan;
+mod parts;
+mod render;
+pub mod session;
+pub mod sessions;
+pub mod state;
+mod steps;
 
 use std::sync::Arc;
 
 use chrono::NaiveDate;
 
+use crate::agents::journal::Journal;
 use crate::agents::Ctx;
 use crate::domains::Domains;
 use crate::llm::LlmClient;
@@ -16,6 +29,9 @@ use crate::offline;
 use crate::prompts::Prompts;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::{Entry, Store};
+use session::Session;
+use sessions::Sessions;
+use state::{Limits, State};
 
 /// A question to answer, with the date of the note it was asked in.
 #[derive(Debug, Clone)]
@@ -27,6 +43,20 @@ pub struct QuestionInput {
     pub source: Option<String>,
     /// The person's `!` reply to clarifying questions (`skip` to answer without).
     pub clarification: Option<String>,
+    /// The paused session the reply belongs to (named in the `[!question]` callout).
+    pub session: Option<String>,
+    /// The log part of input that was both a log and a question, already written to a
+    /// note and read by the rules: the flow parses it with a model while it plans.
+    pub logged: Option<LoggedPart>,
+}
+
+/// A log part written to a note (BOTH input).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoggedPart {
+    /// Vault-relative path of the note it was appended to.
+    pub note: String,
+    /// The text that was logged.
+    pub text: String,
 }
 
 impl QuestionInput {
@@ -38,6 +68,8 @@ impl QuestionInput {
             anchor: chrono::Local::now().date_naive(),
             source: None,
             clarification: None,
+            session: None,
+            logged: None,
         }
     }
 }
@@ -53,6 +85,44 @@ pub struct Answer {
     pub engine: String,
     /// What the Observer wants remembered in the context file.
     pub observations: Vec<crate::offline::observer::Observation>,
+    /// How the model flow got there, when it answered.
+    pub run: Option<RunInfo>,
+}
+
+/// How a session went: for `--json` reports.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct RunInfo {
+    pub session: String,
+    /// Every state entered, in order.
+    pub path: Vec<state::State>,
+    /// States run beside the main path (PARSE, STORE of a BOTH input's log part).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub branch: Vec<state::State>,
+    /// Model replies paid for by this session and its parts (replays not counted).
+    pub calls: u32,
+    /// The Analyzer's last verdict (`sufficient` / `insufficient`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<crate::agents::types::Verdict>,
+    /// The Evaluator's last verdict (`pass` / `fail`); none when it did not run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evaluation: Option<crate::agents::types::Verdict>,
+    /// The parts of a multi-part question: each part's session and calls.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<session::SubAnswer>,
+}
+
+impl RunInfo {
+    fn of(s: &session::Session) -> RunInfo {
+        RunInfo {
+            session: s.id.clone(),
+            path: s.path.clone(),
+            branch: s.branch.clone(),
+            analysis: s.analysis_verdict(),
+            evaluation: s.evaluation_verdict(),
+            calls: s.calls + s.sub_answers.iter().map(|p| p.calls).sum::<u32>(),
+            parts: s.sub_answers.clone(),
+        }
+    }
 }
 
 /// How a question ended.
@@ -62,6 +132,8 @@ pub enum Outcome {
     /// The models need something only the person knows: clarifying questions (markdown).
     NeedsInput {
         questions: String,
+        /// The paused session, resumed by the person's `!` reply.
+        session: Option<String>,
     },
     /// One-sentence reason and what the person can do.
     Failed {
@@ -102,20 +174,74 @@ impl Flow {
         &self.domains
     }
 
-    /// Answers a question from the store.
+    /// Answers a question from the store. With models, the question runs as a session
+    /// checkpointed in `.vault-agent/sessions/`: a reply to clarifying questions, or a run
+    /// after an interruption, resumes it instead of starting over.
     pub async fn answer(&self, store: &Store, question: &QuestionInput) -> Outcome {
         let mut degraded: Option<String> = None;
+        // The offline answer a failed model flow already computed (it is not computed twice).
+        let mut computed: Option<session::OfflineReading> = None;
         if let Some(llm) = self.llm_for("synthesizer") {
             let today = today_label();
+            let sessions = Sessions::new(&store.config().agent_dir());
+            let mut session = resumable(&sessions, question).unwrap_or_else(|| {
+                Session::new(&question.text, question.anchor, question.source.clone())
+            });
+            // Answered before its answer could be written (deferred, or interrupted): the
+            // same answer, with no call paid again.
+            if let (true, Some(a)) = (session.is_finished(), &session.answer) {
+                return Outcome::Answered(Answer {
+                    body: a.body.clone(),
+                    sources: a.sources.clone(),
+                    engine: a.engine.clone(),
+                    observations: Vec::new(),
+                    run: Some(RunInfo::of(&session)),
+                });
+            }
+            // The person's reply resumes the paused session; a reply whose session is gone
+            // (pruned, or a callout written by an older version) is used from the start.
+            if matches!(session.state, State::WaitUser | State::Route) && session.reply.is_none() {
+                session.reply = question.clarification.clone();
+            }
+            if let (Some(log), State::Route) = (&question.logged, session.state) {
+                session.log_note = Some(log.note.clone());
+                session.log_portion = Some(log.text.clone());
+            }
+            let journal = Journal::with(session.journal.clone());
             let cx = Ctx {
                 llm,
                 prompts: &self.prompts,
                 today: &today,
+                journal: Some(&journal),
             };
-            let result = agentic::answer(cx, &self.domains, store, question).await;
+            let machine = agentic::Machine {
+                cx,
+                domains: &self.domains,
+                store,
+                sessions: Some(&sessions),
+                limits: Limits {
+                    max_retries: llm.config().retry.max_retries,
+                    loop_max: llm.config().retry.loop_max,
+                },
+                journal: &journal,
+            };
+            let result = machine.run(&mut session).await;
+            tracing::debug!(
+                "session {}: {}",
+                session.id,
+                session
+                    .path
+                    .iter()
+                    .map(|s| s.name())
+                    .collect::<Vec<_>>()
+                    .join(" -> ")
+            );
             match result {
                 Ok(Some(agentic::Reply::NeedsInput(questions))) => {
-                    return Outcome::NeedsInput { questions };
+                    return Outcome::NeedsInput {
+                        questions,
+                        session: Some(session.id.clone()),
+                    };
                 }
                 Ok(Some(agentic::Reply::Answer(a))) => {
                     return Outcome::Answered(Answer {
@@ -123,16 +249,29 @@ impl Flow {
                         sources: a.sources,
                         engine: a.engine,
                         observations: a.observations,
+                        run: Some(RunInfo::of(&session)),
                     })
                 }
                 Ok(None) => {}
                 Err(e) => {
                     tracing::info!("answering “{}” with the offline engine: {e}", question.text);
                     degraded = Some(llm.down_reason(e.agent).unwrap_or_else(|| e.to_string()));
+                    // The offline engine answers instead; this session is over.
+                    session.finished = Some(chrono::Utc::now().timestamp());
+                    machine.checkpoint(&mut session);
+                    machine.trace(&session);
+                    computed = session.offline.take().filter(|o| !o.body.is_empty());
                 }
             }
         }
-        match offline::answer::answer(store, &self.domains, &question.text, question.anchor) {
+        let offline = match computed {
+            Some(o) => Ok(offline::answer::ExtractiveAnswer {
+                body: o.body,
+                sources: o.sources,
+            }),
+            None => offline::answer::answer(store, &self.domains, &question.text, question.anchor),
+        };
+        match offline {
             Ok(a) => {
                 let body = match degraded {
                     Some(reason) => with_degraded_footer(&a.body, &one_line(&reason)),
@@ -143,6 +282,7 @@ impl Flow {
                     sources: a.sources,
                     engine: "offline".to_string(),
                     observations: Vec::new(),
+                    run: None,
                 })
             }
             Err(e) => Outcome::Failed {
@@ -150,6 +290,15 @@ impl Flow {
                 hint: "check the file named above, then delete this callout to ask again"
                     .to_string(),
             },
+        }
+    }
+
+    /// Forgets the open session of a question from a note once its outcome is written (or
+    /// the question is gone), so asking it again starts a new one.
+    pub fn settle(&self, store: &Store, source: &str, question: &str) {
+        let sessions = Sessions::new(&store.config().agent_dir());
+        if let Err(e) = sessions.close(source, question) {
+            tracing::warn!("{source}: the session of “{question}” stays open ({e})");
         }
     }
 
@@ -173,6 +322,7 @@ impl Flow {
                 llm,
                 prompts: &self.prompts,
                 today: &today,
+                journal: None,
             };
             match crate::agents::parser::parse(cx, &self.domains, entry).await {
                 Ok(record) => return floor::on_floor(rules, record),
@@ -181,6 +331,17 @@ impl Flow {
         }
         rules
     }
+}
+
+/// The session this question continues: the one its `[!question]` callout names, else the
+/// one still open for the same question in the same note (interrupted, or answered but not
+/// yet written). A session that ended without an answer (degraded) is not continued.
+fn resumable(sessions: &Sessions, question: &QuestionInput) -> Option<Session> {
+    let found = match &question.session {
+        Some(id) => sessions.load(id),
+        None => sessions.open_for(question.source.as_ref()?, &question.text),
+    };
+    found.filter(|s| !s.is_finished() || s.answer.is_some())
 }
 
 /// Today as the prompts show it: `2026-11-21 (Saturday)`.

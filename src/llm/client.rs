@@ -303,6 +303,20 @@ impl LlmClient {
         Err(last)
     }
 
+    /// Traces where a flow session went: its states in order and the calls it paid for.
+    pub fn record_session(&self, session: &str, question: &str, states: Vec<String>, calls: u32) {
+        let ended_in = states.last().cloned().unwrap_or_default();
+        self.trace.record_session(super::trace::SessionLine {
+            time: now(),
+            run: self.run_id.clone(),
+            session: session.to_string(),
+            question: question.to_string(),
+            states,
+            calls,
+            ended_in,
+        });
+    }
+
     /// Traces that an agent refused a model's output, with the reason.
     pub fn record_rejection(&self, agent: &str, provider: &str, model: &str, reason: &str) {
         tracing::info!("{agent}: output from {model} rejected: {reason}");

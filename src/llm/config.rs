@@ -105,6 +105,7 @@ struct RawRetry {
     llm_retry: Option<u32>,
     parse_retry: Option<u32>,
     loop_max: Option<u32>,
+    max_retries: Option<u32>,
     backoff_ms: Option<u64>,
 }
 
@@ -170,8 +171,10 @@ pub struct RetryConfig {
     pub llm_retry: u32,
     /// Re-asks after malformed output.
     pub parse_retry: u32,
-    /// Evaluate -> plan cycles.
+    /// Analyze -> plan cycles (re-retrievals for gaps the Analyzer found).
     pub loop_max: u32,
+    /// Evaluate -> plan cycles after a failed evaluation; then a partial answer.
+    pub max_retries: u32,
     /// First backoff delay; doubles each retry (with jitter).
     pub backoff: Duration,
 }
@@ -431,6 +434,7 @@ impl RawLlm {
             llm_retry: self.retry.llm_retry.unwrap_or(3),
             parse_retry: self.retry.parse_retry.unwrap_or(2),
             loop_max: self.retry.loop_max.unwrap_or(2),
+            max_retries: self.retry.max_retries.unwrap_or(2),
             backoff: Duration::from_millis(self.retry.backoff_ms.unwrap_or(500)),
         };
         let timeout_s = self.timeout_s.unwrap_or(60);
@@ -439,6 +443,7 @@ impl RawLlm {
             ("llm.retry.llm_retry", u64::from(retry.llm_retry), 0, 10),
             ("llm.retry.parse_retry", u64::from(retry.parse_retry), 0, 10),
             ("llm.retry.loop_max", u64::from(retry.loop_max), 0, 10),
+            ("llm.retry.max_retries", u64::from(retry.max_retries), 0, 10),
             (
                 "llm.retry.backoff_ms",
                 retry.backoff.as_millis() as u64,

@@ -77,37 +77,26 @@ impl Journal {
     }
 
     /// Records a completed call. A journal that cannot be written only costs the call again
-    /// after a crash, so the error is logged, not returned.
+    /// after a crash, so the error is logged, not returned. Only a later run replays it: in
+    /// this run, the flow's own sessions know what they paid for.
     pub fn record(&self, key: String, provider: &str, model: &str, raw: &str) {
         let line = Line {
-            key: key.clone(),
+            key,
             provider: provider.to_string(),
             model: model.to_string(),
             raw: raw.to_string(),
         };
         let mut text = serde_json::to_string(&line).expect("journal line serializes");
         text.push('\n');
-        let mut done = self.done.lock().expect("lock");
+        let _one_writer = self.done.lock().expect("lock");
         if let Err(e) = append(&self.path, text.as_bytes()) {
             tracing::debug!("{}: {e}", self.path.display());
         }
-        done.insert(
-            key,
-            Replayed {
-                provider: line.provider,
-                model: line.model,
-                raw: line.raw,
-            },
-        );
     }
 
     /// Forgets every call: the pass they belong to is complete.
     pub fn clear(&self) {
-        let mut done = self.done.lock().expect("lock");
-        if done.is_empty() {
-            return;
-        }
-        done.clear();
+        self.done.lock().expect("lock").clear();
         if let Err(e) = std::fs::remove_file(&self.path) {
             if e.kind() != std::io::ErrorKind::NotFound {
                 tracing::debug!("{}: {e}", self.path.display());

@@ -50,6 +50,21 @@ pub struct TraceLine {
     pub response: Option<String>,
 }
 
+/// The line written when a flow session stops (completed, or paused for the person): its
+/// states in order and the calls it paid for. Told apart from call lines by `session`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SessionLine {
+    pub time: String,
+    pub run: String,
+    pub session: String,
+    pub question: String,
+    /// State names in the order they were entered.
+    pub states: Vec<String>,
+    pub calls: u32,
+    /// Where it stopped (`COMPLETE`, `WAIT_USER`, or the state it degraded in).
+    pub ended_in: String,
+}
+
 /// Totals for one run, printed by `process`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct CallTotals {
@@ -78,6 +93,11 @@ impl Trace {
         }
     }
 
+    /// Records where a flow session went (not counted in the call totals).
+    pub fn record_session(&self, line: SessionLine) {
+        self.append(&serde_json::to_string(&line).expect("trace line serializes"));
+    }
+
     /// Records one line (errors writing the trace are logged, never fatal).
     pub fn record(&self, line: TraceLine) {
         let mut totals = self.inner.lock().expect("trace lock");
@@ -92,8 +112,14 @@ impl Trace {
                 totals.model_ms += line.latency_ms;
             }
         }
+        drop(totals);
+        self.append(&serde_json::to_string(&line).expect("trace line serializes"));
+    }
+
+    fn append(&self, text: &str) {
         let Some(path) = &self.path else { return };
-        let text = serde_json::to_string(&line).expect("trace line serializes");
+        // One writer at a time, so lines never interleave.
+        let _writing = self.inner.lock().expect("trace lock");
         let written = (|| {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir)?;

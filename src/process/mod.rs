@@ -56,6 +56,8 @@ pub struct Processor {
     last_observed: Option<std::time::Instant>,
     /// What the Observer agent asked to remember, merged at the end of the pass.
     remembered: Vec<crate::offline::observer::Observation>,
+    /// New entries get the rules' reading only (a flow refines them with a model itself).
+    rules_only: bool,
 }
 
 impl Processor {
@@ -87,6 +89,14 @@ impl Processor {
             // note is parsed again.
             state.files.clear();
         }
+        // Sessions that finished long ago are of no more use; unfinished ones resume when
+        // their question is handled again.
+        let sessions = crate::flow::sessions::Sessions::new(&config.agent_dir());
+        match sessions.prune(config.session_keep) {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("removed {n} finished session(s)"),
+            Err(e) => tracing::warn!("finished sessions not removed: {e}"),
+        }
         let mut initial_warnings: Vec<String> = config.obsidian.warnings.clone();
         initial_warnings.extend(store.rules().warnings.iter().cloned());
         initial_warnings.extend(state_warning);
@@ -102,6 +112,7 @@ impl Processor {
             last_observed: None,
             last_saved: std::time::Instant::now(),
             show_progress: true,
+            rules_only: false,
         })
     }
 
@@ -181,6 +192,15 @@ impl Processor {
         self.observe(&report)?;
         self.finish_pass()?;
         Ok(report)
+    }
+
+    /// Like [`Processor::parse_pass`], with the rules' reading only: for input whose log part
+    /// a flow parses with a model while it plans the query part (BOTH).
+    pub async fn parse_pass_rules_only(&mut self) -> Result<PassReport> {
+        self.rules_only = true;
+        let report = self.parse_pass().await;
+        self.rules_only = false;
+        report
     }
 
     /// Processes the given vault-relative paths (changed, created or removed).
@@ -512,7 +532,7 @@ impl Processor {
                 None => {
                     report.entries_parsed += 1;
                     let floor = rules[i].take().unwrap_or_else(|| self.flow.rules(entry));
-                    if self.flow.llm().is_some() {
+                    if self.flow.llm().is_some() && !self.rules_only {
                         records.push(None);
                         let (flow, entry) = (self.flow.clone(), (*entry).clone());
                         tasks.spawn(async move { (i, flow.parse_on(&entry, floor).await) });
@@ -609,6 +629,8 @@ impl Processor {
                 anchor,
                 source: Some(rel.to_string()),
                 clarification: reply.as_ref().map(|r| r.text.clone()),
+                session: reply.as_ref().and_then(|r| r.session.clone()),
+                logged: None,
             };
             let mut outcome = self.flow.answer(&self.store, &input).await;
             if reply.is_some() {
@@ -661,6 +683,12 @@ impl Processor {
                 WriteBack::Written(new_hash) => {
                     hash = new_hash;
                     shift += rendered.lines().count() + 1;
+                    report
+                        .questions
+                        .push(report::QuestionRun::of(rel, &q.text, &outcome));
+                    if !matches!(outcome, Outcome::NeedsInput { .. }) {
+                        self.flow.settle(&self.store, rel, &q.text);
+                    }
                     match outcome {
                         Outcome::Answered(a) => {
                             report.questions_answered += 1;
@@ -682,6 +710,7 @@ impl Processor {
                     }
                 }
                 WriteBack::QuestionGone => {
+                    self.flow.settle(&self.store, rel, &q.text);
                     report.questions_gone += 1;
                     tracing::info!(
                         "{rel}: question “{}” was removed before its answer could be written; the answer was:\n{}",
@@ -689,7 +718,7 @@ impl Processor {
                         rendered
                     );
                 }
-                WriteBack::AlreadyHandled => {}
+                WriteBack::AlreadyHandled => self.flow.settle(&self.store, rel, &q.text),
                 WriteBack::ReadOnly => {
                     // Made read-only while the answer was being worked out.
                     self.report_read_only(report, rel);

@@ -38,6 +38,63 @@ pub struct PassReport {
     pub warnings: Vec<String>,
     /// Clauses with numbers the rules could not read, per note (kept as text, no record).
     pub unreadable: Vec<UnreadableClauses>,
+    /// Each question handled in this pass: how it ended and, with models, its flow.
+    pub questions: Vec<QuestionRun>,
+}
+
+/// One question handled in a pass.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuestionRun {
+    pub path: String,
+    pub question: String,
+    /// `answered`, `asked` (waiting for a `!` reply) or `failed`.
+    pub outcome: &'static str,
+    /// Which engine answered (`offline` or a model).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// The model flow's session: its states in order and the calls it paid for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub states: Vec<crate::flow::state::State>,
+    pub calls: u32,
+    /// The Analyzer's and the Evaluator's last verdicts, when they ran.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub verdicts: Vec<crate::agents::types::Verdict>,
+}
+
+impl QuestionRun {
+    /// The record of `outcome` for the question `question` in note `path`.
+    pub fn of(path: &str, question: &str, outcome: &Outcome) -> QuestionRun {
+        let mut run = QuestionRun {
+            path: path.to_string(),
+            question: question.to_string(),
+            outcome: "failed",
+            engine: None,
+            session: None,
+            states: Vec::new(),
+            calls: 0,
+            verdicts: Vec::new(),
+        };
+        match outcome {
+            Outcome::Answered(a) => {
+                run.outcome = "answered";
+                run.engine = Some(a.engine.clone());
+                if let Some(r) = &a.run {
+                    run.session = Some(r.session.clone());
+                    run.states = r.path.clone();
+                    run.calls = r.calls;
+                    run.verdicts = r.analysis.into_iter().chain(r.evaluation).collect();
+                }
+            }
+            Outcome::NeedsInput { session, .. } => {
+                run.outcome = "asked";
+                run.session = session.clone();
+            }
+            Outcome::Failed { .. } => {}
+        }
+        run
+    }
 }
 
 /// A note's clauses whose numbers could not be read.
@@ -119,12 +176,16 @@ pub fn callout_for(outcome: &Outcome) -> Callout {
             body: answer.body.clone(),
             sources: answer.sources.clone(),
         },
-        Outcome::NeedsInput { questions } => Callout {
+        Outcome::NeedsInput { questions, session } => Callout {
             kind: CalloutKind::Question,
             stamp,
             title: Some("needs more information".to_string()),
             body: format!(
-                "{questions}\n\nReply on a new line under this box, starting with `!` (for example `! about 5 hours`), or write `! skip` for the best answer without it."
+                "{questions}\n\nReply on a new line under this box, starting with `!` (for example `! about 5 hours`), or write `! skip` for the best answer without it.{}",
+                session
+                    .as_deref()
+                    .map(|id| format!("\n{}", crate::vault::callout::session_marker(id)))
+                    .unwrap_or_default()
             ),
             sources: Vec::new(),
         },

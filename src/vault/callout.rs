@@ -31,6 +31,23 @@ impl CalloutKind {
     }
 }
 
+const SESSION_MARK: &str = "<!-- vault-agent session ";
+
+/// The line a `[!question]` callout carries so the person's `!` reply finds the paused
+/// flow. Obsidian does not render HTML comments.
+pub fn session_marker(id: &str) -> String {
+    format!("{SESSION_MARK}{id} -->")
+}
+
+/// The session id in `text`, when it carries a [`session_marker`] with a well-formed id
+/// (16 hex digits, so it can name a file safely).
+pub fn session_in(text: &str) -> Option<String> {
+    let start = text.find(SESSION_MARK)? + SESSION_MARK.len();
+    let id = text[start..].split_whitespace().next()?;
+    let well_formed = id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit());
+    well_formed.then(|| id.to_string())
+}
+
 /// If `line` is the first line of one of our callouts, its kind.
 pub fn agent_callout_kind(line: &str) -> Option<CalloutKind> {
     let rest = line.trim_start().strip_prefix('>')?.trim_start();
@@ -123,6 +140,15 @@ mod tests {
             c.render(),
             "> [!answer] vault-agent · 2026-11-21 10:32\n> Two runs.\n>\n> - Nov 3: 5 km\n>\n> Sources: [[2026-11-03]]\n"
         );
+    }
+
+    #[test]
+    fn the_session_marker_round_trips_and_odd_ids_are_refused() {
+        let id = "00ff00ff00ff00ff";
+        let text = format!("> 1. How?\n> {}\n", session_marker(id));
+        assert_eq!(session_in(&text).as_deref(), Some(id));
+        assert_eq!(session_in("<!-- vault-agent session ../../etc/x -->"), None);
+        assert_eq!(session_in("no marker"), None);
     }
 
     #[test]

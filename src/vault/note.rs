@@ -64,6 +64,8 @@ pub struct Reply {
     pub ready: bool,
     /// An agent callout already follows the reply.
     pub answered: bool,
+    /// The paused flow named in the `[!question]` callout, when it names one.
+    pub session: Option<String>,
 }
 
 /// A parsed note. Owns its text; every position refers into it.
@@ -247,6 +249,7 @@ impl Note {
         while end < self.line_count() && self.line(end).trim_start().starts_with('>') {
             end += 1;
         }
+        let session = (header..end).find_map(|j| super::callout::session_in(self.line(j)));
         let line = (end..self.line_count()).find(|&j| !self.line(j).trim().is_empty())?;
         let text = self.line(line).trim_start();
         // `![[...]]` and `![](...)` are embeds, not replies.
@@ -258,6 +261,7 @@ impl Note {
             text: rest.trim().to_string(),
             ready: self.text[self.line_bytes(line)].ends_with('\n'),
             answered: self.callout_after(line).is_some(),
+            session,
         })
     }
 

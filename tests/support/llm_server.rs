@@ -44,6 +44,8 @@ pub struct Recorded {
     pub body: Value,
     /// The agent named in the system prompt (empty for listings).
     pub agent: String,
+    /// When the request arrived.
+    pub at: std::time::Instant,
 }
 
 impl Recorded {
@@ -102,6 +104,8 @@ struct State {
     models: Vec<String>,
     in_flight: usize,
     max_in_flight: usize,
+    /// Per agent: calls being answered now, and the most at once.
+    agent_in_flight: HashMap<String, (usize, usize)>,
 }
 
 /// The running server; it stops when dropped with the test.
@@ -178,6 +182,12 @@ impl ScriptedLlm {
     /// The most model calls that were being answered at the same time.
     pub fn max_in_flight(&self) -> usize {
         self.state.lock().unwrap().max_in_flight
+    }
+
+    /// The most calls of one agent that were being answered at the same time.
+    pub fn max_in_flight_of(&self, agent: &str) -> usize {
+        let s = self.state.lock().unwrap();
+        s.agent_in_flight.get(agent).map_or(0, |(_, max)| *max)
     }
 
     /// Every request so far.
@@ -306,6 +316,7 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
         headers,
         body,
         agent: String::new(),
+        at: std::time::Instant::now(),
     };
     recorded.agent = agent_of(&recorded.system());
 
@@ -354,9 +365,19 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
         let mut st = state.lock().unwrap();
         st.in_flight += 1;
         st.max_in_flight = st.max_in_flight.max(st.in_flight);
+        let agent = st
+            .agent_in_flight
+            .entry(recorded.agent.clone())
+            .or_default();
+        agent.0 += 1;
+        agent.1 = agent.1.max(agent.0);
     }
     let result = play(&mut stream, &route, &recorded, reply).await;
-    state.lock().unwrap().in_flight -= 1;
+    let mut st = state.lock().unwrap();
+    st.in_flight -= 1;
+    if let Some(agent) = st.agent_in_flight.get_mut(&recorded.agent) {
+        agent.0 -= 1;
+    }
     result
 }
 

@@ -15,25 +15,24 @@ use crate::vault::{ContentHash, Entry, EntryId};
 impl RecordDb {
     /// Replaces the stored entries of `source` (logs and reference text alike).
     pub fn replace_entries(&self, source: &str, entries: &[Entry]) -> Result<()> {
-        let mut conn = self.conn.lock().expect("db lock");
-        let tx = conn.savepoint().map_err(|e| self.error(e))?;
+        self.write_all(|tx| {
         tx.execute(
             "DELETE FROM entries_fts WHERE rowid IN (SELECT rowid FROM entries WHERE source = ?1)",
             [source],
         )
-        .map_err(|e| self.error(e))?;
+        ?;
         tx.execute("DELETE FROM entries WHERE source = ?1", [source])
-            .map_err(|e| self.error(e))?;
+            ?;
         {
             let mut insert = tx
                 .prepare_cached(
                     "INSERT OR REPLACE INTO entries (id, source, heading, date, time, log, hash, line_start, line_end, tags, spaceless, text)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 )
-                .map_err(|e| self.error(e))?;
+                ?;
             let mut index = tx
                 .prepare_cached("INSERT INTO entries_fts (rowid, text, title) VALUES (?1, ?2, ?3)")
-                .map_err(|e| self.error(e))?;
+                ?;
             let title = stem(source);
             for e in entries {
                 insert
@@ -51,14 +50,15 @@ impl RecordDb {
                         e.text.chars().any(is_spaceless) || title.chars().any(is_spaceless),
                         e.text,
                     ])
-                    .map_err(|e| self.error(e))?;
+                    ?;
                 let rowid = tx.last_insert_rowid();
                 index
                     .execute(params![rowid, without_zero_width(&e.text), title])
-                    .map_err(|e| self.error(e))?;
+                    ?;
             }
         }
-        tx.commit().map_err(|e| self.error(e))
+        Ok(())
+        })
     }
 
     /// Entries whose text or note title holds one of `words` (as whole words or word

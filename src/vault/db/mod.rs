@@ -141,24 +141,37 @@ impl RecordDb {
         Ok(())
     }
 
+    /// Runs `write` in a transaction of its own, or inside the batch opened by
+    /// [`RecordDb::begin`] without a savepoint: FTS5 flushes its pending index at every
+    /// savepoint release, which made a pass several times slower.
+    fn write_all(&self, write: impl FnOnce(&Connection) -> rusqlite::Result<()>) -> Result<()> {
+        let mut conn = self.conn.lock().expect("db lock");
+        if conn.is_autocommit() {
+            let tx = conn.transaction().map_err(|e| self.error(e))?;
+            write(&tx).map_err(|e| self.error(e))?;
+            tx.commit().map_err(|e| self.error(e))
+        } else {
+            write(&conn).map_err(|e| self.error(e))
+        }
+    }
+
     /// Replaces every record of `source` with `records`, all or nothing.
     pub fn replace_source(&self, source: &str, records: &[ParsedRecord]) -> Result<()> {
-        let mut conn = self.conn.lock().expect("db lock");
-        let tx = conn.savepoint().map_err(|e| self.error(e))?;
+        self.write_all(|tx| {
         tx.execute(
             "DELETE FROM facts WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
             [source],
         )
-        .map_err(|e| self.error(e))?;
+        ?;
         tx.execute("DELETE FROM records WHERE source = ?1", [source])
-            .map_err(|e| self.error(e))?;
+            ?;
         {
             let mut insert = tx
                 .prepare_cached("INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, domains, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
-                .map_err(|e| self.error(e))?;
+                ?;
             let mut fact = tx
                 .prepare_cached("INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-                .map_err(|e| self.error(e))?;
+                ?;
             for r in records {
                 let json = serde_json::to_string(r).expect("records serialize");
                 let date = r.date.to_string();
@@ -173,16 +186,17 @@ impl RecordDb {
                         domains,
                         json
                     ])
-                    .map_err(|e| self.error(e))?;
+                    ?;
                 for f in crate::vault::facts::facts(r) {
                     fact.execute(params![
                         r.id, date, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful
                     ])
-                    .map_err(|e| self.error(e))?;
+                    ?;
                 }
             }
         }
-        tx.commit().map_err(|e| self.error(e))
+        Ok(())
+        })
     }
 
     /// Records dated within `start..=end`, oldest first (by date, time, note, id).

@@ -102,7 +102,14 @@ impl Change {
         if plain {
             self.activity.clone()
         } else {
-            format!("{} {}", self.activity, self.measure.replace('_', " "))
+            let measure = self.measure.replace('_', " ");
+            let unit = self
+                .unit
+                .as_deref()
+                .map(|u| format!(" {u}"))
+                .unwrap_or_default();
+            let measure = measure.strip_suffix(&unit).unwrap_or(&measure);
+            format!("{} {measure}", self.activity)
         }
     }
 }

@@ -1,13 +1,17 @@
-//! `vault-agent input TEXT`: any input, routed. Logs (and corrections) are appended to
-//! today's daily note as a new `## HH:MM` section, written atomically; questions are answered
-//! on stdout; input that does both is split.
+//! `vault-agent input TEXT`: any input, routed. Logs are appended to today's daily note as a
+//! new `## HH:MM` section, written atomically; questions are answered on stdout; input that
+//! does both is split. A correction is appended as `## HH:MM [correction]` to the note of
+//! the entry it corrects, with a `Correction:` line naming the change; the next pass applies
+//! it to the parsed data (see [`crate::offline::correct`]).
 
 use chrono::{Local, NaiveDateTime};
 
 use crate::config::Config;
 use crate::error::Result;
+use crate::offline::correct::{self, Resolution};
 use crate::offline::route::{classify, InputType};
-use crate::vault::append::append_blocks;
+use crate::vault::append::append_section;
+use crate::vault::db::RecordDb;
 
 /// What `input` did with the text.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,6 +23,9 @@ pub struct Routed {
     pub logged_text: Option<String>,
     /// The question part, when there is one.
     pub question: Option<String>,
+    /// What a correction changed, or the question asked back when it is unclear which
+    /// entry it is about; for the person.
+    pub said: Option<String>,
 }
 
 impl Routed {
@@ -45,17 +52,88 @@ pub fn append_to_daily(
     text: &str,
 ) -> Result<String> {
     let rel = config.obsidian.daily.note_for(now.date());
-    let heading = match title {
-        Some(t) => format!("## {} {t}", now.format("%H:%M")),
-        None => format!("## {}", now.format("%H:%M")),
-    };
+    append_to_note(config, &rel, now, title, text)?;
+    Ok(rel)
+}
+
+/// Appends `text` to the note `rel` as a `## HH:MM` section of its own (see
+/// [`append_section`]), holding the vault's write lock.
+fn append_to_note(
+    config: &Config,
+    rel: &str,
+    now: NaiveDateTime,
+    title: Option<&str>,
+    text: &str,
+) -> Result<String> {
     // Other vault-agent programs writing this vault wait their turn.
     let _turn = crate::vault::lock::WriteLock::acquire(&config.agent_dir())?;
-    append_blocks(
-        &config.vault.join(&rel),
-        &format!("{heading}\n{}", text.trim()),
-    )?;
-    Ok(rel)
+    append_section(
+        &config.vault.join(rel),
+        &now.format("%H:%M").to_string(),
+        title,
+        text,
+    )
+}
+
+/// How many days back a correction looks for the entry it is about.
+pub const CORRECTION_DAYS: i64 = 60;
+
+/// A correction from the CLI or the API: appended under the entry it corrects, or, when
+/// that entry cannot be found, to today's note (nothing typed is lost). When several
+/// numbers could be meant, nothing is written and the person is asked which.
+fn log_correction(
+    config: &Config,
+    records: Option<&RecordDb>,
+    now: NaiveDateTime,
+    text: &str,
+) -> Result<(Option<String>, String)> {
+    let today = now.date();
+    let recent = match records {
+        Some(db) => db.between(today - chrono::Duration::days(CORRECTION_DAYS), today)?,
+        None => RecordDb::open(&config.agent_dir().join("index.db"))?
+            .between(today - chrono::Duration::days(CORRECTION_DAYS), today)?,
+    };
+    let resolution = match correct::read(text) {
+        Some(c) => correct::resolve(&c, &recent),
+        None => Resolution::NotFound,
+    };
+    const TITLE: Option<&str> = Some("[correction]");
+    match resolution {
+        Resolution::Found(change) => {
+            let body = format!("{}\n\n{}", text.trim(), change.line());
+            append_to_note(config, &change.source, now, TITLE, &body)?;
+            Ok((
+                Some(change.source.clone()),
+                format!(
+                    "corrected {} (noted in {})",
+                    change.describe(),
+                    change.source
+                ),
+            ))
+        }
+        Resolution::Ambiguous(options) => {
+            let list: Vec<String> = options
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("{}. {}", i + 1, c.describe()))
+                .collect();
+            Ok((
+                None,
+                format!(
+                    "Which entry do you mean? Nothing was changed yet.\n{}\nSay it again naming it (e.g. “actually the {} was …”).",
+                    list.join("\n"),
+                    options[0].activity,
+                ),
+            ))
+        }
+        Resolution::NotFound => {
+            let rel = append_to_daily(config, now, TITLE, text)?;
+            Ok((
+                Some(rel.clone()),
+                format!("no recent entry holds a number this corrects; logged to {rel} as written"),
+            ))
+        }
+    }
 }
 
 /// Routes `text`: logs and corrections are appended to today's daily note; the question
@@ -63,6 +141,17 @@ pub fn append_to_daily(
 pub fn route_and_log(
     config: &Config,
     domains: &crate::domains::Domains,
+    text: &str,
+) -> Result<Routed> {
+    route_and_log_with(config, domains, None, text)
+}
+
+/// Like [`route_and_log`], reading earlier records (for a correction's target) from
+/// `records` when given, else from the vault's index.db.
+pub fn route_and_log_with(
+    config: &Config,
+    domains: &crate::domains::Domains,
+    records: Option<&RecordDb>,
     text: &str,
 ) -> Result<Routed> {
     let kind = classify(text, domains).input;
@@ -74,6 +163,7 @@ pub fn route_and_log(
         InputType::Both => (!log.is_empty()).then(|| log.clone()),
         InputType::Log | InputType::Correction => Some(text.trim().to_string()),
     };
+    let mut said = None;
     let (logged_to, question) = match kind {
         InputType::Query => (
             None,
@@ -92,16 +182,18 @@ pub fn route_and_log(
             };
             (logged, (!ask.is_empty()).then_some(ask))
         }
-        InputType::Correction => (
-            Some(append_to_daily(config, now, Some("correction"), text)?),
-            None,
-        ),
+        InputType::Correction => {
+            let (rel, message) = log_correction(config, records, now, text)?;
+            said = Some(message);
+            (rel, None)
+        }
     };
     Ok(Routed {
         kind,
         logged_text: logged_to.as_ref().and(logged_text),
         logged_to,
         question,
+        said,
     })
 }
 
@@ -126,11 +218,11 @@ mod tests {
         let rel = append_to_daily(&config, now, None, "ran 5 km").unwrap();
         assert_eq!(rel, "Daily/2026-11-21.md");
         std::fs::write(dir.path().join(&rel), "# Sat\nno newline at end").unwrap();
-        append_to_daily(&config, now, Some("correction"), "the run was 8 km").unwrap();
+        append_to_daily(&config, now, Some("[correction]"), "the run was 8 km").unwrap();
         let text = std::fs::read_to_string(dir.path().join(&rel)).unwrap();
         assert_eq!(
             text,
-            "# Sat\nno newline at end\n\n## 09:05 correction\nthe run was 8 km\n"
+            "# Sat\nno newline at end\n\n## 09:05 [correction]\nthe run was 8 km\n"
         );
     }
 }

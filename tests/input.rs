@@ -61,7 +61,7 @@ fn a_question_is_answered_and_nothing_is_written() {
 }
 
 #[test]
-fn both_are_split_and_a_correction_is_appended_as_such() {
+fn both_are_split_and_a_correction_goes_under_the_entry_it_corrects() {
     let vault = temp_sample();
     let v = vault.path();
     let out = input(v, "Ran 3 km this morning. What is my longest run?");
@@ -74,12 +74,12 @@ fn both_are_split_and_a_correction_is_appended_as_such() {
         note.contains("Ran 3 km this morning.") && !note.contains("longest"),
         "{note}"
     );
-    input(v, "the run on Tuesday was 8 km, not 5");
-    let (_, note) = today_note(v);
-    assert!(
-        note.contains(" correction\nthe run on Tuesday was 8 km, not 5\n"),
-        "{note}"
-    );
+    let before = today_note(v).1;
+    let out = input(v, "the run on Tuesday was 8 km, not 5");
+    // Written under the 5 km run it corrects, not in today's note.
+    assert!(out.contains("corrected run distance on "), "{out}");
+    assert!(out.contains(": 5 -> 8 km (noted in Daily/"), "{out}");
+    assert_eq!(today_note(v).1, before);
 }
 
 #[test]

@@ -120,7 +120,12 @@ pub async fn input(
     text: &str,
     json: bool,
 ) -> Result<()> {
-    let routed = crate::input::route_and_log(config, processor.flow().domains(), text)?;
+    let routed = crate::input::route_and_log_with(
+        config,
+        processor.flow().domains(),
+        Some(processor.store().record_db()),
+        text,
+    )?;
     let both = routed
         .both_logged()
         .filter(|_| processor.flow().llm().is_some());
@@ -144,12 +149,15 @@ pub async fn input(
         let v = serde_json::json!({
             "kind": format!("{:?}", routed.kind).to_lowercase(),
             "logged_to": routed.logged_to,
+            "said": routed.said,
             "answer": answer,
         });
         println!("{}", serde_json::to_string(&v).expect("json"));
         return Ok(());
     }
-    if let Some(rel) = &routed.logged_to {
+    if let Some(said) = &routed.said {
+        println!("{said}");
+    } else if let Some(rel) = &routed.logged_to {
         println!("logged to {rel} ({:?})", routed.kind);
     }
     if let Some(a) = &answer {

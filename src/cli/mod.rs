@@ -71,7 +71,7 @@ enum Command {
         question: String,
     },
     /// Any input: a log is appended to today's daily note, a question is answered here,
-    /// both are split, a correction is appended as a `## HH:MM correction` section.
+    /// both are split, a correction is appended as `## HH:MM [correction]` under the entry it corrects.
     Input {
         /// The text (quote it).
         text: String,

@@ -34,7 +34,7 @@ fn signals() -> &'static (Regex, Regex, Regex, Regex) {
             // Question words at the start of a sentence, or a question mark.
             re(r"(?im)(?:^|[.!;]\s+|,\s*)(?:how|what|when|where|which|who|why|did|do|does|is|are|was|were|can|could|should|have|has|am)\b[^.!]*\?|\?\s*$|^\s*\?"),
             // Corrections.
-            re(r"(?i)\b(?:correction|correct that|fix (?:that|the|this)|actually (?:it was|i)|was (?:\d+(?:\.\d+)?\s*\w*|\w+),? not\b|not \d+(?:\.\d+)?\s*\w*,? (?:but|it was)|should have been|i meant)"),
+            re(r"(?i)\b(?:correction|correct that|fix (?:that|the|this)|actually,? (?:it was|i|(?:that|the \w+(?: \w+)?) (?:was|were)\b)|was (?:\d+(?:\.\d+)?\s*\w*|\w+),? not\b|not \d+(?:\.\d+)?\s*\w*,? (?:but|it was)|should have been|i meant)"),
             // Something that was done or measured: a number with a unit, or a past-tense log verb.
             re(r"(?i)\b\d+(?:\.\d+)?\s*(?:km|mi|miles?|k|kg|lbs?|min|mins|minutes|h|hrs?|hours?|g|kcal|steps|/10)\b|\b\d+\s*[x×]\s*\d+|\b(?:ran|slept|ate|lifted|benched|squatted|walked|worked|felt|had|did|went)\b"),
             // A question asked in the imperative ("tell me...", "show ...").
@@ -126,6 +126,14 @@ mod tests {
             InputType::Correction
         );
         assert_eq!(route("correction: squat was 100kg"), InputType::Correction);
+        assert_eq!(
+            route("actually the bench was 82.5kg"),
+            InputType::Correction
+        );
+        assert_eq!(
+            route("actually the bench press felt easy, 3x5 @ 80kg"),
+            InputType::Log
+        );
         assert_eq!(route("Called mum, walked by the river"), InputType::Log);
         assert_eq!(route("ran 5k, was that my fastest?"), InputType::Both);
         assert_eq!(

@@ -3,6 +3,7 @@
 //! by `watch` (the files that changed). Unchanged files are recognised by content hash,
 //! which is also how our own writes are kept from triggering work again.
 
+mod corrections;
 mod prepare;
 mod progress;
 mod report;
@@ -58,6 +59,9 @@ pub struct Processor {
     remembered: Vec<crate::offline::observer::Observation>,
     /// New entries get the rules' reading only (a flow refines them with a model itself).
     rules_only: bool,
+    /// Correction entries read in this pass, applied once every note of the pass is stored
+    /// (the entry they correct may be in a note read later).
+    corrections_due: Vec<crate::vault::Entry>,
 }
 
 impl Processor {
@@ -113,6 +117,7 @@ impl Processor {
             last_saved: std::time::Instant::now(),
             show_progress: true,
             rules_only: false,
+            corrections_due: Vec::new(),
         })
     }
 
@@ -289,7 +294,9 @@ impl Processor {
     /// Updates `global-context.md` from the parsed data when this pass changed anything.
     fn observe(&mut self, report: &PassReport) -> Result<()> {
         let context_missing = !self.config.vault.join(&self.config.global_context).exists();
-        let changed = report.entries_parsed > 0 || report.questions_answered > 0;
+        let changed = report.entries_parsed > 0
+            || report.questions_answered > 0
+            || !report.corrected.is_empty();
         let first_time = context_missing && !self.state.files.is_empty();
         if !changed && !first_time {
             return Ok(());
@@ -300,7 +307,13 @@ impl Processor {
         let recently = self
             .last_observed
             .is_some_and(|t| t.elapsed() < OBSERVE_EVERY);
-        if recently && !first_time && report.questions_answered == 0 && self.remembered.is_empty() {
+        // A correction is the person telling us a number was wrong: always learned from.
+        if recently
+            && !first_time
+            && report.questions_answered == 0
+            && report.corrected.is_empty()
+            && self.remembered.is_empty()
+        {
             return Ok(());
         }
         self.last_observed = Some(std::time::Instant::now());
@@ -375,6 +388,7 @@ impl Processor {
             self.save_progress()?;
         }
         progress.finish();
+        self.apply_corrections(report)?;
         Ok(pending)
     }
 
@@ -471,6 +485,7 @@ impl Processor {
             }
             other => other?,
         }
+        self.apply_corrections(report)?;
         let (final_hash, settled) = self
             .answer_questions(rel, &note, hash, quiet, report)
             .await?;
@@ -529,6 +544,15 @@ impl Processor {
         for (i, entry) in found.iter().enumerate() {
             match previous.remove(&entry.hash.hex()) {
                 Some(r) => records.push(Some(r.placed_at(entry))),
+                None if corrections::is_correction(entry) => {
+                    // Its numbers change the entry it corrects, not the person's totals.
+                    report.entries_parsed += 1;
+                    records.push(Some(ParsedRecord::for_entry(
+                        entry,
+                        crate::offline::correct::CORRECTION_PARSER.to_string(),
+                    )));
+                    self.corrections_due.push((*entry).clone());
+                }
                 None => {
                     report.entries_parsed += 1;
                     let floor = rules[i].take().unwrap_or_else(|| self.flow.rules(entry));

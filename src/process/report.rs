@@ -40,6 +40,9 @@ pub struct PassReport {
     pub unreadable: Vec<UnreadableClauses>,
     /// Each question handled in this pass: how it ended and, with models, its flow.
     pub questions: Vec<QuestionRun>,
+    /// Corrections applied to earlier records (`bench press on Nov 21: 85 -> 82.5 kg`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub corrected: Vec<String>,
 }
 
 /// One question handled in a pass.

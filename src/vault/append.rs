@@ -10,6 +10,47 @@ use crate::error::{Error, Result};
 
 /// Appends `text` after a blank line at the end of the note at `path`.
 pub fn append_blocks(path: &Path, text: &str) -> Result<()> {
+    append_with(path, |_| text.to_string())
+}
+
+/// Appends a `## HH:MM` section (`## HH:MM title` with a title) holding `body`. A note that
+/// already has a section of that minute gets `## HH:MM (2)`, `(3)`, ...: every input keeps a
+/// heading of its own, so links to it and its entry stay distinct. Returns the heading
+/// text written (without `## `).
+pub fn append_section(path: &Path, time: &str, title: Option<&str>, body: &str) -> Result<String> {
+    let mut written = String::new();
+    append_with(path, |old| {
+        written = unique_heading(old, time, title);
+        format!("## {written}\n{}", body.trim())
+    })?;
+    Ok(written)
+}
+
+/// `time` (+ ` title`), or `time (n)` (+ ` title`) when `old` has a section of that minute.
+fn unique_heading(old: &str, time: &str, title: Option<&str>) -> String {
+    let taken = |label: &str| {
+        old.lines().any(|l| {
+            l.strip_prefix("## ")
+                .and_then(|h| h.trim_end().strip_prefix(label))
+                .is_some_and(|rest| {
+                    rest.is_empty() || rest.starts_with(' ') && !rest.trim_start().starts_with('(')
+                })
+        })
+    };
+    let mut label = time.to_string();
+    let mut n = 1;
+    while taken(&label) {
+        n += 1;
+        label = format!("{time} ({n})");
+    }
+    match title {
+        Some(t) => format!("{label} {t}"),
+        None => label,
+    }
+}
+
+/// Appends what `make` builds from the note's current text (empty when it does not exist).
+fn append_with(path: &Path, mut make: impl FnMut(&str) -> String) -> Result<()> {
     for _ in 0..5 {
         let existing = match std::fs::read(path) {
             Ok(b) => Some(b),
@@ -31,6 +72,7 @@ pub fn append_blocks(path: &Path, text: &str) -> Result<()> {
             }
             new.push_str(nl);
         }
+        let text = make(old);
         for line in text.lines() {
             new.push_str(line);
             new.push_str(nl);
@@ -45,4 +87,27 @@ pub fn append_blocks(path: &Path, text: &str) -> Result<()> {
         "{} kept changing; nothing was added, try again",
         path.display()
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_inputs_in_the_same_minute_get_distinct_headings() {
+        let dir = tempfile::tempdir().unwrap();
+        let note = dir.path().join("n.md");
+        assert_eq!(append_section(&note, "06:44", None, "a").unwrap(), "06:44");
+        assert_eq!(
+            append_section(&note, "06:44", None, "b").unwrap(),
+            "06:44 (2)"
+        );
+        let third = append_section(&note, "06:44", Some("[correction]"), "c").unwrap();
+        assert_eq!(third, "06:44 (3) [correction]");
+        assert_eq!(append_section(&note, "06:45", None, "d").unwrap(), "06:45");
+        assert_eq!(
+            std::fs::read_to_string(&note).unwrap(),
+            "## 06:44\na\n\n## 06:44 (2)\nb\n\n## 06:44 (3) [correction]\nc\n\n## 06:45\nd\n"
+        );
+    }
 }

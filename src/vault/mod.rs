@@ -5,6 +5,7 @@ pub mod append;
 pub mod atomic;
 pub mod callout;
 pub mod context;
+pub mod correction;
 pub mod dating;
 pub mod db;
 pub mod entry;

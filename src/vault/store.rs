@@ -336,6 +336,11 @@ impl Store {
         Ok(dates)
     }
 
+    /// Replaces one parsed record (a corrected one) in place.
+    pub fn save_record(&self, record: &ParsedRecord) -> Result<()> {
+        self.records.upsert(record)
+    }
+
     /// The parsed records of one note.
     pub fn records_of(&self, source: &str) -> Result<Vec<ParsedRecord>> {
         self.records.of_source(source)

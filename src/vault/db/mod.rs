@@ -199,6 +199,30 @@ impl RecordDb {
         })
     }
 
+    /// Replaces one record (found by its id) and its facts, e.g. after a correction.
+    pub fn upsert(&self, r: &ParsedRecord) -> Result<()> {
+        let mut conn = self.conn.lock().expect("db lock");
+        let tx = conn.savepoint().map_err(|e| self.error(e))?;
+        tx.execute("DELETE FROM facts WHERE record_id = ?1", [&r.id])
+            .map_err(|e| self.error(e))?;
+        let json = serde_json::to_string(r).expect("records serialize");
+        let date = r.date.to_string();
+        let domains: String = r.domain_data.keys().map(|k| format!("|{k}|")).collect();
+        tx.execute(
+            "INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, domains, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![r.id, r.source_file, date, r.timestamp, r.parser, domains, json],
+        )
+        .map_err(|e| self.error(e))?;
+        for f in crate::vault::facts::facts(r) {
+            tx.execute(
+                "INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![r.id, date, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful],
+            )
+            .map_err(|e| self.error(e))?;
+        }
+        tx.commit().map_err(|e| self.error(e))
+    }
+
     /// Records dated within `start..=end`, oldest first (by date, time, note, id).
     pub fn between(&self, start: NaiveDate, end: NaiveDate) -> Result<Vec<ParsedRecord>> {
         self.query(

@@ -1,0 +1,172 @@
+//! Corrections end to end (seed §5.5): a correction changes the parsed data that later
+//! answers and `global-context.md` read, is written under the entry it corrects, survives a
+//! reindex, and asks which entry when that is unclear.
+
+mod support;
+
+use chrono::{Duration, Local};
+use support::*;
+
+fn vault_with(notes: &[(i64, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        ".obsidian/daily-notes.json",
+        r#"{"folder": "Daily"}"#,
+    );
+    for (days_ago, text) in notes {
+        write(dir.path(), &note_of(*days_ago), text);
+    }
+    process(dir.path());
+    dir
+}
+
+fn note_of(days_ago: i64) -> String {
+    let day = Local::now().date_naive() - Duration::days(days_ago);
+    format!("Daily/{}.md", day.format("%Y-%m-%d"))
+}
+
+fn label_of(days_ago: i64) -> String {
+    let day = Local::now().date_naive() - Duration::days(days_ago);
+    day.format("%b %-d").to_string()
+}
+
+fn cli(vault: &std::path::Path, args: &[&str]) -> String {
+    let mut all = vec!["--vault", vault.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let out = run(&all);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn best_bench(vault: &std::path::Path) -> String {
+    cli(vault, &["ask", "what is my best bench press?"])
+}
+
+#[test]
+fn a_correction_changes_the_best_bench_in_answers_and_in_the_context() {
+    let vault = vault_with(&[(1, "## 10:30\nbench 3x5 @ 85kg\n")]);
+    let v = vault.path();
+    assert!(best_bench(v).contains("85 kg"));
+    let out = cli(v, &["input", "actually it was 82.5kg"]);
+    assert!(
+        out.contains(&format!("bench press on {}: 85 -> 82.5 kg", label_of(1))),
+        "{out}"
+    );
+    let answer = best_bench(v);
+    assert!(
+        answer.contains("82.5 kg") && !answer.contains("**85 kg"),
+        "{answer}"
+    );
+    let context = read(v, "global-context.md");
+    assert!(context.contains("best bench press: 82.5 kg"), "{context}");
+    // The change lasts: a rebuilt index reads it again from the note.
+    cli(v, &["reindex"]);
+    let answer = best_bench(v);
+    assert!(
+        answer.contains("82.5 kg") && !answer.contains("**85 kg"),
+        "{answer}"
+    );
+    // And so does an edit elsewhere in the target's note (its entry is unchanged).
+    let target = note_of(1);
+    let text = read(v, &target);
+    write(v, &target, format!("{text}\n## 18:00\nslept 7h\n"));
+    process(v);
+    assert!(best_bench(v).contains("82.5 kg"));
+    let records = serde_json::to_string(&day_records(v, &target[6..16])).unwrap();
+    assert!(records.contains("\"corrections\":[{"), "{records}");
+}
+
+#[test]
+fn a_cli_correction_is_written_under_the_entry_it_corrects() {
+    let vault = vault_with(&[(1, "## 10:30\nbench 3x5 @ 85kg\n")]);
+    let v = vault.path();
+    let before = read(v, &note_of(1));
+    cli(v, &["input", "actually it was 82.5kg"]);
+    let after = read(v, &note_of(1));
+    assert!(after.starts_with(&before), "nothing already there changes");
+    let added = &after[before.len()..];
+    assert!(
+        added.starts_with("\n## ") && added.contains(" [correction]\n"),
+        "{added:?}"
+    );
+    assert!(
+        added.ends_with(
+            "actually it was 82.5kg\n\nCorrection: bench press weight (10:30): 85 -> 82.5 kg\n"
+        ),
+        "{added:?}"
+    );
+    assert!(
+        !v.join(note_of(0)).exists(),
+        "nothing is appended to today's note"
+    );
+}
+
+#[test]
+fn a_correction_naming_the_lift_finds_its_most_recent_entry() {
+    let vault = vault_with(&[
+        (2, "## 07:00\nbench 3x5 @ 85kg, squat 3x5 @ 100kg\n"),
+        (1, "## 07:00\nsquat 3x5 @ 105kg\n"),
+    ]);
+    let v = vault.path();
+    let out = cli(v, &["input", "actually the bench was 82.5kg"]);
+    assert!(
+        out.contains(&format!("bench press on {}: 85 -> 82.5 kg", label_of(2))),
+        "{out}"
+    );
+    assert!(read(v, &note_of(2)).contains("[correction]"));
+    assert!(!read(v, &note_of(1)).contains("[correction]"));
+}
+
+#[test]
+fn an_unclear_correction_asks_which_entry_and_changes_nothing() {
+    let vault = vault_with(&[(1, "## 07:00\nbench 3x5 @ 85kg, squat 3x5 @ 100kg\n")]);
+    let v = vault.path();
+    let before = read(v, &note_of(1));
+    let out = cli(v, &["input", "actually it was 90kg"]);
+    assert!(out.contains("Which entry do you mean?"), "{out}");
+    assert!(
+        out.contains("bench press") && out.contains("squat"),
+        "{out}"
+    );
+    assert_eq!(read(v, &note_of(1)), before);
+    assert!(!v.join(note_of(0)).exists());
+    assert!(best_bench(v).contains("85 kg"));
+}
+
+#[test]
+fn a_correction_line_written_in_a_note_is_applied_and_not_counted_as_a_log() {
+    let vault = vault_with(&[(1, "## 10:30\nbench 3x5 @ 85kg\n")]);
+    let v = vault.path();
+    let today = note_of(0);
+    write(v, &today, "## 07:00\nactually the bench was 82.5kg\n");
+    process(v);
+    assert_eq!(read(v, &today), "## 07:00\nactually the bench was 82.5kg\n");
+    let answer = best_bench(v);
+    assert!(
+        answer.contains("82.5 kg") && answer.contains("1 entry"),
+        "{answer}"
+    );
+    cli(v, &["reindex"]);
+    assert!(best_bench(v).contains("82.5 kg"));
+}
+
+#[test]
+fn two_inputs_in_the_same_minute_get_distinct_headings() {
+    let vault = vault_with(&[]);
+    let v = vault.path();
+    cli(v, &["input", "ran 5 km"]);
+    cli(v, &["input", "slept 7h"]);
+    let note = read(v, &note_of(0));
+    let headings: Vec<&str> = note.lines().filter(|l| l.starts_with("## ")).collect();
+    assert_eq!(headings.len(), 2, "{note}");
+    assert_ne!(headings[0], headings[1], "{note}");
+    if headings[1].starts_with(headings[0]) {
+        assert_eq!(headings[1], format!("{} (2)", headings[0]));
+    }
+}

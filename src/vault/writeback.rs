@@ -3,14 +3,16 @@
 //! The note is read again, the question line is found again (it may have moved or been
 //! edited around), the callout is spliced in after that line, and the file is replaced
 //! atomically only if it did not change in between; otherwise the splice is redone on the
-//! new text.
+//! new text. A save that lands between that last check and the rename comes back from
+//! [`write_atomic`] as the text it replaced: the splice is redone on that newer text (or,
+//! when the question is gone from it, the text is put back as it was).
 
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use super::atomic::{is_read_only, write_atomic, WriteResult};
+use super::atomic::{is_read_only, restore, write_atomic, WriteResult};
 use super::note::Note;
-use super::read::read_note;
+use super::read::{decode, read_note};
 use super::ContentHash;
 use crate::error::{Error, Result};
 
@@ -105,39 +107,121 @@ fn insert_after(
     max_bytes: u64,
     locate: impl Fn(&Note) -> Located,
 ) -> Result<WriteBack> {
-    for _ in 0..5 {
-        if !quiet.is_zero() {
-            let modified = std::fs::metadata(path)
-                .and_then(|m| m.modified())
-                .map_err(|e| Error::io(path, e))?;
-            let age = SystemTime::now()
-                .duration_since(modified)
-                .unwrap_or_default();
-            if age < quiet {
-                return Ok(WriteBack::Busy);
-            }
+    let edited = edit_note(path, quiet, max_bytes, |note, ours| {
+        if ours.is_some_and(|ours| callouts_in(&note.text, callout) >= callouts_in(ours, callout)) {
+            // Saved over our write with our callout in it: it landed.
+            return Change::Text(note.text.clone(), ());
         }
-        let text = read_note(path, max_bytes)
-            .map_err(|reason| Error::io(path, std::io::Error::other(reason.to_string())))?;
-        let before = ContentHash::of(text.as_bytes());
-        let note = Note::parse(text);
-        let line = match locate(&note) {
-            Located::Line(line) => line,
-            Located::Gone => return Ok(WriteBack::QuestionGone),
-            Located::Handled => return Ok(WriteBack::AlreadyHandled),
+        match locate(note) {
+            Located::Line(line) => Change::Text(splice_after_line(note, line, callout), ()),
+            Located::Gone => Change::Keep(WriteBack::QuestionGone),
+            Located::Handled => Change::Keep(WriteBack::AlreadyHandled),
+        }
+    })?;
+    Ok(match edited {
+        Edited::Written(hash, ()) => WriteBack::Written(hash),
+        Edited::Kept(result) => result,
+        Edited::Busy => WriteBack::Busy,
+        Edited::ReadOnly => WriteBack::ReadOnly,
+    })
+}
+
+/// How many times `text` holds `callout` (rendered with `\n`), with either line ending.
+fn callouts_in(text: &str, callout: &str) -> usize {
+    text.matches(callout).count() + text.matches(&callout.replace('\n', "\r\n")).count()
+}
+
+/// What an edit decided about the note's current text.
+enum Change<W, K> {
+    /// Replace the note with this text.
+    Text(String, W),
+    /// Leave the note as it is.
+    Keep(K),
+}
+
+/// How [`edit_note`] ended.
+enum Edited<W, K> {
+    Written(ContentHash, W),
+    Kept(K),
+    Busy,
+    ReadOnly,
+}
+
+/// Applies `edit` to the note's current text and writes the result atomically. When the
+/// note changes before the check, the edit is redone on a fresh read; when a save lands
+/// between the check and the rename, on the text that save wrote (those repairs are not
+/// counted as attempts: the person's text is only in memory until one lands). When
+/// repairing, `edit` is also given the text we wrote (the person's editor may have loaded
+/// it, so the newer text may hold what we added already).
+fn edit_note<W, K>(
+    path: &Path,
+    quiet: Duration,
+    max_bytes: u64,
+    edit: impl Fn(&Note, Option<&str>) -> Change<W, K>,
+) -> Result<Edited<W, K>> {
+    // The newer text a save wrote just before our rename, and what we wrote.
+    let mut overtaken: Option<(Vec<u8>, String)> = None;
+    let mut attempts = 0;
+    while attempts < 5 {
+        let ours = overtaken.as_ref().map(|(_, ours)| ours.clone());
+        let repairing = ours.is_some();
+        let (text, expected) = match overtaken.take() {
+            Some((newer, ours)) => match decode(newer.clone()) {
+                Ok(text) => (text, ContentHash::of(ours.as_bytes())),
+                Err(_) => {
+                    // Not text we can splice into any more: put it back as it was.
+                    restore(path, newer, ContentHash::of(ours.as_bytes()))?;
+                    return Ok(Edited::Busy);
+                }
+            },
+            None => {
+                if is_fresh(path, quiet)? {
+                    return Ok(Edited::Busy);
+                }
+                let text = read_note(path, max_bytes)
+                    .map_err(|reason| Error::io(path, std::io::Error::other(reason.to_string())))?;
+                let hash = ContentHash::of(text.as_bytes());
+                (text, hash)
+            }
         };
-        if is_read_only(path) {
-            return Ok(WriteBack::ReadOnly);
+        let note = Note::parse(text);
+        let (new_text, written) = match edit(&note, ours.as_deref()) {
+            Change::Text(text, w) => (text, Ok(w)),
+            // Our earlier write replaced the person's newer text: it goes back unchanged.
+            Change::Keep(k) if repairing => (note.text.clone(), Err(k)),
+            Change::Keep(k) => return Ok(Edited::Kept(k)),
+        };
+        if !repairing && is_read_only(path) {
+            return Ok(Edited::ReadOnly);
         }
-        let new_text = splice_after_line(&note, line, callout);
-        match write_atomic(path, new_text.as_bytes(), Some(before))? {
+        match write_atomic(path, new_text.as_bytes(), Some(expected))? {
             WriteResult::Written => {
-                return Ok(WriteBack::Written(ContentHash::of(new_text.as_bytes())))
+                return Ok(match written {
+                    Ok(w) => Edited::Written(ContentHash::of(new_text.as_bytes()), w),
+                    Err(k) => Edited::Kept(k),
+                })
             }
-            WriteResult::Changed => continue,
+            WriteResult::Changed => attempts += 1,
+            WriteResult::Overtaken(newer) => {
+                overtaken = Some((newer, new_text));
+            }
         }
     }
-    Ok(WriteBack::Busy)
+    Ok(Edited::Busy)
+}
+
+/// Whether the note was edited less than `quiet` ago (the person may still be typing).
+fn is_fresh(path: &Path, quiet: Duration) -> Result<bool> {
+    if quiet.is_zero() {
+        return Ok(false);
+    }
+    let modified = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .map_err(|e| Error::io(path, e))?;
+    let age = SystemTime::now()
+        .duration_since(modified)
+        .unwrap_or_default();
+    Ok(age < quiet)
 }
 
 /// The note's text with `insert` placed after line `line`. A blank line is added after the

@@ -7,6 +7,7 @@ pub mod callout;
 pub mod context;
 pub mod dating;
 pub mod db;
+mod edit;
 pub mod entry;
 pub mod facts;
 pub mod frontmatter;

@@ -103,25 +103,33 @@ pub fn insert_all(
     quiet: Duration,
     max_bytes: u64,
 ) -> Result<Vec<WriteBack>> {
+    // Which inserts the last text we wrote holds (a repair checks only those).
+    let placed = std::cell::RefCell::new(vec![false; inserts.len()]);
     let edited = edit_note(path, quiet, max_bytes, |note, ours| {
         let mut taken = HashSet::new();
         let mut splices = Vec::new();
         let mut landed = false;
+        let mut placed = placed.borrow_mut();
         let places: Vec<Located> = inserts
             .iter()
-            .map(|insert| {
-                let already = ours.is_some_and(|ours| {
-                    callouts_in(&note.text, insert.callout) >= callouts_in(ours, insert.callout)
-                });
+            .zip(placed.iter_mut())
+            .map(|(insert, placed)| {
+                let already = *placed
+                    && ours.is_some_and(|ours| {
+                        callouts_in(&note.text, insert.callout) >= callouts_in(ours, insert.callout)
+                    });
+                *placed = false;
                 if already {
                     // Saved over our write with this callout in it: it landed.
                     landed = true;
+                    *placed = true;
                     return Located::Line(usize::MAX);
                 }
                 let place = locate(note, insert, &taken);
                 if let Located::Line(line) = place {
                     taken.insert(line);
                     splices.push((line, insert.callout));
+                    *placed = true;
                 }
                 place
             })

@@ -1,8 +1,14 @@
 //! `vault-agent serve`: a small HTTP API on 127.0.0.1 (by default) for other tools.
 //! `POST /input {"text"}` routes like `input`; `POST /ask {"question"}` answers;
 //! `GET /context` returns global-context.md; `GET /health`. Bodies are limited to 64 KiB;
-//! with a token every request needs `Authorization: Bearer <token>`. Requests are handled
-//! one at a time (they share the vault state).
+//! with a token every request needs `Authorization: Bearer <token>`.
+//!
+//! Requests run concurrently. The processor sits behind a read-write lock: bringing the
+//! parsed data up to date (a parse pass) and `input` take it exclusively, answering only
+//! reads it, so a question never waits behind another request's model call. An `ask` that
+//! arrives while others hold the lock answers from the data they brought up to date
+//! moments ago instead of queueing for a parse pass of its own; `/context` reads its file
+//! without the lock.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -14,7 +20,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::Mutex;
+use tokio::sync::{RwLock, RwLockWriteGuard};
 
 use crate::config::Config;
 use crate::error::{Error, Result};
@@ -25,7 +31,7 @@ use crate::process::Processor;
 pub const MAX_BODY: usize = 64 * 1024;
 
 struct App {
-    processor: Mutex<Processor>,
+    processor: RwLock<Processor>,
     config: Arc<Config>,
     token: Option<String>,
 }
@@ -55,7 +61,7 @@ pub async fn run(
         });
     }
     let app = Arc::new(App {
-        processor: Mutex::new(processor),
+        processor: RwLock::new(processor),
         config,
         token,
     });
@@ -108,8 +114,8 @@ async fn context(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     if !authorized(&app, &headers) {
         return unauthorized();
     }
-    let processor = app.processor.lock().await;
-    match processor.store().global_context() {
+    let path = app.config.vault.join(&app.config.global_context);
+    match crate::vault::context::read_context(&path).map(Option::unwrap_or_default) {
         Ok(text) => ([("content-type", "text/markdown; charset=utf-8")], text).into_response(),
         Err(e) => failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
@@ -146,10 +152,15 @@ async fn ask(
     if !authorized(&app, &headers) {
         return unauthorized();
     }
-    let mut processor = app.processor.lock().await;
-    if let Err(e) = processor.parse_pass().await {
-        return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
-    }
+    // Only the data is brought up to date under the exclusive lock, never the answer.
+    let processor = match app.processor.try_write() {
+        Ok(mut processor) => match processor.parse_pass().await {
+            Ok(_) => RwLockWriteGuard::downgrade(processor),
+            Err(e) => return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        },
+        // Others are answering or parsing right now: answer from their up-to-date data.
+        Err(_) => app.processor.read().await,
+    };
     Json(answer_json(&processor, &body.question).await).into_response()
 }
 
@@ -164,7 +175,7 @@ async fn input(
     if body.text.trim().is_empty() {
         return failure(StatusCode::BAD_REQUEST, "text is empty".into());
     }
-    let mut processor = app.processor.lock().await;
+    let mut processor = app.processor.write().await;
     let routed =
         match crate::input::route_and_log(&app.config, processor.flow().domains(), &body.text) {
             Ok(r) => r,
@@ -183,6 +194,8 @@ async fn input(
     if let Err(e) = parsed {
         return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
     }
+    // The note is written and parsed: the answer only reads.
+    let processor = RwLockWriteGuard::downgrade(processor);
     let answer = match &routed.question {
         Some(q) => {
             let input = QuestionInput {

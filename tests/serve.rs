@@ -21,7 +21,19 @@ impl Drop for Server {
 }
 
 fn start(vault: &std::path::Path, extra: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+    spawn(vault, extra, true)
+}
+
+/// Starts `serve` on the vault; `offline`: with the offline engine, else with the models of
+/// the vault's config.
+fn spawn(vault: &std::path::Path, extra: &[&str], offline: bool) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_vault-agent"));
+    if offline {
+        command.env("VAULT_AGENT_PROVIDER", "offline");
+    } else {
+        command.env_remove("VAULT_AGENT_PROVIDER");
+    }
+    let mut child = command
         .args([
             "--vault",
             vault.to_str().unwrap(),
@@ -30,7 +42,6 @@ fn start(vault: &std::path::Path, extra: &[&str]) -> Server {
             "127.0.0.1:0",
         ])
         .args(extra)
-        .env("VAULT_AGENT_PROVIDER", "offline")
         .env_remove("VAULT_AGENT_TOKEN")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -133,4 +144,60 @@ fn a_token_is_required_when_set_and_open_addresses_need_one() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("without --token"));
+}
+
+/// Questions asked at the same time are answered at the same time: one client's slow
+/// model call does not hold the others back.
+#[test]
+fn concurrent_questions_do_not_wait_for_each_others_model_calls() {
+    use support::llm_server::ScriptedLlm;
+    let llm = ScriptedLlm::start();
+    let vault = question_vault(&format!(
+        "llm:\n  providers:\n    ollama: {{ api_base: \"{}\" }}\n  retry: {{ backoff_ms: 5 }}\n",
+        llm.base()
+    ));
+    // Everything parsed (and the note's question answered) before the server starts.
+    let out = run(&["process", vault.path().to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let server = spawn(vault.path(), &[], false);
+    let ask = |port: u16| {
+        request(
+            port,
+            "POST",
+            "/ask",
+            r#"{"question": "how far did I run yesterday?"}"#,
+            None,
+        )
+    };
+    // One question alone: how many calls it has in flight at once.
+    llm.delay_all(400);
+    let calls_before = llm.requests().len();
+    let (status, body) = ask(server.port);
+    assert_eq!(status, 200, "{body}");
+    let alone = llm.max_in_flight();
+    assert!(
+        llm.requests().len() > calls_before,
+        "the question did not reach the model"
+    );
+    let clients: Vec<_> = (0..3)
+        .map(|_| {
+            let port = server.port;
+            std::thread::spawn(move || ask(port))
+        })
+        .collect();
+    for client in clients {
+        let (status, body) = client.join().unwrap();
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("answer"), "{body}");
+    }
+    assert!(
+        llm.max_in_flight() > alone,
+        "three clients' model calls never overlapped (at most {} in flight, {} for one question alone)",
+        llm.max_in_flight(),
+        alone
+    );
 }

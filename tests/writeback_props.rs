@@ -6,7 +6,7 @@ mod support;
 use std::time::Duration;
 
 use proptest::prelude::*;
-use vault_agent::vault::writeback::{insert_under_question, WriteBack};
+use vault_agent::vault::writeback::{insert_all, insert_under_question, Insert, WriteBack};
 
 const CALLOUT: &str =
     "> [!answer] vault-agent · 2026-11-21 10:00\n> an answer\n>\n> Sources: [[x]]\n";
@@ -131,6 +131,163 @@ proptest! {
         // Each question line the person wrote is answered at most once.
         for n in 0..4 {
             prop_assert!(answered[n] <= asked[n], "question {} asked {} times, answered {} times", n, asked[n], answered[n]);
+        }
+    }
+}
+
+/// How the "editor" saves: into the note's own file (truncate and write), or by writing a
+/// file beside it and renaming it over the note (as most editors do).
+#[derive(Debug, Clone, Copy)]
+enum Save {
+    InPlace,
+    Rename,
+}
+
+/// A person's edit: insert a line, or delete one of theirs (never inside our callouts).
+#[derive(Debug, Clone)]
+enum Edit {
+    Insert(usize, String),
+    Delete(usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<usize>(), person_line()).prop_map(|(i, l)| Edit::Insert(i, l)),
+        any::<usize>().prop_map(Edit::Delete),
+    ]
+}
+
+/// The text after the person's edit (None when the edit would touch our callout).
+fn apply(current: &str, edit: &Edit) -> Option<String> {
+    let mut lines: Vec<String> = current.lines().map(str::to_string).collect();
+    match edit {
+        Edit::Insert(i, line) => {
+            let at = if lines.is_empty() {
+                0
+            } else {
+                i % (lines.len() + 1)
+            };
+            if at < lines.len() && at > 0 && is_ours(&lines, at) {
+                return None;
+            }
+            lines.insert(at, line.clone());
+        }
+        Edit::Delete(i) => {
+            if lines.is_empty() {
+                return None;
+            }
+            let at = i % lines.len();
+            if is_ours(&lines, at) {
+                return None;
+            }
+            lines.remove(at);
+        }
+    }
+    let mut next = lines.join("\n");
+    next.push('\n');
+    Some(next)
+}
+
+fn save(path: &std::path::Path, text: &str, how: Save) {
+    match how {
+        Save::InPlace => std::fs::write(path, text).unwrap(),
+        Save::Rename => {
+            let tmp = path.with_file_name(".n.md.editor-save");
+            std::fs::write(&tmp, text).unwrap();
+            std::fs::rename(&tmp, path).unwrap();
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The person saves at the worst moment: after the write-back checked the note and
+    /// before its rename (once or several times in a row). Their text always survives, and
+    /// a question gets at most one answer. Several answers may go in one write-back.
+    #[test]
+    fn saves_between_check_and_rename_are_kept(
+        initial in prop::collection::vec(person_line(), 0..10),
+        rounds in prop::collection::vec(
+            (prop::collection::vec(0..4usize, 1..4), prop::collection::vec(edit(), 0..3)),
+            1..12,
+        ),
+        plain_rename in any::<bool>(),
+        by_rename in any::<bool>(),
+    ) {
+        // Where files cannot be swapped, a save by rename inside the window is not seen;
+        // the fallback is held to saves into the file itself.
+        let how = if by_rename && !plain_rename { Save::Rename } else { Save::InPlace };
+        vault_agent::vault::atomic::set_plain_rename(plain_rename);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("n.md");
+        let mut text = initial.join("\n");
+        text.push('\n');
+        std::fs::write(&path, &text).unwrap();
+        let mut asked = [0usize; 4];
+        let mut answered = [0usize; 4];
+        for line in &initial {
+            if let Some(n) = question_number(line) {
+                asked[n] += 1;
+            }
+        }
+        for (ns, edits) in rounds {
+            let current = std::fs::read_to_string(&path).unwrap();
+            // The editor's saves in the window, one per checked write, and what it saved.
+            let saved = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+            let mut pending = edits.into_iter();
+            let log = saved.clone();
+            vault_agent::vault::atomic::set_before_rename_hook(Some(Box::new(move |p| {
+                let Some(edit) = pending.next() else { return };
+                let now = std::fs::read_to_string(p).unwrap();
+                if let Some(next) = apply(&now, &edit) {
+                    save(p, &next, how);
+                    log.borrow_mut().push(next);
+                }
+            })));
+            let questions: Vec<String> = ns.iter().map(|n| format!("question {n}")).collect();
+            let callouts: Vec<String> = ns.iter().map(|n| format!("> [!answer] vault-agent · 2026-11-21 10:00\n> answer {n}\n")).collect();
+            let inserts: Vec<Insert> = questions.iter().zip(&callouts).map(|(q, c)| Insert { question: q, reply: None, line_hint: 0, callout: c }).collect();
+            let results = insert_all(&path, &inserts, Duration::ZERO, 1 << 20);
+            vault_agent::vault::atomic::set_before_rename_hook(None);
+            let results = results.unwrap();
+            let saved = saved.borrow().clone();
+            for s in &saved {
+                for line in s.lines() {
+                    if let Some(q) = question_number(line) {
+                        // Counted once per save that added it (an upper bound on questions asked).
+                        asked[q] += 1;
+                    }
+                }
+            }
+            let after = std::fs::read_to_string(&path).unwrap();
+            // The person's last save is what their editor holds: every line of it is kept.
+            let base = saved.last().cloned().unwrap_or(current.clone());
+            let added = support::assert_only_callouts_added(&base, &after);
+            prop_assert!(added <= ns.len());
+            // Nothing is left beside the note.
+            let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+            prop_assert_eq!(names.len(), 1, "files left beside the note: {:?}", names);
+            let mut written = 0;
+            for (n, result) in ns.iter().zip(&results) {
+                if let WriteBack::Written(_) = result {
+                    answered[*n] += 1;
+                    written += 1;
+                }
+            }
+            if written == 0 {
+                prop_assert_eq!(&after, &base);
+            }
+            // Our callouts that landed: those reported written, and any the person's editor
+            // saved back after loading our write (reported as already handled).
+            let new_callouts = support::callout_count(&after) - support::callout_count(&current);
+            prop_assert!(new_callouts >= written && new_callouts <= ns.len());
+        }
+        vault_agent::vault::atomic::set_plain_rename(false);
+        let last = std::fs::read_to_string(&path).unwrap();
+        for n in 0..4 {
+            let in_note = last.lines().filter(|l| *l == format!("> answer {n}")).count();
+            prop_assert!(answered[n] <= in_note && in_note <= asked[n], "question {} asked {} times, answered {} times ({} in the note)", n, asked[n], answered[n], in_note);
         }
     }
 }

@@ -30,11 +30,14 @@ use crate::vault::lock::WriteLock;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::read::read_note;
 use crate::vault::state::{FileState, State};
-use crate::vault::writeback::{insert_under_question, insert_under_reply, WriteBack};
+use crate::vault::writeback::{insert_all, Insert, WriteBack};
 use crate::vault::{ContentHash, Note, Store};
 
 /// How often the state is saved during a pass (and once at its end).
 const SAVE_EVERY: Duration = Duration::from_secs(1);
+
+/// Answers waiting longer than this for the rest of their note's answers are written.
+const WRITE_EVERY: Duration = Duration::from_secs(2);
 
 /// How often new log entries alone refresh the context file.
 const OBSERVE_EVERY: Duration = Duration::from_secs(300);
@@ -605,15 +608,19 @@ impl Processor {
         &mut self,
         rel: &str,
         note: &Note,
-        mut hash: ContentHash,
+        hash: ContentHash,
         quiet: Duration,
         report: &mut PassReport,
     ) -> Result<(ContentHash, bool)> {
         let Some(meta) = self.store.index().get(rel).cloned() else {
             return Ok((hash, true));
         };
-        let mut settled = true;
-        let mut shift = 0usize;
+        let mut written = Written {
+            hash,
+            settled: true,
+        };
+        let mut batch: Vec<Ready> = Vec::new();
+        let mut batch_started: Option<std::time::Instant> = None;
         let open_questions = note.questions.iter().any(|q| {
             q.ready
                 && (q.handled.is_none()
@@ -667,53 +674,93 @@ impl Processor {
                     outcome = self.flow.answer(&self.store, &skip).await;
                 }
             }
-            let callout = callout_for(&outcome);
-            let rendered = callout.render();
-            // Held for the write-back only (never across a model call): other vault-agent
-            // programs writing this vault wait their turn instead of racing the rename.
-            let turn = WriteLock::acquire(&self.config.agent_dir());
-            let written = turn.and_then(|_turn| match &reply {
-                None => insert_under_question(
-                    &meta.abs,
-                    &q.text,
-                    q.line + shift,
-                    &rendered,
-                    quiet,
-                    self.config.max_note_bytes,
-                ),
-                Some(r) => insert_under_reply(
-                    &meta.abs,
-                    &q.text,
-                    &r.text,
-                    r.line + shift,
-                    &rendered,
-                    quiet,
-                    self.config.max_note_bytes,
-                ),
+            let rendered = callout_for(&outcome).render();
+            batch.push(Ready {
+                question: q.clone(),
+                reply,
+                outcome,
+                rendered,
             });
-            let result = match written {
-                Ok(result) => result,
-                Err(err) => {
-                    // A folder without write permission, a full disk: this note waits, the
-                    // rest of the vault goes on, and the question stays open for next time.
-                    let reason = format!(
-                        "the answer could not be written ({err}); the question stays open and is answered on a later run once the note and its folder can be written (check permissions and free disk space)"
-                    );
-                    self.report_unwritable(report, rel, reason);
-                    return Ok((hash, false));
+            // One write-back for all of a note's answers (the note is read and parsed once);
+            // answers that took a while (model calls) are written as they come.
+            if batch_started
+                .get_or_insert_with(std::time::Instant::now)
+                .elapsed()
+                >= WRITE_EVERY
+            {
+                batch_started = None;
+                let ready = std::mem::take(&mut batch);
+                if !self.write_answers(rel, &meta.abs, ready, quiet, &mut written, report) {
+                    return Ok((written.hash, false));
                 }
-            };
+            }
+        }
+        if !self.write_answers(rel, &meta.abs, batch, quiet, &mut written, report) {
+            return Ok((written.hash, false));
+        }
+        Ok((written.hash, written.settled))
+    }
+
+    /// Writes a batch of answers into the note in one write-back and reports each. Returns
+    /// false when the note cannot be written (its remaining questions wait for a later run).
+    fn write_answers(
+        &mut self,
+        rel: &str,
+        abs: &std::path::Path,
+        batch: Vec<Ready>,
+        quiet: Duration,
+        written: &mut Written,
+        report: &mut PassReport,
+    ) -> bool {
+        if batch.is_empty() {
+            return true;
+        }
+        let inserts: Vec<Insert> = batch
+            .iter()
+            .map(|r| match &r.reply {
+                None => Insert {
+                    question: &r.question.text,
+                    reply: None,
+                    line_hint: r.question.line,
+                    callout: &r.rendered,
+                },
+                Some(reply) => Insert {
+                    question: &r.question.text,
+                    reply: Some(&reply.text),
+                    line_hint: reply.line,
+                    callout: &r.rendered,
+                },
+            })
+            .collect();
+        // Held for the write-back only (never across a model call): other vault-agent
+        // programs writing this vault wait their turn instead of racing the rename.
+        let turn = WriteLock::acquire(&self.config.agent_dir());
+        let results =
+            turn.and_then(|_turn| insert_all(abs, &inserts, quiet, self.config.max_note_bytes));
+        let results = match results {
+            Ok(results) => results,
+            Err(err) => {
+                // A folder without write permission, a full disk: this note waits, the
+                // rest of the vault goes on, and the question stays open for next time.
+                let reason = format!(
+                    "the answer could not be written ({err}); the question stays open and is answered on a later run once the note and its folder can be written (check permissions and free disk space)"
+                );
+                self.report_unwritable(report, rel, reason);
+                return false;
+            }
+        };
+        for (ready, result) in batch.into_iter().zip(results) {
+            let q = &ready.question;
             match result {
                 WriteBack::Written(new_hash) => {
-                    hash = new_hash;
-                    shift += rendered.lines().count() + 1;
+                    written.hash = new_hash;
                     report
                         .questions
-                        .push(report::QuestionRun::of(rel, &q.text, &outcome));
-                    if !matches!(outcome, Outcome::NeedsInput { .. }) {
+                        .push(report::QuestionRun::of(rel, &q.text, &ready.outcome));
+                    if !matches!(ready.outcome, Outcome::NeedsInput { .. }) {
                         self.flow.settle(&self.store, rel, &q.text);
                     }
-                    match outcome {
+                    match ready.outcome {
                         Outcome::Answered(a) => {
                             report.questions_answered += 1;
                             self.remembered.extend(a.observations);
@@ -727,7 +774,7 @@ impl Processor {
                     }
                 }
                 WriteBack::Busy => {
-                    settled = false;
+                    written.settled = false;
                     report.questions_deferred += 1;
                     if !report.deferred_files.iter().any(|f| f == rel) {
                         report.deferred_files.push(rel.to_string());
@@ -739,18 +786,18 @@ impl Processor {
                     tracing::info!(
                         "{rel}: question “{}” was removed before its answer could be written; the answer was:\n{}",
                         q.text,
-                        rendered
+                        ready.rendered
                     );
                 }
                 WriteBack::AlreadyHandled => self.flow.settle(&self.store, rel, &q.text),
                 WriteBack::ReadOnly => {
                     // Made read-only while the answer was being worked out.
                     self.report_read_only(report, rel);
-                    return Ok((hash, false));
+                    return false;
                 }
             }
         }
-        Ok((hash, settled))
+        true
     }
 
     fn forget(&mut self, rel: &str) -> Result<()> {
@@ -837,6 +884,21 @@ impl Processor {
         }
         Ok(())
     }
+}
+
+/// An answer worked out and waiting to be written into its note.
+struct Ready {
+    question: crate::vault::note::Question,
+    reply: Option<crate::vault::note::Reply>,
+    outcome: Outcome,
+    rendered: String,
+}
+
+/// A note's state as its answers are written: its hash after our last write, and whether
+/// every ready question was settled (false when some were deferred).
+struct Written {
+    hash: ContentHash,
+    settled: bool,
 }
 
 /// Whether `rel` was fully processed at exactly this content.

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::atomic::{write_atomic, WriteResult};
+use super::atomic::{restore, write_atomic, WriteResult};
 use super::ContentHash;
 use crate::error::{Error, Result};
 
@@ -51,17 +51,37 @@ fn unique_heading(old: &str, time: &str, title: Option<&str>) -> String {
 
 /// Appends what `make` builds from the note's current text (empty when it does not exist).
 fn append_with(path: &Path, mut make: impl FnMut(&str) -> String) -> Result<()> {
-    for _ in 0..5 {
-        let existing = match std::fs::read(path) {
-            Ok(b) => Some(b),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(Error::io(path, e)),
+    // Set when a save landed just before our rename: that newer text, and the hash of what
+    // we wrote over it (the append is redone on it; repairs do not count as attempts).
+    let mut overtaken: Option<(Vec<u8>, ContentHash)> = None;
+    let mut attempts = 0;
+    while attempts < 5 {
+        let (existing, expected) = match overtaken.take() {
+            Some((newer, ours)) => (Some(newer), Some(ours)),
+            None => {
+                let existing = match std::fs::read(path) {
+                    Ok(b) => Some(b),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                    Err(e) => return Err(Error::io(path, e)),
+                };
+                let expected = existing.as_deref().map(ContentHash::of);
+                (existing, expected)
+            }
         };
         let old = match &existing {
-            Some(b) => std::str::from_utf8(b).map_err(|_| Error::Data {
-                path: path.to_path_buf(),
-                message: "is not UTF-8 text; nothing was added to it".into(),
-            })?,
+            Some(b) => match std::str::from_utf8(b) {
+                Ok(old) => old,
+                Err(_) => {
+                    if let (Some(b), Some(ours)) = (&existing, expected) {
+                        // Put back what the person saved over our append, as it was.
+                        restore(path, b.clone(), ours)?;
+                    }
+                    return Err(Error::Data {
+                        path: path.to_path_buf(),
+                        message: "is not UTF-8 text; nothing was added to it".into(),
+                    });
+                }
+            },
             None => "",
         };
         let nl = if old.contains("\r\n") { "\r\n" } else { "\n" };
@@ -77,10 +97,12 @@ fn append_with(path: &Path, mut make: impl FnMut(&str) -> String) -> Result<()> 
             new.push_str(line);
             new.push_str(nl);
         }
-        let expected = existing.as_deref().map(ContentHash::of);
         match write_atomic(path, new.as_bytes(), expected)? {
             WriteResult::Written => return Ok(()),
-            WriteResult::Changed => continue,
+            WriteResult::Changed => attempts += 1,
+            WriteResult::Overtaken(newer) => {
+                overtaken = Some((newer, ContentHash::of(new.as_bytes())));
+            }
         }
     }
     Err(Error::Watch(format!(

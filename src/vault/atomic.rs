@@ -1,23 +1,74 @@
 //! Atomic file replacement: temp file in the same folder, original permissions, fsync,
 //! optional "unchanged since I read it" check, rename, fsync of the folder.
+//!
+//! A check followed by a rename leaves a window in which an editor's save would be
+//! replaced unseen. On Linux the checked write swaps the two files in one step
+//! (`renameat2(RENAME_EXCHANGE)`), so the bytes it replaced are still at hand afterwards
+//! and are compared with what was checked: a save that landed in the window comes back to
+//! the caller as [`WriteResult::Overtaken`], to redo its edit on the newer text. Where the
+//! swap is not available, a handle kept open on the checked file shows a save written into
+//! it (mtime, size, content) after the rename.
 
+use std::cell::RefCell;
 use std::fs::File;
-use std::io::Write;
+use std::io::{Read, Seek, Write};
 use std::path::Path;
 
 use super::ContentHash;
 use crate::error::{Error, Result};
 
 /// What happened to an atomic write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WriteResult {
     Written,
     /// The file no longer had the expected content; nothing was written.
     Changed,
+    /// Written, but the file changed between the last check and the rename: these are the
+    /// bytes that were replaced (someone's newer text). The caller must redo its edit on
+    /// them and write again (expecting what it just wrote), or that text is lost.
+    Overtaken(Vec<u8>),
+}
+
+/// A test hook run between the last check and the rename of a checked write.
+#[doc(hidden)]
+pub type BeforeRename = Box<dyn FnMut(&Path)>;
+
+thread_local! {
+    static BEFORE_RENAME: RefCell<Option<BeforeRename>> = const { RefCell::new(None) };
+    static PLAIN_RENAME: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Test hook: `hook` runs on this thread between the last check and the rename of every
+/// checked write (it may write the file, as an editor saving at the worst moment would).
+#[doc(hidden)]
+pub fn set_before_rename_hook(hook: Option<BeforeRename>) {
+    BEFORE_RENAME.with(|h| *h.borrow_mut() = hook);
+}
+
+/// Test hook: on this thread, checked writes use a plain rename (the fallback taken where
+/// files cannot be swapped) instead of the swap.
+#[doc(hidden)]
+pub fn set_plain_rename(plain: bool) {
+    PLAIN_RENAME.with(|p| p.set(plain));
+}
+
+fn before_rename(path: &Path) {
+    // Taken out while it runs, so the hook may itself write files.
+    let hook = BEFORE_RENAME.with(|h| h.borrow_mut().take());
+    if let Some(mut hook) = hook {
+        hook(path);
+        BEFORE_RENAME.with(|h| {
+            let mut slot = h.borrow_mut();
+            if slot.is_none() {
+                *slot = Some(hook);
+            }
+        });
+    }
 }
 
 /// Replaces `path` with `bytes` atomically. When `expected` is given, the file must still
-/// hash to it just before the rename, else nothing is written. Symlinks are resolved so the
+/// hash to it just before the rename, else nothing is written; a change that lands after
+/// that check is returned as [`WriteResult::Overtaken`]. Symlinks are resolved so the
 /// link stays a link. Parent folders are created for new files.
 pub fn write_atomic(
     path: &Path,
@@ -52,6 +103,21 @@ pub fn write_atomic_derived(path: &Path, bytes: &[u8]) -> Result<WriteResult> {
             replace(path, bytes, None, false)
         }
         Err(e) => Err(Error::io(path, e)),
+    }
+}
+
+/// Writes `bytes` (text someone saved just before one of our renames, see
+/// [`WriteResult::Overtaken`]) back over what we wrote (hash `ours`), unless the file
+/// changed again since; a save overtaking this write too is put back in turn.
+pub fn restore(path: &Path, mut bytes: Vec<u8>, mut ours: ContentHash) -> Result<()> {
+    loop {
+        match write_atomic(path, &bytes, Some(ours))? {
+            WriteResult::Written | WriteResult::Changed => return Ok(()),
+            WriteResult::Overtaken(newer) => {
+                ours = ContentHash::of(&bytes);
+                bytes = newer;
+            }
+        }
     }
 }
 
@@ -92,21 +158,126 @@ fn replace(
             .sync_all()
             .map_err(|e| Error::io(tmp.path(), e))?;
     }
-    if let Some(expected) = expected {
-        let current = std::fs::read(&target).map_err(|e| Error::io(&target, e))?;
-        if ContentHash::of(&current) != expected {
-            return Ok(WriteResult::Changed);
+    let result = match expected {
+        None => {
+            tmp.persist(&target)
+                .map_err(|e| Error::io(&target, e.error))?;
+            WriteResult::Written
         }
-    }
-    tmp.persist(&target)
-        .map_err(|e| Error::io(&target, e.error))?;
+        Some(expected) => match replace_checked(tmp, &target, expected)? {
+            Some(result) => result,
+            None => return Ok(WriteResult::Changed),
+        },
+    };
     // The rename is durable only once the folder entry is on disk.
     if durable {
         if let Ok(folder) = File::open(dir) {
             let _ = folder.sync_all();
         }
     }
-    Ok(WriteResult::Written)
+    Ok(result)
+}
+
+/// Renames `tmp` over `target` if `target` still hashes to `expected` (else `None`, nothing
+/// written). The check and the rename are as close together as they can be; what the
+/// rename replaced is compared with what was checked.
+fn replace_checked(
+    tmp: tempfile::NamedTempFile,
+    target: &Path,
+    expected: ContentHash,
+) -> Result<Option<WriteResult>> {
+    let mut checked = match File::open(target) {
+        Ok(f) => f,
+        Err(e) => return Err(Error::io(target, e)),
+    };
+    let mut current = Vec::new();
+    checked
+        .read_to_end(&mut current)
+        .map_err(|e| Error::io(target, e))?;
+    if ContentHash::of(&current) != expected {
+        return Ok(None);
+    }
+    let seen = Stamp::of(&checked);
+    before_rename(target);
+    if !PLAIN_RENAME.with(|p| p.get()) {
+        match exchange(tmp.path(), target) {
+            Ok(()) => {
+                // `tmp`'s path now names the file we replaced; dropping `tmp` removes it.
+                let replaced = std::fs::read(tmp.path()).map_err(|e| Error::io(tmp.path(), e))?;
+                return Ok(Some(overtaken_unless(replaced, expected)));
+            }
+            // The note vanished in the window: nothing is written (the caller reads again).
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            // No swap on this system or file system: plain rename below.
+            Err(_) => {}
+        }
+    }
+    tmp.persist(target)
+        .map_err(|e| Error::io(target, e.error))?;
+    // A save written into the checked file after the check shows in its stamp or content.
+    if Stamp::of(&checked) == seen {
+        return Ok(Some(WriteResult::Written));
+    }
+    let mut replaced = Vec::new();
+    checked
+        .rewind()
+        .and_then(|_| checked.read_to_end(&mut replaced))
+        .map_err(|e| Error::io(target, e))?;
+    Ok(Some(overtaken_unless(replaced, expected)))
+}
+
+fn overtaken_unless(replaced: Vec<u8>, expected: ContentHash) -> WriteResult {
+    if ContentHash::of(&replaced) == expected {
+        WriteResult::Written
+    } else {
+        WriteResult::Overtaken(replaced)
+    }
+}
+
+/// Size and modification time of an open file (`None` if it cannot be read).
+#[derive(PartialEq, Eq)]
+struct Stamp(Option<(u64, std::time::SystemTime)>);
+
+impl Stamp {
+    fn of(file: &File) -> Stamp {
+        Stamp(
+            file.metadata()
+                .ok()
+                .and_then(|m| Some((m.len(), m.modified().ok()?))),
+        )
+    }
+}
+
+/// Swaps the files at `a` and `b` in one step.
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let c = |p: &Path| {
+        CString::new(p.as_os_str().as_bytes())
+            .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))
+    };
+    let (a, b) = (c(a)?, c(b)?);
+    // SAFETY: both paths are valid NUL-terminated strings that outlive the call.
+    let rc = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            a.as_ptr(),
+            libc::AT_FDCWD,
+            b.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_: &Path, _: &Path) -> std::io::Result<()> {
+    Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
 }
 
 #[cfg(test)]
@@ -149,5 +320,41 @@ mod tests {
             .file_type()
             .is_symlink());
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "b");
+    }
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    /// An editor saving between the check and the rename: the write goes through and the
+    /// saved text comes back to the caller, in both the swap and the fallback.
+    #[test]
+    fn a_save_between_check_and_rename_comes_back_to_the_caller() {
+        for plain in [false, true] {
+            set_plain_rename(plain);
+            let dir = tempfile::tempdir().unwrap();
+            let p = dir.path().join("n.md");
+            std::fs::write(&p, "a\n").unwrap();
+            set_before_rename_hook(Some(Box::new(|p| std::fs::write(p, "a\nb\n").unwrap())));
+            let r = write_atomic(&p, b"a\nours\n", Some(ContentHash::of(b"a\n"))).unwrap();
+            set_before_rename_hook(None);
+            set_plain_rename(false);
+            assert_eq!(
+                r,
+                WriteResult::Overtaken(b"a\nb\n".to_vec()),
+                "plain: {plain}"
+            );
+            assert_eq!(std::fs::read_to_string(&p).unwrap(), "a\nours\n");
+            let names: Vec<_> = std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
+            assert_eq!(
+                names,
+                vec![std::ffi::OsString::from("n.md")],
+                "plain: {plain}"
+            );
+        }
     }
 }

@@ -8,6 +8,7 @@ pub mod context;
 pub mod correction;
 pub mod dating;
 pub mod db;
+mod edit;
 pub mod entry;
 pub mod facts;
 pub mod frontmatter;

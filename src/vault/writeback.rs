@@ -1,18 +1,19 @@
-//! Inserting a callout under a question without losing a byte the person wrote.
+//! Inserting callouts under questions without losing a byte the person wrote.
 //!
-//! The note is read again, the question line is found again (it may have moved or been
-//! edited around), the callout is spliced in after that line, and the file is replaced
-//! atomically only if it did not change in between; otherwise the splice is redone on the
-//! new text.
+//! The note is read again, each question line is found again (it may have moved or been
+//! edited around), the callouts are spliced in after those lines, and the file is replaced
+//! atomically only if it did not change in between (see [`super::edit`]: a change is met by
+//! redoing the splice on the newer text). All of a note's ready answers go in one
+//! write-back, so the note is read and parsed once for them, not once per question.
 
+use std::collections::HashSet;
 use std::path::Path;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
-use super::atomic::{is_read_only, write_atomic, WriteResult};
+use super::edit::{edit_note, Change, Edited};
 use super::note::Note;
-use super::read::read_note;
 use super::ContentHash;
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// How a write-back ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +29,19 @@ pub enum WriteBack {
     /// The note is read-only (no write permission bit): the person protected it, so it is
     /// left as it is.
     ReadOnly,
+}
+
+/// One callout to place in a note.
+#[derive(Debug, Clone, Copy)]
+pub struct Insert<'a> {
+    /// The text of the question it answers.
+    pub question: &'a str,
+    /// The person's `!` reply to our clarifying questions, when the callout goes under it.
+    pub reply: Option<&'a str>,
+    /// Where the line was when the note was read (the nearest occurrence is chosen).
+    pub line_hint: usize,
+    /// The rendered callout, newline-terminated.
+    pub callout: &'a str,
 }
 
 /// Where a callout goes, as found in the current text.
@@ -47,22 +61,13 @@ pub fn insert_under_question(
     quiet: Duration,
     max_bytes: u64,
 ) -> Result<WriteBack> {
-    insert_after(path, callout, quiet, max_bytes, |note| {
-        let candidates: Vec<_> = note
-            .questions
-            .iter()
-            .filter(|q| q.text == question && q.ready)
-            .collect();
-        match candidates
-            .iter()
-            .filter(|q| q.handled.is_none())
-            .min_by_key(|q| q.line.abs_diff(line_hint))
-        {
-            Some(q) => Located::Line(q.line),
-            None if candidates.is_empty() => Located::Gone,
-            None => Located::Handled,
-        }
-    })
+    let insert = Insert {
+        question,
+        reply: None,
+        line_hint,
+        callout,
+    };
+    Ok(one(insert_all(path, &[insert], quiet, max_bytes)?))
 }
 
 /// Inserts `callout` under the person's `!` reply (text `reply`) to our clarifying questions
@@ -76,98 +81,163 @@ pub fn insert_under_reply(
     quiet: Duration,
     max_bytes: u64,
 ) -> Result<WriteBack> {
-    insert_after(path, callout, quiet, max_bytes, |note| {
-        let candidates: Vec<_> = note
-            .questions
+    let insert = Insert {
+        question,
+        reply: Some(reply),
+        line_hint,
+        callout,
+    };
+    Ok(one(insert_all(path, &[insert], quiet, max_bytes)?))
+}
+
+fn one(mut results: Vec<WriteBack>) -> WriteBack {
+    results.pop().unwrap_or(WriteBack::QuestionGone)
+}
+
+/// Inserts every callout of `inserts` in one write-back: the note is read, parsed and
+/// replaced once. Returns how each ended, in order (all `Busy` or all `ReadOnly` when the
+/// note could not be written at all).
+pub fn insert_all(
+    path: &Path,
+    inserts: &[Insert],
+    quiet: Duration,
+    max_bytes: u64,
+) -> Result<Vec<WriteBack>> {
+    // Which inserts the last text we wrote holds (a repair checks only those).
+    let placed = std::cell::RefCell::new(vec![false; inserts.len()]);
+    let edited = edit_note(path, quiet, max_bytes, |note, ours| {
+        let mut taken = HashSet::new();
+        let mut splices = Vec::new();
+        let mut landed = false;
+        let mut placed = placed.borrow_mut();
+        let places: Vec<Located> = inserts
             .iter()
-            .filter(|q| q.text == question)
-            .filter_map(|q| q.reply.as_ref())
-            .filter(|r| r.text == reply && r.ready)
+            .zip(placed.iter_mut())
+            .map(|(insert, placed)| {
+                let already = *placed
+                    && ours.is_some_and(|ours| {
+                        callouts_in(&note.text, insert.callout) >= callouts_in(ours, insert.callout)
+                    });
+                *placed = false;
+                if already {
+                    // Saved over our write with this callout in it: it landed.
+                    landed = true;
+                    *placed = true;
+                    return Located::Line(usize::MAX);
+                }
+                let place = locate(note, insert, &taken);
+                if let Located::Line(line) = place {
+                    taken.insert(line);
+                    splices.push((line, insert.callout));
+                    *placed = true;
+                }
+                place
+            })
             .collect();
-        match candidates
-            .iter()
-            .filter(|r| !r.answered)
-            .min_by_key(|r| r.line.abs_diff(line_hint))
-        {
-            Some(r) => Located::Line(r.line),
-            None if candidates.is_empty() => Located::Gone,
-            None => Located::Handled,
+        if splices.is_empty() && !landed {
+            return Change::Keep(places);
         }
+        Change::Text(splice_all(note, &mut splices), places)
+    })?;
+    let n = inserts.len();
+    Ok(match edited {
+        Edited::Written(hash, places) => places
+            .into_iter()
+            .map(|p| match p {
+                Located::Line(_) => WriteBack::Written(hash),
+                Located::Gone => WriteBack::QuestionGone,
+                Located::Handled => WriteBack::AlreadyHandled,
+            })
+            .collect(),
+        // Nothing of ours to place (or the person's newer text was put back as it was).
+        Edited::Kept(places) => places
+            .into_iter()
+            .map(|p| match p {
+                Located::Handled => WriteBack::AlreadyHandled,
+                _ => WriteBack::QuestionGone,
+            })
+            .collect(),
+        Edited::Busy => vec![WriteBack::Busy; n],
+        Edited::ReadOnly => vec![WriteBack::ReadOnly; n],
     })
 }
 
-/// Re-reads the note, finds the line again, splices, and replaces the file atomically only
-/// if it is unchanged since it was read (else tries again on the new text).
-fn insert_after(
-    path: &Path,
-    callout: &str,
-    quiet: Duration,
-    max_bytes: u64,
-    locate: impl Fn(&Note) -> Located,
-) -> Result<WriteBack> {
-    for _ in 0..5 {
-        if !quiet.is_zero() {
-            let modified = std::fs::metadata(path)
-                .and_then(|m| m.modified())
-                .map_err(|e| Error::io(path, e))?;
-            let age = SystemTime::now()
-                .duration_since(modified)
-                .unwrap_or_default();
-            if age < quiet {
-                return Ok(WriteBack::Busy);
-            }
-        }
-        let text = read_note(path, max_bytes)
-            .map_err(|reason| Error::io(path, std::io::Error::other(reason.to_string())))?;
-        let before = ContentHash::of(text.as_bytes());
-        let note = Note::parse(text);
-        let line = match locate(&note) {
-            Located::Line(line) => line,
-            Located::Gone => return Ok(WriteBack::QuestionGone),
-            Located::Handled => return Ok(WriteBack::AlreadyHandled),
-        };
-        if is_read_only(path) {
-            return Ok(WriteBack::ReadOnly);
-        }
-        let new_text = splice_after_line(&note, line, callout);
-        match write_atomic(path, new_text.as_bytes(), Some(before))? {
-            WriteResult::Written => {
-                return Ok(WriteBack::Written(ContentHash::of(new_text.as_bytes())))
-            }
-            WriteResult::Changed => continue,
-        }
+/// Finds the line `insert` goes under in `note`, the occurrence nearest its hint among
+/// those not `taken` by another callout of the same write-back.
+fn locate(note: &Note, insert: &Insert, taken: &HashSet<usize>) -> Located {
+    // (line, whether it still waits for an answer) of each candidate.
+    let candidates: Vec<(usize, bool)> = match insert.reply {
+        None => note
+            .questions
+            .iter()
+            .filter(|q| q.text == insert.question && q.ready)
+            .map(|q| (q.line, q.handled.is_none()))
+            .collect(),
+        Some(reply) => note
+            .questions
+            .iter()
+            .filter(|q| q.text == insert.question)
+            .filter_map(|q| q.reply.as_ref())
+            .filter(|r| r.text == reply && r.ready)
+            .map(|r| (r.line, !r.answered))
+            .collect(),
+    };
+    match candidates
+        .iter()
+        .filter(|(line, open)| *open && !taken.contains(line))
+        .min_by_key(|(line, _)| line.abs_diff(insert.line_hint))
+    {
+        Some((line, _)) => Located::Line(*line),
+        None if candidates.is_empty() => Located::Gone,
+        None => Located::Handled,
     }
-    Ok(WriteBack::Busy)
 }
 
-/// The note's text with `insert` placed after line `line`. A blank line is added after the
-/// insert when the next line has text, so that text does not become part of the callout,
-/// and at the end of the note, so that a question typed next starts a new paragraph.
-/// The insert uses the line ending of the question line (CRLF notes stay CRLF).
+/// How many times `text` holds `callout` (rendered with `\n`), with either line ending.
+fn callouts_in(text: &str, callout: &str) -> usize {
+    text.matches(callout).count() + text.matches(&callout.replace('\n', "\r\n")).count()
+}
+
+/// The note's text with `insert` placed after line `line` (see [`splice_all`]).
 pub fn splice_after_line(note: &Note, line: usize, insert: &str) -> String {
-    let range = note.line_bytes(line);
+    splice_all(note, &mut [(line, insert)])
+}
+
+/// The note's text with each insert placed after its line (lines of `note`, distinct), in
+/// one copy of the text. A blank line is added after an insert when the next line has
+/// text, so that text does not become part of the callout, and at the end of the note, so
+/// that a question typed next starts a new paragraph. An insert uses the line ending of
+/// its line (CRLF notes stay CRLF).
+fn splice_all(note: &Note, inserts: &mut [(usize, &str)]) -> String {
+    inserts.sort_by_key(|(line, _)| *line);
     let text = &note.text;
-    let newline = if text[range.clone()].ends_with("\r\n") {
-        "\r\n"
-    } else {
-        "\n"
-    };
-    let at = range.end;
-    let mut out = String::with_capacity(text.len() + insert.len() + 2);
-    out.push_str(&text[..at]);
-    if !out.ends_with('\n') {
-        out.push_str(newline);
+    let extra: usize = inserts.iter().map(|(_, s)| s.len() * 2 + 4).sum();
+    let mut out = String::with_capacity(text.len() + extra);
+    let mut from = 0;
+    for (line, insert) in inserts.iter() {
+        let range = note.line_bytes(*line);
+        let newline = if text[range.clone()].ends_with("\r\n") {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        let at = range.end;
+        out.push_str(&text[from..at]);
+        if !out.ends_with('\n') {
+            out.push_str(newline);
+        }
+        for l in insert.lines() {
+            out.push_str(l);
+            out.push_str(newline);
+        }
+        let rest = &text[at..];
+        let next_line = rest.lines().next().unwrap_or("");
+        if rest.is_empty() || !next_line.trim().is_empty() {
+            out.push_str(newline);
+        }
+        from = at;
     }
-    for l in insert.lines() {
-        out.push_str(l);
-        out.push_str(newline);
-    }
-    let rest = &text[at..];
-    let next_line = rest.lines().next().unwrap_or("");
-    if rest.is_empty() || !next_line.trim().is_empty() {
-        out.push_str(newline);
-    }
-    out.push_str(rest);
+    out.push_str(&text[from..]);
     out
 }
 
@@ -235,5 +305,51 @@ mod tests {
             insert_under_question(&p, "q", 0, CALLOUT, Duration::from_secs(60), 1 << 20).unwrap();
         assert_eq!(r, WriteBack::Busy);
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "? q\n");
+    }
+}
+
+#[cfg(test)]
+mod batch_tests {
+    use super::*;
+
+    fn callout(n: usize) -> String {
+        format!("> [!answer] vault-agent · 2026-11-21 10:00\n> answer {n}\n")
+    }
+
+    #[test]
+    fn one_write_back_places_every_answer_under_its_own_question() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("n.md");
+        std::fs::write(&p, "? a\n? same\ntext\n? same\n").unwrap();
+        let (c0, c1, c2, c3) = (callout(0), callout(1), callout(2), callout(3));
+        let insert = |question, line_hint, callout| Insert {
+            question,
+            reply: None,
+            line_hint,
+            callout,
+        };
+        let inserts = [
+            insert("a", 0, c0.as_str()),
+            // Both hints point at the first "same": each still gets a line of its own.
+            insert("same", 1, c1.as_str()),
+            insert("same", 1, c2.as_str()),
+            insert("gone", 4, c3.as_str()),
+        ];
+        let results = insert_all(&p, &inserts, Duration::ZERO, 1 << 20).unwrap();
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert_eq!(
+            text,
+            format!("? a\n{c0}\n? same\n{c1}\ntext\n? same\n{c2}\n")
+        );
+        let hash = ContentHash::of(text.as_bytes());
+        assert_eq!(
+            results,
+            vec![
+                WriteBack::Written(hash),
+                WriteBack::Written(hash),
+                WriteBack::Written(hash),
+                WriteBack::QuestionGone
+            ]
+        );
     }
 }

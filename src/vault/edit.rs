@@ -1,0 +1,107 @@
+//! Editing a note's text while the person may be saving it: the edit is applied to the
+//! current text and written atomically; when the note changed before the check, the edit is
+//! redone on a fresh read, and when a save lands between the check and the rename (see
+//! [`WriteResult::Overtaken`]), on the text that save wrote. The person's bytes always
+//! survive.
+
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use super::atomic::{is_read_only, restore, write_atomic, WriteResult};
+use super::note::Note;
+use super::read::{decode, read_note};
+use super::ContentHash;
+use crate::error::{Error, Result};
+
+/// What an edit decided about the note's current text.
+pub(crate) enum Change<W, K> {
+    /// Replace the note with this text.
+    Text(String, W),
+    /// Leave the note as it is.
+    Keep(K),
+}
+
+/// How [`edit_note`] ended.
+pub(crate) enum Edited<W, K> {
+    Written(ContentHash, W),
+    Kept(K),
+    Busy,
+    ReadOnly,
+}
+
+/// Applies `edit` to the note's current text and writes the result atomically. When the
+/// note changes before the check, the edit is redone on a fresh read; when a save lands
+/// between the check and the rename, on the text that save wrote (those repairs are not
+/// counted as attempts: the person's text is only in memory until one lands). When
+/// repairing, `edit` is also given the text we wrote (the person's editor may have loaded
+/// it, so the newer text may hold what we added already).
+pub(crate) fn edit_note<W, K>(
+    path: &Path,
+    quiet: Duration,
+    max_bytes: u64,
+    edit: impl Fn(&Note, Option<&str>) -> Change<W, K>,
+) -> Result<Edited<W, K>> {
+    // The newer text a save wrote just before our rename, and what we wrote.
+    let mut overtaken: Option<(Vec<u8>, String)> = None;
+    let mut attempts = 0;
+    while attempts < 5 {
+        let ours = overtaken.as_ref().map(|(_, ours)| ours.clone());
+        let repairing = ours.is_some();
+        let (text, expected) = match overtaken.take() {
+            Some((newer, ours)) => match decode(newer.clone()) {
+                Ok(text) => (text, ContentHash::of(ours.as_bytes())),
+                Err(_) => {
+                    // Not text we can splice into any more: put it back as it was.
+                    restore(path, newer, ContentHash::of(ours.as_bytes()))?;
+                    return Ok(Edited::Busy);
+                }
+            },
+            None => {
+                if is_fresh(path, quiet)? {
+                    return Ok(Edited::Busy);
+                }
+                let text = read_note(path, max_bytes)
+                    .map_err(|reason| Error::io(path, std::io::Error::other(reason.to_string())))?;
+                let hash = ContentHash::of(text.as_bytes());
+                (text, hash)
+            }
+        };
+        let note = Note::parse(text);
+        let (new_text, written) = match edit(&note, ours.as_deref()) {
+            Change::Text(text, w) => (text, Ok(w)),
+            // Our earlier write replaced the person's newer text: it goes back unchanged.
+            Change::Keep(k) if repairing => (note.text.clone(), Err(k)),
+            Change::Keep(k) => return Ok(Edited::Kept(k)),
+        };
+        if !repairing && is_read_only(path) {
+            return Ok(Edited::ReadOnly);
+        }
+        match write_atomic(path, new_text.as_bytes(), Some(expected))? {
+            WriteResult::Written => {
+                return Ok(match written {
+                    Ok(w) => Edited::Written(ContentHash::of(new_text.as_bytes()), w),
+                    Err(k) => Edited::Kept(k),
+                })
+            }
+            WriteResult::Changed => attempts += 1,
+            WriteResult::Overtaken(newer) => {
+                overtaken = Some((newer, new_text));
+            }
+        }
+    }
+    Ok(Edited::Busy)
+}
+
+/// Whether the note was edited less than `quiet` ago (the person may still be typing).
+fn is_fresh(path: &Path, quiet: Duration) -> Result<bool> {
+    if quiet.is_zero() {
+        return Ok(false);
+    }
+    let modified = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .map_err(|e| Error::io(path, e))?;
+    let age = SystemTime::now()
+        .duration_since(modified)
+        .unwrap_or_default();
+    Ok(age < quiet)
+}

@@ -278,6 +278,14 @@ impl Session {
         self.analysis.as_ref().map(|a| a.verdict)
     }
 
+    /// What the Evaluator recommended, when its last check failed.
+    pub fn failed_recommendation(&self) -> Option<Recommendation> {
+        self.evaluation
+            .as_ref()
+            .filter(|e| e.overall_verdict == Verdict::Fail)
+            .map(|e| e.recommendation)
+    }
+
     /// The Evaluator's last verdict.
     pub fn evaluation_verdict(&self) -> Option<Verdict> {
         self.evaluation.as_ref().map(|e| e.overall_verdict)

@@ -155,11 +155,7 @@ impl Machine<'_> {
                 .map(|g| g.gap.clone())
                 .collect(),
             evaluation_feedback: s.feedback.clone(),
-            evaluation_recommendation: s
-                .evaluation
-                .as_ref()
-                .filter(|e| e.overall_verdict == Verdict::Fail)
-                .map(|e| e.recommendation),
+            evaluation_recommendation: s.failed_recommendation(),
             earlier_answers: earlier(s),
             global_context_summary: global.chars().take(2000).collect(),
         };
@@ -341,11 +337,7 @@ impl Machine<'_> {
             analysis,
             attempt_number: s.retry_count + 1,
             evaluation_feedback: s.feedback.clone(),
-            evaluation_recommendation: s
-                .evaluation
-                .as_ref()
-                .filter(|e| e.overall_verdict == Verdict::Fail)
-                .map(|e| e.recommendation),
+            evaluation_recommendation: s.failed_recommendation(),
             earlier_answers: earlier(s),
             person_added: s.person_added(),
         };

@@ -49,19 +49,7 @@ impl DateRange {
                 format!("in {label}")
             };
         }
-        const NAMES: [&str; 19] = [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
+        const WEEKDAYS: [&str; 7] = [
             "monday",
             "tuesday",
             "wednesday",
@@ -70,11 +58,12 @@ impl DateRange {
             "saturday",
             "sunday",
         ];
+        let names = || crate::vault::dating::MONTHS.iter().chain(WEEKDAYS.iter());
         let phrase: Vec<String> = self
             .phrase
             .split_whitespace()
             .map(|w| {
-                if NAMES.contains(&w) || (w.len() == 3 && NAMES.iter().any(|n| n.starts_with(w))) {
+                if names().any(|n| *n == w) || (w.len() == 3 && names().any(|n| n.starts_with(w))) {
                     let mut c = w.chars();
                     c.next()
                         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())

@@ -59,7 +59,7 @@ fn patterns() -> &'static [Pattern] {
         use Read::*;
         vec![
             p("nutrition", "caffeine_cups", Count, format!(r"({COUNT})\s*(?:x\s*)?(?:{CUPS})?(?:{COFFEE})")),
-            p("nutrition", "caffeine_cups", Count, format!(r"(?:{COFFEE})\s*[:x×]?\s*({COUNT})\s*(?:{COUNTERS}|cups?|x)?")),
+            p("nutrition", "caffeine_cups", Count, format!(r"(?:{COFFEE})\s*(?:count|total|cups)?\s*[:x×]?\s*({COUNT})\s*(?:{COUNTERS}|cups?|x)?")),
             p("nutrition", "caffeine_cups", Count, format!(r"({COUNT})\s*(?:{COUNTERS})\s*(?:의\s*)?(?:{COFFEE})")),
             p("nutrition", "alcohol_drinks", Count, format!(r"({COUNT})\s*(?:x\s*)?(?:{CUPS})?(?:{DRINKS})")),
             p("nutrition", "alcohol_drinks", Count, format!(r"(?:{DRINKS})\s*[:x×]?\s*({COUNT})\s*(?:{COUNTERS}|glasses|pints|cans|x)?")),

@@ -153,3 +153,43 @@ fn over_budget_old_observer_lines_move_to_the_archive_and_the_persons_lines_stay
     assert_eq!(context(v), after);
     assert_eq!(read(v, "global-context-archive.md"), archive);
 }
+
+#[test]
+fn once_a_day_the_context_is_refreshed_even_when_nothing_changed() {
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    let day = chrono::Local::now().date_naive() - chrono::Duration::days(3);
+    write(
+        v,
+        &format!("Daily/{day}.md"),
+        "## 07:00\nran 8 km in 45 min\n",
+    );
+    process(v);
+    let fresh = context(v);
+    let current = "- weekly running volume: about 2 km a week over the last 4 weeks (tentative)";
+    assert!(fresh.contains(current), "{fresh}");
+
+    // As the context stood yesterday: a summary from data since gone stale.
+    let stale = "- weekly running volume: about 9 km a week over the last 4 weeks (tentative)";
+    let set_back = |refreshed: &str| {
+        write(v, "global-context.md", fresh.replace(current, stale));
+        let path = v.join(".vault-agent/state.json");
+        let mut state: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        state["observer"]["weekly running volume"] = stale.into();
+        state["observer"]["@refreshed"] = refreshed.into();
+        std::fs::write(&path, state.to_string()).unwrap();
+    };
+
+    // Refreshed today already: a pass with nothing new leaves the file alone.
+    set_back(&chrono::Local::now().date_naive().to_string());
+    process(v);
+    assert!(context(v).contains(stale), "{}", context(v));
+
+    // Last refreshed yesterday: the first pass of the day brings the summary up to date.
+    let yesterday = chrono::Local::now().date_naive() - chrono::Duration::days(1);
+    set_back(&yesterday.to_string());
+    process(v);
+    assert!(context(v).contains(current), "{}", context(v));
+}

@@ -42,6 +42,10 @@ const WRITE_EVERY: Duration = Duration::from_secs(2);
 /// How often new log entries alone refresh the context file.
 const OBSERVE_EVERY: Duration = Duration::from_secs(300);
 
+/// In the Observer's part of the state: the day the context was last refreshed (the periodic
+/// pass refreshes it once a day even when nothing changed, so "recent" summaries stay true).
+const REFRESHED: &str = "@refreshed";
+
 /// Holds the store, the flow and the processing state across passes.
 pub struct Processor {
     config: Arc<Config>,
@@ -307,11 +311,14 @@ impl Processor {
             || report.questions_answered > 0
             || !report.corrected.is_empty();
         let first_time = context_missing && !self.state.files.is_empty();
+        let today = chrono::Local::now().date_naive();
+        let periodic = !self.state.files.is_empty()
+            && self.state.observer.get(REFRESHED) != Some(&today.to_string());
         let fresh = std::mem::take(&mut self.fresh);
         // A new best or a first log in a domain is written down at once.
         let significant =
             !fresh.is_empty() && self.marks.as_ref().is_none_or(|m| m.beaten_by(&fresh));
-        if !changed && !first_time {
+        if !changed && !first_time && !periodic {
             return Ok(());
         }
         // While watching, a note saved every few seconds should not re-read every parsed day
@@ -327,6 +334,7 @@ impl Processor {
             && report.corrected.is_empty()
             && self.remembered.is_empty()
             && !significant
+            && !periodic
         {
             return Ok(());
         }
@@ -336,9 +344,14 @@ impl Processor {
         };
         let records = self.store.records_between(start, end);
         self.marks = Some(crate::offline::observer::Marks::of(&records));
-        let today = chrono::Local::now().date_naive();
         let mut observations = crate::offline::observer::observe(&records, today);
         observations.append(&mut self.remembered);
+        if periodic {
+            self.state
+                .observer
+                .insert(REFRESHED.to_string(), today.to_string());
+            self.state_dirty = true;
+        }
         if observations.is_empty() {
             return Ok(());
         }
@@ -357,7 +370,8 @@ impl Processor {
             self.archive(&update.archived, today)?;
             self.store.update_global_context(&update.text)?;
         }
-        let written = update.written;
+        let mut written = update.written;
+        written.insert(REFRESHED.to_string(), today.to_string());
         if written != self.state.observer {
             self.state.observer = written;
             self.state_dirty = true;

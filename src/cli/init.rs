@@ -24,6 +24,9 @@ paths:
 limits:
   # Notes larger than this are skipped with a warning.
   max_note_bytes: 2097152
+  # global-context.md is kept under about this many tokens (4 characters each); older
+  # lines the Observer wrote move to the archive, your own lines stay.
+  max_global_context_tokens: 2000
 
 sessions:
   # Finished question flows in .vault-agent/sessions/ are removed after this many days.

@@ -55,6 +55,7 @@ struct RawSessions {
 #[serde(deny_unknown_fields, default)]
 struct RawLimits {
     max_note_bytes: Option<u64>,
+    max_global_context_tokens: Option<u64>,
 }
 
 /// Validated configuration for one vault.
@@ -74,6 +75,9 @@ pub struct Config {
     pub global_context_archive: String,
     /// Notes larger than this are skipped with a warning.
     pub max_note_bytes: u64,
+    /// `global-context.md` is kept under about this many tokens: older Observer lines move
+    /// to the archive (the person's own lines are never moved).
+    pub max_global_context_tokens: usize,
     /// Finished sessions in `.vault-agent/sessions/` are removed after this long.
     pub session_keep: Duration,
     /// Obsidian's config folder name (`.obsidian` unless overridden).
@@ -131,11 +135,18 @@ impl Config {
         let rescan = raw.watch.rescan_interval_s.unwrap_or(300);
         let max_note_bytes = raw.limits.max_note_bytes.unwrap_or(2 * 1024 * 1024);
         let keep_days = raw.sessions.keep_days.unwrap_or(7);
+        let max_context_tokens = raw.limits.max_global_context_tokens.unwrap_or(2000);
         check_ranges(&[
             ("sessions.keep_days", keep_days, 0, 3650),
             ("watch.debounce_ms", debounce_ms, 0, 600_000),
             ("watch.rescan_interval_s", rescan, 1, 86_400),
             ("limits.max_note_bytes", max_note_bytes, 1024, 1 << 30),
+            (
+                "limits.max_global_context_tokens",
+                max_context_tokens,
+                100,
+                1_000_000,
+            ),
         ])
         .map_err(|(key, message)| bad(&key, &message))?;
         let relative = |key: &str, value: Option<String>, default: &str| -> Result<String> {
@@ -195,6 +206,7 @@ impl Config {
             global_context,
             global_context_archive,
             max_note_bytes,
+            max_global_context_tokens: max_context_tokens as usize,
             session_keep: Duration::from_secs(keep_days * 24 * 3600),
             obsidian_config_dir,
             obsidian,

@@ -3,7 +3,7 @@
 //! tentative insights, each with a confidence. Lines the person edited are never overwritten:
 //! a line is only updated while it still reads exactly as we last wrote it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{Datelike, NaiveDate};
 
@@ -258,6 +258,185 @@ pub fn merge(
     (out, now_written)
 }
 
+/// What the context's facts rest on: each lift's heaviest weight, the longest and the fastest
+/// run, and the domains (and lifts) logged at all. A log that beats one of them is worth
+/// writing down at once.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Marks {
+    lifts: BTreeMap<String, f64>,
+    longest_run: f64,
+    /// Minutes per km; lower is faster.
+    fastest_pace: Option<f64>,
+    domains: BTreeSet<String>,
+}
+
+impl Marks {
+    /// The marks set by `records`.
+    pub fn of(records: &[ParsedRecord]) -> Marks {
+        let mut marks = Marks::default();
+        for lift in super::metric::lift_names(records) {
+            let best = series(&Metric::Lift(lift.clone()), records)
+                .iter()
+                .map(|p| p.value)
+                .fold(f64::NEG_INFINITY, f64::max);
+            marks.lifts.insert(lift, best);
+        }
+        marks.longest_run = series(&Metric::Runs, records)
+            .iter()
+            .map(|p| p.value)
+            .fold(0.0, f64::max);
+        marks.fastest_pace = series(&Metric::Pace, records)
+            .iter()
+            .map(|p| p.value)
+            .filter(|v| *v > 0.0)
+            .reduce(f64::min);
+        marks.domains = records
+            .iter()
+            .flat_map(|r| r.domain_data.keys().cloned())
+            .collect();
+        marks
+    }
+
+    /// Whether `fresh` (newly logged records) sets a new best or is the first log in a
+    /// domain or of a lift: a significant log, which updates the context file at once.
+    pub fn beaten_by(&self, fresh: &[ParsedRecord]) -> bool {
+        let new = Marks::of(fresh);
+        new.domains.iter().any(|d| !self.domains.contains(d))
+            || new
+                .lifts
+                .iter()
+                .any(|(lift, w)| self.lifts.get(lift).is_none_or(|best| w > best))
+            || new.longest_run > self.longest_run
+            || match (new.fastest_pace, self.fastest_pace) {
+                (Some(new), Some(old)) => new < old,
+                (Some(_), None) => true,
+                _ => false,
+            }
+    }
+}
+
+/// Where [`update`] leaves things: the new context text, the lines it now owns, and the lines
+/// it moved out to the archive (to append there before the context is replaced).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Update {
+    pub text: String,
+    pub written: BTreeMap<String, String>,
+    pub archived: Vec<String>,
+}
+
+/// Marks an archived observation in the `written` map: key -> the line as archived.
+const ARCHIVED: &str = "archived:";
+
+/// Merges `observations` into the context (see [`merge`]) and keeps it under about
+/// `max_tokens` tokens: the Observer's own lines move out, the least sure first and, among
+/// equally sure ones, the ones about the oldest date first. Lines the person wrote or edited
+/// are never moved or changed. An archived line does not come back until its value changes.
+pub fn update(
+    existing: Option<&str>,
+    observations: &[Observation],
+    written: &BTreeMap<String, String>,
+    today: NaiveDate,
+    max_tokens: usize,
+) -> Update {
+    let mut archived_before: BTreeMap<String, String> = written
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix(ARCHIVED)?.to_string(), v.clone())))
+        .collect();
+    let ours: BTreeMap<String, String> = written
+        .iter()
+        .filter(|(k, _)| !k.starts_with(ARCHIVED))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    // An observation archived as it reads now stays in the archive.
+    let fresh: Vec<Observation> = observations
+        .iter()
+        .filter(|o| archived_before.get(&o.key) != Some(&o.line()) || ours.contains_key(&o.key))
+        .cloned()
+        .collect();
+    let (text, mut now_written) = merge(existing, &fresh, &ours, today);
+    // A key back in the context is no longer archived.
+    archived_before.retain(|k, _| !now_written.contains_key(k));
+    let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let mut archived = Vec::new();
+    let mut out = text.clone();
+    if crate::llm::budget::estimate_tokens(&text) > max_tokens {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        // Candidates: lines that read exactly as we wrote them.
+        let mut candidates: Vec<(u8, NaiveDate, usize, String)> = now_written
+            .iter()
+            .filter_map(|(key, line)| {
+                let at = lines.iter().position(|l| l == line)?;
+                Some((rank(line), oldest_date(line), at, key.clone()))
+            })
+            .collect();
+        candidates.sort();
+        let mut size = text.len();
+        let mut gone = BTreeSet::new();
+        for (_, _, at, key) in candidates {
+            if size.div_ceil(4) <= max_tokens {
+                break;
+            }
+            size -= lines[at].len() + newline.len();
+            gone.insert(at);
+            let line = now_written.remove(&key).unwrap_or_default();
+            archived_before.insert(key, line.clone());
+            archived.push(line);
+        }
+        let mut i = 0;
+        lines.retain(|_| {
+            i += 1;
+            !gone.contains(&(i - 1))
+        });
+        out = lines.join(newline);
+        out.push_str(newline);
+    }
+    for (key, line) in archived_before {
+        now_written.insert(format!("{ARCHIVED}{key}"), line);
+    }
+    Update {
+        text: out,
+        written: now_written,
+        archived,
+    }
+}
+
+/// How useful a line is to keep: tentative lines go first, certain ones last.
+fn rank(line: &str) -> u8 {
+    if line.ends_with("(tentative)") {
+        0
+    } else if line.ends_with("(likely)") {
+        1
+    } else {
+        2
+    }
+}
+
+/// The earliest date a line mentions (lines without a date are about now: kept longest).
+fn oldest_date(line: &str) -> NaiveDate {
+    line.split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter_map(|w| NaiveDate::parse_from_str(w, "%Y-%m-%d").ok())
+        .min()
+        .unwrap_or(NaiveDate::MAX)
+}
+
+/// The archive's text with `lines` appended under a dated heading.
+pub fn archive_text(existing: Option<&str>, lines: &[String], today: NaiveDate) -> String {
+    let mut text = existing.map(str::to_string).unwrap_or_else(|| {
+        "# Global context archive\n\nLines vault-agent moved out of the global context to keep \
+         it short.\n"
+            .to_string()
+    });
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&format!("\n## Archived {today}\n"));
+    for line in lines {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,5 +512,82 @@ mod tests {
             today,
         );
         assert_eq!(third, second);
+    }
+
+    fn tentative(key: &str, value: &str) -> Observation {
+        Observation {
+            section: "Patterns",
+            confidence: Confidence::Tentative,
+            ..obs(key, value)
+        }
+    }
+
+    #[test]
+    fn over_budget_the_least_sure_lines_move_out_and_the_persons_lines_stay() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 21).unwrap();
+        let all = [
+            obs("best squat", "255 lb on 2026-11-16"),
+            obs("best bench press", "85 kg on 2026-01-02"),
+            tentative("usual run days", "Tuesday, Thursday (5 sessions)"),
+        ];
+        let first = update(None, &all, &BTreeMap::new(), today, 10_000);
+        assert!(first.archived.is_empty());
+        let mine = "- I train for a marathon in April, keep that in mind always";
+        let edited = first
+            .text
+            .replace("## Preferences\n", &format!("## Preferences\n{mine}\n"));
+        let budget = crate::llm::budget::estimate_tokens(&edited) - 20;
+        let second = update(Some(&edited), &all, &first.written, today, budget);
+        // The tentative line goes first, then the fact about the oldest date.
+        assert_eq!(
+            second.archived,
+            [
+                "- usual run days: Tuesday, Thursday (5 sessions) (tentative)",
+                "- best bench press: 85 kg on 2026-01-02 (certain)",
+            ]
+        );
+        assert!(second.text.contains(mine), "{}", second.text);
+        assert!(
+            second.text.contains("- best squat: 255 lb"),
+            "{}",
+            second.text
+        );
+        assert!(crate::llm::budget::estimate_tokens(&second.text) <= budget);
+        // Unchanged, archived lines do not come back; a new value does.
+        let third = update(Some(&second.text), &all, &second.written, today, 10_000);
+        assert_eq!(third.text, second.text);
+        let newer = [obs("best bench press", "90 kg on 2026-11-21")];
+        let fourth = update(Some(&third.text), &newer, &third.written, today, 10_000);
+        assert!(
+            fourth
+                .text
+                .contains("- best bench press: 90 kg on 2026-11-21"),
+            "{}",
+            fourth.text
+        );
+    }
+
+    #[test]
+    fn a_heavier_lift_or_a_new_domain_beats_the_marks() {
+        let day = NaiveDate::from_ymd_opt(2026, 11, 21).unwrap();
+        let rec = |data: serde_json::Value| -> ParsedRecord {
+            serde_json::from_value(serde_json::json!({
+                "id": "x", "source_file": "Daily/2026-11-21.md", "date": day,
+                "timestamp": null, "heading": null, "content_hash": "h",
+                "domain_data": data, "tags": [], "confidence": 1.0,
+                "uncertain_fields": [], "extraction_notes": [], "parser": "offline"
+            }))
+            .unwrap()
+        };
+        let bench = |w: f64| {
+            rec(serde_json::json!({"strength": {"exercises": [
+                {"name": "bench press", "weight": w, "unit": "kg", "reps": 5, "sets": 3}
+            ]}}))
+        };
+        let marks = Marks::of(&[bench(85.0)]);
+        assert!(!marks.beaten_by(&[bench(80.0)]));
+        assert!(!marks.beaten_by(&[bench(85.0)]));
+        assert!(marks.beaten_by(&[bench(87.5)]));
+        assert!(marks.beaten_by(&[rec(serde_json::json!({"running": {"distance_km": 5.0}}))]));
     }
 }

@@ -42,6 +42,10 @@ const WRITE_EVERY: Duration = Duration::from_secs(2);
 /// How often new log entries alone refresh the context file.
 const OBSERVE_EVERY: Duration = Duration::from_secs(300);
 
+/// In the Observer's part of the state: the day the context was last refreshed (the periodic
+/// pass refreshes it once a day even when nothing changed, so "recent" summaries stay true).
+const REFRESHED: &str = "@refreshed";
+
 /// Holds the store, the flow and the processing state across passes.
 pub struct Processor {
     config: Arc<Config>,
@@ -60,6 +64,10 @@ pub struct Processor {
     last_observed: Option<std::time::Instant>,
     /// What the Observer agent asked to remember, merged at the end of the pass.
     remembered: Vec<crate::offline::observer::Observation>,
+    /// The marks (bests, domains) the context file was last brought up to date with.
+    marks: Option<crate::offline::observer::Marks>,
+    /// Records of new entries since then, while watching (a new best updates it at once).
+    fresh: Vec<ParsedRecord>,
     /// New entries get the rules' reading only (a flow refines them with a model itself).
     rules_only: bool,
     /// Correction entries read in this pass, applied once every note of the pass is stored
@@ -116,6 +124,8 @@ impl Processor {
             reported: HashSet::new(),
             initial_warnings,
             remembered: Vec::new(),
+            marks: None,
+            fresh: Vec::new(),
             last_observed: None,
             last_saved: std::time::Instant::now(),
             show_progress: true,
@@ -301,7 +311,14 @@ impl Processor {
             || report.questions_answered > 0
             || !report.corrected.is_empty();
         let first_time = context_missing && !self.state.files.is_empty();
-        if !changed && !first_time {
+        let today = chrono::Local::now().date_naive();
+        let periodic = !self.state.files.is_empty()
+            && self.state.observer.get(REFRESHED) != Some(&today.to_string());
+        let fresh = std::mem::take(&mut self.fresh);
+        // A new best or a first log in a domain is written down at once.
+        let significant =
+            !fresh.is_empty() && self.marks.as_ref().is_none_or(|m| m.beaten_by(&fresh));
+        if !changed && !first_time && !periodic {
             return Ok(());
         }
         // While watching, a note saved every few seconds should not re-read every parsed day
@@ -316,6 +333,8 @@ impl Processor {
             && report.questions_answered == 0
             && report.corrected.is_empty()
             && self.remembered.is_empty()
+            && !significant
+            && !periodic
         {
             return Ok(());
         }
@@ -324,29 +343,51 @@ impl Processor {
             return Ok(());
         };
         let records = self.store.records_between(start, end);
-        let today = chrono::Local::now().date_naive();
+        self.marks = Some(crate::offline::observer::Marks::of(&records));
         let mut observations = crate::offline::observer::observe(&records, today);
         observations.append(&mut self.remembered);
+        if periodic {
+            self.state
+                .observer
+                .insert(REFRESHED.to_string(), today.to_string());
+            self.state_dirty = true;
+        }
         if observations.is_empty() {
             return Ok(());
         }
         let existing = self.store.global_context()?;
         let existing = (!existing.is_empty()).then_some(existing);
-        let (text, written) = crate::offline::observer::merge(
+        let update = crate::offline::observer::update(
             existing.as_deref(),
             &observations,
             &self.state.observer,
             today,
+            self.config.max_global_context_tokens,
         );
-        if existing.as_deref() != Some(text.as_str()) {
+        if existing.as_deref() != Some(update.text.as_str()) {
             let _turn = WriteLock::acquire(&self.config.agent_dir())?;
-            self.store.update_global_context(&text)?;
+            // Archived lines are appended before they leave the context: never lost.
+            self.archive(&update.archived, today)?;
+            self.store.update_global_context(&update.text)?;
         }
+        let mut written = update.written;
+        written.insert(REFRESHED.to_string(), today.to_string());
         if written != self.state.observer {
             self.state.observer = written;
             self.state_dirty = true;
         }
         Ok(())
+    }
+
+    /// Appends lines moved out of the context file to its archive (atomically).
+    fn archive(&self, lines: &[String], today: chrono::NaiveDate) -> Result<()> {
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let path = self.config.vault.join(&self.config.global_context_archive);
+        let existing = crate::vault::context::read_context(&path)?;
+        let text = crate::offline::observer::archive_text(existing.as_deref(), lines, today);
+        crate::vault::context::write_context(&path, &text)
     }
 
     /// Parses the changed notes among `rels`, a chunk at a time (read in parallel, then
@@ -540,6 +581,7 @@ impl Processor {
             .into_iter()
             .map(|r| (r.content_hash.clone(), r))
             .collect();
+        let known: HashSet<String> = previous.keys().cloned().collect();
         // Unchanged text keeps its record; new text is parsed, concurrently when a model
         // does it (the LLM layer's semaphore bounds how many calls run at once).
         let mut records: Vec<Option<ParsedRecord>> = Vec::with_capacity(found.len());
@@ -588,6 +630,17 @@ impl Processor {
                 path: rel.to_string(),
                 clauses: unreadable,
             });
+        }
+        if self.last_observed.is_some() {
+            self.fresh.extend(
+                records
+                    .iter()
+                    .filter(|r| {
+                        !known.contains(&r.content_hash)
+                            && r.parser != crate::offline::correct::CORRECTION_PARSER
+                    })
+                    .cloned(),
+            );
         }
         let dates = self.store.save_parsed(rel, records)?;
         self.state.files.insert(

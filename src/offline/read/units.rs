@@ -12,8 +12,7 @@ pub const NUM: &str = r"\d+(?:[.,]\d+)?";
 pub const KG: &str =
     r"kilogramos?|kilogramm|kilograms?|kilos?|kgs|kg|킬로그램|킬로|키로|キロ|公斤|千克";
 pub const LB: &str = r"pounds?|lbs|lb|파운드|ポンド|磅";
-pub const HOURS: &str =
-    r"hours|hour|hrs|hr|horas|hora|heures|heure|stunden|stunde|std|h|시간|時間|小时|小時";
+pub const HOURS: &str = r"hours|hour|hrs|hr|horas|hora|heures|heure|stunden|stunde|std|h|시간|時間|个小时|個小時|小时|小時";
 pub const MINUTES: &str = r"minuten|minutos|minutes|minute|minuto|mins|min|분|分钟|分鐘|分";
 pub const KM: &str = r"kilometers|kilometer|kilometres|kilometre|kilómetros|kilómetro|kilomètres|kilomètre|kms|km|k|킬로미터|킬로|키로|キロメートル|キロ|公里|千米";
 pub const MILES: &str = r"miles|mile|millas|milla|meilen|meile|mi";

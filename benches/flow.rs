@@ -1,0 +1,409 @@
+//! `cargo bench --bench flow`: the issue-12 figures that need a model or a child process,
+//! each printed as a ratio measured in this run.
+//!
+//! 1. A question's wall time vs its LLM critical path, with the scripted server at a fixed
+//!    200 ms per call: a simple question, a two-part independent question and a BOTH input
+//!    (goal <= 1.05). The critical path is counted from the server's recorded request
+//!    times: the longest chain of calls that each arrived after the previous one was
+//!    answered (calls of one step arrive together).
+//! 2. Watcher latency: from a saved question to the first model request (goal: debounce
+//!    + < 100 ms), with `vault-agent watch` as a child process.
+//! 3. Peak memory (max RSS from `wait4`) of `vault-agent process` over 10,000 and 30,000
+//!    offline notes. Set VAULT_AGENT_BENCH_MEM_NOTES (e.g. `10000,30000,100000`) to change
+//!    the sizes.
+
+#[allow(dead_code)]
+#[path = "../tests/support/llm_server.rs"]
+mod llm_server;
+
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chrono::{Days, NaiveDate};
+use llm_server::{Reply, ScriptedLlm};
+use serde_json::json;
+use vault_agent::config::Config;
+use vault_agent::flow::QuestionInput;
+use vault_agent::process::Processor;
+
+const CALL_MS: u64 = 200;
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    critical_path(&runtime);
+    watcher_latency();
+    memory_peak();
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn model_config(server: &ScriptedLlm, extra: &str) -> String {
+    format!(
+        "{extra}llm:\n  providers:\n    ollama: {{ api_base: \"{}\" }}\n  retriever: {{ mode: llm }}\n  retry: {{ backoff_ms: 5 }}\n  timeout_s: 60\n",
+        server.base()
+    )
+}
+
+/// A small vault with a run, sleep and a few days of entries.
+fn small_vault(server: &ScriptedLlm) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(
+        v,
+        "Daily/2026-11-20.md",
+        "## 07:00 Run\neasy run 6 km in 33 min\n",
+    );
+    write(v, "Daily/2026-11-21.md", "## 08:00\nslept 7h\n");
+    write(v, ".vault-agent/config.yaml", &model_config(server, ""));
+    dir
+}
+
+fn two_part_plan() -> serde_json::Value {
+    json!({
+        "reasoning": "two different things", "query_type": "simple",
+        "sub_queries": [{"id": 1, "question": "How far did I run yesterday?"}, {"id": 2, "question": "How long did I sleep"}],
+        "dependencies": [], "execution_strategy": "independent", "execution_order": [1, 2],
+        "retrieval_instructions": [{"strategy": "date_range", "start": "2000-01-01", "end": "2100-12-31"}],
+        "next_action": "retrieve"
+    })
+}
+
+/// The longest chain of model calls in `[from, to]` that each arrived after the previous
+/// one was answered (>= 200 ms later; calls of one step arrive within a few ms), and the
+/// agents in order with their arrival offsets.
+fn chain(server: &ScriptedLlm, from: Instant, to: Instant) -> (usize, String) {
+    let mut calls: Vec<_> = server
+        .requests()
+        .into_iter()
+        .filter(|r| !r.agent.is_empty() && r.at >= from && r.at <= to)
+        .collect();
+    calls.sort_by_key(|r| r.at);
+    let mut n = 0;
+    let mut last: Option<Instant> = None;
+    for c in &calls {
+        if last.is_none_or(|l| c.at >= l + Duration::from_millis(CALL_MS * 3 / 4)) {
+            n += 1;
+            last = Some(c.at);
+        }
+    }
+    let seen = calls
+        .iter()
+        .map(|c| format!("{}@{}", c.agent, (c.at - from).as_millis()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    (n, seen)
+}
+
+fn critical_path(runtime: &tokio::runtime::Runtime) {
+    println!("== question wall time vs LLM critical path ({CALL_MS} ms per call) ==");
+    let kinds = ["simple", "multi-part independent", "BOTH"];
+    let texts = [
+        "how far did I run yesterday",
+        "how far did I run on friday",
+        "what distance did I run yesterday",
+    ];
+    for kind in kinds {
+        let mut ratios = Vec::new();
+        let mut detail = String::new();
+        for (round, text) in texts.iter().enumerate() {
+            let server = ScriptedLlm::start();
+            let dir = small_vault(&server);
+            let v = dir.path();
+            let config = Arc::new(Config::load(v, None).unwrap());
+            let mut processor = Processor::open(config.clone()).unwrap();
+            runtime.block_on(processor.parse_pass()).unwrap();
+            server.delay_all(CALL_MS);
+            if kind == "multi-part independent" {
+                server.script("planner", [Reply::Json(two_part_plan())]);
+            }
+            let started = Instant::now();
+            let input = if kind == "BOTH" {
+                // As `vault-agent input` does: log the log part, read it by rules, then
+                // answer while the Parser refines it.
+                let said = format!("Ran 3 km this morning. {text}?");
+                let routed = vault_agent::input::route_and_log_with(
+                    &config,
+                    processor.flow().domains(),
+                    Some(processor.store().record_db()),
+                    &said,
+                )
+                .unwrap();
+                let both = routed.both_logged();
+                assert!(both.is_some(), "not routed as both: {routed:?}");
+                runtime.block_on(processor.parse_pass_rules_only()).unwrap();
+                QuestionInput {
+                    logged: both,
+                    ..QuestionInput::asked_today(routed.question.as_deref().unwrap())
+                }
+            } else {
+                QuestionInput {
+                    text: text.to_string(),
+                    anchor: NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
+                    source: None,
+                    clarification: None,
+                    session: None,
+                    logged: None,
+                }
+            };
+            let outcome = runtime.block_on(processor.flow().answer(processor.store(), &input));
+            let wall = started.elapsed();
+            let (n, seen) = chain(&server, started, Instant::now());
+            let ratio = ms(wall) / (n as f64 * CALL_MS as f64);
+            ratios.push(ratio);
+            if round == 0 {
+                let done = match &outcome {
+                    vault_agent::flow::Outcome::Answered(_) => "answered".to_string(),
+                    other => format!("{other:?}").chars().take(60).collect(),
+                };
+                let _ = write!(
+                    detail,
+                    "    {done}; wall {:.0} ms, {n} calls on the critical path = {:.0} ms; calls: {seen}",
+                    ms(wall),
+                    (n as u64 * CALL_MS)
+                );
+            }
+        }
+        ratios.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        println!(
+            "{kind}: wall / critical path = {:.3} (median of {}, min {:.3}, max {:.3}; goal <= 1.05)\n{detail}",
+            ratios[ratios.len() / 2],
+            ratios.len(),
+            ratios[0],
+            ratios[ratios.len() - 1]
+        );
+    }
+}
+
+fn watcher_latency() {
+    const DEBOUNCE_MS: u64 = 500;
+    println!("== watcher latency: saved question -> first model request ==");
+    let server = ScriptedLlm::start();
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(
+        v,
+        "Daily/2026-11-20.md",
+        "## 07:00 Run\neasy run 6 km in 33 min\n",
+    );
+    write(
+        v,
+        ".vault-agent/config.yaml",
+        &model_config(&server, &format!("watch:\n  debounce_ms: {DEBOUNCE_MS}\n")),
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args(["watch", v.to_str().unwrap()])
+        .env_remove("VAULT_AGENT_PROVIDER")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let started = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("watch prints its start line");
+    assert!(started.starts_with("watching"), "{started}");
+    let quiet = |server: &ScriptedLlm| {
+        // Until no request arrived for a second (the start pass and earlier answers).
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let last = server.requests().last().map(|r| r.at);
+            if last.is_none_or(|l| l.elapsed() > Duration::from_secs(1)) {
+                std::thread::sleep(Duration::from_millis(300));
+                if server.requests().last().map(|r| r.at) == last {
+                    return;
+                }
+            }
+            assert!(Instant::now() < deadline, "watch never went quiet");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    quiet(&server);
+    let mut excess = Vec::new();
+    for (i, q) in [
+        "how far did I run yesterday",
+        "how long did I sleep",
+        "what did I eat",
+        "how was my week",
+        "when did I last run",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let rel = format!("Daily/2026-11-{}.md", 21 + i);
+        let saved = Instant::now();
+        write(v, &rel, &format!("## 08:00\nslept 7h\n\n? {q}\n"));
+        let deadline = saved + Duration::from_secs(30);
+        let first = loop {
+            if let Some(r) = server.requests().into_iter().find(|r| r.at >= saved) {
+                break r.at;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the question never reached the model"
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        let latency = first - saved;
+        excess.push(ms(latency) - DEBOUNCE_MS as f64);
+        quiet(&server);
+    }
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let _ = child.wait();
+    excess.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    println!(
+        "watcher latency: debounce {DEBOUNCE_MS} ms + median {:.0} ms (min {:.0}, max {:.0} over {} saves; goal: debounce + < 100 ms); ratio latency / debounce = {:.3}",
+        excess[excess.len() / 2],
+        excess[0],
+        excess[excess.len() - 1],
+        excess.len(),
+        (DEBOUNCE_MS as f64 + excess[excess.len() / 2]) / DEBOUNCE_MS as f64
+    );
+}
+
+/// A 5 KB journal note (the same shape as `benches/vault.rs`).
+fn note(i: usize, date: NaiveDate) -> String {
+    let mut s = String::with_capacity(5200);
+    let _ = writeln!(s, "---\ntags: [daily]\n---\n# {date}\n");
+    let _ = writeln!(
+        s,
+        "## 07:{:02}\nslept {}.5h, mood {}/10, energy {}/10\n",
+        i % 60,
+        5 + i % 4,
+        4 + i % 6,
+        3 + i % 7
+    );
+    let _ = writeln!(
+        s,
+        "## 12:30 Lunch\nchicken and rice, about {} g protein, {} kcal\n",
+        30 + i % 40,
+        600 + i % 500
+    );
+    match i % 3 {
+        0 => {
+            let _ = writeln!(
+                s,
+                "## 17:30 Gym\n- Bench 3x5 @ {} lbs\n- Squat {}x5x3\n",
+                135 + i % 70,
+                185 + i % 90
+            );
+        }
+        1 => {
+            let _ = writeln!(
+                s,
+                "## 06:45 Run\neasy run {}.{} km in {} min, legs fresh\n",
+                4 + i % 9,
+                i % 10,
+                25 + i % 40
+            );
+        }
+        _ => {
+            let _ = writeln!(
+                s,
+                "## 19:30\n{} meetings, {}h deep work on the billing migration\n",
+                i % 6,
+                1 + i % 5
+            );
+        }
+    }
+    while s.len() < 5000 {
+        s.push_str("Wrote a few thoughts about the week, the weather and the plan for tomorrow. ");
+    }
+    s.push('\n');
+    s
+}
+
+fn memory_peak() {
+    println!("== memory peak of `vault-agent process` (offline) ==");
+    let sizes: Vec<usize> = std::env::var("VAULT_AGENT_BENCH_MEM_NOTES")
+        .ok()
+        .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![10_000, 30_000]);
+    let mut first: Option<(usize, f64)> = None;
+    for count in sizes {
+        let dir = tempfile::tempdir().unwrap();
+        let v = dir.path();
+        write(
+            v,
+            ".obsidian/daily-notes.json",
+            r#"{"folder": "Journal", "format": "YYYY/YYYY-MM-DD"}"#,
+        );
+        write(
+            v,
+            ".vault-agent/config.yaml",
+            "llm:\n  default_provider: offline\n",
+        );
+        let start = NaiveDate::from_ymd_opt(1900, 1, 1).unwrap();
+        let mut bytes = 0;
+        for i in 0..count {
+            let date = start.checked_add_days(Days::new(i as u64)).unwrap();
+            let text = note(i, date);
+            bytes += text.len();
+            write(
+                v,
+                &format!("Journal/{}/{date}.md", date.format("%Y")),
+                &text,
+            );
+        }
+        let started = Instant::now();
+        // Reaped by `wait4` below, which also gives its peak RSS.
+        #[allow(clippy::zombie_processes)]
+        let child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+            .args(["process", v.to_str().unwrap()])
+            .env_remove("VAULT_AGENT_PROVIDER")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut status = 0;
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+        assert_eq!(pid, child.id() as i32);
+        let took = started.elapsed();
+        assert!(
+            libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+            "process failed: {status}"
+        );
+        let peak_mb = usage.ru_maxrss as f64 / 1024.0;
+        let per_note = match first {
+            Some((n, mb)) => format!(
+                "; x{:.2} the peak of {n} notes for x{:.1} the notes",
+                peak_mb / mb,
+                count as f64 / n as f64
+            ),
+            None => String::new(),
+        };
+        println!(
+            "process over {count} notes ({:.0} MB): peak RSS {peak_mb:.0} MB = {:.2} x the vault's size, in {:.1} s{per_note}",
+            bytes as f64 / 1e6,
+            peak_mb * 1024.0 * 1024.0 / bytes as f64,
+            took.as_secs_f64()
+        );
+        first.get_or_insert((count, peak_mb));
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}

@@ -46,7 +46,12 @@ impl DateRange {
             return if self.start == self.end {
                 format!("on {label}")
             } else {
-                format!("in {label}")
+                let start = if self.start.year() == self.end.year() {
+                    self.start.format("%b %-d")
+                } else {
+                    self.start.format("%b %-d, %Y")
+                };
+                format!("from {start} to {}", self.end.format("%b %-d, %Y"))
             };
         }
         const WEEKDAYS: [&str; 7] = [

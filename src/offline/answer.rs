@@ -250,14 +250,17 @@ pub fn answer(
             }
         }
         if supporting.len() > limit {
-            body.push_str(&format!("\n> [!note]- All {} entries\n", supporting.len()));
-            for entry in &supporting {
-                body.push_str(&format!(
-                    "> - {} {}: {}\n",
+            let lines = supporting.iter().map(|entry| {
+                format!(
+                    "{} {}: {}",
                     entry.date.format("%a %b %-d"),
                     store.cite(entry),
                     quote(entry, &groups)
-                ));
+                )
+            });
+            body.push('\n');
+            body.push_str(&kinds::folded(lines, supporting.len()));
+            for entry in &supporting {
                 let note_link = store.cite_note(&entry.source);
                 if !sources.contains(&note_link) {
                     sources.push(note_link);

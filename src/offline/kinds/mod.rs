@@ -49,13 +49,31 @@ impl Reply {
             out.push_str(&format!("- {item}\n"));
         }
         if self.items.len() > shown {
-            out.push_str(&format!("\n> [!note]- All {} entries\n", self.items.len()));
-            for item in &self.items {
-                out.push_str(&format!("> - {item}\n"));
-            }
+            out.push('\n');
+            out.push_str(&folded(self.items.iter().cloned(), self.items.len()));
         }
         out.trim_end().to_string()
     }
+}
+
+/// At most this many lines in a folded list: an all-time question over years of notes
+/// would otherwise write a callout of megabytes into the note.
+pub const MAX_FOLDED: usize = 300;
+
+/// The folded `> [!note]- All N entries` callout listing `items` (`total` of them), cut
+/// after [`MAX_FOLDED`] lines with a line saying how many more there are.
+pub fn folded(items: impl Iterator<Item = String>, total: usize) -> String {
+    let mut out = format!("> [!note]- All {total} entries\n");
+    for item in items.take(MAX_FOLDED) {
+        out.push_str(&format!("> - {item}\n"));
+    }
+    if total > MAX_FOLDED {
+        out.push_str(&format!(
+            "> - … and {} more (ask about a shorter period to list them)\n",
+            total - MAX_FOLDED
+        ));
+    }
+    out
 }
 
 /// `Sat Nov 21`.
@@ -74,5 +92,25 @@ pub fn count(n: usize, word: &str) -> String {
         (1, w) => format!("1 {w}"),
         (_, "entry") => format!("{n} entries"),
         (_, w) => format!("{n} {w}s"),
+    }
+}
+
+#[cfg(test)]
+mod folded_tests {
+    use super::*;
+
+    #[test]
+    fn a_long_folded_list_is_cut_and_says_how_many_more() {
+        let items = (0..1000).map(|i| format!("entry {i}"));
+        let out = folded(items, 1000);
+        assert!(out.starts_with("> [!note]- All 1000 entries\n"));
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with("> - entry")).count(),
+            MAX_FOLDED
+        );
+        assert!(out.contains("… and 700 more"), "{out}");
+        let short = folded((0..3).map(|i| format!("e{i}")), 3);
+        assert_eq!(short.lines().count(), 4);
+        assert!(!short.contains("more"));
     }
 }

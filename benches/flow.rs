@@ -15,6 +15,8 @@
 #[allow(dead_code)]
 #[path = "../tests/support/llm_server.rs"]
 mod llm_server;
+#[path = "common/notes.rs"]
+mod notes;
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
@@ -25,6 +27,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{Days, NaiveDate};
 use llm_server::{Reply, ScriptedLlm};
+use notes::note;
 use serde_json::json;
 use vault_agent::config::Config;
 use vault_agent::flow::QuestionInput;
@@ -280,58 +283,6 @@ fn watcher_latency() {
         excess.len(),
         (DEBOUNCE_MS as f64 + excess[excess.len() / 2]) / DEBOUNCE_MS as f64
     );
-}
-
-/// A 5 KB journal note (the same shape as `benches/vault.rs`).
-fn note(i: usize, date: NaiveDate) -> String {
-    let mut s = String::with_capacity(5200);
-    let _ = writeln!(s, "---\ntags: [daily]\n---\n# {date}\n");
-    let _ = writeln!(
-        s,
-        "## 07:{:02}\nslept {}.5h, mood {}/10, energy {}/10\n",
-        i % 60,
-        5 + i % 4,
-        4 + i % 6,
-        3 + i % 7
-    );
-    let _ = writeln!(
-        s,
-        "## 12:30 Lunch\nchicken and rice, about {} g protein, {} kcal\n",
-        30 + i % 40,
-        600 + i % 500
-    );
-    match i % 3 {
-        0 => {
-            let _ = writeln!(
-                s,
-                "## 17:30 Gym\n- Bench 3x5 @ {} lbs\n- Squat {}x5x3\n",
-                135 + i % 70,
-                185 + i % 90
-            );
-        }
-        1 => {
-            let _ = writeln!(
-                s,
-                "## 06:45 Run\neasy run {}.{} km in {} min, legs fresh\n",
-                4 + i % 9,
-                i % 10,
-                25 + i % 40
-            );
-        }
-        _ => {
-            let _ = writeln!(
-                s,
-                "## 19:30\n{} meetings, {}h deep work on the billing migration\n",
-                i % 6,
-                1 + i % 5
-            );
-        }
-    }
-    while s.len() < 5000 {
-        s.push_str("Wrote a few thoughts about the week, the weather and the plan for tomorrow. ");
-    }
-    s.push('\n');
-    s
 }
 
 fn memory_peak() {

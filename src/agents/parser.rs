@@ -57,7 +57,8 @@ pub async fn parse(
         .iter()
         .map(|d| d.name.clone())
         .collect();
-    let active = domains.combine(&selected);
+    let mut active = domains.combine(&selected);
+    active.narrow_vocabulary(&[&entry.text]);
     let domain_list = domains
         .all
         .iter()

@@ -204,6 +204,37 @@ pub struct ActiveDomainContext {
     pub available_domains: Vec<crate::agents::types::DomainInfo>,
 }
 
+/// The most vocabulary entries sent to a model with a question (the whole multilingual
+/// vocabulary would fill a small model's context window).
+const MAX_VOCABULARY_SHOWN: usize = 80;
+
+impl ActiveDomainContext {
+    /// Keeps the vocabulary that `texts` use, with the other spellings of the same terms
+    /// (an English question over Korean logs still sees `스쿼트` for `squat`), at most
+    /// [`MAX_VOCABULARY_SHOWN`] entries; the terms used come first.
+    pub fn narrow_vocabulary(&mut self, texts: &[&str]) {
+        let lower: Vec<String> = texts.iter().map(|t| t.to_lowercase()).collect();
+        let used = |term: &str| lower.iter().any(|t| t.contains(term));
+        let canonicals: BTreeSet<String> = self
+            .vocabulary
+            .iter()
+            .filter(|(term, _)| used(term))
+            .map(|(_, canonical)| canonical.clone())
+            .collect();
+        self.vocabulary
+            .retain(|_, canonical| canonicals.contains(canonical));
+        if self.vocabulary.len() > MAX_VOCABULARY_SHOWN {
+            let (mut kept, rest): (BTreeMap<_, _>, BTreeMap<_, _>) =
+                std::mem::take(&mut self.vocabulary)
+                    .into_iter()
+                    .partition(|(term, _)| used(term));
+            let room = MAX_VOCABULARY_SHOWN.saturating_sub(kept.len());
+            kept.extend(rest.into_iter().take(room));
+            self.vocabulary = kept;
+        }
+    }
+}
+
 /// All loaded domains.
 #[derive(Debug, Clone)]
 pub struct Domains {

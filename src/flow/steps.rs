@@ -87,7 +87,12 @@ impl Machine<'_> {
     pub(super) fn active(&self, s: &Session) -> ActiveDomainContext {
         let mut names = s.selected_domains.clone();
         names.extend(s.expanded_domains.iter().cloned());
-        self.domains.combine(&names)
+        let mut context = self.domains.combine(&names);
+        let texts: Vec<&str> = std::iter::once(s.query())
+            .chain(s.entries.iter().map(|e| e.view.text.as_str()))
+            .collect();
+        context.narrow_vocabulary(&texts);
+        context
     }
 
     pub(super) fn question_date(s: &Session) -> String {

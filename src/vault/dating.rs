@@ -35,55 +35,165 @@ pub fn month(word: &str) -> Option<u32> {
         .map(|i| i as u32 + 1)
 }
 
-struct Shapes {
-    iso: Regex,
-    dotted: Regex,
-    month_day: Regex,
-    day_month: Regex,
+/// How the numbers of a written date are ordered.
+#[derive(Clone, Copy)]
+enum Order {
+    /// `2024-03-05`, `2024.03.05`, `2024년 3월 5일`, `2024年3月5日`, `20240305`.
+    YearMonthDay,
+    /// `05.03.2024`, `05-03-2024`; with slashes `03/05/2024` unless the first number is a day.
+    DayMonthYear,
+    /// `240305` (file names only: a common Korean and Japanese naming).
+    ShortYear,
+    /// `3월 5일`, `3月5日`, `3/5`, `19/3` (a year from context).
+    MonthDay,
+    /// `5.3.` (a year from context).
+    DayMonth,
+    /// `March 5, 2024`, `Mar 5` (month by name).
+    NamedMonthDay,
+    /// `5 March 2024`, `5th Mar`.
+    DayNamedMonth,
 }
 
-fn shapes() -> &'static Shapes {
-    static S: OnceLock<Shapes> = OnceLock::new();
-    S.get_or_init(|| {
-        let re = |s: &str| Regex::new(s).expect("heading date pattern compiles");
-        // A weekday may come first: `Tue 2024-03-05`, `Tuesday, March 5`.
-        const WD: &str = r"^(?:[A-Za-z]{3,9}\.?,?\s+)?";
-        Shapes {
-            iso: re(&format!(r"{WD}(\d{{4}})[-/.](\d{{1,2}})[-/.](\d{{1,2}})\b")),
-            dotted: re(&format!(r"{WD}(\d{{1,2}})\.(\d{{1,2}})\.(\d{{4}})\b")),
-            month_day: re(&format!(
-                r"{WD}([A-Za-z]{{3,9}})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?"
-            )),
-            day_month: re(&format!(
-                r"{WD}(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+([A-Za-z]{{3,9}})\.?\b(?:,?\s+(\d{{4}}))?"
-            )),
-        }
+struct Shape {
+    order: Order,
+    re: Regex,
+}
+
+/// Where a date may sit: at the start of a heading (after a weekday name), or anywhere in a
+/// file name.
+#[derive(Clone, Copy, PartialEq)]
+enum Place {
+    Heading,
+    FileName,
+}
+
+/// The shapes of written dates, most specific first: `(order, pattern, where it counts)`.
+/// Patterns capture the numbers (or the month name) in the order's sequence.
+const SHAPES: &[(Order, &str, &[Place])] = &[
+    (
+        Order::YearMonthDay,
+        r"(\d{4})\s*[-/._년年]\s*(\d{1,2})\s*[-/._월月]\s*(\d{1,2})(?:\s*[일日号])?",
+        &[Place::Heading, Place::FileName],
+    ),
+    (
+        Order::DayMonthYear,
+        r"(\d{1,2})([./-])(\d{1,2})[./-](\d{4})",
+        &[Place::Heading, Place::FileName],
+    ),
+    (
+        Order::YearMonthDay,
+        r"((?:19|20)\d{2})(\d{2})(\d{2})",
+        &[Place::Heading, Place::FileName],
+    ),
+    (Order::ShortYear, r"(\d{2})(\d{2})(\d{2})", &[Place::FileName]),
+    (
+        Order::MonthDay,
+        r"(\d{1,2})\s*[월月]\s*(\d{1,2})\s*[일日号]",
+        &[Place::Heading, Place::FileName],
+    ),
+    (Order::MonthDay, r"(\d{1,2})/(\d{1,2})", &[Place::Heading]),
+    (Order::DayMonth, r"(\d{1,2})\.(\d{1,2})\.", &[Place::Heading]),
+    (
+        Order::NamedMonthDay,
+        r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4}))?",
+        &[Place::Heading, Place::FileName],
+    ),
+    (
+        Order::DayNamedMonth,
+        r"(\d{1,2})(?:st|nd|rd|th)?\.?\s+([A-Za-z]{3,9})\.?\b(?:,?\s+(\d{4}))?",
+        &[Place::Heading, Place::FileName],
+    ),
+];
+
+/// The compiled shapes for one place.
+fn shapes(place: Place) -> &'static [Shape] {
+    static HEADING: OnceLock<Vec<Shape>> = OnceLock::new();
+    static NAME: OnceLock<Vec<Shape>> = OnceLock::new();
+    let cell = match place {
+        Place::Heading => &HEADING,
+        Place::FileName => &NAME,
+    };
+    cell.get_or_init(|| {
+        // A heading may start with a weekday (`Tue 2024-03-05`, `Tuesday, March 5`); a file
+        // name may hold the date anywhere, but never inside a longer number.
+        let (before, after) = match place {
+            Place::Heading => (r"^[^0-9\p{L}]*(?:[A-Za-z]{3,9}\.?,?\s+)?", r"(?:[^0-9]|$)"),
+            Place::FileName => (r"(?:^|[^0-9A-Za-z])", r"(?:[^0-9]|$)"),
+        };
+        SHAPES
+            .iter()
+            .filter(|(_, _, places)| places.contains(&place))
+            .map(|(order, pattern, _)| Shape {
+                order: *order,
+                re: Regex::new(&format!("{before}{pattern}{after}"))
+                    .expect("date pattern compiles"),
+            })
+            .collect()
     })
 }
 
 /// The date a heading's text starts with. A date without a year takes `year`, or when that
 /// is unknown the latest such date not after `today`.
 pub fn heading_date(text: &str, year: Option<i32>, today: NaiveDate) -> Option<NaiveDate> {
-    let s = shapes();
-    let text = text.trim();
-    fn num<T: std::str::FromStr>(c: &regex::Captures, i: usize) -> Option<T> {
-        c.get(i).and_then(|m| m.as_str().parse().ok())
+    find(text.trim(), Place::Heading, year, today)
+}
+
+/// A date written anywhere in a file name (`2024.03.05`, `Run 2024-03-05`, `20240305`,
+/// `240305 하체`, `3월 5일`), read like a heading's date.
+pub fn name_date(name: &str, today: NaiveDate) -> Option<NaiveDate> {
+    find(name, Place::FileName, None, today)
+}
+
+fn find(text: &str, place: Place, year: Option<i32>, today: NaiveDate) -> Option<NaiveDate> {
+    shapes(place).iter().find_map(|shape| {
+        shape
+            .re
+            .captures_iter(text)
+            .find_map(|c| read(shape.order, &c, year, today))
+    })
+}
+
+/// The date of one match, when its numbers make a real date.
+fn read(
+    order: Order,
+    c: &regex::Captures,
+    year: Option<i32>,
+    today: NaiveDate,
+) -> Option<NaiveDate> {
+    let num = |i: usize| -> Option<u32> { c.get(i)?.as_str().parse().ok() };
+    let full = |y: u32, m: u32, d: u32| NaiveDate::from_ymd_opt(y as i32, m, d);
+    let stated = |i: usize| num(i).map(|y| y as i32).or(year);
+    match order {
+        Order::YearMonthDay => full(num(1)?, num(2)?, num(3)?),
+        Order::DayMonthYear => {
+            let (a, b, y) = (num(1)?, num(3)?, num(4)?);
+            // Slashes put the month first (US, Korea, Japan) unless that cannot be.
+            if &c[2] == "/" && a <= 12 {
+                full(y, a, b)
+            } else {
+                full(y, b, a)
+            }
+        }
+        Order::ShortYear => {
+            let date = full(2000 + num(1)?, num(2)?, num(3)?)?;
+            // Six digits are a date only when that day has already come.
+            (date <= today).then_some(date)
+        }
+        Order::MonthDay => {
+            // `19/11` can only be day first.
+            let (a, b) = (num(1)?, num(2)?);
+            let (m, d) = if a > 12 { (b, a) } else { (a, b) };
+            without_year(m, d, year, today)
+        }
+        Order::DayMonth => without_year(num(2)?, num(1)?, year, today),
+        Order::NamedMonthDay => without_year(month(&c[1])?, num(2)?, stated(3), today),
+        Order::DayNamedMonth => without_year(month(&c[2])?, num(1)?, stated(3), today),
     }
-    if let Some(c) = s.iso.captures(text) {
-        return NaiveDate::from_ymd_opt(num(&c, 1)?, num(&c, 2)?, num(&c, 3)?);
-    }
-    if let Some(c) = s.dotted.captures(text) {
-        return NaiveDate::from_ymd_opt(num(&c, 3)?, num(&c, 2)?, num(&c, 1)?);
-    }
-    let month_day = s
-        .month_day
-        .captures(text)
-        .and_then(|c| Some((month(&c[1])?, num(&c, 2)?, num(&c, 3))));
-    let (m, d, y) = month_day.or_else(|| {
-        let c = s.day_month.captures(text)?;
-        Some((month(&c[2])?, num(&c, 1)?, num(&c, 3)))
-    })?;
-    match y.or(year) {
+}
+
+/// A month and day with the year given, else the latest such date not after `today`.
+fn without_year(m: u32, d: u32, year: Option<i32>, today: NaiveDate) -> Option<NaiveDate> {
+    match year {
         Some(y) => NaiveDate::from_ymd_opt(y, m, d),
         None => [today.year(), today.year() - 1]
             .into_iter()
@@ -136,7 +246,17 @@ mod tests {
             ("Tue 5 Mar", Some(d(2026, 3, 5))),
             ("Dec 24", Some(d(2025, 12, 24))),
             ("Tuesday, March 5th", Some(d(2026, 3, 5))),
+            ("2024년 3월 5일 화요일", Some(d(2024, 3, 5))),
+            ("3월 5일 (화) 하체", Some(d(2026, 3, 5))),
+            ("2024年3月5日", Some(d(2024, 3, 5))),
+            ("3月5日 ジム", Some(d(2026, 3, 5))),
+            ("11/19 등/이두", Some(d(2026, 11, 19))),
+            ("19/11 gym", Some(d(2026, 11, 19))),
+            ("5.3. Lauf", Some(d(2026, 3, 5))),
+            ("📅 2024.03.05", Some(d(2024, 3, 5))),
+            ("20240305", Some(d(2024, 3, 5))),
             ("Training notes", None),
+            ("5.3 km easy", None),
             ("07:30 Run", None),
             ("Week 6", None),
             ("5 sets of squats", None),
@@ -149,6 +269,31 @@ mod tests {
             heading_date("Tue 5 Mar", Some(2024), today),
             Some(d(2024, 3, 5))
         );
+    }
+
+    #[test]
+    fn dates_anywhere_in_file_names() {
+        let today = d(2026, 11, 22);
+        let cases = [
+            ("2026.11.16", Some(d(2026, 11, 16))),
+            ("2026_11_16 legs", Some(d(2026, 11, 16))),
+            ("운동일지 2026-11-16", Some(d(2026, 11, 16))),
+            ("운동일지2026.11.16", Some(d(2026, 11, 16))),
+            ("20261116", Some(d(2026, 11, 16))),
+            ("261116 하체", Some(d(2026, 11, 16))),
+            ("16.11.2026", Some(d(2026, 11, 16))),
+            ("11월 16일", Some(d(2026, 11, 16))),
+            ("2026년 11월 16일 운동", Some(d(2026, 11, 16))),
+            ("Run Nov 16, 2026", Some(d(2026, 11, 16))),
+            // Not dates: a future six-digit code, a plan, a number of weeks.
+            ("991231 invoice", None),
+            ("12 week plan", None),
+            ("Marathon plan", None),
+            ("Jan 5k plan", None),
+        ];
+        for (name, want) in cases {
+            assert_eq!(name_date(name, today), want, "{name}");
+        }
     }
 
     #[test]

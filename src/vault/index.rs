@@ -197,12 +197,13 @@ pub fn date_note(
     if let Some(date) = frontmatter.and_then(Frontmatter::date) {
         return own(date, DateSource::Frontmatter);
     }
-    let name = stem(rel);
-    let from_name = daily.format.parse(name).or_else(|| {
-        name.get(..10)
-            .and_then(|h| NaiveDate::parse_from_str(h, "%Y-%m-%d").ok())
-    });
     let today = Local::now().date_naive();
+    let name = stem(rel);
+    let from_name = daily
+        .format
+        .parse(name)
+        .or_else(|| super::dating::name_date(name, today))
+        .or_else(|| folder_date(rel, today));
     let headings = body
         .map(|b| super::dating::dated_headings(b, from_name.map(|d| d.year()), today))
         .unwrap_or_default();
@@ -219,6 +220,22 @@ pub fn date_note(
             headings,
         },
     }
+}
+
+/// The date of a note filed by day in year and month folders (`Journal/2024/03/05.md`,
+/// `2024/03/05 gym.md`).
+fn folder_date(rel: &str, today: NaiveDate) -> Option<NaiveDate> {
+    let parts: Vec<&str> = rel.split('/').collect();
+    let [.., year, month, _] = parts.as_slice() else {
+        return None;
+    };
+    let lead = |s: &str| -> Option<u32> {
+        let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+        (1..=2).contains(&digits.len()).then(|| digits.parse().ok())?
+    };
+    let y: i32 = year.parse().ok().filter(|_| year.len() == 4)?;
+    let (m, d) = (lead(month)?, lead(stem(rel))?);
+    NaiveDate::from_ymd_opt(y, m, d).filter(|date| *date <= today)
 }
 
 /// A sort key for a note without a date of its own: the day it was last modified.
@@ -278,6 +295,14 @@ mod tests {
         assert_eq!(
             dated("Workouts/2026-09-30 intervals.md", None, "ran 5k\n"),
             (Some(day(2026, 9, 30)), DateSource::FileName)
+        );
+        assert_eq!(
+            dated("운동일지/2026.11.16.md", None, "스쿼트 80kg 5x5\n"),
+            (Some(day(2026, 11, 16)), DateSource::FileName)
+        );
+        assert_eq!(
+            dated("Journal/2026/11/16.md", None, "ran 5k\n"),
+            (Some(day(2026, 11, 16)), DateSource::FileName)
         );
         assert_eq!(
             dated("Plans/Marathon.md", None, "Week 6: long run 14 km\n"),

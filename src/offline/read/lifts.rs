@@ -16,6 +16,7 @@ use super::words::Mention;
 
 struct Patterns {
     weighted_group: Regex,
+    weight_for_reps: Regex,
     weight: Regex,
     sets_of: Regex,
     reps_by_sets: Regex,
@@ -33,6 +34,9 @@ fn patterns() -> &'static Patterns {
         Patterns {
             weighted_group: re(format!(
                 r"({NUM})\s*({KG}|{LB}){x}(\d+)\s*(?:{REPS})?(?:{x}(\d+)(?:\s*(?:{SETS}))?)?"
+            )),
+            weight_for_reps: re(format!(
+                r"({NUM})\s*({KG}|{LB})\s+(?:for|x)\s+(\d+)(?:\s*(?:{REPS}))?(\s*(?:[x×*]\s*\d|{SETS}|of))?"
             )),
             weight: re(format!(r"({NUM})\s*({KG}|{LB})")),
             sets_of: re(format!(
@@ -114,6 +118,18 @@ fn segment(
             reps: int(&h, 3),
             sets: int(&h, 4).or(Some(1)),
         });
+    }
+    // `deads 225 lb for 5`: one set of that many reps (not `for 3x5`, read below).
+    for h in clause.hits(&p.weight_for_reps) {
+        if h.get(4).is_some() || h.range.start < within.start || h.range.end > within.end {
+            continue;
+        }
+        lifts.push(Lift {
+            weight: weight(&h, 1, 2),
+            reps: int(&h, 3),
+            sets: Some(1),
+        });
+        clause.claim(h.range);
     }
     let mut weights: Vec<(usize, (f64, Option<&'static str>))> = take(&p.weight, clause)
         .iter()

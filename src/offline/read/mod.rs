@@ -259,13 +259,26 @@ impl<'d> Reader<'d> {
             } else {
                 anchor.map(|_| Topic::Sleep)
             };
+            let mut inferred_run = false;
             let topic = match own {
                 Some(t) => {
                     current = t.clone();
                     t
                 }
-                None if continues(&c.text) => current.clone(),
-                None => section.topic.clone(),
+                None => {
+                    let inherited = if continues(&c.text) {
+                        current.clone()
+                    } else {
+                        section.topic.clone()
+                    };
+                    // `Easy 14k along the river in 1:22:34`: a distance in a time is a run.
+                    if inherited == Topic::None && runs::reads_as_run(&c.text) {
+                        inferred_run = true;
+                        Topic::Run
+                    } else {
+                        inherited
+                    }
+                }
             };
             amounts::read(&mut c, found);
             if anchor.is_some() || topic == Topic::Sleep {
@@ -273,7 +286,7 @@ impl<'d> Reader<'d> {
             }
             match &topic {
                 Topic::Run => {
-                    runs::read(&mut c, names_run, found);
+                    runs::read(&mut c, names_run || inferred_run, found);
                     if let Some(i) = found.open_run {
                         if found.runs[i].kind.is_none() {
                             found.runs[i].kind = runs::kind(&section.title);
@@ -396,14 +409,33 @@ fn continues(text: &str) -> bool {
         "그리고",
         "다음",
         "이후",
+        // Pace words: `페이스 5분 44초` after a run clause is that run's pace.
+        "페이스",
+        "ペース",
+        "配速",
+        "ritmo",
+        "allure",
     ];
     let head = match text.find(|c: char| c.is_ascii_digit()) {
         Some(i) => &text[..i],
         None => return false,
     };
+    // `15 minutes of meditation`: the subject comes after the number.
+    if head.trim().is_empty() && of_subject().is_match(text) {
+        return false;
+    }
     head.split(|c: char| !c.is_alphabetic() && c != '-')
         .filter(|w| !w.is_empty())
         .all(|w| SMALL.contains(&w))
+}
+
+/// `15 minutes of meditation`, `20 pages of Dune`: a number, a unit word, `of` and a word.
+fn of_subject() -> &'static regex::Regex {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(r"^\D{0,3}\d+(?:[.,]\d+)?\s*[\p{L}]+\s+(?:of|de|d')\s*\p{L}")
+            .expect("pattern compiles")
+    })
 }
 
 /// How the lifts felt: the first feeling word of the line.

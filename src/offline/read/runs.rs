@@ -28,7 +28,7 @@ fn patterns() -> &'static Patterns {
         let re = |s: &str| Regex::new(s).expect("run pattern compiles");
         Patterns {
             pace_per: re(r#"(\d{1,2})[:'’](\d{2})"?\s*(?:min(?:utes)?)?\s*(?:/|per\s*)\s*(km|k|mi|mile)"#),
-            pace_word: re(r"(?:avg\.?\s*|average\s*)?(?:pace|페이스|ペース|配速|allure|ritmo)\s*(?:of|:|=)?\s*(\d{1,2})[:'’](\d{2})"),
+            pace_word: re(r"(?:avg\.?\s*|average\s*)?(?:pace|페이스|ペース|配速|allure|ritmo)\s*(?:of|:|=)?\s*(\d{1,2})\s*(?:[:'’]|분|分)\s*(\d{2})\s*(?:초|秒|\x22)?"),
             distance: re(&format!(r"({NUM})\s*({KM}|{MILES}|{METERS})")),
             clock: re(r"(\d{1,2}):(\d{2})(?::(\d{2}))?"),
             minutes_seconds: re(r#"(\d{1,3})['’](\d{2})(?:"|”|'')?"#),
@@ -93,6 +93,39 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
     if run.kind.is_none() {
         run.kind = kind;
     }
+}
+
+/// Ways of moving that are not running, in the languages read: a distance in a time next to
+/// one of these is a walk, a ride or a swim.
+const NOT_RUNS: &[&str] = &[
+    "walk", "walked", "walking", "hike", "hiked", "hiking", "bike", "biked", "biking",
+    "ride", "rode", "cycle", "cycled", "cycling", "swim", "swam", "swimming", "row", "rowed",
+    "rowing", "ski", "skied", "skiing", "paddle", "drive", "drove", "flight", "train",
+    "걷기", "걸었", "산책", "등산", "자전거", "라이딩", "수영", "歩", "散歩", "自転車", "泳",
+    "走路", "散步", "骑", "游泳", "徒步", "caminar", "caminé", "bici", "nadar", "wandern",
+    "gewandert", "spazieren", "radfahren", "radtour", "schwimmen", "marche", "vélo", "nage",
+    "randonnée",
+];
+
+/// Whether a clause that names no activity still reads as a run: a distance in km or miles
+/// and how long it took (`Easy 14k along the river in 1:22:34`, `8 km 45분`), with no other
+/// way of moving named.
+pub fn reads_as_run(text: &str) -> bool {
+    let p = patterns();
+    let distance = p.distance.captures_iter(text).any(|c| {
+        let unit = c.get(2).map_or("", |m| m.as_str());
+        let glued = text[c.get(0).map_or(0, |m| m.end())..]
+            .chars()
+            .next()
+            .is_some_and(char::is_alphabetic);
+        !glued && !METERS.split('|').any(|m| m == unit)
+    });
+    let took = p.clock.is_match(text) || super::units::duration_pattern().is_match(text);
+    distance
+        && took
+        && !NOT_RUNS
+            .iter()
+            .any(|w| super::words::find_word(text, w).is_some() || (!w.is_ascii() && text.contains(w)))
 }
 
 /// Derives missing paces and drops readings that give an impossible pace (outside 2-20

@@ -96,3 +96,4 @@ fn nothing_invented_for_plain_text() {
     let r = parse("Called mum, long walk by the river.\n");
     assert!(r.domain_data.is_empty());
 }
+

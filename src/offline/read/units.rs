@@ -181,13 +181,13 @@ pub fn measure_pattern() -> &'static Regex {
     })
 }
 
-/// Durations written with units: `1h 20m`, `1h20`, `7시간 30분`, `45 min`, `28분 34초`, `90 Minuten`
-/// (group 1 hours or minutes, as told by [`minutes_of`]).
+/// Durations written with units: `1h 20m`, `1h20`, `7시간 30분`, `6시간 반`, `45 min`, `28분 34초`,
+/// `90 Minuten` (hours or minutes, as told by [`minutes_of`]).
 pub fn duration_pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(&format!(
-            r"(?:({NUM})\s*(?:{HOURS})\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?)?|({NUM})\s*(?:{MINUTES})(?:\s*(\d{{1,2}})\s*(?:초|秒|seconds|second|secs|sec|sek|seg|s)\b)?)"
+            r"(?:({NUM})\s*(?:{HOURS})\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|and a half|y media|et demie|½))?|({NUM})\s*(?:{MINUTES})(?:\s*(\d{{1,2}})\s*(?:초|秒|seconds|second|secs|sec|sek|seg|s)\b)?)"
         ))
         .expect("duration pattern compiles")
     })
@@ -195,9 +195,10 @@ pub fn duration_pattern() -> &'static Regex {
 
 /// The minutes a [`duration_pattern`] hit stands for.
 pub fn minutes_of(hit: &Hit) -> Option<f64> {
+    let half = if hit.get(3).is_some() { 30.0 } else { 0.0 };
     match hit.num(1) {
-        Some(h) => Some(h * 60.0 + hit.num(2).unwrap_or(0.0)),
-        None => hit.num(3).map(|m| m + hit.num(4).unwrap_or(0.0) / 60.0),
+        Some(h) => Some(h * 60.0 + hit.num(2).unwrap_or(half)),
+        None => hit.num(4).map(|m| m + hit.num(5).unwrap_or(0.0) / 60.0),
     }
 }
 

@@ -43,6 +43,9 @@ pub struct Entry {
     pub time: Option<NaiveTime>,
     /// The section heading text (e.g. `07:30 Bench`), used for `#heading` links.
     pub heading: Option<String>,
+    /// The nearest other heading above the entry (`## Bench Press`, `### Plan`): it says
+    /// what the lines under it are about. Not part of links, sessions or the stored index.
+    pub under: Option<String>,
     /// The person's text (questions and agent callouts removed).
     pub text: String,
     /// Hash of `text`; unchanged text is never parsed twice.
@@ -67,31 +70,33 @@ pub fn heading_time(heading: &str) -> Option<NaiveTime> {
 }
 
 /// A byte range of the note and, for a `## HH:MM` section, its time and title.
-type Span = (Range<usize>, Option<(NaiveTime, String)>);
+type Span = (Range<usize>, Option<(NaiveTime, String)>, Option<String>);
 
 /// Splits a parsed note into entries, all dated `date`.
 pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
     let mut spans: Vec<Span> = Vec::new();
     let mut section: Option<(usize, NaiveTime, String)> = None;
+    let mut under: Option<String> = None;
     let close = |spans: &mut Vec<_>, section: &mut Option<(usize, NaiveTime, String)>, end| {
         if let Some((start, time, title)) = section.take() {
-            spans.push((start..end, Some((time, title))));
+            spans.push((start..end, Some((time, title)), None));
         }
     };
     for block in &note.blocks {
         match &block.kind {
             BlockKind::Heading { level, text } if *level <= 2 => {
                 close(&mut spans, &mut section, block.lines.start);
-                if *level == 2 {
-                    if let Some(time) = heading_time(text) {
-                        section = Some((block.lines.end, time, text.clone()));
-                    }
+                let time = (*level == 2).then(|| heading_time(text)).flatten();
+                match time {
+                    Some(time) => section = Some((block.lines.end, time, text.clone())),
+                    None => under = Some(text.clone()),
                 }
             }
+            BlockKind::Heading { text, .. } if section.is_none() => under = Some(text.clone()),
             BlockKind::Paragraph | BlockKind::List | BlockKind::Quote | BlockKind::Table
                 if section.is_none() =>
             {
-                spans.push((block.lines.clone(), None));
+                spans.push((block.lines.clone(), None, under.clone()));
             }
             _ => {}
         }
@@ -106,7 +111,7 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
         .map(|b| b.lines.clone())
         .collect();
     let mut out = Vec::new();
-    for (lines, heading) in spans {
+    for (lines, heading, under) in spans {
         let text = content(note, &callouts, lines.clone());
         if text.is_empty() {
             continue;
@@ -122,6 +127,7 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
             date,
             time,
             heading,
+            under,
             hash: ContentHash::of(text.as_bytes()),
             tags: tags(&text),
             text,

@@ -150,7 +150,12 @@ impl Clause {
                 ',' => !(digit(prev) && digit(next)),
                 '.' | '!' | '?' => next.is_none_or(char::is_whitespace) && !digit(next),
                 '+' => !digit(next) && !matches!(next, Some(' ')) || spaced(prev, next),
-                '/' => !digit(prev) && !digit(next) && !unit_follows(&s[end..]),
+                '/' => {
+                    !digit(prev)
+                        && !digit(next)
+                        && !unit_follows(&s[end..])
+                        && !rep_list_follows(&s[end..])
+                }
                 '—' | '–' => !(digit(before_space(s, i)) && digit(after_space(s, end))),
                 '-' => {
                     spaced(prev, next) && !(digit(before_space(s, i)) && digit(after_space(s, end)))
@@ -208,6 +213,18 @@ fn unit_follows(rest: &str) -> bool {
     ];
     let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
     UNITS.contains(&word.as_str())
+}
+
+/// `/ 30kg / 5,5,15`, `/ BW / 5,5,6`: the weight and reps of a `Squat / 30kg / 5,5,15` log
+/// (one lift, not three clauses).
+fn rep_list_follows(rest: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)^\s*(?:(?:~?\d+(?:[.,]\d+)?\s*(?:kg|kgs|lbs?)?|bw|bodyweight)\s*/\s*)?\d{1,3}(?:\s*[,/-]\s*\d{1,3}){2,}")
+            .expect("rep list pattern compiles")
+    })
+    .is_match(rest)
+        || rest.trim_start().to_lowercase().starts_with("bw /")
 }
 
 fn word_separators() -> &'static Regex {

@@ -1,6 +1,6 @@
 //! Lifts: `185x5x3` (weight x reps x sets), `3x5 @ 80kg`, `80kg 5x5`, `5 reps at 150 kg`,
 //! `3 sets of 5 at 185 lbs`, `100kg 5회 3세트`, `3 Sätze à 5 Wdh mit 80 kg`, bodyweight
-//! `pull-ups 3x8`. A clause naming several exercises is cut at each name, so every number
+//! `pull-ups 3x8`, rep lists `Squat / 30kg / 5,5,15`. A clause naming several exercises is cut at each name, so every number
 //! goes to the exercise written before it. A missing unit is flagged, never guessed.
 
 use std::ops::Range;
@@ -16,6 +16,7 @@ use super::words::Mention;
 
 struct Patterns {
     weighted_group: Regex,
+    rep_list: Regex,
     weight_for_reps: Regex,
     weight: Regex,
     sets_of: Regex,
@@ -34,6 +35,9 @@ fn patterns() -> &'static Patterns {
         Patterns {
             weighted_group: re(format!(
                 r"({NUM})\s*({KG}|{LB}){x}(\d+)\s*(?:{REPS})?(?:{x}(\d+)(?:\s*(?:{SETS}))?)?"
+            )),
+            rep_list: re(format!(
+                r"(?i)(?:({NUM})\s*({KG}|{LB})|\b(?:bw|bodyweight|맨몸|自重))?\s*[/:]?\s*(\d{{1,3}}(?:\s*[,/-]\s*\d{{1,3}}){{2,}})(?:\s*(?:{REPS}))?"
             )),
             weight_for_reps: re(format!(
                 r"({NUM})\s*({KG}|{LB})\s+(?:for|x)\s+(\d+)(?:\s*(?:{REPS}))?(\s*(?:[x×*]\s*\d|{SETS}|of))?"
@@ -118,6 +122,22 @@ fn segment(
             reps: int(&h, 3),
             sets: int(&h, 4).or(Some(1)),
         });
+    }
+    // `Squat / 30kg / 5,5,15`, `bench 60kg 10/8/6`: the reps of each set, listed.
+    for h in take(&p.rep_list, clause) {
+        let reps: Vec<i64> = h
+            .get(3)
+            .unwrap_or("")
+            .split([',', '/', '-'])
+            .filter_map(|r| r.trim().parse().ok())
+            .collect();
+        for run in reps.chunk_by(|a, b| a == b) {
+            lifts.push(Lift {
+                weight: weight(&h, 1, 2),
+                sets: Some(run.len() as i64),
+                reps: Some(run[0]),
+            });
+        }
     }
     // `deads 225 lb for 5`: one set of that many reps (not `for 3x5`, read below).
     for h in clause.hits(&p.weight_for_reps) {

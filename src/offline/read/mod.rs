@@ -100,6 +100,7 @@ impl<'d> Reader<'d> {
         let title = entry
             .heading
             .as_deref()
+            .or(entry.under.as_deref())
             .map(|h| {
                 h.trim_start_matches(|c: char| c.is_ascii_digit() || c == ':')
                     .trim()

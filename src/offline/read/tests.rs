@@ -97,3 +97,13 @@ fn nothing_invented_for_plain_text() {
     assert!(r.domain_data.is_empty());
 }
 
+
+#[test]
+fn a_heading_above_a_list_names_its_lift_or_makes_it_a_plan() {
+    let r = parse("# Push Day\n\n## Bench Press\n- 135 x 5\n- 185 x 5\n");
+    let ex = &r.domain_data["strength"]["exercises"];
+    assert_eq!(ex[0]["name"], "bench press", "{r:?}");
+    assert_eq!(ex.as_array().map(Vec::len), Some(2), "{r:?}");
+    let plan = parse("## Plan\n- squat 5x5 @ 100kg\n");
+    assert!(plan.domain_data.is_empty(), "{plan:?}");
+}

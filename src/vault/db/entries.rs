@@ -155,6 +155,7 @@ fn entry_from_row(r: &Row) -> rusqlite::Result<Entry> {
         id: EntryId(r.get(0)?),
         source: r.get(1)?,
         heading: r.get(2)?,
+        under: None,
         date: date.parse().unwrap_or_default(),
         time: time.and_then(|t| NaiveTime::parse_from_str(&t, "%H:%M").ok()),
         log: r.get(5)?,

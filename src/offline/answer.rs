@@ -473,6 +473,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
             target_km: None,
             miles: false,
             food: false,
+            lift_ask: None,
         };
         if let Some(f) = analyze::compute(&q, &when, &records, None, &baseline, link) {
             out.lines.push(f.lines[0].clone());

@@ -126,6 +126,7 @@ pub const LAST: &[&str] = &[
     "지난번",
     "마지막",
     "최근에",
+    "최근",
     "저번에",
     "última vez",
     "ultima vez",
@@ -330,6 +331,8 @@ pub const LIST: &[&str] = &[
     "show me",
     "뭐 먹",
     "뭐 했",
+    "보여줘",
+    "보여 줘",
     "뭘 먹",
     "뭘 했",
     "무엇을",
@@ -577,6 +580,79 @@ pub fn stem(word: &str) -> String {
     }
     w
 }
+
+/// "When did I…": the latest time, when a measure is named.
+pub const WHEN: &[&str] = &[
+    "when did",
+    "when was",
+    "언제",
+    "いつ",
+    "什么时候",
+    "何时",
+    "cuándo",
+    "wann",
+    "quand",
+];
+
+/// The volume lifted: weight × reps × sets.
+pub const VOLUME: &[&str] = &[
+    "volume",
+    "tonnage",
+    "total weight",
+    "볼륨",
+    "총 중량",
+    "총중량",
+    "ボリューム",
+    "総負荷",
+    "训练量",
+    "总重量",
+    "volumen",
+    "trainingsvolumen",
+];
+
+/// An estimated one-rep max.
+pub const ONE_REP_MAX: &[&str] = &[
+    "1rm",
+    "1 rm",
+    "e1rm",
+    "one rep max",
+    "one-rep max",
+    "1 rep max",
+    "1-rep max",
+    "max single",
+    "원알엠",
+    "1회 최대",
+    "最大挙上",
+    "1次最大",
+    "repetición máxima",
+    "maximalkraft",
+];
+
+/// The sum of the best squat, bench press and deadlift.
+pub const BIG_THREE: &[&str] = &[
+    "3대",
+    "삼대",
+    "big three",
+    "big 3",
+    "big-three",
+    "sbd",
+    "powerlifting total",
+    "ビッグスリー",
+    "ビッグ3",
+    "三大项",
+    "三大項",
+];
+
+/// Reps, when asked about a lift.
+pub const REPS: &[&str] = &[
+    "reps",
+    "repetitions",
+    "개",
+    "レップ",
+    "wiederholungen",
+    "repeticiones",
+    "répétitions",
+];
 
 #[cfg(test)]
 mod tests {

@@ -31,6 +31,7 @@ impl Metric {
             Metric::Pace => "running pace".into(),
             Metric::Workouts => "strength sessions".into(),
             Metric::Lift(name) => name.clone(),
+            Metric::BodyPart(name) => format!("{name} workouts"),
             Metric::Sleep => "sleep".into(),
             Metric::Mood => "mood".into(),
             Metric::Energy => "energy".into(),
@@ -86,7 +87,7 @@ impl Metric {
             Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace => {
                 "a line like `easy run 6 km in 33 min`"
             }
-            Metric::Workouts | Metric::Lift(_) | Metric::Training => {
+            Metric::Workouts | Metric::Lift(_) | Metric::BodyPart(_) | Metric::Training => {
                 "a line like `bench 3x5 @ 185 lbs` or `squat 100kg 5x5`"
             }
             Metric::Sleep => "a line like `slept 7.5h`",
@@ -116,7 +117,7 @@ impl Metric {
     pub fn domains(&self) -> Option<&'static [&'static str]> {
         Some(match self {
             Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace => &["running"],
-            Metric::Workouts | Metric::Lift(_) => &["strength"],
+            Metric::Workouts | Metric::Lift(_) | Metric::BodyPart(_) => &["strength"],
             Metric::Training => &["strength", "running"],
             Metric::Sleep | Metric::Mood | Metric::Energy | Metric::Stress | Metric::Steps => {
                 &["general"]
@@ -174,6 +175,30 @@ impl Metric {
             Metric::RunDuration => each_run("duration_min"),
             Metric::Pace => each_run("pace_min_per_km"),
             Metric::Measure { .. } => Vec::new(),
+            Metric::BodyPart(name) => {
+                let lifts = super::body_parts::by_name(name).map_or(&[][..], |p| p.lifts);
+                let mut done: Vec<&str> = r
+                    .domain_data
+                    .get("strength")
+                    .and_then(|s| s.get("exercises"))
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|e| e["name"].as_str())
+                    .filter(|n| lifts.contains(n))
+                    .collect();
+                done.dedup();
+                if done.is_empty() {
+                    return Vec::new();
+                }
+                vec![Point {
+                    date: r.date,
+                    value: 1.0,
+                    detail: done.join(", "),
+                    record: r.clone(),
+                    measure: None,
+                }]
+            }
             Metric::Training | Metric::Workouts => {
                 let kind = if r.domain_data.contains_key("strength") {
                     Some("a strength session")

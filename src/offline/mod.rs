@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod answer;
+pub mod body_parts;
 pub mod correct;
 pub mod cues;
 pub mod dates;

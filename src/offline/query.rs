@@ -46,6 +46,8 @@ pub enum Metric {
     Workouts,
     /// Weight lifted for this exercise (canonical name).
     Lift(String),
+    /// Sessions that trained a body part (see [`super::body_parts`]), by its name.
+    BodyPart(String),
     Sleep,
     Mood,
     Energy,
@@ -86,6 +88,56 @@ pub struct Query {
     pub miles: bool,
     /// A list about food ("what did I eat").
     pub food: bool,
+    /// What a lifting question asks beyond the usual kinds (volume, reps, a one-rep max,
+    /// the big-three total).
+    pub lift_ask: Option<LiftAsk>,
+}
+
+/// Lifting questions with an answer of their own (see [`crate::offline::kinds::lifting`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LiftAsk {
+    /// Weight × reps × sets.
+    Volume,
+    /// The reps done ("how many push-ups").
+    Reps,
+    /// An estimated one-rep max.
+    OneRepMax,
+    /// Best squat + bench press + deadlift.
+    BigThree,
+}
+
+/// Exercises done for reps without added weight.
+const BODYWEIGHT: &[&str] = &[
+    "pull-up",
+    "chin-up",
+    "dip",
+    "push-up",
+    "sit-up",
+    "muscle-up",
+    "burpee",
+    "crunch",
+    "leg raise",
+];
+
+/// The lifting ask of a question (`q` lowercase, its period taken out).
+fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
+    if cues::has(q, cues::BIG_THREE) {
+        return Some(LiftAsk::BigThree);
+    }
+    let Some(Metric::Lift(name)) = metrics.first() else {
+        return None;
+    };
+    if cues::has(q, cues::VOLUME) {
+        Some(LiftAsk::Volume)
+    } else if cues::has(q, cues::ONE_REP_MAX) {
+        Some(LiftAsk::OneRepMax)
+    } else if cues::has(q, cues::REPS)
+        || BODYWEIGHT.contains(&name.as_str()) && cues::has(q, cues::HOW_MANY)
+    {
+        Some(LiftAsk::Reps)
+    } else {
+        None
+    }
 }
 
 fn has_any(text: &str, words: &[&str]) -> bool {
@@ -113,10 +165,26 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         None => lower.clone(),
     };
     let metrics = metrics(&rest, domains);
+    let lift_ask = lift_ask(&rest, &metrics);
     let kind = if super::route::classify(question, domains).input == InputType::Correction {
         QueryType::Correction
     } else {
-        kind(&rest, other_range.is_some(), &metrics)
+        match lift_ask {
+            Some(LiftAsk::BigThree | LiftAsk::OneRepMax) => QueryType::Max,
+            Some(LiftAsk::Volume | LiftAsk::Reps) => QueryType::Total,
+            None => match kind(&rest, other_range.is_some(), &metrics) {
+                // "show my bench records": no period to list, so the latest with its history.
+                QueryType::List
+                    if range.is_none()
+                        && metrics
+                            .first()
+                            .is_some_and(|m| !matches!(m, Metric::Measure { .. })) =>
+                {
+                    QueryType::Last
+                }
+                other => other,
+            },
+        }
     };
     Query {
         kind,
@@ -139,6 +207,7 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         target_km: target_km(&rest),
         miles: has_any(&rest, &["miles", "mile", "mi"]),
         food: cues::has(&rest, cues::EAT),
+        lift_ask,
     }
 }
 
@@ -232,6 +301,9 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     }
     if has(q, cues::WORST) {
         return QueryType::Min;
+    }
+    if !metrics.is_empty() && has(q, cues::WHEN) {
+        return QueryType::Last;
     }
     let amount = !cues::units(q).is_empty() || metrics.first().is_some_and(Metric::is_amount);
     if has(q, cues::COUNT) {
@@ -378,7 +450,9 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     }
     let lift_named = out.iter().any(|m| matches!(m, Metric::Lift(_)));
     if !lift_named && !running {
-        if cues::has(q, cues::STRENGTH_WORDS) {
+        if let Some(part) = super::body_parts::named_in(q) {
+            out.push(Metric::BodyPart(part.name.to_string()));
+        } else if cues::has(q, cues::STRENGTH_WORDS) {
             out.push(Metric::Workouts);
         } else if cues::has(q, cues::TRAINING_WORDS) {
             out.push(Metric::Training);

@@ -85,14 +85,22 @@ const SHAPES: &[(Order, &str, &[Place])] = &[
         r"((?:19|20)\d{2})(\d{2})(\d{2})",
         &[Place::Heading, Place::FileName],
     ),
-    (Order::ShortYear, r"(\d{2})(\d{2})(\d{2})", &[Place::FileName]),
+    (
+        Order::ShortYear,
+        r"(\d{2})(\d{2})(\d{2})",
+        &[Place::FileName],
+    ),
     (
         Order::MonthDay,
         r"(\d{1,2})\s*[월月]\s*(\d{1,2})\s*[일日号]",
         &[Place::Heading, Place::FileName],
     ),
     (Order::MonthDay, r"(\d{1,2})/(\d{1,2})", &[Place::Heading]),
-    (Order::DayMonth, r"(\d{1,2})\.(\d{1,2})\.", &[Place::Heading]),
+    (
+        Order::DayMonth,
+        r"(\d{1,2})\.(\d{1,2})\.",
+        &[Place::Heading],
+    ),
     (
         Order::NamedMonthDay,
         r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4}))?",

@@ -231,7 +231,9 @@ fn folder_date(rel: &str, today: NaiveDate) -> Option<NaiveDate> {
     };
     let lead = |s: &str| -> Option<u32> {
         let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
-        (1..=2).contains(&digits.len()).then(|| digits.parse().ok())?
+        (1..=2)
+            .contains(&digits.len())
+            .then(|| digits.parse().ok())?
     };
     let y: i32 = year.parse().ok().filter(|_| year.len() == 4)?;
     let (m, d) = (lead(month)?, lead(stem(rel))?);

@@ -1,8 +1,10 @@
-//! Answers by kind: numbers over parsed records ([`numbers`]), the entries of a period and
-//! digests ([`digest`]), and open tasks ([`tasks`]). Each builds a [`Reply`]: a lead whose
-//! first sentence holds the result, and one cited line per entry used.
+//! Answers by kind: numbers over parsed records ([`numbers`], lifting's own in [`lifting`]),
+//! the entries of a period and digests ([`digest`]), and open tasks ([`tasks`]). Each builds
+//! a [`Reply`]: a lead whose first sentence holds the result, and one cited line per entry
+//! used.
 
 pub mod digest;
+pub mod lifting;
 pub mod numbers;
 pub mod tasks;
 

@@ -86,6 +86,11 @@ fn items(reply: &mut Reply, points: &[&Point], link: Link) {
 /// The numbers a question asks for, over `records` (its period), or `None` when the
 /// question's measure has no values there.
 pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> {
+    if let Some(ask) = query.lift_ask {
+        if let Some(reply) = super::lifting::reply(ask, query, when, records, link) {
+            return Some(reply);
+        }
+    }
     let metric = query.metrics.first()?;
     if matches!(query.kind, QueryType::Max | QueryType::Min) {
         if let Some(km) = query.target_km.filter(|_| is_running(metric)) {
@@ -108,6 +113,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 Metric::Workouts => (sessions(&points).len(), "strength session".into()),
                 Metric::Training => (sessions(&points).len(), "training session".into()),
                 Metric::Lift(l) => (sessions(&points).len(), format!("{l} session")),
+                Metric::BodyPart(p) => (sessions(&points).len(), format!("{p} session")),
                 _ => (days.len(), format!("day with {label}")),
             };
             let mut line = format!("**{}** {when}, on {on_days}", count(n, &noun));
@@ -199,6 +205,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             };
             let c = link(&p.record);
             r.head.push(match metric {
+                Metric::BodyPart(part) => format!(
+                    "Your last {part} session was on **{}**: {} {c}.",
+                    full_day(p.date),
+                    p.detail
+                ),
                 Metric::Runs | Metric::Distance | Metric::Workouts | Metric::Training => format!(
                     "Your last {} was on **{}**: {} {c}.",
                     singular(&label),

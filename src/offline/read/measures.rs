@@ -116,9 +116,7 @@ fn what(text: &str, start: usize, end: usize) -> Option<String> {
     let words = |s: &str| -> Vec<String> {
         s.split(|c: char| !(c.is_alphabetic() || c == '-' || c == '\''))
             .map(|w| w.trim_matches(['-', '\'']).to_string())
-            .filter(|w| {
-                !w.is_empty() && !FILLER.contains(&w.as_str()) && measure_unit(w).is_none()
-            })
+            .filter(|w| !w.is_empty() && !FILLER.contains(&w.as_str()) && measure_unit(w).is_none())
             .collect()
     };
     let before = words(&text[..start]);

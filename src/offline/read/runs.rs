@@ -98,12 +98,63 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
 /// Ways of moving that are not running, in the languages read: a distance in a time next to
 /// one of these is a walk, a ride or a swim.
 const NOT_RUNS: &[&str] = &[
-    "walk", "walked", "walking", "hike", "hiked", "hiking", "bike", "biked", "biking",
-    "ride", "rode", "cycle", "cycled", "cycling", "swim", "swam", "swimming", "row", "rowed",
-    "rowing", "ski", "skied", "skiing", "paddle", "drive", "drove", "flight", "train",
-    "걷기", "걸었", "산책", "등산", "자전거", "라이딩", "수영", "歩", "散歩", "自転車", "泳",
-    "走路", "散步", "骑", "游泳", "徒步", "caminar", "caminé", "bici", "nadar", "wandern",
-    "gewandert", "spazieren", "radfahren", "radtour", "schwimmen", "marche", "vélo", "nage",
+    "walk",
+    "walked",
+    "walking",
+    "hike",
+    "hiked",
+    "hiking",
+    "bike",
+    "biked",
+    "biking",
+    "ride",
+    "rode",
+    "cycle",
+    "cycled",
+    "cycling",
+    "swim",
+    "swam",
+    "swimming",
+    "row",
+    "rowed",
+    "rowing",
+    "ski",
+    "skied",
+    "skiing",
+    "paddle",
+    "drive",
+    "drove",
+    "flight",
+    "train",
+    "걷기",
+    "걸었",
+    "산책",
+    "등산",
+    "자전거",
+    "라이딩",
+    "수영",
+    "歩",
+    "散歩",
+    "自転車",
+    "泳",
+    "走路",
+    "散步",
+    "骑",
+    "游泳",
+    "徒步",
+    "caminar",
+    "caminé",
+    "bici",
+    "nadar",
+    "wandern",
+    "gewandert",
+    "spazieren",
+    "radfahren",
+    "radtour",
+    "schwimmen",
+    "marche",
+    "vélo",
+    "nage",
     "randonnée",
 ];
 
@@ -123,9 +174,9 @@ pub fn reads_as_run(text: &str) -> bool {
     let took = p.clock.is_match(text) || super::units::duration_pattern().is_match(text);
     distance
         && took
-        && !NOT_RUNS
-            .iter()
-            .any(|w| super::words::find_word(text, w).is_some() || (!w.is_ascii() && text.contains(w)))
+        && !NOT_RUNS.iter().any(|w| {
+            super::words::find_word(text, w).is_some() || (!w.is_ascii() && text.contains(w))
+        })
 }
 
 /// Derives missing paces and drops readings that give an impossible pace (outside 2-20

@@ -97,7 +97,6 @@ fn nothing_invented_for_plain_text() {
     assert!(r.domain_data.is_empty());
 }
 
-
 #[test]
 fn a_heading_above_a_list_names_its_lift_or_makes_it_a_plan() {
     let r = parse("# Push Day\n\n## Bench Press\n- 135 x 5\n- 185 x 5\n");

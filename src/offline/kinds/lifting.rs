@@ -1,0 +1,299 @@
+//! What lifters ask beyond a best or a last time: the volume lifted (weight × reps × sets),
+//! how many reps, an estimated one-rep max, and the big-three total (best squat + bench +
+//! deadlift, the Korean "3대").
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use serde_json::Value;
+
+use super::{count, day, full_day, Reply};
+use crate::offline::analyze::{trim, Link};
+use crate::offline::query::{LiftAsk, Metric, Query};
+use crate::vault::parsed::ParsedRecord;
+
+/// One logged set group of an exercise.
+#[derive(Debug, Clone)]
+struct Set<'r> {
+    date: NaiveDate,
+    weight: Option<f64>,
+    unit: Option<String>,
+    sets: i64,
+    reps: Option<i64>,
+    record: &'r ParsedRecord,
+}
+
+impl Set<'_> {
+    fn shown(&self) -> String {
+        let w = match (self.weight, &self.unit) {
+            (Some(w), Some(u)) => format!("{} {u}", trim(w)),
+            (Some(w), None) => trim(w),
+            (None, _) => "bodyweight".into(),
+        };
+        match (self.reps, self.sets) {
+            (Some(r), s) if s > 1 => format!("{w} × {r} reps × {s} sets"),
+            (Some(r), _) => format!("{w} × {r} reps"),
+            (None, _) => w,
+        }
+    }
+
+    /// Weight × reps × sets, in kg when the unit is pounds.
+    fn volume_kg(&self) -> Option<f64> {
+        let kg = self.weight? * if self.is_lb() { KG_PER_LB } else { 1.0 };
+        Some(kg * self.reps? as f64 * self.sets as f64)
+    }
+
+    /// The Epley estimate of a one-rep max (the weight itself for a single); sets of more
+    /// than twelve reps say little about a max and give none.
+    fn one_rep_max(&self) -> Option<f64> {
+        let (w, r) = (self.weight?, self.reps?);
+        match r {
+            1 => Some(w),
+            2..=12 => Some(w * (1.0 + r as f64 / 30.0)),
+            _ => None,
+        }
+    }
+
+    fn is_lb(&self) -> bool {
+        self.unit.as_deref() == Some("lb")
+    }
+}
+
+const KG_PER_LB: f64 = 0.453_592;
+
+/// The logged sets of the exercises named `names`, oldest first.
+fn sets<'r>(names: &[&str], records: &'r [ParsedRecord]) -> Vec<Set<'r>> {
+    let mut out: Vec<Set<'r>> = records
+        .iter()
+        .flat_map(|r| {
+            r.domain_data
+                .get("strength")
+                .and_then(|s| s.get("exercises"))
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter(|e| e["name"].as_str().is_some_and(|n| names.contains(&n)))
+                .map(move |e| Set {
+                    date: r.date,
+                    weight: e["weight"].as_f64(),
+                    unit: e["unit"].as_str().map(str::to_string),
+                    sets: e["sets"].as_i64().unwrap_or(1).max(1),
+                    reps: e["reps"].as_i64(),
+                    record: r,
+                })
+        })
+        .collect();
+    out.sort_by_key(|s| s.date);
+    out
+}
+
+/// The answer to a lifting question, or `None` when nothing fits it.
+pub fn reply(
+    ask: LiftAsk,
+    query: &Query,
+    when: &str,
+    records: &[ParsedRecord],
+    link: Link,
+) -> Option<Reply> {
+    if ask == LiftAsk::BigThree {
+        return big_three(when, records, link);
+    }
+    let Some(Metric::Lift(name)) = query.metrics.first() else {
+        return None;
+    };
+    let sets = sets(&[name.as_str()], records);
+    if sets.is_empty() {
+        return None;
+    }
+    match ask {
+        LiftAsk::Volume => volume(name, when, &sets, link),
+        LiftAsk::Reps => reps(name, when, &sets, link),
+        LiftAsk::OneRepMax => one_rep_max(name, when, &sets, link),
+        LiftAsk::BigThree => None,
+    }
+}
+
+/// Sets grouped by day, newest first.
+fn by_day<'a, 'r>(sets: &'a [Set<'r>]) -> Vec<(NaiveDate, Vec<&'a Set<'r>>)> {
+    let mut days: BTreeMap<NaiveDate, Vec<&Set>> = BTreeMap::new();
+    for s in sets {
+        days.entry(s.date).or_default().push(s);
+    }
+    days.into_iter().rev().collect()
+}
+
+fn cite_day(r: &mut Reply, date: NaiveDate, sets: &[&Set], value: String, link: Link) {
+    let shown: Vec<String> = sets.iter().map(|s| s.shown()).collect();
+    let mut links: Vec<String> = sets.iter().map(|s| link(s.record)).collect();
+    links.dedup();
+    r.items.push(format!(
+        "{}: {value} ({}) {}",
+        day(date),
+        shown.join(", "),
+        links.join(" ")
+    ));
+    for s in sets {
+        r.used(&s.record.source_file);
+    }
+}
+
+fn volume(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
+    let weighed: Vec<Set> = sets
+        .iter()
+        .filter(|s| s.volume_kg().is_some())
+        .cloned()
+        .collect();
+    if weighed.is_empty() {
+        return None;
+    }
+    let pounds = weighed.iter().all(Set::is_lb);
+    let shown = |kg: f64| {
+        if pounds {
+            format!("{} lb", trim((kg / KG_PER_LB).round()))
+        } else {
+            format!("{} kg", trim(kg.round()))
+        }
+    };
+    let days = by_day(&weighed);
+    let total: f64 = weighed.iter().filter_map(Set::volume_kg).sum();
+    let mut r = Reply::default();
+    r.head.push(format!(
+        "**{}** of {name} volume (weight × reps × sets) {when}, over {}.",
+        shown(total),
+        count(days.len(), "session")
+    ));
+    let skipped = sets.len() - weighed.len();
+    if skipped > 0 {
+        r.head.push(format!(
+            "{} without a weight or reps not counted.",
+            count(skipped, "entry")
+        ));
+    }
+    for (date, day_sets) in &days {
+        let v: f64 = day_sets.iter().filter_map(|s| s.volume_kg()).sum();
+        cite_day(&mut r, *date, day_sets, shown(v), link);
+    }
+    Some(r)
+}
+
+fn reps(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
+    let counted: Vec<Set> = sets.iter().filter(|s| s.reps.is_some()).cloned().collect();
+    if counted.is_empty() {
+        return None;
+    }
+    let reps_of = |s: &Set| s.reps.unwrap_or(0) * s.sets;
+    let days = by_day(&counted);
+    let total: i64 = counted.iter().map(reps_of).sum();
+    let mut r = Reply::default();
+    r.head.push(format!(
+        "**{total} {name} reps** {when}, over {}.",
+        count(days.len(), "session")
+    ));
+    for (date, day_sets) in &days {
+        let n: i64 = day_sets.iter().map(|s| reps_of(s)).sum();
+        cite_day(&mut r, *date, day_sets, format!("{n} reps"), link);
+    }
+    Some(r)
+}
+
+fn one_rep_max(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
+    let best = sets
+        .iter()
+        .filter_map(|s| Some((s, s.one_rep_max()?)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let (set, max) = best;
+    let unit = set
+        .unit
+        .as_deref()
+        .map(|u| format!(" {u}"))
+        .unwrap_or_default();
+    let mut r = Reply::default();
+    let how = if set.reps == Some(1) {
+        "a single you logged".to_string()
+    } else {
+        format!(
+            "estimated with the Epley formula (weight × (1 + reps / 30)) from {}",
+            set.shown()
+        )
+    };
+    r.head.push(format!(
+        "Your {name} one-rep max {when}: about **{}{unit}**, {how} on {} {}.",
+        trim((max * 2.0).round() / 2.0),
+        full_day(set.date),
+        link(set.record)
+    ));
+    r.used(&set.record.source_file);
+    for (date, day_sets) in by_day(sets) {
+        let day_max = day_sets
+            .iter()
+            .filter_map(|s| s.one_rep_max())
+            .fold(f64::NAN, f64::max);
+        if day_max.is_finite() {
+            let v = format!("≈ {}{unit}", trim((day_max * 2.0).round() / 2.0));
+            cite_day(&mut r, date, &day_sets, v, link);
+        }
+    }
+    Some(r)
+}
+
+/// The lifts of the big-three total.
+const BIG_THREE: [&str; 3] = ["squat", "bench press", "deadlift"];
+
+fn big_three(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> {
+    let mut r = Reply::default();
+    let mut heaviest_sum = 0.0;
+    let mut estimate_sum = 0.0;
+    let mut missing = Vec::new();
+    let mut units: Vec<String> = Vec::new();
+    for lift in BIG_THREE {
+        let sets = sets(&[lift], records);
+        let Some(top) = sets
+            .iter()
+            .filter(|s| s.weight.is_some())
+            .max_by(|a, b| a.weight.unwrap_or(0.0).total_cmp(&b.weight.unwrap_or(0.0)))
+        else {
+            missing.push(lift);
+            continue;
+        };
+        let weight = top.weight.unwrap_or(0.0);
+        heaviest_sum += weight;
+        let estimate = sets
+            .iter()
+            .filter_map(Set::one_rep_max)
+            .fold(weight, f64::max);
+        estimate_sum += estimate;
+        units.extend(top.unit.clone());
+        r.items.push(format!(
+            "{lift}: {} on {} (one-rep max ≈ {}) {}",
+            top.shown(),
+            day(top.date),
+            trim((estimate * 2.0).round() / 2.0),
+            link(top.record)
+        ));
+        r.used(&top.record.source_file);
+    }
+    if missing.len() == BIG_THREE.len() {
+        return None;
+    }
+    units.dedup();
+    let unit = match units.as_slice() {
+        [u] => format!(" {u}"),
+        _ => String::new(),
+    };
+    if missing.is_empty() {
+        r.head.push(format!(
+            "Your big-three total (squat + bench press + deadlift) {when}: **{}{unit}** from \
+             the heaviest weights you logged, about **{}{unit}** as estimated one-rep maxes.",
+            trim(heaviest_sum),
+            trim((estimate_sum * 2.0).round() / 2.0)
+        ));
+    } else {
+        r.head.push(format!(
+            "No {} logged {when}, so there is no big-three total; the heaviest of the others \
+             add up to {}{unit}.",
+            missing.join(" or "),
+            trim(heaviest_sum)
+        ));
+    }
+    Some(r)
+}

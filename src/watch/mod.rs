@@ -1,5 +1,7 @@
 //! `watch`: the background companion. Catches up on start, then reacts to file events
 //! (debounced per file), rescans on overflow and periodically, and stops cleanly on Ctrl-C.
+//! While nothing else is due it lets the model refine the rules' reading of new entries, a
+//! batch at a time; a note that needs processing (a question may be ready) stops the batch.
 
 pub mod batch;
 pub mod folders;
@@ -47,6 +49,7 @@ pub async fn run(
     }
 
     tokio::pin!(stop);
+    processor.refine_in_background();
     let Some(report) = or_stop(processor.full_pass(debounce), &mut stop).await else {
         stopped();
         return Ok(());
@@ -63,29 +66,62 @@ pub async fn run(
             .next_deadline()
             .unwrap_or(next_rescan)
             .min(next_rescan);
+        if Instant::now() < wake && processor.refinement_due() {
+            // Events are taken while the batch runs (both only read the processor); the
+            // batch is dropped, keeping what it stored, once a note is due.
+            let mut closed = false;
+            let done = {
+                let batch = processor.refine_next();
+                tokio::pin!(batch);
+                loop {
+                    let wake = debouncer
+                        .next_deadline()
+                        .unwrap_or(next_rescan)
+                        .min(next_rescan);
+                    tokio::select! {
+                        done = &mut batch => break Some(done),
+                        signal = rx.recv() => {
+                            if !take_signal(signal, &mut debouncer, &watched, &mut watcher, &vault, processor.store()) {
+                                closed = true;
+                                break None;
+                            }
+                        }
+                        _ = tokio::time::sleep_until(wake.into()) => break None,
+                        _ = &mut stop => {
+                            stopped();
+                            return Ok(());
+                        }
+                    }
+                }
+            };
+            match done {
+                Some(Ok(refined)) => {
+                    if let Err(err) = processor.refined(refined) {
+                        tracing::error!("{err}");
+                    }
+                }
+                Some(Err(err)) => {
+                    // Not again before the next pass (a full disk would fail every batch).
+                    tracing::error!("refining with the model: {err}");
+                    let pause = crate::process::Refined {
+                        stopped: true,
+                        ..Default::default()
+                    };
+                    if let Err(err) = processor.refined(pause) {
+                        tracing::error!("{err}");
+                    }
+                }
+                None if closed => break,
+                None => {}
+            }
+            continue;
+        }
         tokio::select! {
-            signal = rx.recv() => match signal {
-                Some(Signal::Event(event)) => {
-                    let now = Instant::now();
-                    let folder_moved = matches!(event.kind, EventKind::Create(_) | EventKind::Modify(notify::event::ModifyKind::Name(_)))
-                        && event.paths.iter().any(|p| p.is_dir());
-                    if event.need_rescan() || folder_moved {
-                        debouncer.request_rescan(now);
-                    }
-                    tracing::trace!("event {:?} {:?}", event.kind, event.paths);
-                    for warning in watched.follow(&mut watcher, &vault, &event, processor.store().rules()) {
-                        tracing::warn!("{warning}");
-                    }
-                    for rel in note_paths(&vault, &event, processor.store()) {
-                        debouncer.touch(rel, now);
-                    }
+            signal = rx.recv() => {
+                if !take_signal(signal, &mut debouncer, &watched, &mut watcher, &vault, processor.store()) {
+                    break;
                 }
-                Some(Signal::Failed(err)) => {
-                    tracing::warn!("file watcher: {}", watch_error(err));
-                    debouncer.request_rescan(Instant::now());
-                }
-                None => break,
-            },
+            }
             _ = tokio::time::sleep_until(wake.into()) => {}
             _ = &mut stop => break,
         }
@@ -133,6 +169,44 @@ pub async fn run(
     drop(watcher);
     stopped();
     Ok(())
+}
+
+/// Takes one signal from the file watcher: touched notes join the debouncer, overflows and
+/// moved folders ask for a rescan. False when the watcher is gone.
+fn take_signal(
+    signal: Option<Signal>,
+    debouncer: &mut Debouncer<String>,
+    watched: &Watched,
+    watcher: &mut impl notify::Watcher,
+    vault: &Path,
+    store: &crate::vault::Store,
+) -> bool {
+    match signal {
+        Some(Signal::Event(event)) => {
+            let now = Instant::now();
+            let folder_moved = matches!(
+                event.kind,
+                EventKind::Create(_) | EventKind::Modify(notify::event::ModifyKind::Name(_))
+            ) && event.paths.iter().any(|p| p.is_dir());
+            if event.need_rescan() || folder_moved {
+                debouncer.request_rescan(now);
+            }
+            tracing::trace!("event {:?} {:?}", event.kind, event.paths);
+            for warning in watched.follow(watcher, vault, &event, store.rules()) {
+                tracing::warn!("{warning}");
+            }
+            for rel in note_paths(vault, &event, store) {
+                debouncer.touch(rel, now);
+            }
+            true
+        }
+        Some(Signal::Failed(err)) => {
+            tracing::warn!("file watcher: {}", watch_error(err));
+            debouncer.request_rescan(Instant::now());
+            true
+        }
+        None => false,
+    }
 }
 
 /// Runs a pass unless Ctrl-C comes first. Stopping mid-pass is safe: every note write is a

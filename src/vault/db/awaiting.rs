@@ -1,0 +1,162 @@
+//! The refinement queue: log entries stored with the rules' reading only, waiting for the
+//! model Parser (see `process::refine`). It lives in index.db beside the records it
+//! refines, so a run that is killed resumes where it stopped. An entry is named by its note
+//! and the hash of its text, which stay the same when the entry moves within its note.
+
+use std::collections::HashSet;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::entries::entry_from_row;
+use super::RecordDb;
+use crate::error::Result;
+use crate::vault::parsed::ParsedRecord;
+use crate::vault::Entry;
+
+/// One entry waiting for the model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Awaiting {
+    /// Vault-relative path of its note.
+    pub source: String,
+    /// Hash of the entry's text (hex, as in its record's `content_hash`).
+    pub hash: String,
+}
+
+impl RecordDb {
+    /// Marks entries of `source` (by text hash, with their dates) as awaiting the model.
+    pub fn await_model(&self, source: &str, entries: &[(String, String)]) -> Result<()> {
+        if entries.is_empty() {
+            return Ok(());
+        }
+        self.write_all(|tx| {
+            let mut insert = tx.prepare_cached(
+                "INSERT OR IGNORE INTO awaiting (source, hash, date, tries) VALUES (?1, ?2, ?3, 0)",
+            )?;
+            for (hash, date) in entries {
+                insert.execute(params![source, hash, date])?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Forgets the entries of `source` awaiting the model whose text is no longer among
+    /// `kept` (the hashes of the note's records now).
+    pub fn keep_awaiting(&self, source: &str, kept: &HashSet<String>) -> Result<()> {
+        self.write_all(|tx| {
+            let gone: Vec<String> = {
+                let mut stmt = tx.prepare_cached("SELECT hash FROM awaiting WHERE source = ?1")?;
+                let rows = stmt.query_map([source], |r| r.get::<_, String>(0))?;
+                rows.collect::<rusqlite::Result<Vec<_>>>()?
+                    .into_iter()
+                    .filter(|h| !kept.contains(h))
+                    .collect()
+            };
+            let mut delete =
+                tx.prepare_cached("DELETE FROM awaiting WHERE source = ?1 AND hash = ?2")?;
+            for hash in gone {
+                delete.execute(params![source, hash])?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Up to `limit` entries awaiting the model, the most recent days first (what questions
+    /// ask about most).
+    pub fn awaiting(&self, limit: usize) -> Result<Vec<Awaiting>> {
+        let conn = self.conn.lock().expect("db lock");
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT source, hash FROM awaiting ORDER BY date DESC, source, hash LIMIT ?1",
+            )
+            .map_err(|e| self.error(e))?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = stmt
+            .query_map([limit], |r| {
+                Ok(Awaiting {
+                    source: r.get(0)?,
+                    hash: r.get(1)?,
+                })
+            })
+            .map_err(|e| self.error(e))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(|e| self.error(e))
+    }
+
+    /// How many entries await the model.
+    pub fn awaiting_count(&self) -> Result<usize> {
+        let conn = self.conn.lock().expect("db lock");
+        conn.query_row("SELECT COUNT(*) FROM awaiting", [], |r| r.get::<_, i64>(0))
+            .map(|n| n as usize)
+            .map_err(|e| self.error(e))
+    }
+
+    /// The stored entry and record an awaiting entry stands for; `None` when its text is
+    /// no longer stored (the note changed and was read again).
+    pub fn awaiting_entry(&self, a: &Awaiting) -> Result<Option<(Entry, ParsedRecord)>> {
+        let conn = self.conn.lock().expect("db lock");
+        let entry = conn
+            .query_row(
+                "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text
+                 FROM entries WHERE source = ?1 AND hash = ?2 AND log = 1 ORDER BY line_start LIMIT 1",
+                params![a.source, a.hash],
+                entry_from_row,
+            )
+            .optional()
+            .map_err(|e| self.error(e))?;
+        let Some(entry) = entry else {
+            return Ok(None);
+        };
+        let json: Option<String> = conn
+            .query_row(
+                "SELECT json FROM records WHERE id = ?1 AND source = ?2",
+                params![entry.id.0, a.source],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| self.error(e))?;
+        let record = json.and_then(|j| serde_json::from_str::<ParsedRecord>(&j).ok());
+        Ok(record
+            .filter(|r| r.content_hash == a.hash)
+            .map(|r| (entry, r)))
+    }
+
+    /// The entry is done with: its refined record (if any) replaces the stored one and it
+    /// leaves the queue, both in one transaction.
+    pub fn refined(&self, a: &Awaiting, record: Option<&ParsedRecord>) -> Result<()> {
+        let mut conn = self.conn.lock().expect("db lock");
+        let tx = conn.savepoint().map_err(|e| self.error(e))?;
+        if let Some(r) = record {
+            super::put_record(&tx, r).map_err(|e| self.error(e))?;
+        }
+        forget(&tx, a).map_err(|e| self.error(e))?;
+        tx.commit().map_err(|e| self.error(e))
+    }
+
+    /// Counts a model parse that failed although the model was reachable; after
+    /// `max_tries` the entry keeps the rules' reading and leaves the queue. Returns whether
+    /// it left.
+    pub fn refinement_failed(&self, a: &Awaiting, max_tries: u32) -> Result<bool> {
+        let conn = self.conn.lock().expect("db lock");
+        let tries: Option<i64> = conn
+            .query_row(
+                "UPDATE awaiting SET tries = tries + 1 WHERE source = ?1 AND hash = ?2 RETURNING tries",
+                params![a.source, a.hash],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| self.error(e))?;
+        let give_up = tries.is_some_and(|t| t >= i64::from(max_tries));
+        if give_up {
+            forget(&conn, a).map_err(|e| self.error(e))?;
+        }
+        Ok(give_up)
+    }
+}
+
+fn forget(conn: &Connection, a: &Awaiting) -> rusqlite::Result<()> {
+    conn.execute(
+        "DELETE FROM awaiting WHERE source = ?1 AND hash = ?2",
+        params![a.source, a.hash],
+    )
+    .map(|_| ())
+}

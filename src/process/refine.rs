@@ -20,8 +20,8 @@ use crate::vault::parsed::ParsedRecord;
 
 pub use crate::vault::db::Awaiting;
 
-/// A model parse that failed this many times while the model was reachable is given up:
-/// the entry keeps the rules' reading.
+/// Batches that failed whole (a failing server, not a down one) this many times give up on
+/// their entries: they keep the rules' reading.
 const MAX_TRIES: u32 = 3;
 
 /// What one batch of refinement did.
@@ -146,29 +146,42 @@ impl Processor {
         }
     }
 
-    /// Sends the batch's entries to the model Parser at once (the LLM layer bounds how
-    /// many run) and stores each refined record as it comes.
+    /// Sends the batch's entries to the model Parser, as many at once as `max_concurrency`
+    /// allows and started in the queue's order, and stores each refined record as it comes.
     async fn refine_batch(&self, batch: &[Awaiting]) -> Result<Refined> {
         let db = self.store.record_db();
         let mut out = Refined::default();
-        let mut tasks = tokio::task::JoinSet::new();
+        let mut todo = Vec::new();
         for a in batch {
             match db.awaiting_entry(a)? {
                 // Its note was read again since: the text is no longer there.
                 None => db.refined(a, None)?,
-                Some((entry, stored)) => {
-                    let (flow, a) = (self.flow.clone(), a.clone());
-                    tasks.spawn(async move {
-                        let model = flow.model_parse(&entry).await;
-                        (a, entry, stored, model)
-                    });
-                }
+                Some(found) => todo.push((a.clone(), found)),
             }
+        }
+        let at_once = self
+            .flow
+            .llm()
+            .map_or(1, |l| l.config().max_concurrency.max(1));
+        let mut todo = todo.into_iter();
+        let mut tasks = tokio::task::JoinSet::new();
+        let mut start = |tasks: &mut tokio::task::JoinSet<_>| {
+            if let Some((a, (entry, stored))) = todo.next() {
+                let flow = self.flow.clone();
+                tasks.spawn(async move {
+                    let model = flow.model_parse(&entry).await;
+                    (a, entry, stored, model)
+                });
+            }
+        };
+        for _ in 0..at_once {
+            start(&mut tasks);
         }
         let mut failed = Vec::new();
         while let Some(done) = tasks.join_next().await {
             let (a, entry, stored, model) =
                 done.map_err(|e| crate::Error::Watch(format!("a parse task failed: {e}")))?;
+            start(&mut tasks);
             out.tried += 1;
             let Some(model) = model else {
                 failed.push(a);
@@ -178,13 +191,19 @@ impl Processor {
             db.refined(&a, Some(&record))?;
             out.records.push(record);
         }
+        // A down model leaves the entries waiting as they were. A batch that failed whole
+        // stops the refinement and counts a try. Where others of the batch were refined,
+        // the model answered and what it said of these was unusable (rejected numbers,
+        // broken JSON): they keep the rules' reading, as asking again would not change it.
         let down = self.flow.llm().is_some_and(|l| l.down_for("parser"));
+        let failing = !failed.is_empty() && failed.len() == out.tried;
         if !down {
+            let tries = if failing { MAX_TRIES } else { 1 };
             for a in &failed {
-                db.refinement_failed(a, MAX_TRIES)?;
+                db.refinement_failed(a, tries)?;
             }
         }
-        out.stopped = down || (!failed.is_empty() && failed.len() == out.tried);
+        out.stopped = down || failing;
         Ok(out)
     }
 }

@@ -133,8 +133,8 @@ impl RecordDb {
     }
 
     /// Counts a model parse that failed although the model was reachable; after
-    /// `max_tries` the entry keeps the rules' reading and leaves the queue. Returns whether
-    /// it left.
+    /// `max_tries` (1: at once) the entry keeps the rules' reading and leaves the queue.
+    /// Returns whether it left.
     pub fn refinement_failed(&self, a: &Awaiting, max_tries: u32) -> Result<bool> {
         let conn = self.conn.lock().expect("db lock");
         let tries: Option<i64> = conn

@@ -232,3 +232,72 @@ fn offline_nothing_waits_for_a_model() {
     let report = doctor(v, &[("VAULT_AGENT_PROVIDER", "offline")]);
     assert_eq!(report["awaiting_model"], 0, "{report}");
 }
+
+/// A running `watch`, killed when the test ends.
+struct Watch(std::process::Child);
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn wait_for(mut check: impl FnMut() -> bool, limit: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if check() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    check()
+}
+
+#[cfg(unix)]
+#[test]
+fn watch_answers_a_new_question_while_parser_calls_hang() {
+    use std::io::{BufRead, BufReader};
+    let server = ScriptedLlm::start();
+    let config = format!(
+        "watch:\n  debounce_ms: 200\n{}",
+        config(&server.base(), 2).replace("timeout_s: 5", "timeout_s: 120")
+    );
+    let (dir, _) = busy_vault(&config, 5);
+    let v = dir.path();
+    // Refinement never finishes a batch while the test runs.
+    server.script("parser", (0..40).map(|_| Reply::Hang));
+    let mut child = Watch(
+        Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+            .args(["watch", v.to_str().unwrap()])
+            .env_remove("VAULT_AGENT_PROVIDER")
+            .env_remove("VAULT_AGENT_VAULT")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let mut lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
+    let started = lines.next().unwrap().unwrap();
+    assert!(started.starts_with("watching"), "{started}");
+    assert!(
+        read(v, QUESTION_NOTE).contains("> [!answer] vault-agent"),
+        "the catch-up answered the question before refining"
+    );
+    assert!(
+        wait_for(
+            || server.calls("parser").len() >= 2,
+            Duration::from_secs(20)
+        ),
+        "refinement started"
+    );
+
+    let note = "Daily/2026-11-22.md";
+    write(v, note, "## 09:00\nslept 6h\n\n? how did I sleep\n");
+    let answered = wait_for(
+        || read(v, note).contains("> [!answer] vault-agent"),
+        Duration::from_secs(20),
+    );
+    assert!(answered, "{}", read(v, note));
+    assert_eq!(callout_count(&read(v, note)), 1);
+}

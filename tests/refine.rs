@@ -301,3 +301,35 @@ fn watch_answers_a_new_question_while_parser_calls_hang() {
     assert!(answered, "{}", read(v, note));
     assert_eq!(callout_count(&read(v, note)), 1);
 }
+
+#[test]
+fn a_refined_record_keeps_the_correction_written_in_the_notes() {
+    let server = ScriptedLlm::start();
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(v, ".vault-agent/config.yaml", config(&server.base(), 2));
+    let day = chrono::Local::now().date_naive() - chrono::Duration::days(1);
+    write(
+        v,
+        &format!("Daily/{}.md", day.format("%Y-%m-%d")),
+        "## 10:30\nbench 3x5 @ 85kg\n\n## 11:00 [correction]\nactually it was 82.5kg\n",
+    );
+    ok_process(v);
+    let records = day_records(v, &day.to_string());
+    let bench = records
+        .iter()
+        .find(|r| r["heading"] == "10:30")
+        .unwrap_or_else(|| panic!("{records:?}"));
+    assert!(
+        bench["parser"].as_str().unwrap().contains("(ollama)"),
+        "refined by the model: {bench}"
+    );
+    assert_eq!(bench["tags"], json!(["scripted"]), "{bench}");
+    let text = bench["domain_data"].to_string();
+    assert!(
+        text.contains("82.5") && !text.contains("85.0") && !text.contains(":85"),
+        "{bench}"
+    );
+    assert_eq!(bench["corrections"].as_array().unwrap().len(), 1, "{bench}");
+}

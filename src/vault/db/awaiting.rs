@@ -160,3 +160,78 @@ fn forget(conn: &Connection, a: &Awaiting) -> rusqlite::Result<()> {
     )
     .map(|_| ())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vault::{ContentHash, EntryId};
+
+    fn entry(source: &str, n: usize, text: &str) -> Entry {
+        Entry {
+            id: EntryId::new(source, n),
+            source: source.to_string(),
+            date: "2026-11-20".parse().unwrap(),
+            time: None,
+            heading: None,
+            text: text.to_string(),
+            hash: ContentHash::of(text.as_bytes()),
+            lines: n..n + 1,
+            log: true,
+            tags: Vec::new(),
+        }
+    }
+
+    fn stored(db: &RecordDb, source: &str, texts: &[&str]) -> Vec<(String, String)> {
+        let entries: Vec<Entry> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| entry(source, i + 1, t))
+            .collect();
+        let records: Vec<ParsedRecord> = entries
+            .iter()
+            .map(|e| ParsedRecord::for_entry(e, "offline-rules".into()))
+            .collect();
+        db.replace_entries(source, &entries).unwrap();
+        db.replace_source(source, &records).unwrap();
+        entries
+            .iter()
+            .map(|e| (e.hash.hex(), e.date.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn the_queue_follows_the_note_and_empties_as_entries_are_refined_or_given_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = RecordDb::open(&dir.path().join("index.db")).unwrap();
+        let queued = stored(
+            &db,
+            "Daily/a.md",
+            &["ran 5 km", "slept 7h", "walked 20 min"],
+        );
+        db.await_model("Daily/a.md", &queued).unwrap();
+        assert_eq!(db.awaiting_count().unwrap(), 3);
+
+        // The note is edited: one entry's text is gone, the others stay queued.
+        let kept: HashSet<String> = queued[..2].iter().map(|(h, _)| h.clone()).collect();
+        db.keep_awaiting("Daily/a.md", &kept).unwrap();
+        assert_eq!(db.awaiting_count().unwrap(), 2);
+
+        let head = db.awaiting(10).unwrap();
+        let (found, record) = db.awaiting_entry(&head[0]).unwrap().unwrap();
+        assert_eq!(found.hash.hex(), head[0].hash);
+        let mut refined = record.clone();
+        refined.parser = "model (test)".into();
+        db.refined(&head[0], Some(&refined)).unwrap();
+        assert_eq!(
+            db.of_source("Daily/a.md").unwrap()[0].parser,
+            "model (test)"
+        );
+        assert_eq!(db.awaiting_count().unwrap(), 1);
+
+        // A failing model: tries are counted until the entry keeps the rules' reading.
+        assert!(!db.refinement_failed(&head[1], 2).unwrap());
+        assert_eq!(db.awaiting_count().unwrap(), 1);
+        assert!(db.refinement_failed(&head[1], 2).unwrap());
+        assert_eq!(db.awaiting_count().unwrap(), 0);
+    }
+}

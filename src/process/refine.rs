@@ -123,7 +123,11 @@ impl Processor {
         let mut report = PassReport::default();
         self.take_refined(refined, &mut report);
         if report.entries_refined > 0 {
-            tracing::info!("refined {} entries with the model", report.entries_refined);
+            let left = self.store.record_db().awaiting_count()?;
+            tracing::info!(
+                "refined {} entries with the model; {left} still awaiting it",
+                report.entries_refined
+            );
         }
         self.observe(&report)?;
         self.save_state()

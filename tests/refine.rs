@@ -333,3 +333,26 @@ fn a_refined_record_keeps_the_correction_written_in_the_notes() {
     );
     assert_eq!(bench["corrections"].as_array().unwrap().len(), 1, "{bench}");
 }
+
+#[test]
+fn the_same_text_twice_in_a_note_is_parsed_once_and_both_records_are_refined() {
+    let server = ScriptedLlm::start();
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(v, ".vault-agent/config.yaml", config(&server.base(), 2));
+    write(
+        v,
+        "Daily/2026-11-19.md",
+        "## 08:00\nwalked 20 minutes\n\n## 17:00\nwalked 20 minutes\n",
+    );
+    ok_process(v);
+    assert_eq!(server.calls("parser").len(), 1);
+    let records = day_records(v, "2026-11-19");
+    assert_eq!(records.len(), 2, "{records:?}");
+    for r in &records {
+        assert!(r["parser"].as_str().unwrap().contains("(ollama)"), "{r}");
+    }
+    assert_eq!(records[0]["timestamp"], "08:00");
+    assert_eq!(records[1]["timestamp"], "17:00");
+}

@@ -157,10 +157,12 @@ impl Processor {
         let mut out = Refined::default();
         let mut todo = Vec::new();
         for a in batch {
-            match db.awaiting_entry(a)? {
+            // The same text written twice in a note is parsed once for both.
+            let found = db.awaiting_entries(a)?;
+            match found.first() {
                 // Its note was read again since: the text is no longer there.
-                None => db.refined(a, None)?,
-                Some(found) => todo.push((a.clone(), found)),
+                None => db.refined(a, &[])?,
+                Some((entry, _)) => todo.push((a.clone(), entry.clone(), found)),
             }
         }
         let at_once = self
@@ -170,11 +172,11 @@ impl Processor {
         let mut todo = todo.into_iter();
         let mut tasks = tokio::task::JoinSet::new();
         let mut start = |tasks: &mut tokio::task::JoinSet<_>| {
-            if let Some((a, (entry, stored))) = todo.next() {
+            if let Some((a, entry, found)) = todo.next() {
                 let flow = self.flow.clone();
                 tasks.spawn(async move {
                     let model = flow.model_parse(&entry).await;
-                    (a, entry, stored, model)
+                    (a, found, model)
                 });
             }
         };
@@ -183,7 +185,7 @@ impl Processor {
         }
         let mut failed = Vec::new();
         while let Some(done) = tasks.join_next().await {
-            let (a, entry, stored, model) =
+            let (a, found, model) =
                 done.map_err(|e| crate::Error::Watch(format!("a parse task failed: {e}")))?;
             start(&mut tasks);
             out.tried += 1;
@@ -191,9 +193,15 @@ impl Processor {
                 failed.push(a);
                 continue;
             };
-            let record = with_corrections(on_floor(self.flow.rules(&entry), model), &stored);
-            db.refined(&a, Some(&record))?;
-            out.records.push(record);
+            let records: Vec<ParsedRecord> = found
+                .iter()
+                .map(|(entry, stored)| {
+                    let placed = model.clone().placed_at(entry);
+                    with_corrections(on_floor(self.flow.rules(entry), placed), stored)
+                })
+                .collect();
+            db.refined(&a, &records)?;
+            out.records.extend(records);
         }
         // A down model leaves the entries waiting as they were. A batch that failed whole
         // stops the refinement and counts a try. Where others of the batch were refined,

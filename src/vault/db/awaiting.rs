@@ -90,42 +90,48 @@ impl RecordDb {
             .map_err(|e| self.error(e))
     }
 
-    /// The stored entry and record an awaiting entry stands for; `None` when its text is
-    /// no longer stored (the note changed and was read again).
-    pub fn awaiting_entry(&self, a: &Awaiting) -> Result<Option<(Entry, ParsedRecord)>> {
+    /// The stored entries an awaiting entry stands for (the same text may be written more
+    /// than once in a note), each with its record; none when the text is no longer stored
+    /// (the note changed and was read again).
+    pub fn awaiting_entries(&self, a: &Awaiting) -> Result<Vec<(Entry, ParsedRecord)>> {
         let conn = self.conn.lock().expect("db lock");
-        let entry = conn
-            .query_row(
-                "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text
-                 FROM entries WHERE source = ?1 AND hash = ?2 AND log = 1 ORDER BY line_start LIMIT 1",
-                params![a.source, a.hash],
-                entry_from_row,
-            )
-            .optional()
-            .map_err(|e| self.error(e))?;
-        let Some(entry) = entry else {
-            return Ok(None);
+        let entries: Vec<Entry> = {
+            let mut stmt = conn
+                .prepare_cached(
+                    "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text
+                     FROM entries WHERE source = ?1 AND hash = ?2 AND log = 1 ORDER BY line_start",
+                )
+                .map_err(|e| self.error(e))?;
+            let rows = stmt
+                .query_map(params![a.source, a.hash], entry_from_row)
+                .map_err(|e| self.error(e))?;
+            rows.collect::<rusqlite::Result<_>>()
+                .map_err(|e| self.error(e))?
         };
-        let json: Option<String> = conn
-            .query_row(
-                "SELECT json FROM records WHERE id = ?1 AND source = ?2",
-                params![entry.id.0, a.source],
-                |r| r.get(0),
-            )
-            .optional()
-            .map_err(|e| self.error(e))?;
-        let record = json.and_then(|j| serde_json::from_str::<ParsedRecord>(&j).ok());
-        Ok(record
-            .filter(|r| r.content_hash == a.hash)
-            .map(|r| (entry, r)))
+        let mut out = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let json: Option<String> = conn
+                .query_row(
+                    "SELECT json FROM records WHERE id = ?1 AND source = ?2",
+                    params![entry.id.0, a.source],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(|e| self.error(e))?;
+            let record = json.and_then(|j| serde_json::from_str::<ParsedRecord>(&j).ok());
+            if let Some(record) = record.filter(|r| r.content_hash == a.hash) {
+                out.push((entry, record));
+            }
+        }
+        Ok(out)
     }
 
-    /// The entry is done with: its refined record (if any) replaces the stored one and it
-    /// leaves the queue, both in one transaction.
-    pub fn refined(&self, a: &Awaiting, record: Option<&ParsedRecord>) -> Result<()> {
+    /// The entry is done with: its refined records replace the stored ones and it leaves
+    /// the queue, all in one transaction.
+    pub fn refined(&self, a: &Awaiting, records: &[ParsedRecord]) -> Result<()> {
         let mut conn = self.conn.lock().expect("db lock");
         let tx = conn.savepoint().map_err(|e| self.error(e))?;
-        if let Some(r) = record {
+        for r in records {
             super::put_record(&tx, r).map_err(|e| self.error(e))?;
         }
         forget(&tx, a).map_err(|e| self.error(e))?;
@@ -217,11 +223,12 @@ mod tests {
         assert_eq!(db.awaiting_count().unwrap(), 2);
 
         let head = db.awaiting(10).unwrap();
-        let (found, record) = db.awaiting_entry(&head[0]).unwrap().unwrap();
-        assert_eq!(found.hash.hex(), head[0].hash);
-        let mut refined = record.clone();
+        let found = db.awaiting_entries(&head[0]).unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0.hash.hex(), head[0].hash);
+        let mut refined = found[0].1.clone();
         refined.parser = "model (test)".into();
-        db.refined(&head[0], Some(&refined)).unwrap();
+        db.refined(&head[0], &[refined]).unwrap();
         assert_eq!(
             db.of_source("Daily/a.md").unwrap()[0].parser,
             "model (test)"

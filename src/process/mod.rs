@@ -70,7 +70,7 @@ pub struct Processor {
     marks: Option<crate::offline::observer::Marks>,
     /// Records of new entries since then, while watching (a new best updates it at once).
     fresh: Vec<ParsedRecord>,
-    /// New entries get the rules' reading only (a flow refines them with a model itself).
+    /// New entries are not queued for the model (a flow refines them with a model itself).
     rules_only: bool,
     /// Correction entries read in this pass, applied once every note of the pass is stored
     /// (the entry they correct may be in a note read later).
@@ -236,8 +236,8 @@ impl Processor {
         Ok(report)
     }
 
-    /// Like [`Processor::parse_pass`], with the rules' reading only: for input whose log part
-    /// a flow parses with a model while it plans the query part (BOTH).
+    /// Like [`Processor::parse_pass`], without queueing the new entries for the model: for
+    /// input whose log part a flow parses with a model while it plans the query part (BOTH).
     pub async fn parse_pass_rules_only(&mut self) -> Result<PassReport> {
         self.rules_only = true;
         let report = self.parse_pass().await;

@@ -1,7 +1,9 @@
 //! One pass over pending work: new or changed notes get their entries parsed, and ready,
 //! unanswered questions get exactly one callout. Used by `process` (whole vault, once) and
 //! by `watch` (the files that changed). Unchanged files are recognised by content hash,
-//! which is also how our own writes are kept from triggering work again.
+//! which is also how our own writes are kept from triggering work again. New entries get
+//! the rules' reading at once; with a model, its Parser refines them after the questions
+//! (see [`refine`]).
 
 mod corrections;
 mod prepare;

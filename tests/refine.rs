@@ -356,3 +356,31 @@ fn the_same_text_twice_in_a_note_is_parsed_once_and_both_records_are_refined() {
     assert_eq!(records[0]["timestamp"], "08:00");
     assert_eq!(records[1]["timestamp"], "17:00");
 }
+
+#[cfg(unix)]
+#[test]
+fn watch_refines_every_waiting_entry_in_the_background() {
+    let server = ScriptedLlm::start();
+    let config = format!("watch:\n  debounce_ms: 200\n{}", config(&server.base(), 2));
+    let (dir, entries) = busy_vault(&config, 5);
+    let v = dir.path();
+    server.script("parser", (0..entries).map(|_| slow_parse(50)));
+    let _child = Watch(
+        Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+            .args(["watch", v.to_str().unwrap()])
+            .env_remove("VAULT_AGENT_PROVIDER")
+            .env_remove("VAULT_AGENT_VAULT")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let done = wait_for(|| refined_records(v) == entries, Duration::from_secs(30));
+    assert!(done, "{} of {entries} refined", refined_records(v));
+    assert_eq!(
+        server.calls("parser").len(),
+        entries,
+        "each entry parsed once"
+    );
+    assert_eq!(doctor(v, &[])["awaiting_model"], 0);
+}

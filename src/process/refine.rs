@@ -17,6 +17,8 @@ use crate::flow::floor::on_floor;
 use crate::offline::correct::Change;
 use crate::vault::correction::{apply, CorrectionSource};
 use crate::vault::parsed::ParsedRecord;
+use crate::vault::read::read_note;
+use crate::vault::ContentHash;
 
 pub use crate::vault::db::Awaiting;
 
@@ -116,6 +118,16 @@ impl Processor {
     pub async fn refine_next(&self) -> Result<Refined> {
         let batch = self.store.record_db().awaiting(self.refine_batch_size())?;
         self.refine_batch(&batch).await
+    }
+
+    /// Whether a changed file needs a pass (while refining, `watch` lets a batch go on for
+    /// files that hold what was last processed, such as our own writes).
+    pub fn needs_pass(&self, rel: &str) -> bool {
+        let abs = self.config.vault.join(rel);
+        match read_note(&abs, self.config.max_note_bytes) {
+            Ok(text) => !self.is_settled(rel, ContentHash::of(text.as_bytes())),
+            Err(_) => true,
+        }
     }
 
     /// Takes a finished batch into account: the context file follows refined records.

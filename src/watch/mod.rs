@@ -61,11 +61,17 @@ pub async fn run(
     let mut debouncer: Debouncer<String> = Debouncer::new(debounce);
     retry_deferred(&mut debouncer, &report);
     let mut next_rescan = Instant::now() + config.rescan_interval;
+    // Files found due while refining, for the pass after the batch.
+    let mut held: Vec<String> = Vec::new();
     loop {
-        let wake = debouncer
-            .next_deadline()
-            .unwrap_or(next_rescan)
-            .min(next_rescan);
+        let wake = if held.is_empty() {
+            debouncer
+                .next_deadline()
+                .unwrap_or(next_rescan)
+                .min(next_rescan)
+        } else {
+            Instant::now()
+        };
         if Instant::now() < wake && processor.refinement_due() {
             // Events are taken while the batch runs (both only read the processor); the
             // batch is dropped, keeping what it stored, once a note is due.
@@ -86,7 +92,17 @@ pub async fn run(
                                 break None;
                             }
                         }
-                        _ = tokio::time::sleep_until(wake.into()) => break None,
+                        _ = tokio::time::sleep_until(wake.into()) => {
+                            let now = Instant::now();
+                            if now >= next_rescan || debouncer.rescan_requested() {
+                                break None;
+                            }
+                            // Our own writes come back as events: they need no pass.
+                            held.extend(debouncer.take_due(now).into_iter().filter(|rel| processor.needs_pass(rel)));
+                            if !held.is_empty() {
+                                break None;
+                            }
+                        }
                         _ = &mut stop => {
                             stopped();
                             return Ok(());
@@ -128,6 +144,7 @@ pub async fn run(
         let now = Instant::now();
         if debouncer.take_rescan(now) || now >= next_rescan {
             next_rescan = now + config.rescan_interval;
+            held.clear();
             let Some(result) = or_stop(processor.full_pass(debounce), &mut stop).await else {
                 break;
             };
@@ -140,7 +157,10 @@ pub async fn run(
             }
             continue;
         }
-        let due = debouncer.take_due(now);
+        let mut due = debouncer.take_due(now);
+        due.append(&mut held);
+        due.sort();
+        due.dedup();
         if !due.is_empty() {
             tracing::debug!("quiet, processing: {}", due.join(", "));
             let Some(result) = or_stop(processor.process_paths(&due, debounce), &mut stop).await
@@ -187,7 +207,10 @@ fn take_signal(
             let folder_moved = matches!(
                 event.kind,
                 EventKind::Create(_) | EventKind::Modify(notify::event::ModifyKind::Name(_))
-            ) && event.paths.iter().any(|p| p.is_dir());
+            ) && event.paths.iter().any(|p| {
+                // Our own folders (`.vault-agent/sessions`) and ignored ones hold no notes.
+                p.is_dir() && relative(vault, p).is_none_or(|rel| !in_skipped_folder(store, &rel))
+            });
             if event.need_rescan() || folder_moved {
                 debouncer.request_rescan(now);
             }
@@ -207,6 +230,18 @@ fn take_signal(
         }
         None => false,
     }
+}
+
+/// Whether a vault-relative folder is, or is inside, one that is never entered.
+fn in_skipped_folder(store: &crate::vault::Store, rel: &str) -> bool {
+    let mut prefix = String::new();
+    rel.split('/').any(|part| {
+        if !prefix.is_empty() {
+            prefix.push('/');
+        }
+        prefix.push_str(part);
+        store.rules().skips_dir(&prefix)
+    })
 }
 
 /// Runs a pass unless Ctrl-C comes first. Stopping mid-pass is safe: every note write is a

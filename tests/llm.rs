@@ -81,11 +81,16 @@ fn ollama_requests_carry_prompts_and_schemas_and_answers_are_written() {
     let server = ScriptedLlm::start();
     let mut config = ollama_config(&server.base());
     config.push_str("  models:\n    \"qwen2.5:14b\": { prompt: \"EXTRA MODEL RULE\" }\n");
+    // One parse at a time, newest entry first: the sleep of Nov 21, then the run of Nov 20.
+    config.push_str("  max_concurrency: 1\n");
     let dir = vault(&config);
     let v = dir.path();
     server.script(
         "parser",
-        [Reply::Json(json!({"domain_data": {"running": {"distance_km": 6, "duration_min": 33}}, "tags": ["run"], "confidence": 0.9, "uncertain_fields": []}))],
+        [
+            Reply::Json(json!({"domain_data": {}, "tags": [], "confidence": 0.9, "uncertain_fields": []})),
+            Reply::Json(json!({"domain_data": {"running": {"distance_km": 6, "duration_min": 33}}, "tags": ["run"], "confidence": 0.9, "uncertain_fields": []})),
+        ],
     );
     server.script(
         "analyzer",
@@ -390,8 +395,9 @@ fn truncated_output_twice_degrades_to_the_offline_engine_and_says_so() {
 fn auth_errors_fail_fast_and_the_fallback_provider_answers() {
     let primary = ScriptedLlm::start();
     let backup = ScriptedLlm::start();
+    // The question's first call (its entries are parsed after it is answered).
     primary.script(
-        "parser",
+        "router",
         [Reply::Status(
             401,
             None,

@@ -9,6 +9,8 @@ use crate::process::Processor;
 pub async fn doctor(config: Arc<Config>, json: bool) -> Result<()> {
     let processor = Processor::open(config.clone())?;
     let notes = processor.store().index().all().len();
+    // Entries read by the rules only so far, refined by the next `process` or by `watch`.
+    let awaiting = processor.store().record_db().awaiting_count()?;
     let client = crate::llm::LlmClient::new(
         config.llm.clone(),
         crate::llm::trace::Trace::new(None, false),
@@ -19,10 +21,15 @@ pub async fn doctor(config: Arc<Config>, json: bool) -> Result<()> {
         .find(|c| c.provider == config.llm.default_provider)
         .is_some_and(|c| c.works);
     if json {
-        let v = serde_json::json!({"vault": config.vault, "notes": notes, "providers": checks, "ok": default_works});
+        let v = serde_json::json!({"vault": config.vault, "notes": notes, "awaiting_model": awaiting, "providers": checks, "ok": default_works});
         println!("{}", serde_json::to_string_pretty(&v).expect("json"));
     } else {
         println!("vault {}: {notes} notes", config.vault.display());
+        if awaiting > 0 {
+            println!(
+                "     {awaiting} entries await the model Parser (read by the rules until then; `vault-agent process` or `watch` refines them)"
+            );
+        }
         match &config.source {
             Some(p) => println!("config {}: valid", p.display()),
             None => println!("config: none (defaults; `vault-agent init` writes one)"),

@@ -292,6 +292,12 @@ async fn run(cli: Cli) -> Result<()> {
                     }
                 } else {
                     println!("{} entries parsed", pass.entries_parsed);
+                    if pass.entries_to_refine > 0 {
+                        println!(
+                            "refined {} of {} entries with the model",
+                            pass.entries_refined, pass.entries_to_refine
+                        );
+                    }
                 }
             }
             Ok(())
@@ -325,6 +331,12 @@ async fn run(cli: Cli) -> Result<()> {
                 report.notes,
                 report.skipped.len()
             );
+            if report.entries_to_refine > 0 {
+                println!(
+                    "refined {} of {} entries with the model",
+                    report.entries_refined, report.entries_to_refine
+                );
+            }
             Ok(())
         }
         Command::Doctor { .. } => doctor(config, cli.json).await,
@@ -336,7 +348,8 @@ async fn run(cli: Cli) -> Result<()> {
             ..
         } => {
             let mut processor = open(&cli_flags, config)?;
-            processor.parse_pass().await?;
+            let mut pass = processor.parse_pass().await?;
+            processor.refine_all(&mut pass).await?;
             export::export(&processor, format, domain.as_deref(), from, to)
         }
         Command::Init { .. } => unreachable!("handled above"),

@@ -316,20 +316,35 @@ impl Flow {
     /// Parses an entry with the model when one is configured, on the floor of `rules`
     /// (the rules' reading of the same entry).
     pub async fn parse_on(&self, entry: &Entry, rules: ParsedRecord) -> ParsedRecord {
-        if let Some(llm) = self.llm_for("parser") {
-            let today = today_label();
-            let cx = Ctx {
-                llm,
-                prompts: &self.prompts,
-                today: &today,
-                journal: None,
-            };
-            match crate::agents::parser::parse(cx, &self.domains, entry).await {
-                Ok(record) => return floor::on_floor(rules, record),
-                Err(e) => tracing::info!("{}: parsed offline ({e})", entry.id),
+        match self.model_parse(entry).await {
+            Some(record) => floor::on_floor(rules, record),
+            None => rules,
+        }
+    }
+
+    /// Whether log entries are parsed with a model (else the rules' reading is final).
+    pub fn parses_with_model(&self) -> bool {
+        self.llm_for("parser").is_some()
+    }
+
+    /// The model Parser's validated reading of an entry alone (not yet on the rules'
+    /// floor); `None` without a model or when its parse failed (logged).
+    pub async fn model_parse(&self, entry: &Entry) -> Option<ParsedRecord> {
+        let llm = self.llm_for("parser")?;
+        let today = today_label();
+        let cx = Ctx {
+            llm,
+            prompts: &self.prompts,
+            today: &today,
+            journal: None,
+        };
+        match crate::agents::parser::parse(cx, &self.domains, entry).await {
+            Ok(record) => Some(record),
+            Err(e) => {
+                tracing::info!("{}: parsed offline ({e})", entry.id);
+                None
             }
         }
-        rules
     }
 }
 

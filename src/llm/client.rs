@@ -219,6 +219,21 @@ impl LlmClient {
         })
     }
 
+    /// Whether every model provider `agent` may use is marked down for now (work that can
+    /// wait, like refining records, stops until a later pass instead of failing on).
+    pub fn down_for(&self, agent: &str) -> bool {
+        self.config
+            .chain(agent)
+            .iter()
+            .filter(|p| {
+                self.config
+                    .providers
+                    .get(*p)
+                    .is_some_and(|p| p.kind != ProviderKind::Offline)
+            })
+            .all(|p| self.down_now(p).is_some())
+    }
+
     /// Asks `agent`'s model for a `T`, following the cascade. `system` is the agent's
     /// prompt (the model's own addition is appended here); `user` the interpolated input.
     pub async fn call<T: DeserializeOwned + JsonSchema>(

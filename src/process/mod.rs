@@ -1,16 +1,20 @@
 //! One pass over pending work: new or changed notes get their entries parsed, and ready,
 //! unanswered questions get exactly one callout. Used by `process` (whole vault, once) and
 //! by `watch` (the files that changed). Unchanged files are recognised by content hash,
-//! which is also how our own writes are kept from triggering work again.
+//! which is also how our own writes are kept from triggering work again. New entries get
+//! the rules' reading at once; with a model, its Parser refines them after the questions
+//! (see [`refine`]).
 
 mod corrections;
 mod prepare;
 mod progress;
+mod refine;
 mod report;
 
 use prepare::{Parsed, Read, CHUNK};
 
 use progress::Progress;
+pub use refine::Refined;
 pub use report::{callout_for, IgnoredQuestion, PassReport, SkippedFile, UnreadableClauses};
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -68,11 +72,15 @@ pub struct Processor {
     marks: Option<crate::offline::observer::Marks>,
     /// Records of new entries since then, while watching (a new best updates it at once).
     fresh: Vec<ParsedRecord>,
-    /// New entries get the rules' reading only (a flow refines them with a model itself).
+    /// New entries are not queued for the model (a flow refines them with a model itself).
     rules_only: bool,
     /// Correction entries read in this pass, applied once every note of the pass is stored
     /// (the entry they correct may be in a note read later).
     corrections_due: Vec<crate::vault::Entry>,
+    /// `watch`: entries are refined by the model between passes, not at the end of each.
+    background_refinement: bool,
+    /// The model was down or failing: no refinement until the next pass.
+    refine_paused: bool,
 }
 
 impl Processor {
@@ -131,6 +139,8 @@ impl Processor {
             show_progress: true,
             rules_only: false,
             corrections_due: Vec::new(),
+            background_refinement: false,
+            refine_paused: false,
         })
     }
 
@@ -178,6 +188,8 @@ impl Processor {
             self.process_file(rel, quiet, &mut report).await?;
             self.save_progress()?;
         }
+        // Questions were answered from the rules' reading; the model refines it now.
+        self.refine_queue(&mut report).await?;
         self.observe(&report)?;
         self.finish_pass()?;
         Ok(report)
@@ -197,11 +209,25 @@ impl Processor {
             return Ok((report, PassReport::default()));
         }
         self.state_dirty = true;
-        let pass = self.parse_pass().await?;
+        let mut pass = self.parse_pass().await?;
+        self.refine_all(&mut pass).await?;
         Ok((report, pass))
     }
 
-    /// Brings parsed data up to date without answering or writing any note (for `ask`).
+    /// Refines every entry awaiting the model (after [`Processor::parse_pass`], for
+    /// `import` and `export`).
+    pub async fn refine_all(&mut self, report: &mut PassReport) -> Result<()> {
+        self.begin_pass();
+        let before = report.entries_refined;
+        self.refine_queue(report).await?;
+        if report.entries_refined > before {
+            self.observe(report)?;
+        }
+        self.finish_pass()
+    }
+
+    /// Brings parsed data up to date without answering or writing any note (for `ask`):
+    /// new entries get the rules' reading and wait for the model (see [`refine`]).
     pub async fn parse_pass(&mut self) -> Result<PassReport> {
         let mut report = PassReport::default();
         let rels = self.rescan(&mut report);
@@ -212,8 +238,8 @@ impl Processor {
         Ok(report)
     }
 
-    /// Like [`Processor::parse_pass`], with the rules' reading only: for input whose log part
-    /// a flow parses with a model while it plans the query part (BOTH).
+    /// Like [`Processor::parse_pass`], without queueing the new entries for the model: for
+    /// input whose log part a flow parses with a model while it plans the query part (BOTH).
     pub async fn parse_pass_rules_only(&mut self) -> Result<PassReport> {
         self.rules_only = true;
         let report = self.parse_pass().await;
@@ -240,6 +266,7 @@ impl Processor {
             self.process_file(rel, quiet, &mut report).await?;
             self.save_progress()?;
         }
+        self.refine_queue(&mut report).await?;
         self.observe(&report)?;
         self.finish_pass()?;
         Ok(report)
@@ -262,6 +289,7 @@ impl Processor {
         // Questions are left alone: every note is settled at the content it has now.
         self.parse_files(&rels, "rebuilding", true, &mut report)
             .await?;
+        self.refine_queue(&mut report).await?;
         self.observe(&report)?;
         self.finish_pass()?;
         Ok(report)
@@ -269,7 +297,8 @@ impl Processor {
 
     /// A model server found down stays skipped until the end of the pass (see
     /// [`LlmClient::begin_pass`]).
-    fn begin_pass(&self) {
+    fn begin_pass(&mut self) {
+        self.refine_paused = false;
         if let Some(llm) = self.flow.llm() {
             llm.begin_pass();
         }
@@ -308,6 +337,7 @@ impl Processor {
     fn observe(&mut self, report: &PassReport) -> Result<()> {
         let context_missing = !self.config.vault.join(&self.config.global_context).exists();
         let changed = report.entries_parsed > 0
+            || report.entries_refined > 0
             || report.questions_answered > 0
             || !report.corrected.is_empty();
         let first_time = context_missing && !self.state.files.is_empty();
@@ -406,11 +436,9 @@ impl Processor {
             let files = &self.state.files;
             let settled = |rel: &str, hash: ContentHash| settled_in(files, rel, hash);
             let read = prepare::read_all(&self.store, &self.flow, chunk, &settled);
-            // One transaction per chunk, an interrupted pass keeps what it stored; with a
-            // model, each note commits on its own (its calls may take minutes).
-            if self.flow.llm().is_none() {
-                self.store.begin_writes()?;
-            }
+            // One transaction per chunk, an interrupted pass keeps what it stored (no model
+            // is called here: it refines the entries after the questions, see [`refine`]).
+            self.store.begin_writes()?;
             for (rel, read) in chunk.iter().zip(read) {
                 match self.parse_read(rel, read, settle_all, report).await {
                     Ok(true) => pending.push(rel.clone()),
@@ -419,9 +447,6 @@ impl Processor {
                         self.not_stored(chunk, rel, err, report)?
                     }
                     Err(err) => return Err(err),
-                }
-                if self.flow.llm().is_some() {
-                    self.save_progress()?;
                 }
                 progress.tick();
             }
@@ -582,41 +607,32 @@ impl Processor {
             .map(|r| (r.content_hash.clone(), r))
             .collect();
         let known: HashSet<String> = previous.keys().cloned().collect();
-        // Unchanged text keeps its record; new text is parsed, concurrently when a model
-        // does it (the LLM layer's semaphore bounds how many calls run at once).
-        let mut records: Vec<Option<ParsedRecord>> = Vec::with_capacity(found.len());
-        let mut tasks = tokio::task::JoinSet::new();
+        // Unchanged text keeps its record; new text gets the rules' reading now and, with a
+        // model, waits for its parse (after the questions, see [`refine`]).
+        let mut records: Vec<ParsedRecord> = Vec::with_capacity(found.len());
+        let mut for_model: Vec<(String, String)> = Vec::new();
         for (i, entry) in found.iter().enumerate() {
             match previous.remove(&entry.hash.hex()) {
-                Some(r) => records.push(Some(r.placed_at(entry))),
+                Some(r) => records.push(r.placed_at(entry)),
                 None if corrections::is_correction(entry) => {
                     // Its numbers change the entry it corrects, not the person's totals.
                     report.entries_parsed += 1;
-                    records.push(Some(ParsedRecord::for_entry(
+                    records.push(ParsedRecord::for_entry(
                         entry,
                         crate::offline::correct::CORRECTION_PARSER.to_string(),
-                    )));
+                    ));
                     self.corrections_due.push((*entry).clone());
                 }
                 None => {
                     report.entries_parsed += 1;
-                    let floor = rules[i].take().unwrap_or_else(|| self.flow.rules(entry));
-                    if self.flow.llm().is_some() && !self.rules_only {
-                        records.push(None);
-                        let (flow, entry) = (self.flow.clone(), (*entry).clone());
-                        tasks.spawn(async move { (i, flow.parse_on(&entry, floor).await) });
-                    } else {
-                        records.push(Some(floor));
+                    records.push(rules[i].take().unwrap_or_else(|| self.flow.rules(entry)));
+                    // A flow given the entry parses it with the model itself.
+                    if !self.rules_only {
+                        for_model.push((entry.hash.hex(), entry.date.to_string()));
                     }
                 }
             }
         }
-        while let Some(done) = tasks.join_next().await {
-            let (i, record) =
-                done.map_err(|e| crate::Error::Watch(format!("a parse task failed: {e}")))?;
-            records[i] = Some(record);
-        }
-        let records: Vec<ParsedRecord> = records.into_iter().flatten().collect();
         let unreadable: Vec<String> = records
             .iter()
             .flat_map(|r| r.unreadable.iter().cloned())
@@ -642,6 +658,7 @@ impl Processor {
                     .cloned(),
             );
         }
+        self.queue_for_model(rel, &records, &for_model)?;
         let dates = self.store.save_parsed(rel, records)?;
         self.state.files.insert(
             rel.to_string(),
@@ -855,6 +872,7 @@ impl Processor {
 
     fn forget(&mut self, rel: &str) -> Result<()> {
         if self.state.files.remove(rel).is_some() {
+            self.queue_for_model(rel, &[], &[])?;
             self.store.save_parsed(rel, Vec::new())?;
             self.store.save_entries(rel, &[])?;
             self.state_dirty = true;

@@ -40,6 +40,13 @@ pub struct PassReport {
     pub unreadable: Vec<UnreadableClauses>,
     /// Each question handled in this pass: how it ended and, with models, its flow.
     pub questions: Vec<QuestionRun>,
+    /// Entries waiting for the model when its refinement began (see `process::refine`).
+    pub entries_to_refine: usize,
+    /// Entries whose rules' reading the model refined in this pass.
+    pub entries_refined: usize,
+    /// Entries still waiting for the model after the pass (the model was down or failing,
+    /// or `watch` refines them in the background).
+    pub entries_awaiting_model: usize,
     /// Corrections applied to earlier records (`bench press on Nov 21: 85 -> 82.5 kg`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub corrected: Vec<String>,
@@ -136,6 +143,25 @@ impl fmt::Display for PassReport {
             self.notes,
             self.skipped.len()
         )?;
+        if self.entries_to_refine > 0 {
+            write!(
+                f,
+                "; refined {} of {} entries with the model",
+                self.entries_refined, self.entries_to_refine
+            )?;
+        }
+        if self.entries_awaiting_model > 0 {
+            write!(
+                f,
+                "; {} {} awaiting the model",
+                self.entries_awaiting_model,
+                if self.entries_awaiting_model == 1 {
+                    "entry still"
+                } else {
+                    "entries still"
+                }
+            )?;
+        }
         if self.questions_deferred > 0 {
             write!(
                 f,

@@ -59,6 +59,11 @@ impl<P: std::hash::Hash + Eq + Clone + Ord> Debouncer<P> {
         }
     }
 
+    /// Whether a rescan was asked for (due or not yet).
+    pub fn rescan_requested(&self) -> bool {
+        self.rescan_at.is_some()
+    }
+
     /// When the next path (or rescan) becomes due, if anything is pending.
     pub fn next_deadline(&self) -> Option<Instant> {
         self.pending

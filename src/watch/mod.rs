@@ -1,5 +1,7 @@
 //! `watch`: the background companion. Catches up on start, then reacts to file events
 //! (debounced per file), rescans on overflow and periodically, and stops cleanly on Ctrl-C.
+//! While nothing else is due it lets the model refine the rules' reading of new entries, a
+//! batch at a time; a note that needs processing (a question may be ready) stops the batch.
 
 pub mod batch;
 pub mod folders;
@@ -47,6 +49,7 @@ pub async fn run(
     }
 
     tokio::pin!(stop);
+    processor.refine_in_background();
     let Some(report) = or_stop(processor.full_pass(debounce), &mut stop).await else {
         stopped();
         return Ok(());
@@ -58,40 +61,90 @@ pub async fn run(
     let mut debouncer: Debouncer<String> = Debouncer::new(debounce);
     retry_deferred(&mut debouncer, &report);
     let mut next_rescan = Instant::now() + config.rescan_interval;
+    // Files found due while refining, for the pass after the batch.
+    let mut held: Vec<String> = Vec::new();
     loop {
-        let wake = debouncer
-            .next_deadline()
-            .unwrap_or(next_rescan)
-            .min(next_rescan);
+        let wake = if held.is_empty() {
+            debouncer
+                .next_deadline()
+                .unwrap_or(next_rescan)
+                .min(next_rescan)
+        } else {
+            Instant::now()
+        };
+        if Instant::now() < wake && processor.refinement_due() {
+            // Events are taken while the batch runs (both only read the processor); the
+            // batch is dropped, keeping what it stored, once a note is due.
+            let mut closed = false;
+            let done = {
+                let batch = processor.refine_next();
+                tokio::pin!(batch);
+                loop {
+                    let wake = debouncer
+                        .next_deadline()
+                        .unwrap_or(next_rescan)
+                        .min(next_rescan);
+                    tokio::select! {
+                        done = &mut batch => break Some(done),
+                        signal = rx.recv() => {
+                            if !take_signal(signal, &mut debouncer, &watched, &mut watcher, &vault, processor.store()) {
+                                closed = true;
+                                break None;
+                            }
+                        }
+                        _ = tokio::time::sleep_until(wake.into()) => {
+                            let now = Instant::now();
+                            if now >= next_rescan || debouncer.rescan_requested() {
+                                break None;
+                            }
+                            // Our own writes come back as events: they need no pass.
+                            held.extend(debouncer.take_due(now).into_iter().filter(|rel| processor.needs_pass(rel)));
+                            if !held.is_empty() {
+                                break None;
+                            }
+                        }
+                        _ = &mut stop => {
+                            stopped();
+                            return Ok(());
+                        }
+                    }
+                }
+            };
+            match done {
+                Some(Ok(refined)) => {
+                    if let Err(err) = processor.refined(refined) {
+                        tracing::error!("{err}");
+                    }
+                }
+                Some(Err(err)) => {
+                    // Not again before the next pass (a full disk would fail every batch).
+                    tracing::error!("refining with the model: {err}");
+                    let pause = crate::process::Refined {
+                        stopped: true,
+                        ..Default::default()
+                    };
+                    if let Err(err) = processor.refined(pause) {
+                        tracing::error!("{err}");
+                    }
+                }
+                None if closed => break,
+                None => {}
+            }
+            continue;
+        }
         tokio::select! {
-            signal = rx.recv() => match signal {
-                Some(Signal::Event(event)) => {
-                    let now = Instant::now();
-                    let folder_moved = matches!(event.kind, EventKind::Create(_) | EventKind::Modify(notify::event::ModifyKind::Name(_)))
-                        && event.paths.iter().any(|p| p.is_dir());
-                    if event.need_rescan() || folder_moved {
-                        debouncer.request_rescan(now);
-                    }
-                    tracing::trace!("event {:?} {:?}", event.kind, event.paths);
-                    for warning in watched.follow(&mut watcher, &vault, &event, processor.store().rules()) {
-                        tracing::warn!("{warning}");
-                    }
-                    for rel in note_paths(&vault, &event, processor.store()) {
-                        debouncer.touch(rel, now);
-                    }
+            signal = rx.recv() => {
+                if !take_signal(signal, &mut debouncer, &watched, &mut watcher, &vault, processor.store()) {
+                    break;
                 }
-                Some(Signal::Failed(err)) => {
-                    tracing::warn!("file watcher: {}", watch_error(err));
-                    debouncer.request_rescan(Instant::now());
-                }
-                None => break,
-            },
+            }
             _ = tokio::time::sleep_until(wake.into()) => {}
             _ = &mut stop => break,
         }
         let now = Instant::now();
         if debouncer.take_rescan(now) || now >= next_rescan {
             next_rescan = now + config.rescan_interval;
+            held.clear();
             let Some(result) = or_stop(processor.full_pass(debounce), &mut stop).await else {
                 break;
             };
@@ -104,7 +157,10 @@ pub async fn run(
             }
             continue;
         }
-        let due = debouncer.take_due(now);
+        let mut due = debouncer.take_due(now);
+        due.append(&mut held);
+        due.sort();
+        due.dedup();
         if !due.is_empty() {
             tracing::debug!("quiet, processing: {}", due.join(", "));
             let Some(result) = or_stop(processor.process_paths(&due, debounce), &mut stop).await
@@ -133,6 +189,59 @@ pub async fn run(
     drop(watcher);
     stopped();
     Ok(())
+}
+
+/// Takes one signal from the file watcher: touched notes join the debouncer, overflows and
+/// moved folders ask for a rescan. False when the watcher is gone.
+fn take_signal(
+    signal: Option<Signal>,
+    debouncer: &mut Debouncer<String>,
+    watched: &Watched,
+    watcher: &mut impl notify::Watcher,
+    vault: &Path,
+    store: &crate::vault::Store,
+) -> bool {
+    match signal {
+        Some(Signal::Event(event)) => {
+            let now = Instant::now();
+            let folder_moved = matches!(
+                event.kind,
+                EventKind::Create(_) | EventKind::Modify(notify::event::ModifyKind::Name(_))
+            ) && event.paths.iter().any(|p| {
+                // Our own folders (`.vault-agent/sessions`) and ignored ones hold no notes.
+                p.is_dir() && relative(vault, p).is_none_or(|rel| !in_skipped_folder(store, &rel))
+            });
+            if event.need_rescan() || folder_moved {
+                debouncer.request_rescan(now);
+            }
+            tracing::trace!("event {:?} {:?}", event.kind, event.paths);
+            for warning in watched.follow(watcher, vault, &event, store.rules()) {
+                tracing::warn!("{warning}");
+            }
+            for rel in note_paths(vault, &event, store) {
+                debouncer.touch(rel, now);
+            }
+            true
+        }
+        Some(Signal::Failed(err)) => {
+            tracing::warn!("file watcher: {}", watch_error(err));
+            debouncer.request_rescan(Instant::now());
+            true
+        }
+        None => false,
+    }
+}
+
+/// Whether a vault-relative folder is, or is inside, one that is never entered.
+fn in_skipped_folder(store: &crate::vault::Store, rel: &str) -> bool {
+    let mut prefix = String::new();
+    rel.split('/').any(|part| {
+        if !prefix.is_empty() {
+            prefix.push('/');
+        }
+        prefix.push_str(part);
+        store.rules().skips_dir(&prefix)
+    })
 }
 
 /// Runs a pass unless Ctrl-C comes first. Stopping mid-pass is safe: every note write is a

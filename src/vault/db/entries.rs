@@ -146,7 +146,7 @@ fn fts_query(words: &[String]) -> Option<String> {
     (!phrases.is_empty()).then(|| phrases.join(" OR "))
 }
 
-fn entry_from_row(r: &Row) -> rusqlite::Result<Entry> {
+pub(super) fn entry_from_row(r: &Row) -> rusqlite::Result<Entry> {
     let date: String = r.get(3)?;
     let time: Option<String> = r.get(4)?;
     let hash: String = r.get(6)?;

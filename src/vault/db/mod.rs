@@ -2,8 +2,10 @@
 //! Derived from the notes: a file of another schema version, or one that cannot be opened,
 //! is deleted and rebuilt (the caller re-parses everything), never trusted.
 
+mod awaiting;
 mod entries;
 
+pub use awaiting::Awaiting;
 pub(crate) use entries::without_zero_width;
 
 use std::path::{Path, PathBuf};
@@ -17,7 +19,7 @@ use crate::vault::facts::Fact;
 use crate::vault::parsed::ParsedRecord;
 
 /// Bumped whenever the tables change; an index.db of another version is rebuilt.
-const SCHEMA_VERSION: i64 = 2;
+const SCHEMA_VERSION: i64 = 3;
 
 const SCHEMA: &str = "
 CREATE TABLE records (
@@ -60,6 +62,14 @@ CREATE TABLE entries (
 CREATE INDEX entries_by_source ON entries(source);
 CREATE INDEX entries_by_date ON entries(date);
 CREATE INDEX entries_spaceless ON entries(date) WHERE spaceless = 1;
+CREATE TABLE awaiting (
+    source TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    date TEXT NOT NULL,
+    tries INTEGER NOT NULL,
+    PRIMARY KEY (source, hash)
+);
+CREATE INDEX awaiting_by_date ON awaiting(date);
 CREATE VIRTUAL TABLE entries_fts USING fts5(
     text, title, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
 );
@@ -203,23 +213,7 @@ impl RecordDb {
     pub fn upsert(&self, r: &ParsedRecord) -> Result<()> {
         let mut conn = self.conn.lock().expect("db lock");
         let tx = conn.savepoint().map_err(|e| self.error(e))?;
-        tx.execute("DELETE FROM facts WHERE record_id = ?1", [&r.id])
-            .map_err(|e| self.error(e))?;
-        let json = serde_json::to_string(r).expect("records serialize");
-        let date = r.date.to_string();
-        let domains: String = r.domain_data.keys().map(|k| format!("|{k}|")).collect();
-        tx.execute(
-            "INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, domains, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![r.id, r.source_file, date, r.timestamp, r.parser, domains, json],
-        )
-        .map_err(|e| self.error(e))?;
-        for f in crate::vault::facts::facts(r) {
-            tx.execute(
-                "INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![r.id, date, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful],
-            )
-            .map_err(|e| self.error(e))?;
-        }
+        put_record(&tx, r).map_err(|e| self.error(e))?;
         tx.commit().map_err(|e| self.error(e))
     }
 
@@ -274,7 +268,7 @@ impl RecordDb {
     pub fn clear(&self) -> Result<()> {
         let conn = self.conn.lock().expect("db lock");
         conn.execute_batch(
-            "DELETE FROM facts; DELETE FROM records; DELETE FROM entries_fts; DELETE FROM entries;",
+            "DELETE FROM facts; DELETE FROM records; DELETE FROM entries_fts; DELETE FROM entries; DELETE FROM awaiting;",
         )
         .map_err(|e| self.error(e))
     }
@@ -356,6 +350,25 @@ pub struct ExportRow {
     pub fact: Fact,
     /// Which parser read it (`offline-rules` or a model).
     pub source: String,
+}
+
+/// Writes one record and its facts in place of the record with the same id.
+fn put_record(tx: &Connection, r: &ParsedRecord) -> rusqlite::Result<()> {
+    tx.execute("DELETE FROM facts WHERE record_id = ?1", [&r.id])?;
+    let json = serde_json::to_string(r).expect("records serialize");
+    let date = r.date.to_string();
+    let domains: String = r.domain_data.keys().map(|k| format!("|{k}|")).collect();
+    tx.execute(
+        "INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, domains, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![r.id, r.source_file, date, r.timestamp, r.parser, domains, json],
+    )?;
+    for f in crate::vault::facts::facts(r) {
+        tx.execute(
+            "INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![r.id, date, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful],
+        )?;
+    }
+    Ok(())
 }
 
 /// A database error, naming the file and what to do.

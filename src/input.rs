@@ -180,7 +180,7 @@ pub fn route_and_log_with(
             } else {
                 Some(append_to_daily(config, now, None, &log)?)
             };
-            (logged, (!ask.is_empty()).then_some(ask))
+            (logged, (!ask.is_empty()).then(|| with_referent(&ask, &log)))
         }
         InputType::Correction => {
             let (rel, message) = log_correction(config, records, now, text)?;
@@ -195,6 +195,40 @@ pub fn route_and_log_with(
         question,
         said,
     })
+}
+
+/// A question that points back at what was just logged ("ran 5k in 26:10, was that my
+/// fastest?") carries that log's words, so it is about the same activity and distance; the
+/// log's own day words are left out (the question keeps its own period).
+fn with_referent(ask: &str, log: &str) -> String {
+    const BACK: [&str; 9] = [
+        "that", "this", "it", "이게", "그게", "이거", "これ", "这", "那",
+    ];
+    const DAY_WORDS: [&str; 8] = [
+        "today",
+        "this morning",
+        "tonight",
+        "오늘",
+        "今日",
+        "今天",
+        "hoy",
+        "heute",
+    ];
+    let lower = ask.to_lowercase();
+    let points_back = BACK
+        .iter()
+        .any(|w| crate::offline::read::find_word(&lower, w).is_some());
+    if !points_back || log.trim().is_empty() {
+        return ask.to_string();
+    }
+    let mut context = log.to_lowercase();
+    for w in DAY_WORDS {
+        context = context.replace(w, " ");
+    }
+    format!(
+        "{ask} ({})",
+        context.split_whitespace().collect::<Vec<_>>().join(" ")
+    )
 }
 
 #[cfg(test)]

@@ -58,6 +58,31 @@ fn a_question_is_answered_and_nothing_is_written() {
     let out = input(v, "how many times did I run in October 2026?");
     assert!(out.contains("runs**"), "{out}");
     assert_eq!(today_note(v).1, before, "no note written for a question");
+    // Without a question mark, in English and in Korean, still a question.
+    for q in [
+        "how many times did I run in October 2026",
+        "10월에 몇 번 달렸어",
+    ] {
+        let out = input(v, q);
+        assert!(
+            out.contains("runs**") && !out.contains("logged to"),
+            "{q}: {out}"
+        );
+        assert_eq!(today_note(v).1, before, "{q}: nothing written");
+    }
+}
+
+#[test]
+fn a_question_about_what_was_just_logged_is_about_that_activity() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let out = input(v, "ran 5k in 22:30, was that my fastest?");
+    assert!(out.contains("logged to"), "{out}");
+    // The 22:30 just logged is the fastest 5 km (the sample vault's best is slower).
+    assert!(
+        out.contains("Your fastest 5 km run") && out.contains("**22:30**"),
+        "{out}"
+    );
 }
 
 #[test]

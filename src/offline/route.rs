@@ -59,6 +59,11 @@ pub fn classify(text: &str, domains: &Domains) -> Route {
         match (asks, logs) {
             (true, true) => InputType::Both,
             (true, false) => InputType::Query,
+            // "what did I eat yesterday", "이번 주 운동 몇 번 했어": a question without its
+            // mark (a question word in a line that measures something is logged, never lost).
+            _ if question_opening(text) || cjk_question(text) && !measures(text) => {
+                InputType::Query
+            }
             _ => InputType::Log,
         }
     };
@@ -66,6 +71,50 @@ pub fn classify(text: &str, domains: &Domains) -> Route {
         input,
         domains: domains_named,
     }
+}
+
+/// A question written without `?` in a Latin-script language: it opens like one ("how
+/// many", "what did", "did I", "wie viele").
+fn question_opening(text: &str) -> bool {
+    static OPENING: OnceLock<Regex> = OnceLock::new();
+    OPENING
+        .get_or_init(|| {
+            Regex::new(concat!(
+            r"(?i)^\s*(?:",
+            r"how (?:many|much|long|far|often|fast|heavy|was|were|did|do|does|is|are|have)|how's",
+            r"|what (?:did|was|were|is|are|do|does|have|has|about|day|time)|what's",
+            r"|when (?:did|was|were|is|do|have)|where (?:did|was|is|do)|which\b|who (?:did|was)",
+            r"|why (?:did|was|is|am|do|does|have)",
+            r"|(?:did|do|have|was|am|can|should) i\b|(?:is|are|was|were) my\b",
+            r"|qué|cuánto|cuántos|cuántas|cuándo|dónde|cómo|cuál",
+            r"|wie (?:viel|viele|oft|lange|weit)|wann|wo |was (?:habe|hab|hat|war|ist)|welche",
+            r"|combien|quand|où|comment|quel|quelle|qu'est-ce|qu’est-ce",
+            r")"
+        ))
+        .expect("question opening compiles")
+        })
+        .is_match(text)
+}
+
+/// A question word of Korean, Japanese or Chinese anywhere (they are not used in
+/// statements of what was done).
+fn cjk_question(text: &str) -> bool {
+    static CJK: OnceLock<Regex> = OnceLock::new();
+    CJK.get_or_init(|| {
+        Regex::new(r"몇|언제|얼마|뭐|뭘|무엇|무슨|어디|어떻게|어땠|왜|누구|어느|알려 ?줘|보여 ?줘|요약해|何|いつ|いくつ|どれ|どこ|どう|なぜ|教えて|見せて|什么|多少|几|哪|怎么|为什么|吗|告诉我")
+            .expect("question words compile")
+    })
+    .is_match(text)
+}
+
+/// Whether `text` states a measurement (a number with a unit, sets x reps): a log.
+fn measures(text: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)\d+(?:[.,]\d+)?\s*(?:km|mi|miles?|k|kg|lbs?|min|mins|minutes|h|hrs?|hours?|g|kcal|steps|/10|회|세트|분|시간|킬로|回|分|時間|次|公里|公斤)|\d+\s*[x×]\s*\d+")
+            .expect("measure pattern compiles")
+    })
+    .is_match(text)
 }
 
 /// A question with no statement before it ("how far did I run?" mentions "ran"-like words
@@ -140,6 +189,34 @@ mod tests {
             route("how many runs this week, and how far?"),
             InputType::Query
         );
+    }
+
+    #[test]
+    fn questions_without_a_question_mark() {
+        for q in [
+            "what did I eat yesterday",
+            "how many runs this week",
+            "how many km did I run in October",
+            "did I sleep more than 7 hours last week",
+            "이번 주 운동 몇 번 했어",
+            "벤치 최고 기록 알려줘",
+            "今週何回走った",
+            "这周跑了几次",
+            "cuántos km corrí esta semana",
+            "wie viele Kilometer bin ich gelaufen",
+        ] {
+            assert_eq!(route(q), InputType::Query, "{q}");
+        }
+        for log in [
+            "did 5x5 squats at 100kg",
+            "what a run today, 10k in 48 min",
+            "when I got home I ran 5k",
+            "오늘 스쿼트 100kg 5x5",
+            "스쿼트 100kg 5회 몇 세트 했는지 기억 안 남",
+            "was tired, slept 6h",
+        ] {
+            assert_eq!(route(log), InputType::Log, "{log}");
+        }
     }
 
     #[test]

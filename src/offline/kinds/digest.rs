@@ -75,6 +75,14 @@ pub fn list(
             reply.used(&entry.source);
         }
     }
+    if query.food && !only_food {
+        // Asked about food, and no line says what was eaten: say so before the rest.
+        reply.head.push(format!(
+            "I found no meals or food logged {when}. Everything you logged then, on {}:",
+            count(reply.items.len(), "entry")
+        ));
+        return Some(reply);
+    }
     let what = if only_food {
         "What you ate"
     } else {

@@ -179,6 +179,7 @@ mod tests {
             date: "2026-11-20".parse().unwrap(),
             time: None,
             heading: None,
+            under: None,
             text: text.to_string(),
             hash: ContentHash::of(text.as_bytes()),
             lines: n..n + 1,

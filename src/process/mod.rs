@@ -4,6 +4,7 @@
 //! which is also how our own writes are kept from triggering work again.
 
 mod corrections;
+mod pending;
 mod prepare;
 mod progress;
 mod report;
@@ -688,6 +689,13 @@ impl Processor {
         // "last week" is read from the date a question sits under; in a note without
         // dates, from today.
         let dating = self.store.dating(&meta, note);
+        let mut pending = pending::PendingNote {
+            abs: &meta.abs,
+            agent_dir: self.config.agent_dir(),
+            quiet,
+            max_bytes: self.config.max_note_bytes,
+            last_write: None,
+        };
         for q in &note.questions {
             // A question waits for the person's `!` reply once we asked them something.
             let reply = match (&q.handled, &q.reply) {
@@ -716,7 +724,18 @@ impl Processor {
                 session: reply.as_ref().and_then(|r| r.session.clone()),
                 logged: None,
             };
-            let mut outcome = self.flow.answer(&self.store, &input).await;
+            // A question (not a reply) shows the model's progress in a pending callout.
+            let (mut outcome, over_pending) = if reply.is_none() {
+                match pending.answer(&self.flow, &self.store, &input, q).await {
+                    Some(done) => (done.outcome, done.over_pending),
+                    None => {
+                        self.withdrawn(rel, &q.text, None, report);
+                        continue;
+                    }
+                }
+            } else {
+                (self.flow.answer(&self.store, &input).await, false)
+            };
             if reply.is_some() {
                 if let Outcome::NeedsInput { .. } = outcome {
                     // Asked once already: answer with what there is.
@@ -733,13 +752,16 @@ impl Processor {
                 reply,
                 outcome,
                 rendered,
+                over_pending,
             });
             // One write-back for all of a note's answers (the note is read and parsed once);
-            // answers that took a while (model calls) are written as they come.
+            // answers that took a while (model calls, a pending callout) are written as they
+            // come.
             if batch_started
                 .get_or_insert_with(std::time::Instant::now)
                 .elapsed()
                 >= WRITE_EVERY
+                || over_pending
             {
                 batch_started = None;
                 let ready = std::mem::take(&mut batch);
@@ -776,12 +798,14 @@ impl Processor {
                     reply: None,
                     line_hint: r.question.line,
                     callout: &r.rendered,
+                    over_pending_only: r.over_pending,
                 },
                 Some(reply) => Insert {
                     question: &r.question.text,
                     reply: Some(&reply.text),
                     line_hint: reply.line,
                     callout: &r.rendered,
+                    over_pending_only: false,
                 },
             })
             .collect();
@@ -842,7 +866,19 @@ impl Processor {
                         ready.rendered
                     );
                 }
-                WriteBack::AlreadyHandled => self.flow.settle(&self.store, rel, &q.text),
+                WriteBack::AlreadyHandled => {
+                    self.flow.settle(&self.store, rel, &q.text);
+                    if ready.over_pending {
+                        tracing::info!(
+                            "{rel}: the working callout of “{}” was edited, so it is left as you wrote it; the answer was:\n{}",
+                            q.text,
+                            ready.rendered
+                        );
+                    }
+                }
+                WriteBack::PendingGone => {
+                    self.withdrawn(rel, &q.text, Some(&ready.rendered), report)
+                }
                 WriteBack::ReadOnly => {
                     // Made read-only while the answer was being worked out.
                     self.report_read_only(report, rel);
@@ -851,6 +887,28 @@ impl Processor {
             }
         }
         true
+    }
+
+    /// The person deleted a question (or its working callout) while it was worked on: its
+    /// session is given up and nothing is written; an answer already worked out goes to
+    /// the log.
+    fn withdrawn(
+        &mut self,
+        rel: &str,
+        question: &str,
+        answer: Option<&str>,
+        report: &mut PassReport,
+    ) {
+        self.flow.cancel(&self.store, rel, question);
+        report.questions_gone += 1;
+        match answer {
+            Some(answer) => tracing::info!(
+                "{rel}: the working callout of “{question}” was removed, so the answer is not written; it was:\n{answer}"
+            ),
+            None => tracing::info!(
+                "{rel}: “{question}” or its working callout was removed, so the work on it stopped"
+            ),
+        }
     }
 
     fn forget(&mut self, rel: &str) -> Result<()> {
@@ -945,6 +1003,8 @@ struct Ready {
     reply: Option<crate::vault::note::Reply>,
     outcome: Outcome,
     rendered: String,
+    /// It replaces a pending callout of ours (and is not written when that is gone).
+    over_pending: bool,
 }
 
 /// A note's state as its answers are written: its hash after our last write, and whether

@@ -1,0 +1,249 @@
+//! The pending callout while a model works on a question: written under the question as
+//! soon as the flow makes its first model call, updated in place with the flow's stage (at
+//! most once every [`WRITE_EVERY`] per note), and left for the answer to replace. Every write
+//! goes through the write-back, which re-reads the note: the person may be typing in it.
+//!
+//! Deleting the question or the pending callout cancels the work: the flow's future is
+//! dropped (no further model calls) and nothing more is written. A pending callout the
+//! person edited is theirs: it is not updated any more, and the answer goes to the log.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::flow::stage::{Stage, Stages};
+use crate::flow::{Flow, Outcome, QuestionInput};
+use crate::vault::lock::WriteLock;
+use crate::vault::note::Question;
+use crate::vault::pending::render;
+use crate::vault::read::read_note;
+use crate::vault::writeback::{insert_all, Insert, WriteBack};
+use crate::vault::{Note, Store};
+
+/// At most one pending-callout write per note this often.
+pub const WRITE_EVERY: Duration = Duration::from_secs(2);
+
+/// How often the note is looked at for a deleted question or callout between writes.
+const CHECK_EVERY: Duration = Duration::from_millis(500);
+
+/// A question's work, done.
+pub struct Done {
+    pub outcome: Outcome,
+    /// A pending callout of ours stands under the question: the answer replaces it (and is
+    /// not written if the person deleted it meanwhile).
+    pub over_pending: bool,
+}
+
+/// The note a question is answered in, and when its pending callout was last written.
+pub struct PendingNote<'a> {
+    pub abs: &'a Path,
+    pub agent_dir: PathBuf,
+    /// The person's edits younger than this are not written over (see the write-back).
+    pub quiet: Duration,
+    pub max_bytes: u64,
+    /// The last pending-callout write in this note (the throttle is per note).
+    pub last_write: Option<Instant>,
+}
+
+/// What the person did to the question since we last looked.
+#[derive(Debug, PartialEq)]
+enum Seen {
+    /// The question and our pending callout are there (or not written yet).
+    Waiting,
+    /// They edited our pending callout: it is theirs now.
+    Theirs,
+    /// They deleted the question or our pending callout.
+    Withdrawn,
+}
+
+impl PendingNote<'_> {
+    /// Answers `input` (the question `q` of this note), showing the flow's stages under it
+    /// while a model works. `None`: the person deleted the question or its pending callout
+    /// meanwhile, and nothing more is written.
+    pub async fn answer(
+        &mut self,
+        flow: &Flow,
+        store: &Store,
+        input: &QuestionInput,
+        q: &Question,
+    ) -> Option<Done> {
+        let had_pending = q.pending.is_some();
+        if !flow.answers_with_models() {
+            // The offline engine answers in milliseconds: nothing to show meanwhile.
+            let outcome = flow.answer(store, input).await;
+            return Some(Done {
+                outcome,
+                over_pending: had_pending,
+            });
+        }
+        if had_pending && !flow.can_resume(store, input) {
+            return Some(Done {
+                outcome: interrupted(),
+                over_pending: true,
+            });
+        }
+        let (stages, mut rx) = Stages::channel();
+        let work = flow.answer_reporting(store, input, Some(&stages));
+        tokio::pin!(work);
+        let mut writer = Writer {
+            note: self,
+            question: &q.text,
+            line_hint: q.line,
+            shown: had_pending,
+            theirs: false,
+            started: chrono::Local::now().naive_local(),
+            written: None,
+            last_check: Instant::now(),
+            retry_at: None,
+        };
+        let mut wanted: Option<Stage> = None;
+        loop {
+            let wake = writer.next_wake(wanted.as_ref());
+            tokio::select! {
+                outcome = &mut work => {
+                    return Some(Done { outcome, over_pending: writer.shown });
+                }
+                changed = rx.changed() => {
+                    if changed.is_ok() {
+                        wanted = rx.borrow_and_update().clone();
+                    }
+                }
+                _ = tokio::time::sleep_until(wake.into()) => {}
+            }
+            if writer.step(wanted.as_ref()) == Seen::Withdrawn {
+                // Dropping `work` stops the flow: no further model calls.
+                return None;
+            }
+        }
+    }
+}
+
+/// Writes one question's pending callout.
+struct Writer<'n, 'a> {
+    note: &'n mut PendingNote<'a>,
+    question: &'n str,
+    line_hint: usize,
+    /// A pending callout of ours is under the question.
+    shown: bool,
+    /// The person edited it: no more writes.
+    theirs: bool,
+    started: chrono::NaiveDateTime,
+    /// The stage the callout shows.
+    written: Option<Stage>,
+    last_check: Instant,
+    /// After the person was found typing: no write before this.
+    retry_at: Option<Instant>,
+}
+
+impl Writer<'_, '_> {
+    /// Whether `wanted` is a stage the callout should show and does not yet.
+    fn wants(&self, wanted: Option<&Stage>) -> bool {
+        !self.theirs && wanted.is_some() && wanted != self.written.as_ref()
+    }
+
+    /// When the next write may happen (the per-note throttle, or a retry after the person
+    /// was typing).
+    fn write_at(&self) -> Instant {
+        let throttle = self.note.last_write.map(|t| t + WRITE_EVERY);
+        match (throttle, self.retry_at) {
+            (Some(a), Some(b)) => a.max(b),
+            (a, b) => a.or(b).unwrap_or_else(Instant::now),
+        }
+    }
+
+    /// When to wake next: for a due write, or to look at the note again.
+    fn next_wake(&self, wanted: Option<&Stage>) -> Instant {
+        let check = self.last_check + CHECK_EVERY;
+        if self.wants(wanted) {
+            self.write_at().min(check)
+        } else {
+            check
+        }
+    }
+
+    /// Writes the wanted stage when one is due, else looks whether the person withdrew the
+    /// question.
+    fn step(&mut self, wanted: Option<&Stage>) -> Seen {
+        match wanted {
+            Some(stage) if self.wants(wanted) && Instant::now() >= self.write_at() => {
+                self.write(stage)
+            }
+            _ if self.shown && self.last_check.elapsed() >= CHECK_EVERY => {
+                self.last_check = Instant::now();
+                let seen = self.look();
+                if seen == Seen::Theirs {
+                    self.theirs = true;
+                }
+                seen
+            }
+            _ => Seen::Waiting,
+        }
+    }
+
+    fn write(&mut self, stage: &Stage) -> Seen {
+        let callout = render(&stage.to_string(), self.started);
+        let insert = Insert {
+            question: self.question,
+            reply: None,
+            line_hint: self.line_hint,
+            callout: &callout,
+            over_pending_only: self.shown,
+        };
+        let note = &*self.note;
+        let result = WriteLock::acquire(&note.agent_dir)
+            .and_then(|_turn| insert_all(note.abs, &[insert], note.quiet, note.max_bytes));
+        self.last_check = Instant::now();
+        match result.map(|mut r| r.pop()) {
+            Ok(Some(WriteBack::Written(_))) => {
+                self.shown = true;
+                self.written = Some(stage.clone());
+                self.note.last_write = Some(Instant::now());
+                Seen::Waiting
+            }
+            Ok(Some(WriteBack::QuestionGone | WriteBack::PendingGone)) => Seen::Withdrawn,
+            Ok(Some(WriteBack::AlreadyHandled)) => {
+                self.theirs = true;
+                Seen::Theirs
+            }
+            // The person is typing: tried again in a moment.
+            Ok(Some(WriteBack::Busy)) => {
+                self.retry_at = Some(Instant::now() + CHECK_EVERY);
+                Seen::Waiting
+            }
+            Ok(Some(WriteBack::ReadOnly) | None) | Err(_) => {
+                // The answer's own write reports what is wrong with the note.
+                tracing::debug!("the pending callout of “{}” is not shown", self.question);
+                self.theirs = true;
+                Seen::Waiting
+            }
+        }
+    }
+
+    /// Reads the note: is the question still there with our pending callout under it?
+    fn look(&self) -> Seen {
+        let Ok(text) = read_note(self.note.abs, self.note.max_bytes) else {
+            // Unreadable for a moment (being replaced): look again later.
+            return Seen::Waiting;
+        };
+        let note = Note::parse(text);
+        let same: Vec<&Question> = note
+            .questions
+            .iter()
+            .filter(|q| q.text == self.question && q.ready)
+            .collect();
+        if same.iter().any(|q| q.pending.is_some()) {
+            Seen::Waiting
+        } else if same.iter().any(|q| q.handled.is_some()) {
+            Seen::Theirs
+        } else {
+            Seen::Withdrawn
+        }
+    }
+}
+
+/// The outcome for a pending callout left by a run that stopped and cannot be resumed.
+fn interrupted() -> Outcome {
+    Outcome::Failed {
+        reason: "the work on this question stopped before it was answered (vault-agent was stopped, or the question changed while it worked), and it could not be resumed".to_string(),
+        hint: "delete this callout to ask again".to_string(),
+    }
+}

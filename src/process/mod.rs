@@ -490,6 +490,7 @@ impl Processor {
         }
         self.parse_entries(rel, &entries, Some(rules), report)
             .await?;
+        self.state_dirty |= pending::prune_withdrawn(&mut self.state, rel, &note);
         let pending = !settle_all
             && note.questions.iter().any(|q| {
                 q.handled.is_none()
@@ -713,6 +714,10 @@ impl Processor {
                 report.questions_waiting += 1;
                 continue;
             }
+            if reply.is_none() && pending::is_withdrawn(&self.state, rel, &q.text) {
+                tracing::debug!("{rel}: “{}” was withdrawn while it was worked on", q.text);
+                continue;
+            }
             let anchor = dating
                 .date_at(q.line)
                 .unwrap_or_else(|| chrono::Local::now().date_naive());
@@ -900,6 +905,12 @@ impl Processor {
         report: &mut PassReport,
     ) {
         self.flow.cancel(&self.store, rel, question);
+        self.state
+            .withdrawn
+            .entry(rel.to_string())
+            .or_default()
+            .insert(question.to_string());
+        self.state_dirty = true;
         report.questions_gone += 1;
         match answer {
             Some(answer) => tracing::info!(
@@ -912,6 +923,7 @@ impl Processor {
     }
 
     fn forget(&mut self, rel: &str) -> Result<()> {
+        self.state.withdrawn.remove(rel);
         if self.state.files.remove(rel).is_some() {
             self.store.save_parsed(rel, Vec::new())?;
             self.store.save_entries(rel, &[])?;

@@ -16,6 +16,7 @@ use crate::vault::lock::WriteLock;
 use crate::vault::note::Question;
 use crate::vault::pending::render;
 use crate::vault::read::read_note;
+use crate::vault::state::State;
 use crate::vault::writeback::{insert_all, Insert, WriteBack};
 use crate::vault::{Note, Store};
 
@@ -238,6 +239,33 @@ impl Writer<'_, '_> {
             Seen::Withdrawn
         }
     }
+}
+
+/// Forgets the withdrawn questions of `rel` that are no longer open in `note` (deleted, or
+/// answered by hand): written again later, they are asked again. Returns whether any went.
+pub fn prune_withdrawn(state: &mut State, rel: &str, note: &Note) -> bool {
+    let Some(texts) = state.withdrawn.get_mut(rel) else {
+        return false;
+    };
+    let before = texts.len();
+    texts.retain(|t| {
+        note.questions
+            .iter()
+            .any(|q| &q.text == t && q.handled.is_none() && q.pending.is_none())
+    });
+    let changed = texts.len() != before;
+    if texts.is_empty() {
+        state.withdrawn.remove(rel);
+    }
+    changed
+}
+
+/// Whether the person withdrew `question` of `rel` (see [`State::withdrawn`]).
+pub fn is_withdrawn(state: &State, rel: &str, question: &str) -> bool {
+    state
+        .withdrawn
+        .get(rel)
+        .is_some_and(|texts| texts.contains(question))
 }
 
 /// The outcome for a pending callout left by a run that stopped and cannot be resumed.

@@ -59,7 +59,7 @@ impl Stage {
 impl std::fmt::Display for Stage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Stage::Understanding => f.write_str("reading the question"),
+            Stage::Understanding => f.write_str("understanding the question"),
             Stage::Planning => f.write_str("planning"),
             Stage::Searching => f.write_str("searching your notes"),
             Stage::Reading { notes, first, last } => {

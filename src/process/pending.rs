@@ -142,20 +142,18 @@ impl Writer<'_, '_> {
     }
 
     /// When the next write may happen (the per-note throttle, or a retry after the person
-    /// was typing).
-    fn write_at(&self) -> Instant {
+    /// was typing); `None`: now.
+    fn write_at(&self) -> Option<Instant> {
         let throttle = self.note.last_write.map(|t| t + WRITE_EVERY);
-        match (throttle, self.retry_at) {
-            (Some(a), Some(b)) => a.max(b),
-            (a, b) => a.or(b).unwrap_or_else(Instant::now),
-        }
+        throttle.max(self.retry_at)
     }
 
     /// When to wake next: for a due write, or to look at the note again.
     fn next_wake(&self, wanted: Option<&Stage>) -> Instant {
         let check = self.last_check + CHECK_EVERY;
         if self.wants(wanted) {
-            self.write_at().min(check)
+            self.write_at()
+                .map_or_else(Instant::now, |at| at.min(check))
         } else {
             check
         }
@@ -165,7 +163,9 @@ impl Writer<'_, '_> {
     /// question.
     fn step(&mut self, wanted: Option<&Stage>) -> Seen {
         match wanted {
-            Some(stage) if self.wants(wanted) && Instant::now() >= self.write_at() => {
+            Some(stage)
+                if self.wants(wanted) && self.write_at().is_none_or(|at| Instant::now() >= at) =>
+            {
                 self.write(stage)
             }
             _ if self.shown && self.last_check.elapsed() >= CHECK_EVERY => {

@@ -14,7 +14,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use support::llm_server::ScriptedLlm;
+use serde_json::json;
+use support::llm_server::{Reply, ScriptedLlm};
 use support::*;
 
 const NOTE: &str = "Daily/2026-11-21.md";
@@ -318,6 +319,42 @@ fn a_pending_callout_the_person_edits_is_theirs_and_the_answer_goes_to_the_log()
     std::thread::sleep(Duration::from_millis(1000));
     assert_eq!(read(v, NOTE), edited, "the edited callout is left as it is");
     assert!(watch.log().contains("Scripted answer"), "{}", watch.log());
+}
+
+#[test]
+fn the_reply_to_our_questions_gets_a_pending_callout_too() {
+    let server = ScriptedLlm::start();
+    server.delay_all(CALL);
+    server.script(
+        "analyzer",
+        [Reply::Json(json!({
+            "query_intent": "how far",
+            "findings": [],
+            "gaps_identified": [{"description": "which run the person means", "gap_type": "subjective", "severity": "critical"}],
+            "verdict_reasoning": "only the person knows",
+            "verdict": "insufficient"
+        }))],
+    );
+    let vault = slow_vault(&server);
+    let v = vault.path();
+    let watch = Watch::start(v);
+
+    save(v, &format!("{}? {QUESTION}\n", read(v, NOTE)));
+    let (asked, _, _) = follow(v, Duration::from_secs(60), |t| {
+        pending_stage(t).is_none() && t.contains("> [!question] vault-agent")
+    });
+    assert!(asked, "no clarifying question:\n{}", watch.log());
+    let replied = format!("{}! the easy one\n", read(v, NOTE));
+    save(v, &replied);
+    let (done, stages, _) = follow(v, Duration::from_secs(60), |t| {
+        pending_stage(t).is_none() && callout_count(t) == 2
+    });
+    let after = read(v, NOTE);
+    assert!(done, "{after}\n{}", watch.log());
+    assert!(!stages.is_empty(), "a pending callout under the reply");
+    assert_eq!(assert_only_callouts_added(&replied, &after), 1);
+    let answer = after.find("> [!answer] vault-agent").unwrap();
+    assert!(after[..answer].ends_with("! the easy one\n"), "{after}");
 }
 
 /// `process` on the vault with models (the next start after a crash).

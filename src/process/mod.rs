@@ -714,7 +714,8 @@ impl Processor {
                 report.questions_waiting += 1;
                 continue;
             }
-            if reply.is_none() && pending::is_withdrawn(&self.state, rel, &q.text) {
+            let key = pending::withdrawn_key(&q.text, reply.as_ref().map(|r| r.text.as_str()));
+            if pending::is_withdrawn(&self.state, rel, &key) {
                 tracing::debug!("{rel}: “{}” was withdrawn while it was worked on", q.text);
                 continue;
             }
@@ -729,17 +730,17 @@ impl Processor {
                 session: reply.as_ref().and_then(|r| r.session.clone()),
                 logged: None,
             };
-            // A question (not a reply) shows the model's progress in a pending callout.
-            let (mut outcome, over_pending) = if reply.is_none() {
-                match pending.answer(&self.flow, &self.store, &input, q).await {
-                    Some(done) => (done.outcome, done.over_pending),
-                    None => {
-                        self.withdrawn(rel, &q.text, None, report);
-                        continue;
-                    }
+            // While a model works, a pending callout under the question (or the reply)
+            // shows how far it got.
+            let (mut outcome, over_pending) = match pending
+                .answer(&self.flow, &self.store, &input, q, reply.as_ref())
+                .await
+            {
+                Some(done) => (done.outcome, done.over_pending),
+                None => {
+                    self.withdrawn(rel, &key, None, report);
+                    continue;
                 }
-            } else {
-                (self.flow.answer(&self.store, &input).await, false)
             };
             if reply.is_some() {
                 if let Outcome::NeedsInput { .. } = outcome {
@@ -810,7 +811,7 @@ impl Processor {
                     reply: Some(&reply.text),
                     line_hint: reply.line,
                     callout: &r.rendered,
-                    over_pending_only: false,
+                    over_pending_only: r.over_pending,
                 },
             })
             .collect();
@@ -882,7 +883,9 @@ impl Processor {
                     }
                 }
                 WriteBack::PendingGone => {
-                    self.withdrawn(rel, &q.text, Some(&ready.rendered), report)
+                    let reply = ready.reply.as_ref().map(|r| r.text.as_str());
+                    let key = pending::withdrawn_key(&q.text, reply);
+                    self.withdrawn(rel, &key, Some(&ready.rendered), report)
                 }
                 WriteBack::ReadOnly => {
                     // Made read-only while the answer was being worked out.
@@ -896,20 +899,15 @@ impl Processor {
 
     /// The person deleted a question (or its working callout) while it was worked on: its
     /// session is given up and nothing is written; an answer already worked out goes to
-    /// the log.
-    fn withdrawn(
-        &mut self,
-        rel: &str,
-        question: &str,
-        answer: Option<&str>,
-        report: &mut PassReport,
-    ) {
+    /// the log. `key`: see [`pending::withdrawn_key`].
+    fn withdrawn(&mut self, rel: &str, key: &str, answer: Option<&str>, report: &mut PassReport) {
+        let question = key.split('\n').next().unwrap_or(key);
         self.flow.cancel(&self.store, rel, question);
         self.state
             .withdrawn
             .entry(rel.to_string())
             .or_default()
-            .insert(question.to_string());
+            .insert(key.to_string());
         self.state_dirty = true;
         report.questions_gone += 1;
         match answer {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use crate::flow::stage::{Stage, Stages};
 use crate::flow::{Flow, Outcome, QuestionInput};
 use crate::vault::lock::WriteLock;
-use crate::vault::note::Question;
+use crate::vault::note::{Question, Reply};
 use crate::vault::pending::render;
 use crate::vault::read::read_note;
 use crate::vault::state::State;
@@ -57,17 +57,22 @@ enum Seen {
 }
 
 impl PendingNote<'_> {
-    /// Answers `input` (the question `q` of this note), showing the flow's stages under it
-    /// while a model works. `None`: the person deleted the question or its pending callout
-    /// meanwhile, and nothing more is written.
+    /// Answers `input` (the question `q` of this note, or the person's `reply` to our
+    /// clarifying questions about it), showing the flow's stages under it while a model
+    /// works. `None`: the person deleted the question or its pending callout meanwhile, and
+    /// nothing more is written.
     pub async fn answer(
         &mut self,
         flow: &Flow,
         store: &Store,
         input: &QuestionInput,
         q: &Question,
+        reply: Option<&Reply>,
     ) -> Option<Done> {
-        let had_pending = q.pending.is_some();
+        let had_pending = match reply {
+            None => q.pending.is_some(),
+            Some(r) => r.pending.is_some(),
+        };
         if !flow.answers_with_models() {
             // The offline engine answers in milliseconds: nothing to show meanwhile.
             let outcome = flow.answer(store, input).await;
@@ -88,7 +93,8 @@ impl PendingNote<'_> {
         let mut writer = Writer {
             note: self,
             question: &q.text,
-            line_hint: q.line,
+            reply: reply.map(|r| r.text.as_str()),
+            line_hint: reply.map_or(q.line, |r| r.line),
             shown: had_pending,
             theirs: false,
             started: chrono::Local::now().naive_local(),
@@ -122,6 +128,8 @@ impl PendingNote<'_> {
 struct Writer<'n, 'a> {
     note: &'n mut PendingNote<'a>,
     question: &'n str,
+    /// The person's `!` reply the callout goes under, when it answers one.
+    reply: Option<&'n str>,
     line_hint: usize,
     /// A pending callout of ours is under the question.
     shown: bool,
@@ -184,7 +192,7 @@ impl Writer<'_, '_> {
         let callout = render(&stage.to_string(), self.started);
         let insert = Insert {
             question: self.question,
-            reply: None,
+            reply: self.reply,
             line_hint: self.line_hint,
             callout: &callout,
             over_pending_only: self.shown,
@@ -226,14 +234,25 @@ impl Writer<'_, '_> {
             return Seen::Waiting;
         };
         let note = Note::parse(text);
-        let same: Vec<&Question> = note
+        // (has our pending callout, has another callout) of each place it could be.
+        let places: Vec<(bool, bool)> = note
             .questions
             .iter()
-            .filter(|q| q.text == self.question && q.ready)
+            .filter(|q| q.text == self.question)
+            .filter_map(|q| match self.reply {
+                None => q
+                    .ready
+                    .then_some((q.pending.is_some(), q.handled.is_some())),
+                Some(reply) => q
+                    .reply
+                    .as_ref()
+                    .filter(|r| r.text == reply && r.ready)
+                    .map(|r| (r.pending.is_some(), r.answered)),
+            })
             .collect();
-        if same.iter().any(|q| q.pending.is_some()) {
+        if places.iter().any(|p| p.0) {
             Seen::Waiting
-        } else if same.iter().any(|q| q.handled.is_some()) {
+        } else if places.iter().any(|p| p.1) {
             Seen::Theirs
         } else {
             Seen::Withdrawn
@@ -241,31 +260,51 @@ impl Writer<'_, '_> {
     }
 }
 
+/// The key a withdrawn question (or the person's `reply` to our questions about it) is
+/// remembered by.
+pub fn withdrawn_key(question: &str, reply: Option<&str>) -> String {
+    match reply {
+        None => question.to_string(),
+        Some(reply) => format!("{question}\n! {reply}"),
+    }
+}
+
 /// Forgets the withdrawn questions of `rel` that are no longer open in `note` (deleted, or
 /// answered by hand): written again later, they are asked again. Returns whether any went.
 pub fn prune_withdrawn(state: &mut State, rel: &str, note: &Note) -> bool {
-    let Some(texts) = state.withdrawn.get_mut(rel) else {
+    let Some(keys) = state.withdrawn.get_mut(rel) else {
         return false;
     };
-    let before = texts.len();
-    texts.retain(|t| {
-        note.questions
-            .iter()
-            .any(|q| &q.text == t && q.handled.is_none() && q.pending.is_none())
-    });
-    let changed = texts.len() != before;
-    if texts.is_empty() {
+    let before = keys.len();
+    let open: Vec<String> = note
+        .questions
+        .iter()
+        .flat_map(|q| {
+            let asked =
+                (q.handled.is_none() && q.pending.is_none()).then(|| withdrawn_key(&q.text, None));
+            let replied = q
+                .reply
+                .as_ref()
+                .filter(|r| !r.answered && r.pending.is_none())
+                .map(|r| withdrawn_key(&q.text, Some(&r.text)));
+            asked.into_iter().chain(replied)
+        })
+        .collect();
+    keys.retain(|k| open.contains(k));
+    let changed = keys.len() != before;
+    if keys.is_empty() {
         state.withdrawn.remove(rel);
     }
     changed
 }
 
-/// Whether the person withdrew `question` of `rel` (see [`State::withdrawn`]).
-pub fn is_withdrawn(state: &State, rel: &str, question: &str) -> bool {
+/// Whether the person withdrew the question (or reply) with this key in `rel` (see
+/// [`State::withdrawn`] and [`withdrawn_key`]).
+pub fn is_withdrawn(state: &State, rel: &str, key: &str) -> bool {
     state
         .withdrawn
         .get(rel)
-        .is_some_and(|texts| texts.contains(question))
+        .is_some_and(|keys| keys.contains(key))
 }
 
 /// The outcome for a pending callout left by a run that stopped and cannot be resumed.

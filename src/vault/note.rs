@@ -66,8 +66,10 @@ pub struct Reply {
     pub text: String,
     /// The line is finished (a newline follows it).
     pub ready: bool,
-    /// An agent callout already follows the reply.
+    /// An agent callout already follows the reply (not an untouched pending one).
     pub answered: bool,
+    /// The lines of the untouched pending callout under the reply, if there is one.
+    pub pending: Option<Range<usize>>,
     /// The paused flow named in the `[!question]` callout, when it names one.
     pub session: Option<String>,
 }
@@ -262,11 +264,13 @@ impl Note {
         let rest = text
             .strip_prefix('!')
             .filter(|r| !r.starts_with('[') && !r.starts_with("!["))?;
+        let pending = self.pending_after(line);
         Some(Reply {
             line,
             text: rest.trim().to_string(),
             ready: self.text[self.line_bytes(line)].ends_with('\n'),
-            answered: self.callout_after(line).is_some(),
+            answered: pending.is_none() && self.callout_after(line).is_some(),
+            pending,
             session,
         })
     }

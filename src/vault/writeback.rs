@@ -197,7 +197,7 @@ fn locate(note: &Note, insert: &Insert, taken: &HashSet<usize>) -> Located {
             .filter(|q| q.text == insert.question)
             .filter_map(|q| q.reply.as_ref())
             .filter(|r| r.text == reply && r.ready)
-            .map(|r| (r.line, !r.answered, None))
+            .map(|r| (r.line, !r.answered, r.pending.clone()))
             .collect(),
     };
     let open = candidates

@@ -207,6 +207,34 @@ fn a_slow_model_shows_its_stages_under_the_question_and_ends_as_one_answer() {
 }
 
 #[test]
+fn a_second_question_shows_that_it_waits_for_the_first() {
+    let server = ScriptedLlm::start();
+    server.delay_all(CALL);
+    let vault = slow_vault(&server);
+    let v = vault.path();
+    let watch = Watch::start(v);
+
+    let asked = format!("{}? {QUESTION}\n? how long did I sleep\n", read(v, NOTE));
+    save(v, &asked);
+    let ready = Instant::now() + DEBOUNCE;
+    let both = |t: &str| t.matches("> [!answer]- vault-agent · working…").count() == 2;
+    let (waiting, _, _) = follow(v, Duration::from_secs(60), both);
+    let seen = Instant::now().saturating_duration_since(ready);
+    assert!(waiting, "{}\n{}", read(v, NOTE), watch.log());
+    assert!(
+        seen <= Duration::from_millis(1500),
+        "both pending callouts only {seen:?} after ready"
+    );
+    assert!(read(v, NOTE).contains("· working… · waiting for the question before it"));
+    let (done, _, _) = follow(v, Duration::from_secs(90), |t| {
+        pending_stage(t).is_none() && callout_count(t) == 2
+    });
+    let after = read(v, NOTE);
+    assert!(done, "{after}\n{}", watch.log());
+    assert_eq!(assert_only_callouts_added(&asked, &after), 2);
+}
+
+#[test]
 fn typing_in_the_note_while_the_model_works_survives_byte_for_byte() {
     let server = ScriptedLlm::start();
     server.delay_all(CALL);

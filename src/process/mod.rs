@@ -696,6 +696,8 @@ impl Processor {
             quiet,
             max_bytes: self.config.max_note_bytes,
             last_write: None,
+            note,
+            withdrawn: self.state.withdrawn.get(rel).cloned().unwrap_or_default(),
         };
         for q in &note.questions {
             // A question waits for the person's `!` reply once we asked them something.

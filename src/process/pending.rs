@@ -7,6 +7,7 @@
 //! dropped (no further model calls) and nothing more is written. A pending callout the
 //! person edited is theirs: it is not updated any more, and the answer goes to the log.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -14,7 +15,7 @@ use crate::flow::stage::{Stage, Stages};
 use crate::flow::{Flow, Outcome, QuestionInput};
 use crate::vault::lock::WriteLock;
 use crate::vault::note::{Question, Reply};
-use crate::vault::pending::render;
+use crate::vault::pending::{is_waiting, render, WAITING};
 use crate::vault::read::read_note;
 use crate::vault::state::State;
 use crate::vault::writeback::{insert_all, Insert, WriteBack};
@@ -43,6 +44,11 @@ pub struct PendingNote<'a> {
     pub max_bytes: u64,
     /// The last pending-callout write in this note (the throttle is per note).
     pub last_write: Option<Instant>,
+    /// The note as the pass read it.
+    pub note: &'a Note,
+    /// The keys of the note's withdrawn questions (see [`withdrawn_key`]): they get no
+    /// callout while they wait.
+    pub withdrawn: BTreeSet<String>,
 }
 
 /// What the person did to the question since we last looked.
@@ -69,10 +75,13 @@ impl PendingNote<'_> {
         q: &Question,
         reply: Option<&Reply>,
     ) -> Option<Done> {
-        let had_pending = match reply {
-            None => q.pending.is_some(),
-            Some(r) => r.pending.is_some(),
+        let pending = match reply {
+            None => q.pending.clone(),
+            Some(r) => r.pending.clone(),
         };
+        let had_pending = pending.is_some();
+        // A question that only waited its turn had no work started on it.
+        let started = pending.is_some_and(|p| !is_waiting(self.note.line(p.start)));
         if !flow.answers_with_models() {
             // The offline engine answers in milliseconds: nothing to show meanwhile.
             let outcome = flow.answer(store, input).await;
@@ -81,7 +90,7 @@ impl PendingNote<'_> {
                 over_pending: had_pending,
             });
         }
-        if had_pending && !flow.can_resume(store, input) {
+        if started && !flow.can_resume(store, input) {
             return Some(Done {
                 outcome: interrupted(),
                 over_pending: true,
@@ -101,6 +110,7 @@ impl PendingNote<'_> {
             written: None,
             last_check: Instant::now(),
             retry_at: None,
+            others: Vec::new(),
         };
         let mut wanted: Option<Stage> = None;
         loop {
@@ -141,12 +151,17 @@ struct Writer<'n, 'a> {
     last_check: Instant,
     /// After the person was found typing: no write before this.
     retry_at: Option<Instant>,
+    /// Other questions of the note, without a callout, waiting for this one (text, line):
+    /// they get a pending callout saying so with the next write.
+    others: Vec<(String, usize)>,
 }
 
 impl Writer<'_, '_> {
     /// Whether `wanted` is a stage the callout should show and does not yet.
     fn wants(&self, wanted: Option<&Stage>) -> bool {
-        !self.theirs && wanted.is_some() && wanted != self.written.as_ref()
+        !self.theirs
+            && wanted.is_some()
+            && (wanted != self.written.as_ref() || !self.others.is_empty())
     }
 
     /// When the next write may happen (the per-note throttle, or a retry after the person
@@ -178,7 +193,12 @@ impl Writer<'_, '_> {
             }
             _ if self.shown && self.last_check.elapsed() >= CHECK_EVERY => {
                 self.last_check = Instant::now();
-                let seen = self.look();
+                let Some(note) = self.read() else {
+                    // Unreadable for a moment (being replaced): look again later.
+                    return Seen::Waiting;
+                };
+                self.others = self.others_in(&note);
+                let seen = self.seen(&note);
                 if seen == Seen::Theirs {
                     self.theirs = true;
                 }
@@ -189,19 +209,32 @@ impl Writer<'_, '_> {
     }
 
     fn write(&mut self, stage: &Stage) -> Seen {
+        if let Some(note) = self.read() {
+            self.others = self.others_in(&note);
+        }
         let callout = render(&stage.to_string(), self.started);
-        let insert = Insert {
+        let waiting = render(WAITING, chrono::Local::now().naive_local());
+        let mut inserts = vec![Insert {
             question: self.question,
             reply: self.reply,
             line_hint: self.line_hint,
             callout: &callout,
             over_pending_only: self.shown,
-        };
+        }];
+        inserts.extend(self.others.iter().map(|(question, line)| Insert {
+            question,
+            reply: None,
+            line_hint: *line,
+            callout: &waiting,
+            over_pending_only: false,
+        }));
         let note = &*self.note;
         let result = WriteLock::acquire(&note.agent_dir)
-            .and_then(|_turn| insert_all(note.abs, &[insert], note.quiet, note.max_bytes));
+            .and_then(|_turn| insert_all(note.abs, &inserts, note.quiet, note.max_bytes));
         self.last_check = Instant::now();
-        match result.map(|mut r| r.pop()) {
+        // Those not placed now are found again by the next look.
+        self.others.clear();
+        match result.map(|mut r| r.drain(..).next()) {
             Ok(Some(WriteBack::Written(_))) => {
                 self.shown = true;
                 self.written = Some(stage.clone());
@@ -227,13 +260,15 @@ impl Writer<'_, '_> {
         }
     }
 
-    /// Reads the note: is the question still there with our pending callout under it?
-    fn look(&self) -> Seen {
-        let Ok(text) = read_note(self.note.abs, self.note.max_bytes) else {
-            // Unreadable for a moment (being replaced): look again later.
-            return Seen::Waiting;
-        };
-        let note = Note::parse(text);
+    /// The note as it is now (none while it cannot be read).
+    fn read(&self) -> Option<Note> {
+        read_note(self.note.abs, self.note.max_bytes)
+            .ok()
+            .map(Note::parse)
+    }
+
+    /// Is the question still there with our pending callout under it?
+    fn seen(&self, note: &Note) -> Seen {
         // (has our pending callout, has another callout) of each place it could be.
         let places: Vec<(bool, bool)> = note
             .questions
@@ -257,6 +292,18 @@ impl Writer<'_, '_> {
         } else {
             Seen::Withdrawn
         }
+    }
+
+    /// The note's other ready questions without any callout (not withdrawn): they wait
+    /// for this one.
+    fn others_in(&self, note: &Note) -> Vec<(String, usize)> {
+        note.questions
+            .iter()
+            .filter(|q| q.ready && q.handled.is_none() && q.pending.is_none())
+            .filter(|q| q.text != self.question)
+            .filter(|q| !self.note.withdrawn.contains(&withdrawn_key(&q.text, None)))
+            .map(|q| (q.text.clone(), q.line))
+            .collect()
     }
 }
 

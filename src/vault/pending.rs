@@ -18,6 +18,9 @@ use super::ContentHash;
 /// The word in the header that marks a callout as pending.
 pub const WORKING: &str = "working…";
 
+/// The stage a question shows while it waits for another one of its note to be answered.
+pub const WAITING: &str = "waiting for the question before it";
+
 const MARK: &str = "<!-- vault-agent pending ";
 
 /// Renders a pending callout showing `stage` (plain words), newline-terminated.
@@ -43,6 +46,12 @@ pub fn is_pending_header(line: &str) -> bool {
         .map(|(_, rest)| rest.trim_start())
         .and_then(|rest| rest.strip_prefix('·'))
         .is_some_and(|rest| rest.trim_start().starts_with(WORKING))
+}
+
+/// Whether `line` is the header of a pending callout of a question that waited its turn
+/// (no work was started on it).
+pub fn is_waiting(line: &str) -> bool {
+    is_pending_header(line) && line.trim_end().ends_with(WAITING)
 }
 
 /// Whether the callout made of `lines` (header first, line endings removed) is a pending

@@ -195,12 +195,6 @@ fn a_slow_model_shows_its_stages_under_the_question_and_ends_as_one_answer() {
         stages.len() >= 3,
         "at least three stages were shown: {stages:?}"
     );
-    assert!(
-        stages
-            .iter()
-            .any(|s| s.starts_with("reading 2 notes from Nov 20")),
-        "the stage says which notes are read: {stages:?}"
-    );
     assert_eq!(assert_only_callouts_added(&asked, &after), 1);
     assert!(after.contains("> [!answer] vault-agent · "), "{after}");
     assert!(!after.contains("working…"), "{after}");
@@ -395,14 +389,15 @@ fn process(v: &Path) -> (String, String, i32) {
     )
 }
 
-/// Kills `watch` once the pending callout shows the Analyzer reading (calls before it are
-/// paid for); returns the note as the person left it and as the crash left it.
+/// Kills `watch` once the pending callout shows a stage after planning (the calls before
+/// it are paid for); returns the note as the person left it and as the crash left it.
 fn crash_mid_run(server: &ScriptedLlm, v: &Path) -> (String, String) {
     let mut watch = Watch::start(v);
     let asked = format!("{}? {QUESTION}\n", read(v, NOTE));
     save(v, &asked);
     let (reading, stages, _) = follow(v, Duration::from_secs(60), |t| {
-        pending_stage(t).is_some_and(|s| s.starts_with("reading"))
+        pending_stage(t)
+            .is_some_and(|s| !["understanding the question", "planning"].contains(&s.as_str()))
     });
     assert!(reading, "stages {stages:?}\n{}", watch.log());
     watch.kill();

@@ -159,6 +159,40 @@ mod tests {
     }
 
     #[test]
+    fn the_analyzer_stage_names_the_notes_and_days_it_reads() {
+        let mut s = Session::new("how far did I run", day(11, 21), None);
+        assert_eq!(Stage::of(State::Analyze, &s), Some(Stage::Analysing));
+        for (note, when) in [
+            ("2026-11-20", "2026-11-20 07:00"),
+            ("2026-11-09", "2026-11-09 "),
+        ] {
+            for n in 0..2 {
+                s.entries.push(super::super::session::RetrievedEntry {
+                    id: format!("{note}#{n}"),
+                    when: when.to_string(),
+                    note_link: format!("[[{note}]]"),
+                    view: crate::agents::types::EntryView {
+                        link: format!("[[{note}]]"),
+                        date: String::new(),
+                        time: None,
+                        text: "easy run".into(),
+                        data: None,
+                    },
+                });
+            }
+        }
+        assert_eq!(
+            Stage::of(State::Analyze, &s),
+            Some(Stage::Reading {
+                notes: 2,
+                first: day(11, 9),
+                last: day(11, 20)
+            })
+        );
+        assert_eq!(Stage::of(State::BuildContext, &s), None);
+    }
+
+    #[test]
     fn the_reader_sees_the_latest_stage_and_repeats_do_not_wake_it() {
         let (stages, mut rx) = Stages::channel();
         stages.report(Stage::Planning);

@@ -139,29 +139,29 @@ fn save(v: &Path, text: &str) {
 }
 
 /// Polls the note every 100 ms until `done` says so or `limit` passes; returns whether it
-/// did, and every distinct stage the pending callout showed (in order) with the time the
-/// first one was seen.
+/// did, and every distinct stage the pending callout showed (in order) with when each was
+/// first seen.
 fn follow(
     v: &Path,
     limit: Duration,
     mut done: impl FnMut(&str) -> bool,
-) -> (bool, Vec<String>, Option<Instant>) {
+) -> (bool, Vec<String>, Vec<Instant>) {
     let start = Instant::now();
-    let (mut stages, mut first) = (Vec::<String>::new(), None);
+    let (mut stages, mut seen) = (Vec::<String>::new(), Vec::new());
     while start.elapsed() < limit {
         let text = read(v, NOTE);
         if let Some(stage) = pending_stage(&text) {
-            first.get_or_insert_with(Instant::now);
             if stages.last() != Some(&stage) {
                 stages.push(stage);
+                seen.push(Instant::now());
             }
         }
         if done(&text) {
-            return (true, stages, first);
+            return (true, stages, seen);
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    (false, stages, first)
+    (false, stages, seen)
 }
 
 fn answered(text: &str) -> bool {
@@ -180,10 +180,10 @@ fn a_slow_model_shows_its_stages_under_the_question_and_ends_as_one_answer() {
     save(v, &asked);
     // Ready once the note has been quiet for the debounce time.
     let ready = Instant::now() + DEBOUNCE;
-    let (done, stages, first) = follow(v, Duration::from_secs(90), answered);
+    let (done, stages, seen) = follow(v, Duration::from_secs(90), answered);
     let after = read(v, NOTE);
     assert!(done, "no answer:\n{after}\nwatch log:\n{}", watch.log());
-    let first = first.expect("a pending callout was shown");
+    let first = *seen.first().expect("a pending callout was shown");
     let waited = first.saturating_duration_since(ready);
     assert!(
         waited <= Duration::from_millis(1500),
@@ -194,6 +194,13 @@ fn a_slow_model_shows_its_stages_under_the_question_and_ends_as_one_answer() {
     assert!(
         stages.len() >= 3,
         "at least three stages were shown: {stages:?}"
+    );
+    // At most one write every 2 s (what polling sees may lag a write by a little).
+    let gaps: Vec<Duration> = seen.windows(2).map(|w| w[1] - w[0]).collect();
+    eprintln!("stage changes seen {gaps:?} apart");
+    assert!(
+        gaps.iter().all(|g| *g >= Duration::from_millis(1500)),
+        "the callout changed faster than once every 2 s: {gaps:?}"
     );
     assert_eq!(assert_only_callouts_added(&asked, &after), 1);
     assert!(after.contains("> [!answer] vault-agent · "), "{after}");

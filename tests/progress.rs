@@ -286,7 +286,9 @@ fn withdrawing_stops_the_calls(withdraw: impl Fn(&str) -> String) {
     save(v, &asked);
     let (shown, stages, _) = follow(v, Duration::from_secs(60), |t| pending_stage(t).is_some());
     assert!(shown, "no pending callout:\n{}", watch.log());
-    let left = withdraw(&read(v, NOTE));
+    // A person sees the callout before deleting it (one gone at once after our write is
+    // taken for an editor saving over it, and written again).
+    let left = withdraw(&settled(v, Duration::from_millis(1300)));
     save(v, &left);
     let withdrawn = Instant::now();
     // The note is looked at twice a second; a call already sent may still finish.
@@ -305,6 +307,39 @@ fn withdrawing_stops_the_calls(withdraw: impl Fn(&str) -> String) {
         "the whole flow ran ({calls} calls) instead of stopping"
     );
     assert_eq!(read(v, NOTE), left, "nothing is written after withdrawing");
+}
+
+#[test]
+fn a_pending_callout_saved_over_by_a_stale_editor_comes_back_and_the_answer_lands() {
+    let server = ScriptedLlm::start();
+    server.delay_all(CALL);
+    let vault = slow_vault(&server);
+    let v = vault.path();
+    let watch = Watch::start(v);
+
+    let asked = format!("{}? {QUESTION}\n", read(v, NOTE));
+    save(v, &asked);
+    let (shown, _, _) = follow(v, Duration::from_secs(60), |t| pending_stage(t).is_some());
+    assert!(shown, "no pending callout:\n{}", watch.log());
+    // An editor that had not loaded our write saves its older text over it at once.
+    save(v, &asked);
+    let (done, _, _) = follow(v, Duration::from_secs(60), answered);
+    let after = read(v, NOTE);
+    assert!(done, "{after}\n{}", watch.log());
+    assert_eq!(assert_only_callouts_added(&asked, &after), 1);
+}
+
+/// The note once it has not changed for `calm`.
+fn settled(v: &Path, calm: Duration) -> String {
+    let (mut text, mut since) = (read(v, NOTE), Instant::now());
+    while since.elapsed() < calm {
+        std::thread::sleep(Duration::from_millis(50));
+        let now = read(v, NOTE);
+        if now != text {
+            (text, since) = (now, Instant::now());
+        }
+    }
+    text
 }
 
 #[test]

@@ -734,11 +734,11 @@ impl Processor {
             };
             // While a model works, a pending callout under the question (or the reply)
             // shows how far it got.
-            let (mut outcome, over_pending) = match pending
+            let (mut outcome, shown, over_pending) = match pending
                 .answer(&self.flow, &self.store, &input, q, reply.as_ref())
                 .await
             {
-                Some(done) => (done.outcome, done.over_pending),
+                Some(done) => (done.outcome, done.shown, done.over_pending),
                 None => {
                     self.withdrawn(rel, &key, None, report);
                     continue;
@@ -769,7 +769,7 @@ impl Processor {
                 .get_or_insert_with(std::time::Instant::now)
                 .elapsed()
                 >= WRITE_EVERY
-                || over_pending
+                || shown
             {
                 batch_started = None;
                 let ready = std::mem::take(&mut batch);
@@ -876,13 +876,11 @@ impl Processor {
                 }
                 WriteBack::AlreadyHandled => {
                     self.flow.settle(&self.store, rel, &q.text);
-                    if ready.over_pending {
-                        tracing::info!(
-                            "{rel}: the working callout of “{}” was edited, so it is left as you wrote it; the answer was:\n{}",
-                            q.text,
-                            ready.rendered
-                        );
-                    }
+                    tracing::info!(
+                        "{rel}: “{}” has a callout already (yours, or a working callout you edited), so it is left as it is; the answer was:\n{}",
+                        q.text,
+                        ready.rendered
+                    );
                 }
                 WriteBack::PendingGone => {
                     let reply = ready.reply.as_ref().map(|r| r.text.as_str());

@@ -24,14 +24,19 @@ use crate::vault::{Note, Store};
 /// At most one pending-callout write per note this often.
 pub const WRITE_EVERY: Duration = Duration::from_secs(2);
 
+/// A pending callout that disappears sooner than this after we wrote it was saved over,
+/// not deleted by the person.
+const OVERWRITE_WINDOW: Duration = Duration::from_secs(1);
+
 /// How often the note is looked at for a deleted question or callout between writes.
 const CHECK_EVERY: Duration = Duration::from_millis(500);
 
 /// A question's work, done.
 pub struct Done {
     pub outcome: Outcome,
-    /// A pending callout of ours stands under the question: the answer replaces it (and is
-    /// not written if the person deleted it meanwhile).
+    /// A pending callout of ours stands under the question: the answer is written at once.
+    pub shown: bool,
+    /// The answer only replaces that callout: it is not written if the person deleted it.
     pub over_pending: bool,
 }
 
@@ -58,8 +63,10 @@ enum Seen {
     Waiting,
     /// They edited our pending callout: it is theirs now.
     Theirs,
-    /// They deleted the question or our pending callout.
+    /// They deleted the question.
     Withdrawn,
+    /// They deleted our pending callout (the question is still there).
+    CalloutGone,
 }
 
 impl PendingNote<'_> {
@@ -87,12 +94,14 @@ impl PendingNote<'_> {
             let outcome = flow.answer(store, input).await;
             return Some(Done {
                 outcome,
+                shown: had_pending,
                 over_pending: had_pending,
             });
         }
         if started && !flow.can_resume(store, input) {
             return Some(Done {
                 outcome: interrupted(),
+                shown: true,
                 over_pending: true,
             });
         }
@@ -117,7 +126,10 @@ impl PendingNote<'_> {
             let wake = writer.next_wake(wanted.as_ref());
             tokio::select! {
                 outcome = &mut work => {
-                    return Some(Done { outcome, over_pending: writer.shown });
+                    // Written just now, the callout may yet be saved over by an editor
+                    // that had not loaded it: the answer goes in even then.
+                    let over_pending = writer.shown && !writer.just_written();
+                    return Some(Done { outcome, shown: writer.shown, over_pending });
                 }
                 changed = rx.changed() => {
                     if changed.is_ok() {
@@ -126,7 +138,10 @@ impl PendingNote<'_> {
                 }
                 _ = tokio::time::sleep_until(wake.into()) => {}
             }
-            if writer.step(wanted.as_ref()) == Seen::Withdrawn {
+            if matches!(
+                writer.step(wanted.as_ref()),
+                Seen::Withdrawn | Seen::CalloutGone
+            ) {
                 // Dropping `work` stops the flow: no further model calls.
                 return None;
             }
@@ -202,10 +217,30 @@ impl Writer<'_, '_> {
                 if seen == Seen::Theirs {
                     self.theirs = true;
                 }
-                seen
+                self.unless_overwritten(seen)
             }
             _ => Seen::Waiting,
         }
+    }
+
+    /// Whether our last pending write in the note is younger than [`OVERWRITE_WINDOW`].
+    fn just_written(&self) -> bool {
+        self.note
+            .last_write
+            .is_some_and(|t| t.elapsed() < OVERWRITE_WINDOW)
+    }
+
+    /// A pending callout gone right after we wrote it was most likely saved over by an
+    /// editor that had not loaded it yet (a person deleting it has to see it first): it is
+    /// written again instead of cancelling the work.
+    fn unless_overwritten(&mut self, seen: Seen) -> Seen {
+        if seen == Seen::CalloutGone && self.just_written() {
+            tracing::debug!("the pending callout of “{}” was saved over", self.question);
+            self.shown = false;
+            self.written = None;
+            return Seen::Waiting;
+        }
+        seen
     }
 
     fn write(&mut self, stage: &Stage) -> Seen {
@@ -241,7 +276,8 @@ impl Writer<'_, '_> {
                 self.note.last_write = Some(Instant::now());
                 Seen::Waiting
             }
-            Ok(Some(WriteBack::QuestionGone | WriteBack::PendingGone)) => Seen::Withdrawn,
+            Ok(Some(WriteBack::QuestionGone)) => Seen::Withdrawn,
+            Ok(Some(WriteBack::PendingGone)) => self.unless_overwritten(Seen::CalloutGone),
             Ok(Some(WriteBack::AlreadyHandled)) => {
                 self.theirs = true;
                 Seen::Theirs
@@ -289,8 +325,10 @@ impl Writer<'_, '_> {
             Seen::Waiting
         } else if places.iter().any(|p| p.1) {
             Seen::Theirs
-        } else {
+        } else if places.is_empty() {
             Seen::Withdrawn
+        } else {
+            Seen::CalloutGone
         }
     }
 

@@ -467,3 +467,55 @@ mod pending_tests {
         assert_eq!(std::fs::read_to_string(&p).unwrap(), edited);
     }
 }
+
+#[cfg(test)]
+mod pending_edge_tests {
+    use super::*;
+
+    fn pending(stage: &str) -> String {
+        let stamp = chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
+            .unwrap()
+            .and_hms_opt(10, 0, 0)
+            .unwrap();
+        crate::vault::pending::render(stage, stamp)
+    }
+
+    fn replace_in(text: &str, callout: &str) -> String {
+        let note = Note::parse(text.to_string());
+        let q = &note.questions[0];
+        let replace = q.pending.clone();
+        assert!(replace.is_some(), "a pending callout in {text:?}");
+        splice_all(
+            &note,
+            &mut [Splice {
+                after: q.line,
+                replace,
+                text: callout,
+            }],
+        )
+    }
+
+    #[test]
+    fn crlf_notes_and_a_callout_without_a_final_newline_are_replaced_cleanly() {
+        let answer = "> [!answer] vault-agent · 2026-11-21 10:01\n> five\n";
+        let crlf = format!(
+            "? q\r\n{}\r\nnext\r\n",
+            pending("planning").replace('\n', "\r\n")
+        );
+        assert_eq!(
+            replace_in(&crlf, answer),
+            "? q\r\n> [!answer] vault-agent · 2026-11-21 10:01\r\n> five\r\n\r\nnext\r\n"
+        );
+        let unterminated = format!("? q\n{}", pending("planning").trim_end());
+        assert_eq!(
+            replace_in(&unterminated, answer),
+            format!("? q\n{answer}\n")
+        );
+        let spaced = format!("? q\n\n{}\nmine\n", pending("planning"));
+        assert_eq!(
+            replace_in(&spaced, answer),
+            format!("? q\n\n{answer}\nmine\n"),
+            "the person's blank line stays"
+        );
+    }
+}

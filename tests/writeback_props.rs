@@ -247,7 +247,7 @@ proptest! {
             })));
             let questions: Vec<String> = ns.iter().map(|n| format!("question {n}")).collect();
             let callouts: Vec<String> = ns.iter().map(|n| format!("> [!answer] vault-agent · 2026-11-21 10:00\n> answer {n}\n")).collect();
-            let inserts: Vec<Insert> = questions.iter().zip(&callouts).map(|(q, c)| Insert { question: q, reply: None, line_hint: 0, callout: c }).collect();
+            let inserts: Vec<Insert> = questions.iter().zip(&callouts).map(|(q, c)| Insert { question: q, reply: None, line_hint: 0, callout: c, over_pending_only: false }).collect();
             let results = insert_all(&path, &inserts, Duration::ZERO, 1 << 20);
             vault_agent::vault::atomic::set_before_rename_hook(None);
             let results = results.unwrap();

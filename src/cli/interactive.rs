@@ -43,18 +43,28 @@ pub async fn repl(config: Arc<Config>, trace_prompts: bool, json: bool) -> Resul
     Ok(())
 }
 
-/// What `ask` and `input` print: the answer (or the questions asked back) as one value.
-pub async fn answer_json(processor: &Processor, question: &str) -> Result<serde_json::Value> {
-    answer_input(processor, question, QuestionInput::asked_today(question)).await
-}
-
-/// Like [`answer_json`] for a prepared input; `question` is the text as the person gave it.
+/// What `ask` and `input` print: the answer (or the questions asked back) to a prepared
+/// input as one value; `question` is the text as the person gave it.
 pub async fn answer_input(
     processor: &Processor,
     question: &str,
     input: QuestionInput,
 ) -> Result<serde_json::Value> {
-    match processor.flow().answer(processor.store(), &input).await {
+    answer_reporting(processor, question, input, None).await
+}
+
+/// Like [`answer_input`], reporting the model flow's stages to `stages`.
+async fn answer_reporting(
+    processor: &Processor,
+    question: &str,
+    input: QuestionInput,
+    stages: Option<&crate::flow::stage::Stages>,
+) -> Result<serde_json::Value> {
+    let outcome = processor
+        .flow()
+        .answer_reporting(processor.store(), &input, stages)
+        .await;
+    match outcome {
         Outcome::Answered(a) => {
             let mut v = serde_json::json!({
                 "question": question,
@@ -83,7 +93,7 @@ pub async fn answer_input(
     }
 }
 
-/// Prints an [`answer_json`] value for a person.
+/// Prints an [`answer_input`] value for a person.
 pub fn print_answer(v: &serde_json::Value) {
     if let Some(questions) = v["needs_input"].as_str() {
         println!(
@@ -101,9 +111,22 @@ pub fn print_answer(v: &serde_json::Value) {
     }
 }
 
-/// Answers `question` on stdout (same flow and citations as in a note).
+/// Answers `question` on stdout (same flow and citations as in a note). On a terminal,
+/// without `json`, a spinner line on stderr shows what the model flow is doing.
 pub async fn ask(processor: &Processor, question: &str, json: bool) -> Result<()> {
-    let v = answer_json(processor, question).await?;
+    let spinner = super::spinner::Spinner::start(!json);
+    let input = QuestionInput::asked_today(question);
+    let v = answer_reporting(
+        processor,
+        question,
+        input,
+        spinner.as_ref().map(|s| s.stages()),
+    )
+    .await;
+    if let Some(spinner) = spinner {
+        spinner.stop().await;
+    }
+    let v = v?;
     if json {
         println!("{}", serde_json::to_string_pretty(&v).expect("json"));
     } else {

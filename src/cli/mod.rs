@@ -5,6 +5,7 @@ mod doctor;
 mod export;
 mod init;
 mod interactive;
+mod spinner;
 
 use doctor::doctor;
 use init::init;

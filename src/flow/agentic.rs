@@ -9,6 +9,7 @@
 
 use super::session::Session;
 use super::sessions::Sessions;
+use super::stage::{Stage, Stages};
 use super::state::{next, Limits, State};
 use crate::agents::journal::Journal;
 use crate::agents::{AgentError, Ctx};
@@ -42,6 +43,8 @@ pub struct Machine<'a> {
     pub limits: Limits,
     /// The journal `cx` records into (its count of paid calls goes into the session).
     pub journal: &'a Journal,
+    /// Where the stage of the work is reported (for the person waiting), when anyone looks.
+    pub stages: Option<&'a Stages>,
 }
 
 impl Machine<'_> {
@@ -68,6 +71,9 @@ impl Machine<'_> {
                 _ => {}
             }
             let state = s.state;
+            if let (Some(stages), Some(stage)) = (self.stages, Stage::of(state, s)) {
+                stages.report(stage);
+            }
             let carry_on = if super::state::fork(s).is_some() {
                 // BOTH: the log part is parsed and stored while the query part is planned.
                 let (note, text) = (s.log_note.clone(), s.log_portion.clone());

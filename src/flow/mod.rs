@@ -14,6 +14,7 @@ mod parts;
 mod render;
 pub mod session;
 pub mod sessions;
+pub mod stage;
 pub mod state;
 mod steps;
 
@@ -178,6 +179,18 @@ impl Flow {
     /// checkpointed in `.vault-agent/sessions/`: a reply to clarifying questions, or a run
     /// after an interruption, resumes it instead of starting over.
     pub async fn answer(&self, store: &Store, question: &QuestionInput) -> Outcome {
+        self.answer_reporting(store, question, None).await
+    }
+
+    /// Like [`Flow::answer`], reporting each model stage to `stages` as the session
+    /// enters it (nothing is reported when no model call is made: offline, or an answer
+    /// already worked out).
+    pub async fn answer_reporting(
+        &self,
+        store: &Store,
+        question: &QuestionInput,
+        stages: Option<&stage::Stages>,
+    ) -> Outcome {
         let mut degraded: Option<String> = None;
         // The offline answer a failed model flow already computed (it is not computed twice).
         let mut computed: Option<session::OfflineReading> = None;
@@ -224,7 +237,13 @@ impl Flow {
                     loop_max: llm.config().retry.loop_max,
                 },
                 journal: &journal,
+                stages,
             };
+            if session.path.len() <= 1 && question.source.is_some() {
+                // Saved before the first call: a run stopped during it is resumed, not
+                // mistaken for a question nobody was working on.
+                machine.checkpoint(&mut session);
+            }
             let result = machine.run(&mut session).await;
             tracing::debug!(
                 "session {}: {}",
@@ -291,6 +310,33 @@ impl Flow {
                     .to_string(),
             },
         }
+    }
+
+    /// Whether questions are answered by the model flow (else the offline engine answers
+    /// them at once).
+    pub fn answers_with_models(&self) -> bool {
+        self.llm_for("synthesizer").is_some()
+    }
+
+    /// Whether a saved session of `question` can carry on (an interrupted run's work).
+    pub fn can_resume(&self, store: &Store, question: &QuestionInput) -> bool {
+        let sessions = Sessions::new(&store.config().agent_dir());
+        resumable(&sessions, question).is_some()
+    }
+
+    /// Gives up the open session of a question the person withdrew (deleted it or its
+    /// pending callout): it is marked finished, so it is pruned in time and never resumed.
+    pub fn cancel(&self, store: &Store, source: &str, question: &str) {
+        let sessions = Sessions::new(&store.config().agent_dir());
+        if let Some(mut s) = sessions.open_for(source, question) {
+            if s.finished.is_none() {
+                s.finished = Some(chrono::Utc::now().timestamp());
+                if let Err(e) = sessions.save(&s) {
+                    tracing::warn!("{source}: the cancelled session {} stays open ({e})", s.id);
+                }
+            }
+        }
+        self.settle(store, source, question);
     }
 
     /// Forgets the open session of a question from a note once its outcome is written (or

@@ -6,6 +6,7 @@
 //! (see [`refine`]).
 
 mod corrections;
+mod pending;
 mod prepare;
 mod progress;
 mod refine;
@@ -514,6 +515,7 @@ impl Processor {
         }
         self.parse_entries(rel, &entries, Some(rules), report)
             .await?;
+        self.state_dirty |= pending::prune_withdrawn(&mut self.state, rel, &note);
         let pending = !settle_all
             && note.questions.iter().any(|q| {
                 q.handled.is_none()
@@ -705,6 +707,15 @@ impl Processor {
         // "last week" is read from the date a question sits under; in a note without
         // dates, from today.
         let dating = self.store.dating(&meta, note);
+        let mut pending = pending::PendingNote {
+            abs: &meta.abs,
+            agent_dir: self.config.agent_dir(),
+            quiet,
+            max_bytes: self.config.max_note_bytes,
+            last_write: None,
+            note,
+            withdrawn: self.state.withdrawn.get(rel).cloned().unwrap_or_default(),
+        };
         for q in &note.questions {
             // A question waits for the person's `!` reply once we asked them something.
             let reply = match (&q.handled, &q.reply) {
@@ -722,6 +733,11 @@ impl Processor {
                 report.questions_waiting += 1;
                 continue;
             }
+            let key = pending::withdrawn_key(&q.text, reply.as_ref().map(|r| r.text.as_str()));
+            if pending::is_withdrawn(&self.state, rel, &key) {
+                tracing::debug!("{rel}: “{}” was withdrawn while it was worked on", q.text);
+                continue;
+            }
             let anchor = dating
                 .date_at(q.line)
                 .unwrap_or_else(|| chrono::Local::now().date_naive());
@@ -733,7 +749,18 @@ impl Processor {
                 session: reply.as_ref().and_then(|r| r.session.clone()),
                 logged: None,
             };
-            let mut outcome = self.flow.answer(&self.store, &input).await;
+            // While a model works, a pending callout under the question (or the reply)
+            // shows how far it got.
+            let (mut outcome, shown, over_pending) = match pending
+                .answer(&self.flow, &self.store, &input, q, reply.as_ref())
+                .await
+            {
+                Some(done) => (done.outcome, done.shown, done.over_pending),
+                None => {
+                    self.withdrawn(rel, &key, None, report);
+                    continue;
+                }
+            };
             if reply.is_some() {
                 if let Outcome::NeedsInput { .. } = outcome {
                     // Asked once already: answer with what there is.
@@ -750,13 +777,16 @@ impl Processor {
                 reply,
                 outcome,
                 rendered,
+                over_pending,
             });
             // One write-back for all of a note's answers (the note is read and parsed once);
-            // answers that took a while (model calls) are written as they come.
+            // answers that took a while (model calls, a pending callout) are written as they
+            // come.
             if batch_started
                 .get_or_insert_with(std::time::Instant::now)
                 .elapsed()
                 >= WRITE_EVERY
+                || shown
             {
                 batch_started = None;
                 let ready = std::mem::take(&mut batch);
@@ -793,12 +823,14 @@ impl Processor {
                     reply: None,
                     line_hint: r.question.line,
                     callout: &r.rendered,
+                    over_pending_only: r.over_pending,
                 },
                 Some(reply) => Insert {
                     question: &r.question.text,
                     reply: Some(&reply.text),
                     line_hint: reply.line,
                     callout: &r.rendered,
+                    over_pending_only: r.over_pending,
                 },
             })
             .collect();
@@ -859,7 +891,19 @@ impl Processor {
                         ready.rendered
                     );
                 }
-                WriteBack::AlreadyHandled => self.flow.settle(&self.store, rel, &q.text),
+                WriteBack::AlreadyHandled => {
+                    self.flow.settle(&self.store, rel, &q.text);
+                    tracing::info!(
+                        "{rel}: “{}” has a callout already (yours, or a working callout you edited), so it is left as it is; the answer was:\n{}",
+                        q.text,
+                        ready.rendered
+                    );
+                }
+                WriteBack::PendingGone => {
+                    let reply = ready.reply.as_ref().map(|r| r.text.as_str());
+                    let key = pending::withdrawn_key(&q.text, reply);
+                    self.withdrawn(rel, &key, Some(&ready.rendered), report)
+                }
                 WriteBack::ReadOnly => {
                     // Made read-only while the answer was being worked out.
                     self.report_read_only(report, rel);
@@ -870,7 +914,31 @@ impl Processor {
         true
     }
 
+    /// The person deleted a question (or its working callout) while it was worked on: its
+    /// session is given up and nothing is written; an answer already worked out goes to
+    /// the log. `key`: see [`pending::withdrawn_key`].
+    fn withdrawn(&mut self, rel: &str, key: &str, answer: Option<&str>, report: &mut PassReport) {
+        let question = key.split('\n').next().unwrap_or(key);
+        self.flow.cancel(&self.store, rel, question);
+        self.state
+            .withdrawn
+            .entry(rel.to_string())
+            .or_default()
+            .insert(key.to_string());
+        self.state_dirty = true;
+        report.questions_gone += 1;
+        match answer {
+            Some(answer) => tracing::info!(
+                "{rel}: the working callout of “{question}” was removed, so the answer is not written; it was:\n{answer}"
+            ),
+            None => tracing::info!(
+                "{rel}: “{question}” or its working callout was removed, so the work on it stopped"
+            ),
+        }
+    }
+
     fn forget(&mut self, rel: &str) -> Result<()> {
+        self.state.withdrawn.remove(rel);
         if self.state.files.remove(rel).is_some() {
             self.queue_for_model(rel, &[], &[])?;
             self.store.save_parsed(rel, Vec::new())?;
@@ -963,6 +1031,8 @@ struct Ready {
     reply: Option<crate::vault::note::Reply>,
     outcome: Outcome,
     rendered: String,
+    /// It replaces a pending callout of ours (and is not written when that is gone).
+    over_pending: bool,
 }
 
 /// A note's state as its answers are written: its hash after our last write, and whether

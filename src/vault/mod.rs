@@ -17,6 +17,7 @@ pub mod index;
 pub mod lock;
 pub mod note;
 pub mod parsed;
+pub mod pending;
 pub mod read;
 pub mod scan;
 pub mod state;

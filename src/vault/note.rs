@@ -48,8 +48,12 @@ pub struct Question {
     pub text: String,
     /// The line is finished (a newline follows it).
     pub ready: bool,
-    /// An agent callout already follows it.
+    /// An agent callout already follows it (a pending callout the person edited counts as
+    /// an answer: it is their text now).
     pub handled: Option<CalloutKind>,
+    /// The lines of the pending callout under it, untouched since we wrote it (the
+    /// question is then still open: the callout is replaced by its answer).
+    pub pending: Option<Range<usize>>,
     /// The person's `!` reply under our `[!question]` callout, when there is one.
     pub reply: Option<Reply>,
 }
@@ -62,8 +66,10 @@ pub struct Reply {
     pub text: String,
     /// The line is finished (a newline follows it).
     pub ready: bool,
-    /// An agent callout already follows the reply.
+    /// An agent callout already follows the reply (not an untouched pending one).
     pub answered: bool,
+    /// The lines of the untouched pending callout under the reply, if there is one.
+    pub pending: Option<Range<usize>>,
     /// The paused flow named in the `[!question]` callout, when it names one.
     pub session: Option<String>,
 }
@@ -226,7 +232,8 @@ impl Note {
             };
             let bytes = self.line_bytes(i);
             let ready = self.text[bytes.clone()].ends_with('\n');
-            let handled = self.callout_after(i);
+            let pending = self.pending_after(i);
+            let handled = self.callout_after(i).filter(|_| pending.is_none());
             let reply = (handled == Some(CalloutKind::Question))
                 .then(|| self.reply_after_callout(i))
                 .flatten();
@@ -236,6 +243,7 @@ impl Note {
                 text: text.to_string(),
                 ready,
                 handled,
+                pending,
                 reply,
             });
         }
@@ -256,13 +264,29 @@ impl Note {
         let rest = text
             .strip_prefix('!')
             .filter(|r| !r.starts_with('[') && !r.starts_with("!["))?;
+        let pending = self.pending_after(line);
         Some(Reply {
             line,
             text: rest.trim().to_string(),
             ready: self.text[self.line_bytes(line)].ends_with('\n'),
-            answered: self.callout_after(line).is_some(),
+            answered: pending.is_none() && self.callout_after(line).is_some(),
+            pending,
             session,
         })
+    }
+
+    /// The lines of the intact pending callout that follows line `i`, if one does.
+    fn pending_after(&self, i: usize) -> Option<Range<usize>> {
+        let header = (i + 1..self.line_count()).find(|&j| !self.line(j).trim().is_empty())?;
+        if !super::pending::is_pending_header(self.line(header)) {
+            return None;
+        }
+        let mut end = header + 1;
+        while end < self.line_count() && self.line(end).trim_start().starts_with('>') {
+            end += 1;
+        }
+        let lines: Vec<&str> = (header..end).map(|j| self.line(j)).collect();
+        super::pending::is_intact(&lines).then_some(header..end)
     }
 
     /// The agent callout that follows line `i` (blank lines between are allowed).
@@ -409,6 +433,24 @@ mod tests {
         );
         assert_eq!(note.blocks[2].kind, BlockKind::List);
         assert_eq!(note.blocks[2].lines, 6..7);
+    }
+
+    #[test]
+    fn a_pending_callout_leaves_its_question_open_until_the_person_edits_it() {
+        let stamp = chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
+            .unwrap()
+            .and_hms_opt(10, 32, 0)
+            .unwrap();
+        let pending = crate::vault::pending::render("planning", stamp);
+        let text = format!("? best bench\n{pending}\nlater text\n");
+        let q = &Note::parse(text.clone()).questions[0];
+        assert_eq!((q.handled, q.pending.clone()), (None, Some(1..4)));
+        let edited = text.replace("Started", "I started");
+        let q = &Note::parse(edited).questions[0];
+        assert_eq!(
+            (q.handled, q.pending.clone()),
+            (Some(CalloutKind::Answer), None)
+        );
     }
 
     #[test]

@@ -32,6 +32,10 @@ pub struct State {
     /// Hashes of imported chunks (so a second import adds nothing).
     #[serde(default)]
     pub imported: std::collections::BTreeSet<String>,
+    /// Per note, questions the person withdrew while they were worked on (by deleting the
+    /// pending callout): not answered while they stay in the note without a callout.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub withdrawn: BTreeMap<String, std::collections::BTreeSet<String>>,
 }
 
 impl State {

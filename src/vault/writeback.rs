@@ -7,6 +7,7 @@
 //! write-back, so the note is read and parsed once for them, not once per question.
 
 use std::collections::HashSet;
+use std::ops::Range;
 use std::path::Path;
 use std::time::Duration;
 
@@ -29,6 +30,9 @@ pub enum WriteBack {
     /// The note is read-only (no write permission bit): the person protected it, so it is
     /// left as it is.
     ReadOnly,
+    /// Only a pending callout was to be replaced, and the question has none any more (the
+    /// person deleted it): nothing was written.
+    PendingGone,
 }
 
 /// One callout to place in a note.
@@ -40,15 +44,21 @@ pub struct Insert<'a> {
     pub reply: Option<&'a str>,
     /// Where the line was when the note was read (the nearest occurrence is chosen).
     pub line_hint: usize,
-    /// The rendered callout, newline-terminated.
+    /// The rendered callout, newline-terminated. It replaces the question's pending
+    /// callout (see [`super::pending`]) when it has one, else it is inserted.
     pub callout: &'a str,
+    /// Only replace a pending callout: a question without one (the person deleted it) is
+    /// left as it is ([`WriteBack::PendingGone`]).
+    pub over_pending_only: bool,
 }
 
-/// Where a callout goes, as found in the current text.
+/// Where a callout goes, as found in the current text: under a line, replacing the lines
+/// of a pending callout when there is one.
 enum Located {
-    Line(usize),
+    Line(usize, Option<Range<usize>>),
     Gone,
     Handled,
+    PendingGone,
 }
 
 /// Inserts `callout` (rendered, newline-terminated) under the unhandled question whose text
@@ -66,6 +76,7 @@ pub fn insert_under_question(
         reply: None,
         line_hint,
         callout,
+        over_pending_only: false,
     };
     Ok(one(insert_all(path, &[insert], quiet, max_bytes)?))
 }
@@ -86,6 +97,7 @@ pub fn insert_under_reply(
         reply: Some(reply),
         line_hint,
         callout,
+        over_pending_only: false,
     };
     Ok(one(insert_all(path, &[insert], quiet, max_bytes)?))
 }
@@ -123,12 +135,16 @@ pub fn insert_all(
                     // Saved over our write with this callout in it: it landed.
                     landed = true;
                     *placed = true;
-                    return Located::Line(usize::MAX);
+                    return Located::Line(usize::MAX, None);
                 }
                 let place = locate(note, insert, &taken);
-                if let Located::Line(line) = place {
-                    taken.insert(line);
-                    splices.push((line, insert.callout));
+                if let Located::Line(line, replace) = &place {
+                    taken.insert(*line);
+                    splices.push(Splice {
+                        after: *line,
+                        replace: replace.clone(),
+                        text: insert.callout,
+                    });
                     *placed = true;
                 }
                 place
@@ -144,9 +160,10 @@ pub fn insert_all(
         Edited::Written(hash, places) => places
             .into_iter()
             .map(|p| match p {
-                Located::Line(_) => WriteBack::Written(hash),
+                Located::Line(..) => WriteBack::Written(hash),
                 Located::Gone => WriteBack::QuestionGone,
                 Located::Handled => WriteBack::AlreadyHandled,
+                Located::PendingGone => WriteBack::PendingGone,
             })
             .collect(),
         // Nothing of ours to place (or the person's newer text was put back as it was).
@@ -154,6 +171,7 @@ pub fn insert_all(
             .into_iter()
             .map(|p| match p {
                 Located::Handled => WriteBack::AlreadyHandled,
+                Located::PendingGone => WriteBack::PendingGone,
                 _ => WriteBack::QuestionGone,
             })
             .collect(),
@@ -165,13 +183,13 @@ pub fn insert_all(
 /// Finds the line `insert` goes under in `note`, the occurrence nearest its hint among
 /// those not `taken` by another callout of the same write-back.
 fn locate(note: &Note, insert: &Insert, taken: &HashSet<usize>) -> Located {
-    // (line, whether it still waits for an answer) of each candidate.
-    let candidates: Vec<(usize, bool)> = match insert.reply {
+    // (line, whether it still waits for an answer, its pending callout) of each candidate.
+    let candidates: Vec<(usize, bool, Option<Range<usize>>)> = match insert.reply {
         None => note
             .questions
             .iter()
             .filter(|q| q.text == insert.question && q.ready)
-            .map(|q| (q.line, q.handled.is_none()))
+            .map(|q| (q.line, q.handled.is_none(), q.pending.clone()))
             .collect(),
         Some(reply) => note
             .questions
@@ -179,15 +197,24 @@ fn locate(note: &Note, insert: &Insert, taken: &HashSet<usize>) -> Located {
             .filter(|q| q.text == insert.question)
             .filter_map(|q| q.reply.as_ref())
             .filter(|r| r.text == reply && r.ready)
-            .map(|r| (r.line, !r.answered))
+            .map(|r| (r.line, !r.answered, r.pending.clone()))
             .collect(),
     };
-    match candidates
+    let open = candidates
         .iter()
-        .filter(|(line, open)| *open && !taken.contains(line))
-        .min_by_key(|(line, _)| line.abs_diff(insert.line_hint))
-    {
-        Some((line, _)) => Located::Line(*line),
+        .filter(|(line, open, _)| *open && !taken.contains(line));
+    let nearest = |c: &&(usize, bool, Option<Range<usize>>)| c.0.abs_diff(insert.line_hint);
+    let chosen = if insert.over_pending_only {
+        let with_pending = open.clone().filter(|c| c.2.is_some()).min_by_key(nearest);
+        if with_pending.is_none() && open.clone().next().is_some() {
+            return Located::PendingGone;
+        }
+        with_pending
+    } else {
+        open.min_by_key(nearest)
+    };
+    match chosen {
+        Some((line, _, pending)) => Located::Line(*line, pending.clone()),
         None if candidates.is_empty() => Located::Gone,
         None => Located::Handled,
     }
@@ -200,42 +227,64 @@ fn callouts_in(text: &str, callout: &str) -> usize {
 
 /// The note's text with `insert` placed after line `line` (see [`splice_all`]).
 pub fn splice_after_line(note: &Note, line: usize, insert: &str) -> String {
-    splice_all(note, &mut [(line, insert)])
+    splice_all(
+        note,
+        &mut [Splice {
+            after: line,
+            replace: None,
+            text: insert,
+        }],
+    )
 }
 
-/// The note's text with each insert placed after its line (lines of `note`, distinct), in
-/// one copy of the text. A blank line is added after an insert when the next line has
-/// text, so that text does not become part of the callout, and at the end of the note, so
-/// that a question typed next starts a new paragraph. An insert uses the line ending of
-/// its line (CRLF notes stay CRLF).
-fn splice_all(note: &Note, inserts: &mut [(usize, &str)]) -> String {
-    inserts.sort_by_key(|(line, _)| *line);
+/// A callout to place under line `after`, replacing the lines `replace` (a pending
+/// callout) when given.
+struct Splice<'a> {
+    after: usize,
+    replace: Option<Range<usize>>,
+    text: &'a str,
+}
+
+/// The note's text with each splice made (lines of `note`, distinct), in one copy of the
+/// text. A blank line is added after an insert when the next line has text, so that text
+/// does not become part of the callout, and at the end of the note, so that a question
+/// typed next starts a new paragraph. An insert uses the line ending of its line (CRLF
+/// notes stay CRLF).
+fn splice_all(note: &Note, splices: &mut [Splice]) -> String {
+    splices.sort_by_key(|s| s.after);
     let text = &note.text;
-    let extra: usize = inserts.iter().map(|(_, s)| s.len() * 2 + 4).sum();
+    let extra: usize = splices.iter().map(|s| s.text.len() * 2 + 4).sum();
     let mut out = String::with_capacity(text.len() + extra);
     let mut from = 0;
-    for (line, insert) in inserts.iter() {
-        let range = note.line_bytes(*line);
+    for splice in splices.iter() {
+        let range = note.line_bytes(splice.after);
         let newline = if text[range.clone()].ends_with("\r\n") {
             "\r\n"
         } else {
             "\n"
         };
-        let at = range.end;
+        // Blank lines between the question and a pending callout stay.
+        let (at, resume) = match &splice.replace {
+            Some(lines) if !lines.is_empty() => (
+                note.line_bytes(lines.start).start,
+                note.line_bytes(lines.end - 1).end,
+            ),
+            _ => (range.end, range.end),
+        };
         out.push_str(&text[from..at]);
         if !out.ends_with('\n') {
             out.push_str(newline);
         }
-        for l in insert.lines() {
+        for l in splice.text.lines() {
             out.push_str(l);
             out.push_str(newline);
         }
-        let rest = &text[at..];
+        let rest = &text[resume..];
         let next_line = rest.lines().next().unwrap_or("");
         if rest.is_empty() || !next_line.trim().is_empty() {
             out.push_str(newline);
         }
-        from = at;
+        from = resume;
     }
     out.push_str(&text[from..]);
     out
@@ -327,6 +376,7 @@ mod batch_tests {
             reply: None,
             line_hint,
             callout,
+            over_pending_only: false,
         };
         let inserts = [
             insert("a", 0, c0.as_str()),
@@ -350,6 +400,122 @@ mod batch_tests {
                 WriteBack::Written(hash),
                 WriteBack::QuestionGone
             ]
+        );
+    }
+}
+
+#[cfg(test)]
+mod pending_tests {
+    use super::*;
+
+    fn pending(stage: &str) -> String {
+        let stamp = chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
+            .unwrap()
+            .and_hms_opt(10, 0, 0)
+            .unwrap();
+        crate::vault::pending::render(stage, stamp)
+    }
+
+    fn put(p: &Path, callout: &str, over_pending_only: bool) -> WriteBack {
+        let insert = Insert {
+            question: "q",
+            reply: None,
+            line_hint: 1,
+            callout,
+            over_pending_only,
+        };
+        one(insert_all(p, &[insert], Duration::ZERO, 1 << 20).unwrap())
+    }
+
+    #[test]
+    fn a_pending_callout_is_updated_then_replaced_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("n.md");
+        std::fs::write(&p, "top\n? q\nbelow\n").unwrap();
+        let (first, second) = (pending("planning"), pending("checking the answer"));
+        assert!(matches!(put(&p, &first, false), WriteBack::Written(_)));
+        assert_eq!(
+            std::fs::read_to_string(&p).unwrap(),
+            format!("top\n? q\n{first}\nbelow\n")
+        );
+        assert!(matches!(put(&p, &second, true), WriteBack::Written(_)));
+        assert_eq!(
+            std::fs::read_to_string(&p).unwrap(),
+            format!("top\n? q\n{second}\nbelow\n")
+        );
+        let answer = "> [!answer] vault-agent · 2026-11-21 10:01\n> five\n";
+        assert!(matches!(put(&p, answer, true), WriteBack::Written(_)));
+        assert_eq!(
+            std::fs::read_to_string(&p).unwrap(),
+            format!("top\n? q\n{answer}\nbelow\n")
+        );
+    }
+
+    #[test]
+    fn a_deleted_or_edited_pending_callout_is_not_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("n.md");
+        std::fs::write(&p, "? q\n").unwrap();
+        assert_eq!(put(&p, &pending("planning"), true), WriteBack::PendingGone);
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "? q\n");
+        let edited = format!("? q\n{}", pending("planning").replace("Started", "Mine"));
+        std::fs::write(&p, &edited).unwrap();
+        assert_eq!(
+            put(&p, &pending("analysing"), true),
+            WriteBack::AlreadyHandled
+        );
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), edited);
+    }
+}
+
+#[cfg(test)]
+mod pending_edge_tests {
+    use super::*;
+
+    fn pending(stage: &str) -> String {
+        let stamp = chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
+            .unwrap()
+            .and_hms_opt(10, 0, 0)
+            .unwrap();
+        crate::vault::pending::render(stage, stamp)
+    }
+
+    fn replace_in(text: &str, callout: &str) -> String {
+        let note = Note::parse(text.to_string());
+        let q = &note.questions[0];
+        let replace = q.pending.clone();
+        assert!(replace.is_some(), "a pending callout in {text:?}");
+        splice_all(
+            &note,
+            &mut [Splice {
+                after: q.line,
+                replace,
+                text: callout,
+            }],
+        )
+    }
+
+    #[test]
+    fn crlf_notes_and_a_callout_without_a_final_newline_are_replaced_cleanly() {
+        let answer = "> [!answer] vault-agent · 2026-11-21 10:01\n> five\n";
+        let crlf = format!(
+            "? q\r\n{}\r\nnext\r\n",
+            pending("planning").replace('\n', "\r\n")
+        );
+        assert_eq!(
+            replace_in(&crlf, answer),
+            "? q\r\n> [!answer] vault-agent · 2026-11-21 10:01\r\n> five\r\n\r\nnext\r\n"
+        );
+        let unterminated = format!("? q\n{}", pending("planning").trim_end());
+        assert_eq!(
+            replace_in(&unterminated, answer),
+            format!("? q\n{answer}\n")
+        );
+        let spaced = format!("? q\n\n{}\nmine\n", pending("planning"));
+        assert_eq!(
+            replace_in(&spaced, answer),
+            format!("? q\n\n{answer}\nmine\n"),
+            "the person's blank line stays"
         );
     }
 }

@@ -1,0 +1,132 @@
+//! The pending callout: what stands under a question while a model works on it, replaced
+//! in place by the answer.
+//!
+//! ```text
+//! > [!answer]- vault-agent · working… · planning
+//! > Started 10:32. The answer replaces this callout; delete the question or this callout to cancel.
+//! > <!-- vault-agent pending 5e1f0c2a9b7d4e63 -->
+//! ```
+//!
+//! The last line carries a hash of the lines above it. A callout whose lines no longer
+//! match it was edited by the person: it is their text from then on, never replaced.
+
+use chrono::NaiveDateTime;
+
+use super::callout::{agent_callout_kind, CalloutKind, SIGNATURE};
+use super::ContentHash;
+
+/// The word in the header that marks a callout as pending.
+pub const WORKING: &str = "working…";
+
+/// The stage a question shows while it waits for another one of its note to be answered.
+pub const WAITING: &str = "waiting for the question before it";
+
+const MARK: &str = "<!-- vault-agent pending ";
+
+/// Renders a pending callout showing `stage` (plain words), newline-terminated.
+pub fn render(stage: &str, started: NaiveDateTime) -> String {
+    let stage = stage.split_whitespace().collect::<Vec<_>>().join(" ");
+    let lines = [
+        format!("> [!answer]- {SIGNATURE} · {WORKING} · {stage}"),
+        format!(
+            "> Started {}. The answer replaces this callout; delete the question or this callout to cancel.",
+            started.format("%H:%M")
+        ),
+    ];
+    let hash = hash_of(lines.iter().map(String::as_str));
+    format!("{}\n> {MARK}{} -->\n", lines.join("\n"), hash.hex())
+}
+
+/// Whether `line` is the header of a pending callout (edited or not).
+pub fn is_pending_header(line: &str) -> bool {
+    if agent_callout_kind(line) != Some(CalloutKind::Answer) {
+        return false;
+    }
+    line.split_once(SIGNATURE)
+        .map(|(_, rest)| rest.trim_start())
+        .and_then(|rest| rest.strip_prefix('·'))
+        .is_some_and(|rest| rest.trim_start().starts_with(WORKING))
+}
+
+/// Whether `line` is the header of a pending callout of a question that waited its turn
+/// (no work was started on it).
+pub fn is_waiting(line: &str) -> bool {
+    is_pending_header(line) && line.trim_end().ends_with(WAITING)
+}
+
+/// Whether the callout made of `lines` (header first, line endings removed) is a pending
+/// callout exactly as we wrote it.
+pub fn is_intact(lines: &[&str]) -> bool {
+    let Some((last, above)) = lines.split_last() else {
+        return false;
+    };
+    if !above.first().is_some_and(|h| is_pending_header(h)) {
+        return false;
+    }
+    let Some(hex) = last
+        .trim()
+        .strip_prefix('>')
+        .map(str::trim_start)
+        .and_then(|l| l.strip_prefix(MARK))
+        .and_then(|l| l.strip_suffix("-->"))
+    else {
+        return false;
+    };
+    hex.trim() == hash_of(above.iter().copied()).hex()
+}
+
+fn hash_of<'a>(lines: impl Iterator<Item = &'a str>) -> ContentHash {
+    let text: Vec<&str> = lines.map(str::trim_end).collect();
+    ContentHash::of(text.join("\n").as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stamp() -> NaiveDateTime {
+        chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
+            .unwrap()
+            .and_hms_opt(10, 32, 0)
+            .unwrap()
+    }
+
+    fn lines(text: &str) -> Vec<&str> {
+        text.lines().collect()
+    }
+
+    #[test]
+    fn a_rendered_callout_is_recognised_as_ours_and_intact() {
+        let text = render("reading 14 notes from Nov 9 – Nov 15", stamp());
+        assert!(text.starts_with(
+            "> [!answer]- vault-agent · working… · reading 14 notes from Nov 9 – Nov 15\n"
+        ));
+        assert!(is_pending_header(text.lines().next().unwrap()));
+        assert!(is_intact(&lines(&text)));
+        let crlf = text.replace('\n', "\r\n");
+        let crlf: Vec<&str> = crlf.lines().map(|l| l.trim_end_matches('\r')).collect();
+        assert!(is_intact(&crlf), "line endings do not matter");
+    }
+
+    #[test]
+    fn any_edit_by_the_person_makes_it_theirs() {
+        let text = render("planning", stamp());
+        let typed = text.replace("Started", "Started (I wonder)");
+        assert!(!is_intact(&lines(&typed)));
+        let extra = text.replacen('\n', "\n> my own line\n", 1);
+        assert!(!is_intact(&lines(&extra)));
+        let no_mark: Vec<&str> = text.lines().take(2).collect();
+        assert!(!is_intact(&no_mark));
+    }
+
+    #[test]
+    fn final_answers_are_not_pending() {
+        assert!(!is_pending_header(
+            "> [!answer] vault-agent · 2026-11-21 10:32"
+        ));
+        assert!(!is_pending_header("> [!note]- vault-agent · working…"));
+        assert!(is_pending_header(
+            "> [!answer]- vault-agent · working… · planning"
+        ));
+    }
+}

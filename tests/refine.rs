@@ -138,7 +138,7 @@ fn the_question_is_answered_before_the_entries_are_parsed_by_the_model() {
         )),
         "{stdout}"
     );
-    assert!(!stdout.contains("awaiting the model"), "{stdout}");
+    assert!(!stdout.contains("reading when it is reachable"), "{stdout}");
 }
 
 #[test]
@@ -207,7 +207,9 @@ fn with_the_model_down_entries_keep_waiting_without_a_warning_each() {
     let out = ok_process(v);
     assert!(read(v, QUESTION_NOTE).contains("> [!answer] vault-agent"));
     assert!(
-        out.contains(&format!("{entries} entries still awaiting the model")),
+        out.contains(&format!(
+            "{entries} entries get the model's reading when it is reachable"
+        )),
         "{out}"
     );
     let warnings = out.lines().filter(|l| l.contains("WARN")).count();

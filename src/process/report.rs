@@ -143,7 +143,9 @@ impl fmt::Display for PassReport {
             self.notes,
             self.skipped.len()
         )?;
-        if self.entries_to_refine > 0 {
+        // Nothing refined at all: the model was not reachable (said once above), so only
+        // what waits for it is worth a word.
+        if self.entries_to_refine > 0 && self.entries_refined > 0 {
             write!(
                 f,
                 "; refined {} of {} entries with the model",
@@ -153,12 +155,12 @@ impl fmt::Display for PassReport {
         if self.entries_awaiting_model > 0 {
             write!(
                 f,
-                "; {} {} awaiting the model",
+                "; {} {} the model's reading when it is reachable",
                 self.entries_awaiting_model,
                 if self.entries_awaiting_model == 1 {
-                    "entry still"
+                    "entry gets"
                 } else {
-                    "entries still"
+                    "entries get"
                 }
             )?;
         }

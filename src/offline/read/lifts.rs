@@ -37,7 +37,7 @@ fn patterns() -> &'static Patterns {
                 r"({NUM})\s*({KG}|{LB}){x}(\d+)\s*(?:{REPS})?(?:{x}(\d+)(?:\s*(?:{SETS}))?)?"
             )),
             rep_list: re(format!(
-                r"(?i)(?:({NUM})\s*({KG}|{LB})|\b(?:bw|bodyweight|맨몸|自重))?\s*[/:]?\s*(\d{{1,3}}(?:\s*[,/-]\s*\d{{1,3}}){{2,}})(?:\s*(?:{REPS}))?"
+                r"(?i)(?:({NUM})\s*({KG}|{LB})|\b(?:bw|bodyweight|맨몸|自重))?\s*\)?\s*[/:]?\s*(\d{{1,3}}(?:\s*[,/-]\s*\d{{1,3}}){{2,}})(?:\s*(?:{REPS}))?"
             )),
             weight_for_reps: re(format!(
                 r"({NUM})\s*({KG}|{LB})\s+(?:for|x)\s+(\d+)(?:\s*(?:{REPS}))?(\s*(?:[x×*]\s*\d|{SETS}|of))?"
@@ -53,6 +53,29 @@ fn patterns() -> &'static Patterns {
             at_weight: re(format!(r"(?:@|at|with|à|a|con|mit|avec)\s*({NUM})")),
         }
     })
+}
+
+/// The name of an exercise the vocabulary does not know, in a clause shaped like a lift (a
+/// weight with its unit and sets × reps, `회` or `세트`): the words before its first number
+/// (`원암 케이블 익스텐션 15kg 12회 3세트`). `None` when the clause is not shaped like a lift.
+pub fn unknown_name(text: &str) -> Option<String> {
+    static SHAPE: OnceLock<(Regex, Regex)> = OnceLock::new();
+    let (weight, work) = SHAPE.get_or_init(|| {
+        let re = |s: String| Regex::new(&s).expect("lift shape compiles");
+        (
+            re(format!(r"{NUM}\s*(?:{KG}|{LB})\b")),
+            re(format!(r"\d+\s*[x×*]\s*\d+|\d+\s*(?:{REPS}|{SETS})")),
+        )
+    });
+    if !(weight.is_match(text) && work.is_match(text)) {
+        return None;
+    }
+    let head = &text[..text.find(|c: char| c.is_ascii_digit())?];
+    let name = head
+        .trim_matches(|c: char| c.is_whitespace() || ":-–(),.*".contains(c))
+        .to_string();
+    let words = name.split_whitespace().count();
+    (1..=4).contains(&words).then_some(name)
 }
 
 /// Exercises done without added weight: sets x reps, no unit to ask for.

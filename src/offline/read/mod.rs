@@ -276,6 +276,9 @@ impl<'d> Reader<'d> {
                     if inherited == Topic::None && runs::reads_as_run(&c.text) {
                         inferred_run = true;
                         Topic::Run
+                    } else if inherited == Topic::None {
+                        // `원암 케이블 익스텐션 15kg 12회 3세트`: a lift the vocabulary lacks.
+                        lifts::unknown_name(&c.text).map_or(Topic::None, |n| Topic::Lift(Some(n)))
                     } else {
                         inherited
                     }

@@ -466,3 +466,26 @@ fn search_finds_whole_words_plurals_and_words_inside_cjk_text() {
         "the edit is searched: {again}"
     );
 }
+
+/// "what book am I reading" finds the entries about reading (the question's `reading` also
+/// finds `Read`), not a sum of pages; coffee is counted in cups.
+#[test]
+fn what_am_i_reading_lists_entries_and_coffee_comes_in_cups() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(
+        v,
+        "Journal/mon.md",
+        "---\ndate: 2026-11-16\n---\nRead 30 pages of *The Hobbit*.\n2 coffees.\n",
+    );
+    write(
+        v,
+        "Journal/fri.md",
+        "---\ndate: 2026-11-20\n---\nRead 45 pages of The Hobbit before bed.\n1 coffee.\n",
+    );
+    let answer = ask(v, "what book am I reading");
+    assert!(answer.contains("The Hobbit before bed"), "{answer}");
+    assert!(!answer.contains("**75 pages**"), "{answer}");
+    let answer = ask(v, "how much coffee did I drink in November 2026");
+    assert!(answer.contains("**3 cups**"), "{answer}");
+}

@@ -61,11 +61,35 @@ pub fn keyword_groups(
         let mut group = domains.expand(word);
         group.retain(|t| t != word);
         group.insert(0, word.to_string());
+        if let Some(stem) = english_stem(word) {
+            if !group.contains(&stem) {
+                group.push(stem);
+            }
+        }
         if seen.insert(group.clone()) {
             groups.push(group);
         }
     }
     groups
+}
+
+/// The stem of an English `-ing` or `-ed` word of a question (`reading` -> `read`,
+/// `running` -> `run`, `lifted` -> `lift`), so the question finds `Read 30 pages`. Only the
+/// question's words are stemmed: `book` still never finds `booked`.
+fn english_stem(word: &str) -> Option<String> {
+    if !word.is_ascii() || word.len() < 6 {
+        return None;
+    }
+    let base = word
+        .strip_suffix("ing")
+        .or_else(|| word.strip_suffix("ed"))?;
+    let b = base.as_bytes();
+    // `running` -> `runn` -> `run`.
+    let undoubled = match b {
+        [.., x, y] if x == y && !matches!(x, b'l' | b's' | b'e' | b'o') => &base[..base.len() - 1],
+        _ => base,
+    };
+    (undoubled.len() >= 3).then(|| undoubled.to_string())
 }
 
 /// What a question is about and the entries that match it.

@@ -327,6 +327,7 @@ pub const HOW_MANY: &[&str] = &[
 pub const LIST: &[&str] = &[
     "what did i",
     "what have i",
+    "what was i",
     "what i",
     "show me",
     "뭐 먹",

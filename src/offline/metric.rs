@@ -67,6 +67,10 @@ impl Metric {
             Metric::Protein => format!("{n} g"),
             Metric::Calories => format!("{n} kcal"),
             Metric::DeepWork => format!("{n} h"),
+            Metric::Caffeine if v == 1.0 => "1 cup".into(),
+            Metric::Caffeine => format!("{n} cups"),
+            Metric::Alcohol if v == 1.0 => "1 drink".into(),
+            Metric::Alcohol => format!("{n} drinks"),
             Metric::Measure { units, .. } => match units.first() {
                 Some(u)
                     if v == 1.0 || matches!(u.as_str(), "km" | "kg" | "g" | "l" | "ml" | "lb") =>

@@ -319,6 +319,15 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if has(q, cues::LIST) || (metrics.is_empty() && has_any(q, &["what", "anything"])) {
         return QueryType::List;
     }
+    // "what book am I reading": which entries, not a sum of pages.
+    if amount
+        && has_any(q, &["what", "which"])
+        && !has(q, cues::HOW_MANY)
+        && !has(q, cues::COUNT)
+        && !has_any(q, &["total", "sum", "how much", "how many"])
+    {
+        return QueryType::Lookup;
+    }
     if amount {
         return QueryType::Total;
     }

@@ -402,10 +402,11 @@ impl Processor {
     ) -> Result<Vec<String>> {
         let mut pending = Vec::new();
         let mut progress = Progress::new(label, rels.len(), !self.show_progress);
-        for chunk in rels.chunks(CHUNK) {
+        let mut reads = prepare::Reads::default();
+        for (i, chunk) in rels.chunks(CHUNK).enumerate() {
+            let read_ahead = self.flow.llm().is_none();
             let files = &self.state.files;
-            let settled = |rel: &str, hash: ContentHash| settled_in(files, rel, hash);
-            let read = prepare::read_all(&self.store, &self.flow, chunk, &settled);
+            let read = reads.chunk(&self.store, &self.flow, rels, i, files, read_ahead);
             // One transaction per chunk, an interrupted pass keeps what it stored; with a
             // model, each note commits on its own (its calls may take minutes).
             if self.flow.llm().is_none() {

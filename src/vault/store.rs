@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 use globset::GlobBuilder;
 use grep_regex::RegexMatcherBuilder;
 use grep_searcher::{sinks, BinaryDetection, SearcherBuilder};
+use rayon::prelude::*;
 use regex::{Regex, RegexBuilder};
 
 use super::context::{read_context, write_context};
@@ -76,9 +77,16 @@ impl Store {
     /// Rebuilds the index from disk.
     pub fn rescan(&mut self) -> Vec<Skipped> {
         let found = scan(&self.config.vault, &self.rules);
+        // Dating a note that is not a daily note reads its head (frontmatter, headings):
+        // done in parallel, then indexed in the order found.
+        let metas: Vec<NoteMeta> = found
+            .notes
+            .into_par_iter()
+            .map(|file| self.date_file(file))
+            .collect();
         let mut index = DateIndex::default();
-        for file in found.notes {
-            index.upsert(self.date_file(file));
+        for meta in metas {
+            index.upsert(meta);
         }
         self.index = index;
         found.skipped

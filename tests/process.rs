@@ -458,3 +458,58 @@ fn clauses_with_numbers_nobody_could_read_are_reported_not_guessed() {
     let json = serde_json::to_string(&day_records(v, "2026-11-20")).unwrap();
     assert!(!json.contains("14.0"), "no record invented: {json}");
 }
+
+#[test]
+fn a_vault_of_many_chunks_keeps_every_note_its_own_numbers_and_finds_its_words() {
+    // More notes than a pass reads at once (256), so chunks are read while others are
+    // stored: each note's record must still hold that note's numbers.
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    let first = chrono::NaiveDate::from_ymd_opt(2024, 1, 1).unwrap();
+    let km = |i: u64| 3 + i % 17;
+    let days = 700u64;
+    let last = first + chrono::Days::new(days - 1);
+    for i in 0..days {
+        let date = first + chrono::Days::new(i);
+        let felt = if i == days - 1 { "zesty" } else { "fresh" };
+        write(
+            v,
+            &format!("Daily/{date}.md"),
+            format!("## 07:00 Run\nran {} km, felt {felt}\n", km(i)),
+        );
+    }
+    let (stdout, _) = process(v);
+    assert!(
+        stdout.contains(&format!("{days} entries parsed")),
+        "{stdout}"
+    );
+    let distance = |date: chrono::NaiveDate| {
+        day_records(v, &date.to_string())
+            .first()
+            .map(|r| r["domain_data"]["running"]["distance_km"].clone())
+    };
+    for i in [0, 255, 256, 511, 512, days - 1] {
+        let date = first + chrono::Days::new(i);
+        assert_eq!(
+            distance(date),
+            Some(serde_json::json!(km(i) as f64)),
+            "{date}"
+        );
+    }
+    // The full-text index holds the words of the last chunk stored too.
+    write(
+        v,
+        &format!("Daily/{first}.md"),
+        format!(
+            "## 07:00 Run\nran {} km, felt fresh\n\n? when did I feel zesty\n",
+            km(0)
+        ),
+    );
+    let (stdout, _) = process(v);
+    assert!(stdout.contains("1 question answered"), "{stdout}");
+    let answered = read(v, &format!("Daily/{first}.md"));
+    assert!(
+        answered.contains(&format!("[[{last}#07:00 Run]]")),
+        "{answered}"
+    );
+}

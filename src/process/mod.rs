@@ -433,10 +433,10 @@ impl Processor {
     ) -> Result<Vec<String>> {
         let mut pending = Vec::new();
         let mut progress = Progress::new(label, rels.len(), !self.show_progress);
-        for chunk in rels.chunks(CHUNK) {
+        let mut reads = prepare::Reads::default();
+        for (i, chunk) in rels.chunks(CHUNK).enumerate() {
             let files = &self.state.files;
-            let settled = |rel: &str, hash: ContentHash| settled_in(files, rel, hash);
-            let read = prepare::read_all(&self.store, &self.flow, chunk, &settled);
+            let read = reads.chunk(&self.store, &self.flow, rels, i, files);
             // One transaction per chunk, an interrupted pass keeps what it stored (no model
             // is called here: it refines the entries after the questions, see [`refine`]).
             self.store.begin_writes()?;

@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 use globset::GlobBuilder;
 use grep_regex::RegexMatcherBuilder;
 use grep_searcher::{sinks, BinaryDetection, SearcherBuilder};
+use rayon::prelude::*;
 use regex::{Regex, RegexBuilder};
 
 use super::context::{read_context, write_context};
@@ -76,9 +77,16 @@ impl Store {
     /// Rebuilds the index from disk.
     pub fn rescan(&mut self) -> Vec<Skipped> {
         let found = scan(&self.config.vault, &self.rules);
+        // Dating a note that is not a daily note reads its head (frontmatter, headings):
+        // done in parallel, then indexed in the order found.
+        let metas: Vec<NoteMeta> = found
+            .notes
+            .into_par_iter()
+            .map(|file| self.date_file(file))
+            .collect();
         let mut index = DateIndex::default();
-        for file in found.notes {
-            index.upsert(self.date_file(file));
+        for meta in metas {
+            index.upsert(meta);
         }
         self.index = index;
         found.skipped
@@ -140,17 +148,17 @@ impl Store {
 
     /// How the entries of a loaded note are dated.
     pub fn dating(&self, meta: &NoteMeta, note: &Note) -> Dating {
-        date_note(
-            &meta.rel,
-            &self.config.obsidian.daily,
-            note.frontmatter.as_ref(),
-            Some(&note.text),
-        )
+        note_dating(&self.config, meta, note)
     }
 
     /// The configuration this store was opened with.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The same configuration, shared (for work that outlives a borrow of the store).
+    pub fn shared_config(&self) -> Arc<Config> {
+        Arc::clone(&self.config)
     }
 
     /// The ignore rules in force.
@@ -254,7 +262,7 @@ impl Store {
                     .expect("escaped terms form a valid regex")
             })
             .collect();
-        if self.records.entry_count()? > 0 {
+        if self.records.has_entries()? {
             let (inside, words): (Vec<String>, Vec<String>) = all_terms
                 .iter()
                 .map(|t| t.trim().to_string())
@@ -468,6 +476,16 @@ fn rank(candidates: Vec<Entry>, groups: &[Regex], match_all: bool) -> Vec<Entry>
         .collect();
     found.sort_by(|(ha, a), (hb, b)| (hb, b.log, b.date, b.time).cmp(&(ha, a.log, a.date, a.time)));
     found.into_iter().map(|(_, e)| e).collect()
+}
+
+/// How the entries of a loaded note are dated under `config` (see [`Store::dating`]).
+pub fn note_dating(config: &Config, meta: &NoteMeta, note: &Note) -> Dating {
+    date_note(
+        &meta.rel,
+        &config.obsidian.daily,
+        note.frontmatter.as_ref(),
+        Some(&note.text),
+    )
 }
 
 fn read_head(path: &Path) -> Option<String> {

@@ -139,10 +139,10 @@ impl Clause {
     pub fn split(&self) -> Vec<Clause> {
         let mut cuts: Vec<Range<usize>> = Vec::new();
         let s = &self.text;
-        let chars: Vec<(usize, char)> = s.char_indices().collect();
-        for (k, &(i, c)) in chars.iter().enumerate() {
-            let prev = k.checked_sub(1).map(|j| chars[j].1);
-            let next = chars.get(k + 1).map(|x| x.1);
+        let mut prev = None;
+        let mut chars = s.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            let next = chars.peek().map(|x| x.1);
             let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
             let end = i + c.len_utf8();
             let cut = match c {
@@ -165,6 +165,7 @@ impl Clause {
             if cut {
                 cuts.push(i..end);
             }
+            prev = Some(c);
         }
         for m in word_separators().find_iter(s) {
             cuts.push(m.range());
@@ -240,14 +241,18 @@ fn word_separators() -> &'static Regex {
 /// A line made ready for reading: list markers, checkboxes and quote marks gone, full-width
 /// digits and punctuation made ASCII, odd spaces made plain.
 pub fn clean(line: &str) -> String {
-    let mapped: String = line
-        .chars()
-        .map(|c| match c as u32 {
-            0xFF01..=0xFF5E if c != '，' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            0x00A0 | 0x2000..=0x200B | 0x202F | 0x3000 => ' ',
-            _ => c,
-        })
-        .collect();
+    // Only characters outside ASCII are mapped: most lines are copied as they are.
+    let mapped: std::borrow::Cow<str> = if line.is_ascii() {
+        line.into()
+    } else {
+        line.chars()
+            .map(|c| match c as u32 {
+                0xFF01..=0xFF5E if c != '，' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+                0x00A0 | 0x2000..=0x200B | 0x202F | 0x3000 => ' ',
+                _ => c,
+            })
+            .collect()
+    };
     static MARKER: OnceLock<Regex> = OnceLock::new();
     let marker = MARKER.get_or_init(|| {
         Regex::new(r"^\s*(?:>\s*)*(?:(?:[-*+•·]|\d{1,2}[.)])\s+)?(?:\[[ xX]\]\s*)?")

@@ -90,6 +90,10 @@ const FILLER: &[&str] = &[
 
 /// Reads the generic measures of the clause's free text.
 pub fn read(clause: &mut Clause, found: &mut Found) {
+    // The pattern starts with a number: prose without digits is not searched.
+    if !clause.text.chars().any(char::is_numeric) {
+        return;
+    }
     for hit in clause.hits(measure_pattern()) {
         let (Some(value), Some(unit)) = (hit.num(1), hit.get(2).and_then(measure_unit)) else {
             continue;

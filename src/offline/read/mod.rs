@@ -156,12 +156,14 @@ impl<'d> Reader<'d> {
                 }
                 // `랫 풀 다운` above `1세트 45kg 12회` lines: an exercise the vocabulary
                 // does not know is still the name of the sets under it.
-                let next = lines[i + 1..]
-                    .iter()
-                    .map(|l| clean(l))
-                    .find(|l| !l.is_empty());
+                let next = || {
+                    lines[i + 1..]
+                        .iter()
+                        .map(|l| clean(l))
+                        .find(|l| !l.is_empty())
+                };
                 if lower.split_whitespace().count() <= 5
-                    && next.is_some_and(|n| lifts::set_ordinal(&n).is_some())
+                    && next().is_some_and(|n| lifts::set_ordinal(&n).is_some())
                 {
                     section.topic =
                         Topic::Lift(Some(lower.trim_end_matches(':').trim().to_string()));
@@ -457,20 +459,22 @@ fn felt(text: &str) -> Option<String> {
 fn sleep_words(general: Option<&Domain>) -> std::sync::Arc<WordSet> {
     type Cache = Option<(Vec<String>, std::sync::Arc<WordSet>)>;
     static CACHE: std::sync::Mutex<Cache> = std::sync::Mutex::new(None);
-    let mut words: Vec<String> = general
-        .map(|g| {
-            g.vocabulary
-                .iter()
-                .filter(|(w, c)| c.as_str() == "sleep" && !w.starts_with("nap"))
-                .map(|(w, _)| w.clone())
-                .collect()
-        })
-        .unwrap_or_default();
-    words.push("sleep".into());
+    let words = || {
+        general
+            .into_iter()
+            .flat_map(|g| g.vocabulary.iter())
+            .filter(|(w, c)| c.as_str() == "sleep" && !w.starts_with("nap"))
+            .map(|(w, _)| w.as_str())
+            .chain(std::iter::once("sleep"))
+    };
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    // Compared word by word: building the list for every entry cost more than reading it.
     match cache.as_ref() {
-        Some((key, set)) if *key == words => std::sync::Arc::clone(set),
+        Some((key, set)) if key.iter().map(String::as_str).eq(words()) => {
+            std::sync::Arc::clone(set)
+        }
         _ => {
+            let words: Vec<String> = words().map(str::to_string).collect();
             let set = std::sync::Arc::new(WordSet::new(&words));
             *cache = Some((words, std::sync::Arc::clone(&set)));
             set

@@ -12,6 +12,10 @@ use super::found::Found;
 /// A clause whose numbers no reader took is kept as text and listed, unless what is left
 /// is plainly no measure: dates, times of day, ratios, codes like `Q4`, money, links.
 pub fn report(c: &Clause, found: &mut Found) {
+    // Only a digit makes a clause unread (both tests below need one).
+    if !c.text.chars().any(char::is_numeric) {
+        return;
+    }
     static SKIP: OnceLock<Regex> = OnceLock::new();
     let skip = SKIP.get_or_init(|| {
         Regex::new(concat!(

@@ -16,48 +16,45 @@ impl RecordDb {
     /// Replaces the stored entries of `source` (logs and reference text alike).
     pub fn replace_entries(&self, source: &str, entries: &[Entry]) -> Result<()> {
         self.write_all(|tx| {
-        tx.execute(
-            "DELETE FROM entries_fts WHERE rowid IN (SELECT rowid FROM entries WHERE source = ?1)",
-            [source],
-        )
-        ?;
-        tx.execute("DELETE FROM entries WHERE source = ?1", [source])
-            ?;
-        {
-            let mut insert = tx
-                .prepare_cached(
-                    "INSERT OR REPLACE INTO entries (id, source, heading, date, time, log, hash, line_start, line_end, tags, spaceless, text)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                )
-                ?;
-            let mut index = tx
-                .prepare_cached("INSERT INTO entries_fts (rowid, text, title) VALUES (?1, ?2, ?3)")
-                ?;
+            let old: Vec<i64> = tx
+                .prepare_cached("SELECT rowid FROM entries WHERE source = ?1")?
+                .query_map([source], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            tx.prepare_cached("DELETE FROM entries WHERE source = ?1")?
+                .execute([source])?;
+            let mut insert = tx.prepare_cached(
+                "INSERT OR REPLACE INTO entries (id, source, heading, date, time, log, hash, line_start, line_end, tags, spaceless, text)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            )?;
             let title = stem(source);
+            let title_spaceless = title.chars().any(is_spaceless);
+            let mut added = Vec::with_capacity(entries.len());
             for e in entries {
-                insert
-                    .execute(params![
-                        e.id.0,
-                        source,
-                        e.heading,
-                        e.date.to_string(),
-                        e.time.map(|t| t.format("%H:%M").to_string()),
-                        e.log,
-                        e.hash.hex(),
-                        e.lines.start as i64,
-                        e.lines.end as i64,
-                        e.tags.join("\n"),
-                        e.text.chars().any(is_spaceless) || title.chars().any(is_spaceless),
-                        e.text,
-                    ])
-                    ?;
-                let rowid = tx.last_insert_rowid();
-                index
-                    .execute(params![rowid, without_zero_width(&e.text), title])
-                    ?;
+                insert.execute(params![
+                    e.id.0,
+                    source,
+                    e.heading,
+                    e.date.to_string(),
+                    e.time.map(|t| t.format("%H:%M").to_string()),
+                    e.log,
+                    e.hash.hex(),
+                    e.lines.start as i64,
+                    e.lines.end as i64,
+                    e.tags.join("\n"),
+                    title_spaceless || e.text.chars().any(is_spaceless),
+                    e.text,
+                ])?;
+                added.push((tx.last_insert_rowid(), without_zero_width(&e.text).into_owned()));
             }
-        }
-        Ok(())
+            // The full-text index is written when the batch commits (see `fts`).
+            let mut due = self.fts_due.lock().expect("fts lock");
+            for rowid in old {
+                due.delete(rowid);
+            }
+            for (rowid, text) in added {
+                due.insert(rowid, text, title.to_string());
+            }
+            Ok(())
         })
     }
 
@@ -76,6 +73,8 @@ impl RecordDb {
             None => (String::new(), "9999-12-31".to_string(), 0),
         };
         let conn = self.conn.lock().expect("db lock");
+        // A search inside an open batch sees what the batch wrote so far.
+        self.apply_fts(&conn).map_err(|e| self.error(e))?;
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut push = |e: Entry| {
@@ -126,11 +125,11 @@ impl RecordDb {
         Ok(out)
     }
 
-    /// How many entries are stored (none yet means the index was never filled).
-    pub fn entry_count(&self) -> Result<usize> {
+    /// Whether any entry is stored (none yet means the index was never filled); asked on
+    /// every search, so it does not count them all.
+    pub fn has_entries(&self) -> Result<bool> {
         let conn = self.conn.lock().expect("db lock");
-        conn.query_row("SELECT COUNT(*) FROM entries", [], |r| r.get::<_, i64>(0))
-            .map(|n| n as usize)
+        conn.query_row("SELECT EXISTS (SELECT 1 FROM entries)", [], |r| r.get(0))
             .map_err(|e| self.error(e))
     }
 }

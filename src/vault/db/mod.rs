@@ -4,6 +4,7 @@
 
 mod awaiting;
 mod entries;
+mod fts;
 
 pub use awaiting::Awaiting;
 pub(crate) use entries::without_zero_width;
@@ -80,6 +81,9 @@ CREATE VIRTUAL TABLE entries_fts USING fts5(
 pub struct RecordDb {
     path: PathBuf,
     conn: Mutex<Connection>,
+    /// Full-text index changes of the open batch, applied just before it commits (see
+    /// [`fts::FtsDue`]). Locked only while `conn` is held.
+    fts_due: Mutex<fts::FtsDue>,
     /// True when the file was created (or rebuilt) on open: nothing parsed is in it yet.
     pub fresh: bool,
 }
@@ -115,6 +119,7 @@ impl RecordDb {
         Ok(RecordDb {
             path: path.to_path_buf(),
             conn: Mutex::new(conn),
+            fts_due: Mutex::new(fts::FtsDue::default()),
             fresh: !usable,
         })
     }
@@ -137,6 +142,7 @@ impl RecordDb {
     pub fn commit(&self) -> Result<()> {
         let conn = self.conn.lock().expect("db lock");
         if !conn.is_autocommit() {
+            self.apply_fts(&conn).map_err(|e| self.error(e))?;
             conn.execute_batch("COMMIT").map_err(|e| self.error(e))?;
         }
         Ok(())
@@ -145,6 +151,7 @@ impl RecordDb {
     /// Drops the transaction opened by [`RecordDb::begin`], if any.
     pub fn rollback(&self) -> Result<()> {
         let conn = self.conn.lock().expect("db lock");
+        self.fts_due.lock().expect("fts lock").clear();
         if !conn.is_autocommit() {
             conn.execute_batch("ROLLBACK").map_err(|e| self.error(e))?;
         }
@@ -158,7 +165,11 @@ impl RecordDb {
         let mut conn = self.conn.lock().expect("db lock");
         if conn.is_autocommit() {
             let tx = conn.transaction().map_err(|e| self.error(e))?;
-            write(&tx).map_err(|e| self.error(e))?;
+            let written = write(&tx).and_then(|()| self.apply_fts(&tx));
+            if let Err(e) = written {
+                self.fts_due.lock().expect("fts lock").clear();
+                return Err(self.error(e));
+            }
             tx.commit().map_err(|e| self.error(e))
         } else {
             write(&conn).map_err(|e| self.error(e))
@@ -168,13 +179,12 @@ impl RecordDb {
     /// Replaces every record of `source` with `records`, all or nothing.
     pub fn replace_source(&self, source: &str, records: &[ParsedRecord]) -> Result<()> {
         self.write_all(|tx| {
-        tx.execute(
+        tx.prepare_cached(
             "DELETE FROM facts WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
-            [source],
-        )
-        ?;
-        tx.execute("DELETE FROM records WHERE source = ?1", [source])
-            ?;
+        )?
+        .execute([source])?;
+        tx.prepare_cached("DELETE FROM records WHERE source = ?1")?
+            .execute([source])?;
         {
             let mut insert = tx
                 .prepare_cached("INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, domains, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
@@ -267,8 +277,11 @@ impl RecordDb {
     /// Deletes every record (before a rebuild).
     pub fn clear(&self) -> Result<()> {
         let conn = self.conn.lock().expect("db lock");
+        self.fts_due.lock().expect("fts lock").clear();
+        // `delete-all` empties the full-text index at once; deleting its rows one by one
+        // (a contentless index keeps a tombstone for each) took seconds on a large vault.
         conn.execute_batch(
-            "DELETE FROM facts; DELETE FROM records; DELETE FROM entries_fts; DELETE FROM entries; DELETE FROM awaiting;",
+            "DELETE FROM facts; DELETE FROM records; INSERT INTO entries_fts(entries_fts) VALUES('delete-all'); DELETE FROM entries; DELETE FROM awaiting;",
         )
         .map_err(|e| self.error(e))
     }

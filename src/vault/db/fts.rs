@@ -80,6 +80,7 @@ mod tests {
             date: NaiveDate::from_ymd_opt(2026, 11, 1).unwrap(),
             time: None,
             heading: None,
+            under: None,
             text: text.to_string(),
             hash: ContentHash::of(text.as_bytes()),
             lines: 0..1,

@@ -5,30 +5,9 @@ mod support;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use support::*;
-
-/// A running `watch` that is killed when the test ends.
-struct Watcher(std::process::Child);
-
-impl Drop for Watcher {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn wait_for(mut check: impl FnMut() -> bool, limit: Duration) -> bool {
-    let start = Instant::now();
-    while start.elapsed() < limit {
-        if check() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    check()
-}
 
 fn context(v: &std::path::Path) -> String {
     std::fs::read_to_string(v.join("global-context.md")).unwrap_or_default()
@@ -49,7 +28,7 @@ fn while_watching_a_new_best_or_a_first_run_shows_in_the_context_at_once() {
     let note = "Daily/2026-11-21.md";
     write(v, note, "## 08:00\nslept 7h\n");
 
-    let mut child = Watcher(
+    let mut child = KillOnDrop(
         Command::new(env!("CARGO_BIN_EXE_vault-agent"))
             .args(["watch", v.to_str().unwrap()])
             .env("VAULT_AGENT_PROVIDER", "offline")

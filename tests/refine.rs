@@ -235,27 +235,6 @@ fn offline_nothing_waits_for_a_model() {
     assert_eq!(report["awaiting_model"], 0, "{report}");
 }
 
-/// A running `watch`, killed when the test ends.
-struct Watch(std::process::Child);
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn wait_for(mut check: impl FnMut() -> bool, limit: Duration) -> bool {
-    let start = Instant::now();
-    while start.elapsed() < limit {
-        if check() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    check()
-}
-
 #[cfg(unix)]
 #[test]
 fn watch_answers_a_new_question_while_parser_calls_hang() {
@@ -269,7 +248,7 @@ fn watch_answers_a_new_question_while_parser_calls_hang() {
     let v = dir.path();
     // Refinement never finishes a batch while the test runs.
     server.script("parser", (0..40).map(|_| Reply::Hang));
-    let mut child = Watch(
+    let mut child = KillOnDrop(
         Command::new(env!("CARGO_BIN_EXE_vault-agent"))
             .args(["watch", v.to_str().unwrap()])
             .env_remove("VAULT_AGENT_PROVIDER")
@@ -367,7 +346,7 @@ fn watch_refines_every_waiting_entry_in_the_background() {
     let (dir, entries) = busy_vault(&config, 5);
     let v = dir.path();
     server.script("parser", (0..entries).map(|_| slow_parse(50)));
-    let _child = Watch(
+    let _child = KillOnDrop(
         Command::new(env!("CARGO_BIN_EXE_vault-agent"))
             .args(["watch", v.to_str().unwrap()])
             .env_remove("VAULT_AGENT_PROVIDER")

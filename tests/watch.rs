@@ -5,7 +5,7 @@ mod support;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use support::*;
 
@@ -31,17 +31,6 @@ impl Drop for Watcher {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-fn wait_for(mut check: impl FnMut() -> bool, limit: Duration) -> bool {
-    let start = Instant::now();
-    while start.elapsed() < limit {
-        if check() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    check()
 }
 
 #[cfg(unix)]

@@ -303,3 +303,25 @@ pub fn output(cmd: &mut Command) -> (String, String, i32) {
         out.status.code().unwrap_or(-1),
     )
 }
+
+/// Polls `check` until it holds or `limit` has passed (then checks once more).
+pub fn wait_for(mut check: impl FnMut() -> bool, limit: std::time::Duration) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < limit {
+        if check() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    check()
+}
+
+/// A child process (a running `watch`) killed when the test ends, pass or fail.
+pub struct KillOnDrop(pub std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}

@@ -180,7 +180,10 @@ pub fn route_and_log_with(
             } else {
                 Some(append_to_daily(config, now, None, &log)?)
             };
-            (logged, (!ask.is_empty()).then(|| with_referent(&ask, &log)))
+            (
+                logged,
+                (!ask.is_empty()).then(|| with_referent(&ask, &log, now.date(), config.week_start)),
+            )
         }
         InputType::Correction => {
             let (rel, message) = log_correction(config, records, now, text)?;
@@ -199,20 +202,11 @@ pub fn route_and_log_with(
 
 /// A question that points back at what was just logged ("ran 5k in 26:10, was that my
 /// fastest?") carries that log's words, so it is about the same activity and distance; the
-/// log's own day words are left out (the question keeps its own period).
-fn with_referent(ask: &str, log: &str) -> String {
+/// log's own period (`today`, `오늘`, `yesterday`...) is left out, so the question keeps its
+/// own.
+fn with_referent(ask: &str, log: &str, today: chrono::NaiveDate, week: chrono::Weekday) -> String {
     const BACK: [&str; 9] = [
         "that", "this", "it", "이게", "그게", "이거", "これ", "这", "那",
-    ];
-    const DAY_WORDS: [&str; 8] = [
-        "today",
-        "this morning",
-        "tonight",
-        "오늘",
-        "今日",
-        "今天",
-        "hoy",
-        "heute",
     ];
     let lower = ask.to_lowercase();
     let points_back = BACK
@@ -222,8 +216,8 @@ fn with_referent(ask: &str, log: &str) -> String {
         return ask.to_string();
     }
     let mut context = log.to_lowercase();
-    for w in DAY_WORDS {
-        context = context.replace(w, " ");
+    if let Some(period) = crate::offline::dates::find_range(&context, today, week) {
+        context = context.replacen(&period.phrase, " ", 1);
     }
     format!(
         "{ask} ({})",
@@ -234,6 +228,20 @@ fn with_referent(ask: &str, log: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_question_pointing_back_takes_the_log_without_its_period() {
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 21).unwrap();
+        let monday = chrono::Weekday::Mon;
+        assert_eq!(
+            with_referent("was that my fastest?", "Ran 5k today in 22:30", day, monday),
+            "was that my fastest? (ran 5k in 22:30)"
+        );
+        assert_eq!(
+            with_referent("how far did I run?", "ran 5k", day, monday),
+            "how far did I run?"
+        );
+    }
 
     #[test]
     fn appends_a_section_and_keeps_everything_else() {

@@ -181,13 +181,7 @@ impl Metric {
             Metric::Measure { .. } => Vec::new(),
             Metric::BodyPart(name) => {
                 let lifts = super::body_parts::by_name(name).map_or(&[][..], |p| p.lifts);
-                let mut done: Vec<&str> = r
-                    .domain_data
-                    .get("strength")
-                    .and_then(|s| s.get("exercises"))
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
+                let mut done: Vec<&str> = exercises(r)
                     .filter_map(|e| e["name"].as_str())
                     .filter(|n| lifts.contains(n))
                     .collect();
@@ -223,40 +217,31 @@ impl Metric {
                     Vec::new()
                 }
             }
-            Metric::Lift(name) => r
-                .domain_data
-                .get("strength")
-                .and_then(|s| s.get("exercises"))
-                .and_then(Value::as_array)
-                .map(|items| {
-                    items
-                        .iter()
-                        .filter(|e| e["name"].as_str() == Some(name.as_str()))
-                        .filter_map(|e| {
-                            let w = e["weight"].as_f64()?;
-                            let unit = e["unit"]
-                                .as_str()
-                                .map(|u| format!(" {u}"))
-                                .unwrap_or_default();
-                            let sets = e["sets"].as_i64().unwrap_or(1);
-                            let detail = match e["reps"].as_i64() {
-                                None => format!("{}{unit}", trim(w)),
-                                Some(reps) if sets > 1 => {
-                                    format!("{}{unit} × {reps} reps × {sets} sets", trim(w))
-                                }
-                                Some(reps) => format!("{}{unit} × {reps} reps", trim(w)),
-                            };
-                            Some(Point {
-                                date: r.date,
-                                value: w,
-                                detail,
-                                record: r.clone(),
-                                measure: None,
-                            })
-                        })
-                        .collect()
+            Metric::Lift(name) => exercises(r)
+                .filter(|e| e["name"].as_str() == Some(name.as_str()))
+                .filter_map(|e| {
+                    let w = e["weight"].as_f64()?;
+                    let unit = e["unit"]
+                        .as_str()
+                        .map(|u| format!(" {u}"))
+                        .unwrap_or_default();
+                    let sets = e["sets"].as_i64().unwrap_or(1);
+                    let detail = match e["reps"].as_i64() {
+                        None => format!("{}{unit}", trim(w)),
+                        Some(reps) if sets > 1 => {
+                            format!("{}{unit} × {reps} reps × {sets} sets", trim(w))
+                        }
+                        Some(reps) => format!("{}{unit} × {reps} reps", trim(w)),
+                    };
+                    Some(Point {
+                        date: r.date,
+                        value: w,
+                        detail,
+                        record: r.clone(),
+                        measure: None,
+                    })
                 })
-                .unwrap_or_default(),
+                .collect(),
             Metric::Sleep => one(get("general", "sleep_hours")),
             Metric::Mood => one(get("general", "mood")),
             Metric::Energy => one(get("general", "energy")),
@@ -270,6 +255,16 @@ impl Metric {
             Metric::Meetings => one(get("work", "meetings")),
         }
     }
+}
+
+/// The lifts of a record (`strength.exercises[]`).
+pub fn exercises(r: &ParsedRecord) -> impl Iterator<Item = &Value> {
+    r.domain_data
+        .get("strength")
+        .and_then(|s| s.get("exercises"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
 }
 
 /// The runs of a record: `running.runs[]` when it holds several, else `running` itself.

@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
-use serde_json::Value;
 
 use super::{count, day, full_day, Reply};
 use crate::offline::analyze::{trim, Link};
+use crate::offline::metric::exercises;
 use crate::offline::query::{LiftAsk, Metric, Query};
 use crate::vault::parsed::ParsedRecord;
 
@@ -66,12 +66,7 @@ fn sets<'r>(names: &[&str], records: &'r [ParsedRecord]) -> Vec<Set<'r>> {
     let mut out: Vec<Set<'r>> = records
         .iter()
         .flat_map(|r| {
-            r.domain_data
-                .get("strength")
-                .and_then(|s| s.get("exercises"))
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
+            exercises(r)
                 .filter(|e| e["name"].as_str().is_some_and(|n| names.contains(&n)))
                 .map(move |e| Set {
                     date: r.date,

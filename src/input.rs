@@ -208,7 +208,11 @@ fn with_referent(ask: &str, log: &str, today: chrono::NaiveDate, week: chrono::W
     const BACK: [&str; 9] = [
         "that", "this", "it", "이게", "그게", "이거", "これ", "这", "那",
     ];
-    let lower = ask.to_lowercase();
+    // `this` in the question's own period ("this week") points at no log.
+    let mut lower = ask.to_lowercase();
+    if let Some(period) = crate::offline::dates::find_range(&lower, today, week) {
+        lower = lower.replacen(&period.phrase, " ", 1);
+    }
     let points_back = BACK
         .iter()
         .any(|w| crate::offline::read::find_word(&lower, w).is_some());
@@ -240,6 +244,10 @@ mod tests {
         assert_eq!(
             with_referent("how far did I run?", "ran 5k", day, monday),
             "how far did I run?"
+        );
+        assert_eq!(
+            with_referent("how far did I run this week?", "ran 5k", day, monday),
+            "how far did I run this week?"
         );
     }
 

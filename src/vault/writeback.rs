@@ -408,7 +408,8 @@ mod batch_tests {
 mod pending_tests {
     use super::*;
 
-    fn pending(stage: &str) -> String {
+    /// A working callout at a fixed time, for the tests here and in `pending_edge_tests`.
+    pub(super) fn pending(stage: &str) -> String {
         let stamp = chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
             .unwrap()
             .and_hms_opt(10, 0, 0)
@@ -470,15 +471,8 @@ mod pending_tests {
 
 #[cfg(test)]
 mod pending_edge_tests {
+    use super::pending_tests::pending;
     use super::*;
-
-    fn pending(stage: &str) -> String {
-        let stamp = chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
-            .unwrap()
-            .and_hms_opt(10, 0, 0)
-            .unwrap();
-        crate::vault::pending::render(stage, stamp)
-    }
 
     fn replace_in(text: &str, callout: &str) -> String {
         let note = Note::parse(text.to_string());

@@ -108,7 +108,8 @@ impl Note {
             options.extension.table = true;
             options.extension.strikethrough = true;
             options.extension.tasklist = true;
-            let root = parse_document(&arena, &text[body_start..], &options);
+            let body = lone_cr_as_space(&text[body_start..]);
+            let root = parse_document(&arena, &body, &options);
             let to_lines = |start: usize, end: usize| -> Range<usize> {
                 let start = (start.max(1) - 1 + line_offset).min(line_count);
                 let end = (end.max(1) + line_offset).clamp(start, line_count);
@@ -330,6 +331,22 @@ fn heading_text(line: &str) -> String {
         .to_string()
 }
 
+/// `text` with each `\r` that is not followed by `\n` read as a space. comrak ends a line
+/// there too, but lines here end at `\n` only: without this the two line numberings part
+/// and comrak's positions point past the note's last line.
+fn lone_cr_as_space(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let spaced: Vec<u8> = (0..bytes.len())
+        .map(|i| if lone(i) { b' ' } else { bytes[i] })
+        .collect();
+    // Only an ASCII byte changed for another, so the text is still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(spaced).unwrap_or_else(|_| text.to_string()))
+}
+
 fn line_starts(text: &str) -> Vec<usize> {
     let mut starts = vec![0];
     starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
@@ -362,6 +379,20 @@ mod tests {
         let q = questions("Slept well.\n? how did I sleep\n- ? and my bench\n1. ? third\n");
         let texts: Vec<_> = q.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(texts, ["how did I sleep", "and my bench", "third"]);
+    }
+
+    #[test]
+    fn a_lone_carriage_return_does_not_split_lines() {
+        // Found by tests/parsers_props.rs: comrak took `\r` as a line end and its block
+        // positions ran past the note's single line.
+        let note = Note::parse("\r ## 07:30 Bench\n> quote\r? asked\n".to_string());
+        assert_eq!(note.line_count(), 2);
+        assert!(
+            note.blocks.iter().all(|b| b.lines.end <= 2),
+            "{:?}",
+            note.blocks
+        );
+        assert_eq!(questions("text\r? how far\n? how long\n").len(), 1);
     }
 
     #[test]

@@ -143,8 +143,10 @@ impl LlmClient {
         self
     }
 
-    /// Ends a pass whose results are all on disk: its journaled calls are not needed again.
+    /// Ends a pass whose results are all on disk: the trace is written out and the pass's
+    /// journaled calls are not needed again.
     pub fn end_pass(&self) {
+        self.trace.flush();
         if let Some(journal) = &self.journal {
             journal.clear();
         }

@@ -10,6 +10,7 @@
 //! or the deterministic [`offline`] engine -> [`vault`].
 
 pub mod agents;
+pub mod blocking;
 pub mod cli;
 pub mod config;
 pub mod domains;

@@ -172,6 +172,20 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Resolves on Ctrl-C, listening from now on: `tokio::signal::ctrl_c()` only starts to
+/// listen when first polled, and a Ctrl-C before that (while the vault is opened, or while
+/// a long first pass runs) would kill the process instead of stopping it cleanly.
+fn interrupted() -> impl std::future::Future<Output = ()> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    tokio::spawn(async move {
+        let _ = tokio::signal::ctrl_c().await;
+        let _ = tx.send(());
+    });
+    async move {
+        let _ = rx.await;
+    }
+}
+
 /// `vault-agent ask ... | head -1`: when the reader goes away, stop quietly like other
 /// command-line tools instead of panicking in `println!`. Not for `serve`/`watch`, whose
 /// sockets must never end the process.
@@ -257,11 +271,9 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Watch { .. } => {
+            let interrupted = interrupted();
             let processor = open(&cli_flags, config)?;
-            crate::watch::run(processor, async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
+            crate::watch::run(processor, interrupted).await
         }
         Command::Input { text } => {
             let mut processor = open(&cli_flags, config.clone())?;
@@ -304,11 +316,9 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Serve { addr, token, .. } => {
+            let interrupted = interrupted();
             let processor = open(&cli_flags, config.clone())?;
-            crate::serve::run(processor, config, addr, token, async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
+            crate::serve::run(processor, config, addr, token, interrupted).await
         }
         Command::Context { .. } => {
             let processor = Processor::open(config.clone())?;

@@ -188,6 +188,7 @@ impl Processor {
         for rel in &pending {
             self.process_file(rel, quiet, &mut report).await?;
             self.save_progress()?;
+            tokio::task::yield_now().await;
         }
         // Questions were answered from the rules' reading; the model refines it now.
         self.refine_queue(&mut report).await?;
@@ -436,7 +437,7 @@ impl Processor {
         let mut reads = prepare::Reads::default();
         for (i, chunk) in rels.chunks(CHUNK).enumerate() {
             let files = &self.state.files;
-            let read = reads.chunk(&self.store, &self.flow, rels, i, files);
+            let read = reads.chunk(&self.store, &self.flow, rels, i, files).await;
             // One transaction per chunk, an interrupted pass keeps what it stored (no model
             // is called here: it refines the entries after the questions, see [`refine`]).
             self.store.begin_writes()?;
@@ -450,8 +451,11 @@ impl Processor {
                     Err(err) => return Err(err),
                 }
                 progress.tick();
+                // Offline nothing here waits: without this, storing a chunk is one long
+                // poll and `watch` could not see Ctrl-C (or stop for it) until it ended.
+                tokio::task::yield_now().await;
             }
-            if let Err(err) = self.store.commit_writes() {
+            if let Err(err) = crate::blocking::blocking(|| self.store.commit_writes()) {
                 let last = chunk.last().map(String::as_str).unwrap_or_default();
                 self.not_stored(chunk, last, err, report)?;
             }

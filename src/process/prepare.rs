@@ -5,7 +5,6 @@
 
 use std::collections::BTreeMap;
 use std::panic::AssertUnwindSafe;
-use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -45,22 +44,26 @@ pub(super) struct Parsed {
     pub rules: Vec<Option<ParsedRecord>>,
 }
 
-/// Reads the chunks of a pass. In offline mode the next chunk is read on the rayon pool
+/// Reads the chunks of a pass on the rayon pool. In offline mode the next chunk is read
 /// while the pass stores the current one (the store writes on one thread, so the other
 /// cores would otherwise wait); with a model each chunk is read when its turn comes, so a
-/// note edited while earlier notes wait for the model is read as it is then.
+/// note edited while earlier notes wait for the model is read as it is then. The pass
+/// awaits a chunk's reading instead of blocking on it, so `watch` sees Ctrl-C meanwhile.
 #[derive(Default)]
 pub(super) struct Reads {
     /// The chunk being read ahead: its number and where its reading arrives.
-    ahead: Option<(usize, Receiver<std::thread::Result<Vec<Read>>>)>,
+    ahead: Option<(usize, Arrives)>,
 }
+
+/// Where a chunk's reading arrives (a panic while reading is passed on).
+type Arrives = tokio::sync::oneshot::Receiver<std::thread::Result<Vec<Read>>>;
 
 impl Reads {
     /// The reading of chunk `i` of `rels` (chunks of [`CHUNK`]); `files` says which
     /// contents are already processed. Chunk `i + 1` is started too: storing chunk `i`
     /// changes the state of chunk `i`'s notes only (and no model is called while notes
     /// are read), so what is settled in chunk `i + 1` is known now.
-    pub fn chunk(
+    pub async fn chunk(
         &mut self,
         store: &Store,
         flow: &Arc<Flow>,
@@ -68,25 +71,20 @@ impl Reads {
         i: usize,
         files: &BTreeMap<String, FileState>,
     ) -> Vec<Read> {
-        let read = match self.ahead.take() {
-            Some((j, arrives)) if j == i => match arrives.recv() {
-                Ok(Ok(read)) => Some(read),
-                Ok(Err(panic)) => std::panic::resume_unwind(panic),
-                Err(_) => None,
-            },
-            _ => None,
+        let arrives = match self.ahead.take() {
+            Some((j, arrives)) if j == i => arrives,
+            _ => Job::new(store, flow, rels, i, files).start(),
         };
-        let read = read.unwrap_or_else(|| Job::new(store, flow, rels, i, files).read());
         if (i + 1) * CHUNK < rels.len() {
-            let job = Job::new(store, flow, rels, i + 1, files);
-            let (send, arrives) = sync_channel(1);
-            rayon::spawn(move || {
-                let read = std::panic::catch_unwind(AssertUnwindSafe(|| job.read()));
-                let _ = send.send(read);
-            });
-            self.ahead = Some((i + 1, arrives));
+            let next = Job::new(store, flow, rels, i + 1, files).start();
+            self.ahead = Some((i + 1, next));
         }
-        read
+        match arrives.await {
+            Ok(Ok(read)) => read,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            // The pool dropped the job without an answer: read here instead.
+            Err(_) => crate::blocking::blocking(|| Job::new(store, flow, rels, i, files).read()),
+        }
     }
 }
 
@@ -120,6 +118,16 @@ impl Job {
                 })
                 .collect(),
         }
+    }
+
+    /// Reads the chunk on the rayon pool.
+    fn start(self) -> Arrives {
+        let (send, arrives) = tokio::sync::oneshot::channel();
+        rayon::spawn(move || {
+            let read = std::panic::catch_unwind(AssertUnwindSafe(|| self.read()));
+            let _ = send.send(read);
+        });
+        arrives
     }
 
     /// Reads the chunk's notes in parallel, in order.

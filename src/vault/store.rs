@@ -74,8 +74,13 @@ impl Store {
         &self.records
     }
 
-    /// Rebuilds the index from disk.
+    /// Rebuilds the index from disk (off the async runtime's threads, see
+    /// [`crate::blocking`]).
     pub fn rescan(&mut self) -> Vec<Skipped> {
+        crate::blocking::blocking(|| self.rescan_now())
+    }
+
+    fn rescan_now(&mut self) -> Vec<Skipped> {
         let found = scan(&self.config.vault, &self.rules);
         // Dating a note that is not a daily note reads its head (frontmatter, headings):
         // done in parallel, then indexed in the order found.
@@ -227,8 +232,13 @@ impl Store {
     /// zero-width characters ignored), optionally within a date range, ranked: more
     /// matched terms, then log entries over reference notes, then the most recent.
     /// Candidates come from index.db's full-text index; before any pass filled it, from a
-    /// scan of the note files (grep-searcher; binary files are skipped).
+    /// scan of the note files (grep-searcher; binary files are skipped). Runs off the
+    /// async runtime's threads (see [`crate::blocking`]).
     pub fn search(&self, query: &KeywordSearch) -> Result<Vec<Entry>> {
+        crate::blocking::blocking(|| self.search_now(query))
+    }
+
+    fn search_now(&self, query: &KeywordSearch) -> Result<Vec<Entry>> {
         let groups: Vec<Vec<String>> = query
             .groups
             .iter()
@@ -244,15 +254,6 @@ impl Store {
             return Ok(Vec::new());
         }
         let all_terms: Vec<&String> = groups.iter().flatten().collect();
-        let any_pattern = term_pattern(all_terms.iter().map(|s| s.as_str()));
-        let matcher = RegexMatcherBuilder::new()
-            .case_insensitive(true)
-            .line_terminator(Some(b'\n'))
-            .build(&any_pattern)
-            .map_err(|e| Error::Glob {
-                pattern: any_pattern.clone(),
-                message: e.to_string(),
-            })?;
         let group_res: Vec<Regex> = groups
             .iter()
             .map(|g| {
@@ -275,6 +276,16 @@ impl Store {
                 .entries_matching(&words, &inside, query.range)?;
             return Ok(rank(candidates, &group_res, query.match_all));
         }
+        // Only a scan of the files needs the grep matcher (costly to build for many terms).
+        let any_pattern = term_pattern(all_terms.iter().map(|s| s.as_str()));
+        let matcher = RegexMatcherBuilder::new()
+            .case_insensitive(true)
+            .line_terminator(Some(b'\n'))
+            .build(&any_pattern)
+            .map_err(|e| Error::Glob {
+                pattern: any_pattern.clone(),
+                message: e.to_string(),
+            })?;
         let mut searcher = SearcherBuilder::new()
             .binary_detection(BinaryDetection::quit(b'\x00'))
             .line_number(true)

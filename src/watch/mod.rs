@@ -250,9 +250,11 @@ async fn or_stop<T>(
     pass: impl std::future::Future<Output = T>,
     stop: &mut std::pin::Pin<&mut impl std::future::Future<Output = ()>>,
 ) -> Option<T> {
+    // Ctrl-C first: polled before the pass starts, it is also seen between the pass's steps.
     tokio::select! {
-        result = pass => Some(result),
+        biased;
         _ = stop.as_mut() => None,
+        result = pass => Some(result),
     }
 }
 

@@ -11,6 +11,9 @@
 //! 3. Peak memory (max RSS from `wait4`) of `vault-agent process` over 10,000 and 30,000
 //!    offline notes. Set VAULT_AGENT_BENCH_MEM_NOTES (e.g. `10000,30000,100000`) to change
 //!    the sizes.
+//!
+//! VAULT_AGENT_BENCH_PARTS (e.g. `path,memory`) runs only some of `path`, `watch` and
+//! `memory`.
 
 #[allow(dead_code)]
 #[path = "../tests/support/llm_server.rs"]
@@ -41,9 +44,17 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    critical_path(&runtime);
-    watcher_latency();
-    memory_peak();
+    let parts = std::env::var("VAULT_AGENT_BENCH_PARTS").unwrap_or_default();
+    let runs = |part: &str| parts.is_empty() || parts.split(',').any(|p| p.trim() == part);
+    if runs("path") {
+        critical_path(&runtime);
+    }
+    if runs("watch") {
+        watcher_latency();
+    }
+    if runs("memory") {
+        memory_peak();
+    }
 }
 
 fn write(root: &Path, rel: &str, text: &str) {

@@ -8,7 +8,8 @@
 //! reads it, so a question never waits behind another request's model call. An `ask` that
 //! arrives while others hold the lock answers from the data they brought up to date
 //! moments ago instead of queueing for a parse pass of its own; `/context` reads its file
-//! without the lock.
+//! without the lock. A request that cannot have its turn within [`MAX_WAIT`] is refused
+//! with 503 and `Retry-After` (nothing was written for it).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -29,6 +30,11 @@ use crate::process::Processor;
 
 /// Largest request body accepted.
 pub const MAX_BODY: usize = 64 * 1024;
+
+/// Longest a request waits for its turn at the vault (behind other clients' writes and
+/// parse passes) before it is refused with 503 and `Retry-After`, so that under load every
+/// client hears back in bounded time instead of queueing without end.
+pub const MAX_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
 
 struct App {
     processor: RwLock<Processor>,
@@ -106,6 +112,15 @@ fn unauthorized() -> Response {
         .into_response()
 }
 
+fn busy() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [("retry-after", "5")],
+        Json(json!({"error": "busy: other requests are using the vault; try again in a few seconds"})),
+    )
+        .into_response()
+}
+
 fn failure(status: StatusCode, message: String) -> Response {
     (status, Json(json!({"error": message}))).into_response()
 }
@@ -159,7 +174,10 @@ async fn ask(
             Err(e) => return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         },
         // Others are answering or parsing right now: answer from their up-to-date data.
-        Err(_) => app.processor.read().await,
+        Err(_) => match tokio::time::timeout(MAX_WAIT, app.processor.read()).await {
+            Ok(processor) => processor,
+            Err(_) => return busy(),
+        },
     };
     Json(answer_json(&processor, &body.question).await).into_response()
 }
@@ -175,7 +193,9 @@ async fn input(
     if body.text.trim().is_empty() {
         return failure(StatusCode::BAD_REQUEST, "text is empty".into());
     }
-    let mut processor = app.processor.write().await;
+    let Ok(mut processor) = tokio::time::timeout(MAX_WAIT, app.processor.write()).await else {
+        return busy();
+    };
     let routed =
         match crate::input::route_and_log(&app.config, processor.flow().domains(), &body.text) {
             Ok(r) => r,

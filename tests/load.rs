@@ -155,7 +155,7 @@ fn five_thousand_questions_each_get_exactly_one_answer_in_bounded_memory() {
     many_questions_each_answered_once(1_250, 4, 250.0);
 }
 
-/// What one request got: its status, or why there was none.
+/// What one request got: its status and body, or why there was none.
 type Reply = Result<(u16, String), String>;
 
 /// One HTTP/1.1 request with timeouts, so a stuck server fails the test instead of hanging.
@@ -283,8 +283,12 @@ fn concurrent_clients_lose_nothing(clients: usize, limit: Duration) {
         .flat_map(|w| w.join().unwrap())
         .collect();
     let took = started.elapsed();
+    let refused = replies
+        .iter()
+        .filter(|(_, _, r)| matches!(r, Ok((503, _))))
+        .count();
     eprintln!(
-        "{} requests from {clients} clients in {:.1} s",
+        "{} requests from {clients} clients in {:.1} s, {refused} refused as busy",
         replies.len(),
         took.as_secs_f64()
     );
@@ -299,7 +303,7 @@ fn concurrent_clients_lose_nothing(clients: usize, limit: Duration) {
                     logged.push(marker.clone());
                 }
             }
-            Ok((429 | 503, _)) => {}
+            Ok((503, body)) => assert!(body.contains("busy"), "{what}: {body}"),
             Ok((status, body)) => panic!("{what}: status {status}: {body}"),
             Err(e) => panic!("{what}: no reply: {e}"),
         }

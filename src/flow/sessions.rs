@@ -43,7 +43,15 @@ impl Sessions {
     /// Writes the session atomically; a question from a note gets a pointer to it.
     pub fn save(&self, session: &Session) -> Result<()> {
         let text = serde_json::to_vec_pretty(session).expect("a session serializes");
-        write_atomic(&self.path(&session.id), &text, None)?;
+        if session.is_finished() || session.state == super::state::State::WaitUser {
+            write_atomic(&self.path(&session.id), &text, None)?;
+        } else {
+            // A checkpoint between two steps is in place before the next call (a killed
+            // run finds it) but not flushed to disk: the flushes cost about 10 ms on the
+            // critical path of every model step, and a power cut only costs the steps
+            // since the last flushed state (the call journal replays their replies).
+            write_atomic_derived(&self.path(&session.id), &text)?;
+        }
         let Some(source) = session
             .source
             .as_deref()

@@ -79,6 +79,7 @@ pub const TREND: &[&str] = &[
     "trend",
     "trending",
     "progress",
+    "progressed",
     "progressing",
     "improving",
     "improved",
@@ -392,6 +393,9 @@ pub const STRENGTH_WORDS: &[&str] = &[
 pub const TRAINING_WORDS: &[&str] = &[
     "workout",
     "workouts",
+    "work out",
+    "worked out",
+    "working out",
     "training",
     "train",
     "trained",

@@ -52,6 +52,23 @@ impl Clause {
         }
     }
 
+    /// Takes out written dates with their time of day (`Wednesday, November 4, 2026 at 6:45
+    /// AM`, `2026-11-04 18:30`), the stamp a workout app pastes: none of their numbers is a
+    /// weight or a count.
+    pub fn claim_timestamps(&mut self) {
+        static RE: OnceLock<Regex> = OnceLock::new();
+        let re = RE.get_or_init(|| {
+            let month = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?";
+            Regex::new(&format!(
+                r"(?:{month}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\.?\s+{month},?\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})(?:,?\s*(?:at|@|um|à|a las)?\s*\d{{1,2}}:\d{{2}}(?:\s*[ap]\.?m\.?)?)?"
+            ))
+            .expect("timestamp pattern compiles")
+        });
+        for hit in self.hits(re) {
+            self.claim(hit.range);
+        }
+    }
+
     /// Whether no reader has used any byte of `r`.
     pub fn is_free(&self, r: &Range<usize>) -> bool {
         !self
@@ -259,7 +276,8 @@ pub fn clean(line: &str) -> String {
             .expect("marker pattern compiles")
     });
     let start = marker.find(&mapped).map_or(0, |m| m.end());
-    mapped[start..].trim().to_string()
+    // `**Bent Over Row (Barbell)**`: bold is emphasis, not part of a name.
+    mapped[start..].replace("**", "").trim().to_string()
 }
 
 /// A number as people write it: `77.5`, `77,5` (decimal comma), `12,400` (thousands).

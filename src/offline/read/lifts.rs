@@ -16,6 +16,7 @@ use super::words::Mention;
 
 struct Patterns {
     weighted_group: Regex,
+    weight_slash_reps: Regex,
     rep_list: Regex,
     weight_for_reps: Regex,
     weight: Regex,
@@ -35,6 +36,9 @@ fn patterns() -> &'static Patterns {
         Patterns {
             weighted_group: re(format!(
                 r"({NUM})\s*({KG}|{LB}){x}(\d+)\s*(?:{REPS})?(?:{x}(\d+)(?:\s*(?:{SETS}))?)?"
+            )),
+            weight_slash_reps: re(format!(
+                r"({NUM})\s*({KG}|{LB})?\s*/\s*(\d{{1,2}})(?:\s*(?:{REPS}))?"
             )),
             rep_list: re(format!(
                 r"(?i)(?:({NUM})\s*({KG}|{LB})|\b(?:bw|bodyweight|맨몸|自重))?\s*\)?\s*[/:]?\s*(\d{{1,3}}(?:\s*[,/-]\s*\d{{1,3}}){{2,}})(?:\s*(?:{REPS}))?"
@@ -145,6 +149,15 @@ fn segment(
             reps: int(&h, 3),
             sets: int(&h, 4).or(Some(1)),
         });
+    }
+    // `벤치 40/10, 50/8, 60/5`: one set of each weight/reps pair.
+    for h in slash_pairs(clause, &within) {
+        lifts.push(Lift {
+            weight: weight(&h, 1, 2),
+            reps: int(&h, 3),
+            sets: Some(1),
+        });
+        clause.claim(h.range);
     }
     // `Squat / 30kg / 5,5,15`, `bench 60kg 10/8/6`: the reps of each set, listed.
     for h in take(&p.rep_list, clause) {
@@ -279,6 +292,39 @@ fn segment(
         }));
     }
     true
+}
+
+/// `40/10`, `27.5/10`, `60kg/5`: a weight and its reps, in a clause that is about a lift.
+/// Not part of a longer list of reps (`10/10/8`), and not a score (`7/10`: the weight must be
+/// more than the reps unless a unit says it is a weight).
+fn slash_pairs(clause: &Clause, within: &Range<usize>) -> Vec<Hit> {
+    let text = clause.text.as_str();
+    let re = &patterns().weight_slash_reps;
+    clause
+        .hits(re)
+        .into_iter()
+        .filter(|h| h.range.start >= within.start && h.range.end <= within.end)
+        .filter(|h| {
+            let before = text[..h.range.start].chars().next_back();
+            let rest = text[h.range.end..].trim_start();
+            let listed = |c: Option<char>| {
+                c.is_some_and(|c| c == '/' || c.is_ascii_digit() || c == '.')
+            };
+            let (w, r) = (h.num(1).unwrap_or(0.0), h.num(3).unwrap_or(0.0));
+            !listed(before)
+                && !listed(rest.chars().next())
+                && !reps_follow(rest)
+                && (h.get(2).is_some() || w > r)
+                && r >= 1.0
+        })
+        .collect()
+}
+
+/// `,5,15` after `30kg / 5`: the pair was the start of a list of reps, not a pair.
+fn reps_follow(rest: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"^,\s*\d{1,3}\s*(?:,|$)").expect("reps pattern compiles"))
+        .is_match(rest)
 }
 
 fn int(h: &Hit, i: usize) -> Option<i64> {

@@ -165,8 +165,7 @@ impl<'d> Reader<'d> {
                 if lower.split_whitespace().count() <= 5
                     && next().is_some_and(|n| lifts::set_ordinal(&n).is_some())
                 {
-                    section.topic =
-                        Topic::Lift(Some(lower.trim_end_matches(':').trim().to_string()));
+                    section.topic = Topic::Lift(Some(self.set_block_name(&lower)));
                     section.title = lower;
                     continue;
                 }
@@ -204,6 +203,20 @@ impl<'d> Reader<'d> {
         self.line(&row.text, &here, found);
     }
 
+    /// The exercise named above a block of numbered sets: the known lift it names
+    /// (`Bent Over Row (Barbell)` is a row), else the line without its equipment note.
+    fn set_block_name(&self, lower: &str) -> String {
+        let line = lower.trim_end_matches(':').trim();
+        if let Some(m) = exercises(line, self.strength).first() {
+            return m.canonical.clone();
+        }
+        let bare = match line.find(" (") {
+            Some(i) if line.ends_with(')') => &line[..i],
+            _ => line,
+        };
+        words::near_exercise(bare, self.strength).unwrap_or_else(|| bare.to_string())
+    }
+
     /// `Bench:`, `### Squat`, `Easy run`: a short line without numbers that sets the
     /// topic of the lines under it.
     fn subheading(&self, lower: &str) -> Option<Topic> {
@@ -236,8 +249,14 @@ impl<'d> Reader<'d> {
 
     fn line(&self, cleaned: &str, section: &Section, found: &mut Found) {
         let mut line = Clause::new(cleaned);
+        if line.text.contains(|c: char| c.is_ascii_digit()) {
+            line.claim_timestamps();
+        }
         if self.sleep_anchor(&line.text).is_some() {
             sleep::range(&mut line, found);
+        }
+        if line.text.contains(['시', '時']) {
+            sleep::spoken_range(&mut line, found);
         }
         let mut current = section.topic.clone();
         let mut lifted = false;
@@ -280,7 +299,11 @@ impl<'d> Reader<'d> {
                         Topic::Run
                     } else if inherited == Topic::None {
                         // `원암 케이블 익스텐션 15kg 12회 3세트`: a lift the vocabulary lacks.
-                        lifts::unknown_name(&c.text).map_or(Topic::None, |n| Topic::Lift(Some(n)))
+                        lifts::unknown_name(&c.text).map_or(Topic::None, |n| {
+                            // `스쿼드 60kg 5x5`, `sqaut 100kg 5x5`: a misspelt known lift.
+                            let known = words::near_exercise(&n, self.strength);
+                            Topic::Lift(Some(known.unwrap_or(n)))
+                        })
                     } else {
                         inherited
                     }

@@ -55,6 +55,51 @@ fn clock(re: &Regex, hit: &Hit, n: u8) -> Option<(f64, bool, bool)> {
     ))
 }
 
+/// A clock time said in Korean or Japanese as groups `h<n>`, `m<n>`, `half<n>`: `11시 반`,
+/// `7시 30분`, `6時半`, `23時`.
+fn spoken_time(n: u8) -> String {
+    format!(
+        r"(?P<h{n}>\d{{1,2}})\s*(?:시|時)\s*(?:(?P<m{n}>\d{{1,2}})\s*(?:분|分)|(?P<half{n}>반|半))?"
+    )
+}
+
+/// `어제 11시 반에 자서 7시에 일어남`, `새벽 1시에 잠들어서 6시 반 기상`, `23時に寝て6時半に
+/// 起きた`: bed and wake times told with verbs, no sleep noun needed.
+pub fn spoken_range(line: &mut Clause, found: &mut Found) {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        let (t1, t2) = (spoken_time(1), spoken_time(2));
+        Regex::new(&format!(
+            r"{t1}\s*(?:에|쯤|경|頃|ごろ|くらい|정도)?\s*(?:에|に)?\s*(?:잠들|자서|자고|잤|취침|寝|就寝)\D{{0,20}}?{t2}\s*(?:에|쯤|경|頃|ごろ|くらい|정도)?\s*(?:에|に)?\s*(?:일어|기상|깼|깸|起き|起床)"
+        ))
+        .expect("spoken sleep pattern compiles")
+    });
+    let group = |name: &str| re.capture_names().position(|c| c == Some(name));
+    for hit in line.hits(re) {
+        let at = |n: u8| -> Option<f64> {
+            let hours = hit.num(group(&format!("h{n}"))?)?;
+            let minutes = group(&format!("m{n}")).and_then(|i| hit.num(i));
+            let half = group(&format!("half{n}")).and_then(|i| hit.get(i)).is_some();
+            let minutes = minutes.unwrap_or(if half { 30.0 } else { 0.0 });
+            (hours <= 24.0 && minutes < 60.0).then_some(hours + minutes / 60.0)
+        };
+        let (Some(bed), Some(up)) = (at(1), at(2)) else {
+            continue;
+        };
+        // Told on a 12-hour clock: `12시에 자서` is midnight, `11시 반에 자서` the evening.
+        let bed = if bed >= 12.0 && bed < 13.0 { bed - 12.0 } else { bed };
+        let mut hours = (up - bed).rem_euclid(24.0);
+        if hours > 14.0 && bed < 12.0 {
+            hours = (up - bed - 12.0).rem_euclid(24.0);
+        }
+        if (1.0..=16.0).contains(&hours) {
+            found.set("general", "sleep_hours", json!(round2(hours)));
+            line.claim(hit.range.clone());
+            return;
+        }
+    }
+}
+
 /// A bed-to-wake range anywhere on the line (it may cross clauses: `bed 00:30, up 7:00`).
 pub fn range(line: &mut Clause, found: &mut Found) {
     for (re, worded) in range_patterns() {

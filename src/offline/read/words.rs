@@ -27,7 +27,16 @@ fn stands_alone(haystack: &str, i: usize, word: &str) -> bool {
     let after = haystack[i + word.len()..].chars().next();
     let before_ok = first_glued || !before.is_some_and(|c| c.is_alphanumeric() && !is_spaceless(c));
     let after_ok = last_glued || !after.is_some_and(|c| c.is_alphabetic() && !is_spaceless(c));
-    !word.is_empty() && before_ok && after_ok
+    // Katakana words take hiragana particles, never more katakana: `ラン` is in `皇居ラン`
+    // and `ランを`, not in `ランチ`.
+    let katakana_ok = !(word.chars().next().is_some_and(is_katakana)
+        && before.is_some_and(is_katakana))
+        && !(word.chars().next_back().is_some_and(is_katakana) && after.is_some_and(is_katakana));
+    !word.is_empty() && before_ok && after_ok && katakana_ok
+}
+
+fn is_katakana(c: char) -> bool {
+    matches!(c as u32, 0x30A1..=0x30FA | 0x30FC | 0xFF66..=0xFF9F)
 }
 
 /// The vocabulary terms of `domain` standing as words in `text`: (start, term, canonical).
@@ -188,6 +197,8 @@ mod tests {
         assert_eq!(find_word("fixed the runbook", "run"), None);
         assert!(find_word("벤치프레스는 80kg", "벤치프레스").is_some());
         assert!(find_word("スクワットを5回", "スクワット").is_some());
+        assert!(find_word("皇居ラン 5km", "ラン").is_some());
+        assert!(find_word("ランチ 800kcal", "ラン").is_none());
         assert!(find_word("今天卧推60公斤", "卧推").is_some());
     }
 

@@ -44,7 +44,7 @@ fn patterns() -> &'static Patterns {
                 r"(?i)(?:({NUM})\s*({KG}|{LB})|\b(?:bw|bodyweight|맨몸|自重))?\s*\)?\s*[/:]?\s*(\d{{1,3}}(?:\s*[,/-]\s*\d{{1,3}}){{2,}})(?:\s*(?:{REPS}))?"
             )),
             weight_for_reps: re(format!(
-                r"({NUM})\s*({KG}|{LB})\s+(?:for|x)\s+(\d+)(?:\s*(?:{REPS}))?(\s*(?:[x×*]\s*\d|{SETS}|of))?"
+                r"({NUM})\s*({KG}|{LB})\s+(?:for|x)\s+(?:(?:a|one)\s+set\s+of\s+)?(\d+)(?:\s*(?:{REPS}))?(\s*(?:[x×*]\s*\d|{SETS}|of))?"
             )),
             weight: re(format!(r"({NUM})\s*({KG}|{LB})")),
             sets_of: re(format!(
@@ -272,6 +272,15 @@ fn segment(
     if lifts.is_empty() {
         return false;
     }
+    // `OHP 50 5x5`, `데드리프트 115 3x5`, `100로 5회 3세트`: the one bare number beside the
+    // sets is the weight, its unit unknown.
+    if !bodyweight && lifts.iter().all(|l| l.weight.is_none()) {
+        if let Some(w) = bare_weight(clause, &within) {
+            for lift in &mut lifts {
+                lift.weight = Some((w, None));
+            }
+        }
+    }
     if name.is_none() {
         found.flag("strength.exercises.name");
     }
@@ -307,9 +316,8 @@ fn slash_pairs(clause: &Clause, within: &Range<usize>) -> Vec<Hit> {
         .filter(|h| {
             let before = text[..h.range.start].chars().next_back();
             let rest = text[h.range.end..].trim_start();
-            let listed = |c: Option<char>| {
-                c.is_some_and(|c| c == '/' || c.is_ascii_digit() || c == '.')
-            };
+            let listed =
+                |c: Option<char>| c.is_some_and(|c| c == '/' || c.is_ascii_digit() || c == '.');
             let (w, r) = (h.num(1).unwrap_or(0.0), h.num(3).unwrap_or(0.0));
             !listed(before)
                 && !listed(rest.chars().next())
@@ -318,6 +326,29 @@ fn slash_pairs(clause: &Clause, within: &Range<usize>) -> Vec<Hit> {
                 && r >= 1.0
         })
         .collect()
+}
+
+/// The only number left unread in a lift's piece of a clause, when there is exactly one and
+/// it is no effort score (`RPE 8`), week (`week 3`) or clock time (`18:00`).
+fn bare_weight(clause: &Clause, within: &Range<usize>) -> Option<f64> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(&format!(
+            r"(rpe|rir|@|week|wk|day|tag|woche|semana|semaine)?\s*({NUM})(:)?(?:으로|로)?"
+        ))
+        .expect("bare number compiles")
+    });
+    let hits: Vec<Hit> = clause
+        .hits(re)
+        .into_iter()
+        .filter(|h| h.range.start >= within.start && h.range.end <= within.end)
+        .collect();
+    match hits.as_slice() {
+        [only] if only.get(1).is_none() && only.get(3).is_none() => {
+            only.num(2).filter(|w| *w > 0.0)
+        }
+        _ => None,
+    }
 }
 
 /// `,5,15` after `30kg / 5`: the pair was the start of a list of reps, not a pair.

@@ -187,9 +187,10 @@ impl<'d> Reader<'d> {
         let topic = match &row.exercise {
             Some(cell) => {
                 let named = exercises(cell, self.strength);
-                let name = named
-                    .first()
-                    .map_or_else(|| cell.clone(), |m| m.canonical.clone());
+                let name = named.first().map_or_else(
+                    || words::near_exercise(cell, self.strength).unwrap_or(cell.clone()),
+                    |m| m.canonical.clone(),
+                );
                 Topic::Lift(Some(name))
             }
             None if row.run => Topic::Run,
@@ -323,7 +324,14 @@ impl<'d> Reader<'d> {
                     }
                 }
                 Topic::Lift(name) => {
-                    lifted |= lifts::read(&mut c, &named, name.as_deref(), found);
+                    let guessed = match name {
+                        None if named.is_empty() => {
+                            words::misspelt_exercise(&c.text, self.strength)
+                        }
+                        _ => None,
+                    };
+                    let name = name.as_deref().or(guessed.as_deref());
+                    lifted |= lifts::read(&mut c, &named, name, found);
                 }
                 Topic::None | Topic::Sleep => {}
             }

@@ -79,7 +79,9 @@ pub fn spoken_range(line: &mut Clause, found: &mut Found) {
         let at = |n: u8| -> Option<f64> {
             let hours = hit.num(group(&format!("h{n}"))?)?;
             let minutes = group(&format!("m{n}")).and_then(|i| hit.num(i));
-            let half = group(&format!("half{n}")).and_then(|i| hit.get(i)).is_some();
+            let half = group(&format!("half{n}"))
+                .and_then(|i| hit.get(i))
+                .is_some();
             let minutes = minutes.unwrap_or(if half { 30.0 } else { 0.0 });
             (hours <= 24.0 && minutes < 60.0).then_some(hours + minutes / 60.0)
         };
@@ -87,7 +89,11 @@ pub fn spoken_range(line: &mut Clause, found: &mut Found) {
             continue;
         };
         // Told on a 12-hour clock: `12시에 자서` is midnight, `11시 반에 자서` the evening.
-        let bed = if bed >= 12.0 && bed < 13.0 { bed - 12.0 } else { bed };
+        let bed = if bed >= 12.0 && bed < 13.0 {
+            bed - 12.0
+        } else {
+            bed
+        };
         let mut hours = (up - bed).rem_euclid(24.0);
         if hours > 14.0 && bed < 12.0 {
             hours = (up - bed - 12.0).rem_euclid(24.0);

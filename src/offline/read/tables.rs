@@ -235,7 +235,11 @@ fn labelled(
         parts.extend(cell(Column::Time).map(with_unit));
     } else {
         if let Some((s, _)) = cell(Column::Sets) {
-            parts.push(if numbered { "1 sets".into() } else { format!("{s} sets") });
+            parts.push(if numbered {
+                "1 sets".into()
+            } else {
+                format!("{s} sets")
+            });
         }
         if let Some((r, _)) = cell(Column::Reps) {
             parts.push(format!("{r} reps"));

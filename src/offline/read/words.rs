@@ -138,7 +138,11 @@ pub fn exercises(text: &str, strength: Option<&Domain>) -> Vec<Mention> {
 pub fn near_exercise(name: &str, strength: Option<&Domain>) -> Option<String> {
     let domain = strength?;
     let name: Vec<char> = name.to_lowercase().chars().collect();
-    let shortest = if name.iter().any(|c| is_spaceless(*c)) { 3 } else { 5 };
+    let shortest = if name.iter().any(|c| is_spaceless(*c)) {
+        3
+    } else {
+        5
+    };
     if name.len() < shortest {
         return None;
     }
@@ -158,6 +162,22 @@ pub fn near_exercise(name: &str, strength: Option<&Domain>) -> Option<String> {
         [only] => Some(only.to_string()),
         _ => None,
     }
+}
+
+/// A misspelt exercise among the words before a clause's first number (`sqaut 5x5 @ 95 kg`,
+/// `lifting: dedlift 235 lb for 5`), single words or two together.
+pub fn misspelt_exercise(text: &str, strength: Option<&Domain>) -> Option<String> {
+    let head = &text[..text
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(text.len())];
+    let words: Vec<&str> = head
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let pairs = words.windows(2).map(|p| format!("{} {}", p[0], p[1]));
+    pairs
+        .chain(words.iter().map(|w| w.to_string()))
+        .find_map(|w| near_exercise(&w, strength))
 }
 
 /// Whether `a` becomes `b` by one insertion, deletion, substitution or swap of neighbours.

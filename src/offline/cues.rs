@@ -492,6 +492,18 @@ pub const MEALS: &[&str] = &[
 ];
 
 /// Question words for units -> the unit names the reader stores (`page`, `minute`...).
+/// Words a unit already implies (pages are read, from books): they do not narrow a
+/// question to the measures named after them ("pages read" counts `60 pages of Dune` too).
+/// Words in scripts without spaces count when a question word starts with them (`읽었어`).
+pub const UNIT_IMPLIES: &[(&str, &[&str])] = &[(
+    "page",
+    &[
+        "read", "reading", "book", "books", "책", "독서", "읽", "読", "本", "libro", "libros",
+        "leí", "leer", "leído", "buch", "bücher", "gelesen", "livre", "livres", "lu", "lire",
+        "书", "读", "看书",
+    ],
+)];
+
 pub const UNITS: &[(&str, &str)] = &[
     ("km", "km"),
     ("kms", "km"),

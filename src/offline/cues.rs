@@ -499,8 +499,8 @@ pub const UNIT_IMPLIES: &[(&str, &[&str])] = &[(
     "page",
     &[
         "read", "reading", "book", "books", "책", "독서", "읽", "読", "本", "libro", "libros",
-        "leí", "leer", "leído", "buch", "bücher", "gelesen", "livre", "livres", "lu", "lire",
-        "书", "读", "看书",
+        "leí", "leer", "leído", "buch", "bücher", "gelesen", "livre", "livres", "lu", "lire", "书",
+        "读", "看书",
     ],
 )];
 

@@ -40,16 +40,85 @@ impl DateRange {
 /// stand in an English sentence; `ce mois-ci`, `este mes`, `이번 주` cannot.
 fn is_english(phrase: &str) -> bool {
     const WORDS: &[&str] = &[
-        "in", "on", "during", "since", "this", "last", "past", "the", "yesterday", "today",
-        "tonight", "over", "between", "from", "within", "recent", "recently", "to", "and", "of",
-        "a", "an", "few", "couple", "next", "previous", "ago", "so", "far", "year", "years",
-        "month", "months", "week", "weeks", "day", "days", "weekend", "weekends", "morning",
-        "evening", "night", "all", "time", "ever", "before", "after", "until", "till", "through",
-        "first", "second", "half", "quarter", "two", "three", "four", "five", "six", "seven",
-        "eight", "nine", "ten", "twelve", "fortnight", "st", "nd", "rd", "th", "-",
+        "in",
+        "on",
+        "during",
+        "since",
+        "this",
+        "last",
+        "past",
+        "the",
+        "yesterday",
+        "today",
+        "tonight",
+        "over",
+        "between",
+        "from",
+        "within",
+        "recent",
+        "recently",
+        "to",
+        "and",
+        "of",
+        "a",
+        "an",
+        "few",
+        "couple",
+        "next",
+        "previous",
+        "ago",
+        "so",
+        "far",
+        "year",
+        "years",
+        "month",
+        "months",
+        "week",
+        "weeks",
+        "day",
+        "days",
+        "weekend",
+        "weekends",
+        "morning",
+        "evening",
+        "night",
+        "all",
+        "time",
+        "ever",
+        "before",
+        "after",
+        "until",
+        "till",
+        "through",
+        "first",
+        "second",
+        "half",
+        "quarter",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "twelve",
+        "fortnight",
+        "st",
+        "nd",
+        "rd",
+        "th",
+        "-",
     ];
     const WEEKDAYS: [&str; 7] = [
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
     ];
     let named = |w: &str| {
         let w = w.trim_end_matches(['.', ',', 's']);
@@ -64,7 +133,10 @@ fn is_english(phrase: &str) -> bool {
             let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
             WORDS.contains(&bare)
                 || bare.chars().all(|c| c.is_ascii_digit())
-                || bare.trim_end_matches(['s', 't', 'n', 'd', 'r', 'h']).chars().all(|c| c.is_ascii_digit())
+                || bare
+                    .trim_end_matches(['s', 't', 'n', 'd', 'r', 'h'])
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
                 || named(bare)
         })
 }

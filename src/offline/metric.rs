@@ -348,7 +348,11 @@ fn measure_points(units: &[String], words: &[String], records: &[ParsedRecord]) 
             .flat_map(|(_, implied)| implied.iter())
             .any(|i| {
                 let spaceless = i.chars().any(crate::domains::is_spaceless);
-                if spaceless { w.starts_with(i) } else { w == i }
+                if spaceless {
+                    w.starts_with(i)
+                } else {
+                    w == i
+                }
             })
     };
     let words: Vec<String> = words.iter().filter(|w| !implied(w)).cloned().collect();

@@ -165,7 +165,10 @@ impl Clause {
             let cut = match c {
                 ';' | '。' | '；' | '，' | '、' | '|' => true,
                 ',' => !(digit(prev) && digit(next)),
-                '.' | '!' | '?' => next.is_none_or(char::is_whitespace) && !digit(next),
+                '.' => {
+                    next.is_none_or(char::is_whitespace) && !digit(next) && !abbreviation(&s[..i])
+                }
+                '!' | '?' => next.is_none_or(char::is_whitespace) && !digit(next),
                 '+' => !digit(next) && !matches!(next, Some(' ')) || spaced(prev, next),
                 '/' => {
                     !digit(prev)
@@ -210,6 +213,22 @@ impl Clause {
             out.push(self.piece(r));
         }
     }
+}
+
+/// `7 Std. 15 Min. geschlafen`, `ca. 5 km`: a dot that shortens a word, not a full stop.
+fn abbreviation(before: &str) -> bool {
+    const SHORT: [&str; 12] = [
+        "std", "min", "mins", "hr", "hrs", "sek", "sec", "ca", "approx", "wdh", "bzw", "vs",
+    ];
+    let word: String = before
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphabetic())
+        .collect::<String>()
+        .chars()
+        .rev()
+        .collect();
+    SHORT.contains(&word.as_str())
 }
 
 fn spaced(prev: Option<char>, next: Option<char>) -> bool {
@@ -276,8 +295,13 @@ pub fn clean(line: &str) -> String {
             .expect("marker pattern compiles")
     });
     let start = marker.find(&mapped).map_or(0, |m| m.end());
-    // `**Bent Over Row (Barbell)**`: bold is emphasis, not part of a name.
-    mapped[start..].replace("**", "").trim().to_string()
+    // `**Bent Over Row (Barbell)**`: bold is emphasis, not part of a name; `💧 6 glasses`
+    // is water.
+    mapped[start..]
+        .replace("**", "")
+        .replace('💧', "water ")
+        .trim()
+        .to_string()
 }
 
 /// A number as people write it: `77.5`, `77,5` (decimal comma), `12,400` (thousands).

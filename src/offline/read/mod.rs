@@ -273,7 +273,9 @@ impl<'d> Reader<'d> {
             } else if names_run {
                 // `러닝 5km 28분 PR!`: a record is the run's, not a lift's.
                 Some(Topic::Run)
-            } else if names_domain(&c.text, self.strength) {
+            } else if names_domain(&c.text, self.strength)
+                && !(current == Topic::Run && only_a_record_word(&c.text))
+            {
                 // `PR!` after a bench clause is still about the bench.
                 Some(match &current {
                     Topic::Lift(name) => Topic::Lift(name.clone()),
@@ -343,6 +345,21 @@ impl<'d> Reader<'d> {
             found.felt = felt(&line.text);
         }
     }
+}
+
+/// `PR!` after a run's time is the run's record, not a lift.
+fn only_a_record_word(text: &str) -> bool {
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .collect();
+    words.iter().any(|w| matches!(*w, "pr" | "pb" | "prs"))
+        && words.iter().all(|w| {
+            matches!(
+                *w,
+                "pr" | "pb" | "prs" | "new" | "a" | "min" | "km" | "mins" | "minutes"
+            )
+        })
 }
 
 /// Whether a clause carries on the previous one: nothing but small words before its first
@@ -452,6 +469,12 @@ fn continues(text: &str) -> bool {
         "配速",
         "ritmo",
         "allure",
+        // Time taken: `跑了8公里，用时49:31`.
+        "用时",
+        "用時",
+        "耗时",
+        "タイム",
+        "기록",
     ];
     let head = match text.find(|c: char| c.is_ascii_digit()) {
         Some(i) => &text[..i],
@@ -470,7 +493,9 @@ fn continues(text: &str) -> bool {
 fn of_subject() -> &'static regex::Regex {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     RE.get_or_init(|| {
-        regex::Regex::new(r"^\D{0,3}\d+(?:[.,]\d+)?\s*[\p{L}]+\s+(?:of|de|d')\s*\p{L}")
+        // `15 minutes of meditation`, `20 min meditation`, `30분 명상` (not `47 min PR!` nor
+        // `30 min easy`).
+        regex::Regex::new(r"^\D{0,3}\d+(?:[.,]\d+)?\s*(?:[\p{L}]+\s+(?:of|de|d')\s*\p{L}|(?:minutes|minute|mins|min|분)\s+(?:meditation|meditating|stretching|yoga|reading|journaling|guitar|piano|practice|mobility|breathing|명상|스트레칭|요가|독서))")
             .expect("pattern compiles")
     })
 }

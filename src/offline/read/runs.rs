@@ -172,8 +172,14 @@ pub fn reads_as_run(text: &str) -> bool {
         !glued && !METERS.split('|').any(|m| m == unit)
     });
     let took = p.clock.is_match(text) || super::units::duration_pattern().is_match(text);
+    // `easy 3 mi`, `tempo 8k`: the kind of run says it is one.
+    const KINDS: [&str; 6] = ["easy", "tempo", "long", "recovery", "interval", "intervals"];
+    let kind = text
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| KINDS.contains(&w.trim_end_matches(':')));
     distance
-        && took
+        && (took || kind)
         && !NOT_RUNS.iter().any(|w| {
             super::words::find_word(text, w).is_some() || (!w.is_ascii() && text.contains(w))
         })

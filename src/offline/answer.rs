@@ -132,6 +132,25 @@ pub fn retrieve(
     })
 }
 
+/// The most recent entries matching `groups` (enough to show a few beside an answer).
+fn newest_matches(
+    store: &Store,
+    groups: &[Vec<String>],
+    range: &Option<DateRange>,
+) -> Result<Vec<Entry>> {
+    if groups.is_empty() {
+        return Ok(Vec::new());
+    }
+    store.search_newest(
+        &KeywordSearch {
+            groups: groups.to_vec(),
+            match_all: false,
+            range: range.as_ref().map(|r| (r.start, r.end)),
+        },
+        50,
+    )
+}
+
 /// Answers `question` asked in a note dated `anchor`: computed facts over the parsed data
 /// when the question names a measure, then the supporting entries quoted with citations.
 pub fn answer(
@@ -141,11 +160,8 @@ pub fn answer(
     anchor: NaiveDate,
 ) -> Result<ExtractiveAnswer> {
     let query = query::read(question, anchor, store.config().week_start, domains);
-    let Retrieved {
-        range,
-        groups,
-        entries: found,
-    } = retrieve(store, domains, question, anchor)?;
+    let range = find_range(question, anchor, store.config().week_start);
+    let groups = keyword_groups(question, range.as_ref(), domains);
     let topic = groups
         .iter()
         .map(|g| g.first().cloned().unwrap_or_default())
@@ -160,9 +176,26 @@ pub fn answer(
         format!(" about *{}*", topic.join(", "))
     };
     let link = |r: &ParsedRecord| store.cite_record(r);
-    if let Some(reply) = by_kind(
-        store, domains, &query, &range, &when, anchor, &groups, &found,
-    ) {
+    // A computed answer shows only a few other entries beside it, so it needs only the
+    // newest matches, not every entry that mentions the subject.
+    let numbers = match query.kind {
+        QueryType::Tasks => None,
+        _ => by_kind(
+            store, domains, &query, &range, &when, anchor, &groups, &[],
+        ),
+    };
+    let found = if numbers.is_some() {
+        newest_matches(store, &groups, &range)?
+    } else {
+        retrieve(store, domains, question, anchor)?.entries
+    };
+    let reply = match query.kind {
+        QueryType::Tasks => by_kind(
+            store, domains, &query, &range, &when, anchor, &groups, &found,
+        ),
+        _ => numbers,
+    };
+    if let Some(reply) = reply {
         let mut body = reply.render();
         let mut sources: Vec<String> = reply.notes.iter().map(|n| store.cite_note(n)).collect();
         if !matches!(

@@ -229,6 +229,16 @@ impl Store {
     /// Candidates come from index.db's full-text index; before any pass filled it, from a
     /// scan of the note files (grep-searcher; binary files are skipped).
     pub fn search(&self, query: &KeywordSearch) -> Result<Vec<Entry>> {
+        self.search_within(query, None)
+    }
+
+    /// Like [`Store::search`], ranking only the `n` most recent candidates from the index
+    /// (for the few other entries shown beside a computed answer).
+    pub fn search_newest(&self, query: &KeywordSearch, n: usize) -> Result<Vec<Entry>> {
+        self.search_within(query, Some(n))
+    }
+
+    fn search_within(&self, query: &KeywordSearch, newest: Option<usize>) -> Result<Vec<Entry>> {
         let groups: Vec<Vec<String>> = query
             .groups
             .iter()
@@ -272,7 +282,7 @@ impl Store {
                 });
             let candidates = self
                 .records
-                .entries_matching(&words, &inside, query.range)?;
+                .entries_matching(&words, &inside, query.range, newest)?;
             return Ok(rank(candidates, &group_res, query.match_all));
         }
         let mut searcher = SearcherBuilder::new()

@@ -188,7 +188,14 @@ impl Clause {
             prev = Some(c);
         }
         for m in word_separators().find_iter(s) {
-            cuts.push(m.range());
+            // `7 horas y media`, `47 minutos y 36 segundos`: one amount, not two clauses.
+            let rest = &s[m.end()..];
+            let joins_amount = matches!(m.as_str().trim(), "y" | "et" | "and" | "und")
+                && (["media", "demie", "a half", "halb"].iter().any(|h| rest.starts_with(h))
+                    || seconds_follow(rest));
+            if !joins_amount {
+                cuts.push(m.range());
+            }
         }
         cuts.sort_by_key(|r| r.start);
         let mut out = Vec::new();
@@ -262,6 +269,16 @@ fn rep_list_follows(rest: &str) -> bool {
     })
     .is_match(rest)
         || rest.trim_start().to_lowercase().starts_with("bw /")
+}
+
+/// `36 segundos`, `12 seconds`: the seconds of the minutes before.
+fn seconds_follow(rest: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^\d{1,2}\s*(?:segundos|secondes|seconds|sekunden|seg|sec|s)\b")
+            .expect("seconds pattern compiles")
+    })
+    .is_match(rest)
 }
 
 fn word_separators() -> &'static Regex {

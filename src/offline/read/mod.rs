@@ -253,11 +253,11 @@ impl<'d> Reader<'d> {
         if line.text.contains(|c: char| c.is_ascii_digit()) {
             line.claim_timestamps();
         }
-        if self.sleep_anchor(&line.text).is_some() {
-            sleep::range(&mut line, found);
-        }
         if line.text.contains(['시', '時']) {
             sleep::spoken_range(&mut line, found);
+        }
+        if self.sleep_anchor(&line.text).is_some() {
+            sleep::range(&mut line, found);
         }
         let mut current = section.topic.clone();
         let mut lifted = false;

@@ -64,16 +64,30 @@ fn spoken_time(n: u8) -> String {
 }
 
 /// `어제 11시 반에 자서 7시에 일어남`, `새벽 1시에 잠들어서 6시 반 기상`, `23時に寝て6時半に
-/// 起きた`: bed and wake times told with verbs, no sleep noun needed.
+/// 起きた`, `취침 12시 기상 7시 반`: bed and wake times told in words, no sleep noun needed.
 pub fn spoken_range(line: &mut Clause, found: &mut Found) {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
+    static RE: OnceLock<[Regex; 2]> = OnceLock::new();
+    let patterns = RE.get_or_init(|| {
         let (t1, t2) = (spoken_time(1), spoken_time(2));
-        Regex::new(&format!(
-            r"{t1}\s*(?:에|쯤|경|頃|ごろ|くらい|정도)?\s*(?:에|に)?\s*(?:잠들|자서|자고|잤|취침|寝|就寝)\D{{0,20}}?{t2}\s*(?:에|쯤|경|頃|ごろ|くらい|정도)?\s*(?:에|に)?\s*(?:일어|기상|깼|깸|起き|起床)"
-        ))
-        .expect("spoken sleep pattern compiles")
+        let re = |s: String| Regex::new(&s).expect("spoken sleep pattern compiles");
+        [
+            re(format!(
+                r"{t1}\s*(?:에|쯤|경|頃|ごろ|くらい|정도)?\s*(?:에|に)?\s*(?:잠들|자서|자고|잤|취침|寝|就寝)\D{{0,20}}?{t2}\s*(?:에|쯤|경|頃|ごろ|くらい|정도)?\s*(?:에|に)?\s*(?:일어|기상|깼|깸|起き|起床)"
+            )),
+            re(format!(
+                r"(?:취침|就寝)\s*(?:시간)?\s*:?\s*{t1}\D{{0,12}}?(?:기상|起床)\s*(?:시간)?\s*:?\s*{t2}"
+            )),
+        ]
     });
+    for re in patterns {
+        if spoken_hits(re, line, found) {
+            return;
+        }
+    }
+}
+
+/// Reads the first bed-to-wake hit of `re` (see [`spoken_range`]); whether one was read.
+fn spoken_hits(re: &Regex, line: &mut Clause, found: &mut Found) -> bool {
     let group = |name: &str| re.capture_names().position(|c| c == Some(name));
     for hit in line.hits(re) {
         let at = |n: u8| -> Option<f64> {
@@ -101,9 +115,10 @@ pub fn spoken_range(line: &mut Clause, found: &mut Found) {
         if (1.0..=16.0).contains(&hours) {
             found.set("general", "sleep_hours", json!(round2(hours)));
             line.claim(hit.range.clone());
-            return;
+            return true;
         }
     }
+    false
 }
 
 /// A bed-to-wake range anywhere on the line (it may cross clauses: `bed 00:30, up 7:00`).

@@ -187,7 +187,7 @@ pub fn duration_pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(&format!(
-            r"(?:({NUM})\s*(?:{HOURS})\.?\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|and a half|y media|et demie|½))?|({NUM})\s*(?:{MINUTES})(?:\s*(\d{{1,2}})\s*(?:초|秒|seconds|second|secs|sec|sek|seg|s)\b)?)"
+            r"(?:({NUM})\s*(?:{HOURS})\.?\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|and a half|y media|et demie|½))?|({NUM})\s*(?:{MINUTES})(?:\s*(?:y|et|and|und)?\s*(\d{{1,2}})\s*(?:초|秒|segundos|secondes|sekunden|seconds|second|secs|sec|sek|seg|s)\b)?)"
         ))
         .expect("duration pattern compiles")
     })

@@ -180,9 +180,7 @@ pub fn answer(
     // newest matches, not every entry that mentions the subject.
     let numbers = match query.kind {
         QueryType::Tasks => None,
-        _ => by_kind(
-            store, domains, &query, &range, &when, anchor, &groups, &[],
-        ),
+        _ => by_kind(store, domains, &query, &range, &when, anchor, &groups, &[]),
     };
     let found = if numbers.is_some() {
         newest_matches(store, &groups, &range)?

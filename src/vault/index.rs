@@ -323,7 +323,11 @@ mod tests {
             dated("Journal/2026/11/16.md", None, "ran 5k\n"),
             (Some(day(2026, 11, 16)), DateSource::FileName)
         );
-        for rel in ["헬스/2026/1116.md", "2026/11-16 legs.md", "2026/11월 16일 월요일.md"] {
+        for rel in [
+            "헬스/2026/1116.md",
+            "2026/11-16 legs.md",
+            "2026/11월 16일 월요일.md",
+        ] {
             assert_eq!(
                 dated(rel, None, "스쿼트 100kg 5x5\n"),
                 (Some(day(2026, 11, 16)), DateSource::FileName),

@@ -163,7 +163,7 @@ impl Clause {
             let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
             let end = i + c.len_utf8();
             let cut = match c {
-                ';' | '。' | '；' | '，' | '、' | '|' => true,
+                ';' | '。' | '；' | '，' | '、' | '|' | '·' | '•' => true,
                 ',' => !(digit(prev) && digit(next)),
                 '.' => {
                     next.is_none_or(char::is_whitespace) && !digit(next) && !abbreviation(&s[..i])
@@ -191,7 +191,9 @@ impl Clause {
             // `7 horas y media`, `47 minutos y 36 segundos`: one amount, not two clauses.
             let rest = &s[m.end()..];
             let joins_amount = matches!(m.as_str().trim(), "y" | "et" | "and" | "und")
-                && (["media", "demie", "a half", "halb"].iter().any(|h| rest.starts_with(h))
+                && (["media", "demie", "a half", "halb"]
+                    .iter()
+                    .any(|h| rest.starts_with(h))
                     || seconds_follow(rest));
             if !joins_amount {
                 cuts.push(m.range());
@@ -312,13 +314,43 @@ pub fn clean(line: &str) -> String {
             .expect("marker pattern compiles")
     });
     let start = marker.find(&mapped).map_or(0, |m| m.end());
-    // `**Bent Over Row (Barbell)**`: bold is emphasis, not part of a name; `💧 6 glasses`
-    // is water.
-    mapped[start..]
-        .replace("**", "")
-        .replace('💧', "water ")
-        .trim()
-        .to_string()
+    // `**Bent Over Row (Barbell)**`: bold is emphasis, not part of a name.
+    let text = mapped[start..].replace("**", "");
+    trackers(&text).trim().to_string()
+}
+
+/// Habit-tracker emoji said in words: `💧 9` (glasses of water), `☕☕☕` (three coffees),
+/// `👣 9.1k` (steps), `📖 30p` (pages read), `🧘 15 min` (meditation).
+fn trackers(text: &str) -> std::borrow::Cow<'_, str> {
+    const EMOJI: [char; 5] = ['💧', '☕', '👣', '📖', '🧘'];
+    if !text.contains(EMOJI) {
+        return text.into();
+    }
+    static RULES: OnceLock<Vec<(Regex, &'static str)>> = OnceLock::new();
+    let rules = RULES.get_or_init(|| {
+        let re = |s: &str| Regex::new(s).expect("tracker pattern compiles");
+        vec![
+            (
+                re(r"💧\s*(\d+)(?:\s*(?:glasses|glass|cups|cup|잔|컵|杯))?"),
+                "$1 glasses of water",
+            ),
+            (re(r"💧"), "water "),
+            (re(r"👣\s*(\d+(?:[.,]\d+)?\s*k?)\b"), "$1 steps"),
+            (re(r"📖\s*(\d+)\s*(?:pages|page|pp|p)\b"), "read $1 pages"),
+            (re(r"🧘\s*"), "meditation "),
+        ]
+    });
+    let mut out = text.to_string();
+    for (re, with) in rules {
+        out = re.replace_all(&out, *with).into_owned();
+    }
+    // `☕☕☕`: one coffee per cup drawn.
+    static CUPS: OnceLock<Regex> = OnceLock::new();
+    let cups = CUPS.get_or_init(|| Regex::new(r"☕(?:\s*☕)+").expect("cups pattern compiles"));
+    let out = cups.replace_all(&out, |c: &regex::Captures| {
+        format!("{} coffees", c[0].chars().filter(|ch| *ch == '☕').count())
+    });
+    out.into_owned().into()
 }
 
 /// A number as people write it: `77.5`, `77,5` (decimal comma), `12,400` (thousands).

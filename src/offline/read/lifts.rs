@@ -17,6 +17,9 @@ use super::words::Mention;
 struct Patterns {
     weighted_group: Regex,
     weight_slash_reps: Regex,
+    weights_each: Regex,
+    weight_then_reps: Regex,
+    rep_max: Regex,
     rep_list: Regex,
     weight_for_reps: Regex,
     weight: Regex,
@@ -36,6 +39,15 @@ fn patterns() -> &'static Patterns {
         Patterns {
             weighted_group: re(format!(
                 r"({NUM})\s*({KG}|{LB}){x}(\d+)\s*(?:{REPS})?(?:{x}(\d+)(?:\s*(?:{SETS}))?)?"
+            )),
+            weights_each: re(format!(
+                r"((?:{NUM}\s+){{2,}}{NUM})\s*({KG}|{LB})?\s*\(?\s*(\d{{1,2}})\s*(?:{REPS})\s*\)?"
+            )),
+            weight_then_reps: re(format!(
+                r"({NUM})\s*({KG}|{LB})\s+(\d{{1,2}}(?:\s+\d{{1,2}}){{2,}})(?:\s*(?:{REPS}))?"
+            )),
+            rep_max: re(format!(
+                r"(?i)(\d{{1,2}})\s*rm\s*(?:측정|test)?\s*:?\s*({NUM})\s*({KG}|{LB})?|({NUM})\s*({KG}|{LB})?\s*(\d{{1,2}})\s*rm"
             )),
             weight_slash_reps: re(format!(
                 r"({NUM})\s*({KG}|{LB})?\s*/\s*(\d{{1,2}})(?:\s*(?:{REPS}))?"
@@ -148,6 +160,47 @@ fn segment(
             weight: weight(&h, 1, 2),
             reps: int(&h, 3),
             sets: int(&h, 4).or(Some(1)),
+        });
+    }
+    // `스쿼트 25 35 45 55 (5회씩)`: one set at each weight.
+    for h in take(&p.weights_each, clause) {
+        let unit = weight(&h, 1, 2).and_then(|(_, u)| u);
+        for w in h.get(1).unwrap_or("").split_whitespace() {
+            if let Some(w) = super::clause::number(w) {
+                lifts.push(Lift {
+                    weight: Some((w, unit)),
+                    reps: int(&h, 3),
+                    sets: Some(1),
+                });
+            }
+        }
+    }
+    // `벤치 60kg 12 10 8 6`: the reps of each set at one weight.
+    for h in take(&p.weight_then_reps, clause) {
+        let reps: Vec<i64> = h
+            .get(3)
+            .unwrap_or("")
+            .split_whitespace()
+            .filter_map(|r| r.parse().ok())
+            .collect();
+        for run in reps.chunk_by(|a, b| a == b) {
+            lifts.push(Lift {
+                weight: weight(&h, 1, 2),
+                sets: Some(run.len() as i64),
+                reps: Some(run[0]),
+            });
+        }
+    }
+    // `데드리프트 3RM 110`, `데드 130kg 1RM`: a tested max of that many reps.
+    for h in take(&p.rep_max, clause) {
+        let (w, reps) = match h.get(2) {
+            Some(_) => (weight(&h, 2, 3), int(&h, 1)),
+            None => (weight(&h, 4, 5), int(&h, 6)),
+        };
+        lifts.push(Lift {
+            weight: w,
+            reps,
+            sets: Some(1),
         });
     }
     // `벤치 40/10, 50/8, 60/5`: one set of each weight/reps pair.

@@ -463,6 +463,15 @@ fn continues(text: &str) -> bool {
         "그리고",
         "다음",
         "이후",
+        // Working and warm-up sets: `벤치프레스 웜업 35kg 10회, 본세트 57.5kg 8회 3세트`.
+        "본세트",
+        "본운동",
+        "메인",
+        "탑세트",
+        "백오프",
+        "웜업",
+        "워밍업",
+        "드롭세트",
         // Pace words: `페이스 5분 44초` after a run clause is that run's pace.
         "페이스",
         "ペース",

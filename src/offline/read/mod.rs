@@ -113,7 +113,9 @@ impl<'d> Reader<'d> {
             title,
             plan: heading_plan,
         };
-        let lines: Vec<&str> = entry.text.lines().collect();
+        let mut joined: Vec<String> = entry.text.lines().map(str::to_string).collect();
+        runs::join_summaries(&mut joined);
+        let lines: Vec<&str> = joined.iter().map(String::as_str).collect();
         let table_lines: Vec<(usize, &str)> = lines
             .iter()
             .enumerate()
@@ -256,6 +258,10 @@ impl<'d> Reader<'d> {
         if line.text.contains(['시', '時']) {
             sleep::spoken_range(&mut line, found);
         }
+        // A pasted run summary: the calories are burned, not eaten.
+        if runs::labelled_distance(&line.text) {
+            runs::claim_burned(&mut line);
+        }
         if self.sleep_anchor(&line.text).is_some() {
             sleep::range(&mut line, found);
         }
@@ -270,7 +276,7 @@ impl<'d> Reader<'d> {
             let anchor = self.sleep_anchor(&c.text);
             let own = if let Some(m) = named.first() {
                 Some(Topic::Lift(Some(m.canonical.clone())))
-            } else if names_run {
+            } else if names_run || runs::labelled_distance(&c.text) {
                 // `러닝 5km 28분 PR!`: a record is the run's, not a lift's.
                 Some(Topic::Run)
             } else if names_domain(&c.text, self.strength)
@@ -463,6 +469,11 @@ fn continues(text: &str) -> bool {
         "그리고",
         "다음",
         "이후",
+        // Pasted summaries: `Time 1:15:29`, `시간 33:53`, `평균 페이스 6'10''`.
+        "시간",
+        "평균",
+        "avg",
+        "moving",
         // Working and warm-up sets: `벤치프레스 웜업 35kg 10회, 본세트 57.5kg 8회 3세트`.
         "본세트",
         "본운동",

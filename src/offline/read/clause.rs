@@ -346,9 +346,13 @@ fn trackers(text: &str) -> std::borrow::Cow<'_, str> {
     }
     // `☕☕☕`: one coffee per cup drawn.
     static CUPS: OnceLock<Regex> = OnceLock::new();
-    let cups = CUPS.get_or_init(|| Regex::new(r"☕(?:\s*☕)+").expect("cups pattern compiles"));
-    let out = cups.replace_all(&out, |c: &regex::Captures| {
-        format!("{} coffees", c[0].chars().filter(|ch| *ch == '☕').count())
+    let cups = CUPS.get_or_init(|| {
+        Regex::new(r"☕(?:\s*☕)*(\s*[x×*]?\s*\d)?").expect("cups pattern compiles")
+    });
+    let out = cups.replace_all(&out, |c: &regex::Captures| match c.get(1) {
+        // `☕ x3`, `☕ 2`: the count is written.
+        Some(_) => c[0].to_string(),
+        None => format!("{} coffees", c[0].chars().filter(|ch| *ch == '☕').count()),
     });
     out.into_owned().into()
 }

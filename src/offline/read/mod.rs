@@ -255,7 +255,11 @@ impl<'d> Reader<'d> {
         if line.text.contains(|c: char| c.is_ascii_digit()) {
             line.claim_timestamps();
         }
-        if line.text.contains(['시', '時']) {
+        if line.text.contains(['시', '時'])
+            || ["acost", "couch", "dormí"]
+                .iter()
+                .any(|w| line.text.contains(w))
+        {
             sleep::spoken_range(&mut line, found);
         }
         // A pasted run summary: the calories are burned, not eaten.

@@ -63,10 +63,16 @@ fn spoken_time(n: u8) -> String {
     )
 }
 
+/// A clock time said in Spanish or French as groups `h<n>`, `m<n>`, `half<n>`: `11 y media`,
+/// `7:30`, `23h`.
+fn latin_time(n: u8) -> String {
+    format!(r"(?P<h{n}>\d{{1,2}})(?:[:.h](?P<m{n}>\d{{2}}))?(?:\s*(?P<half{n}>y media|et demie))?")
+}
+
 /// `어제 11시 반에 자서 7시에 일어남`, `새벽 1시에 잠들어서 6시 반 기상`, `23時に寝て6時半に
 /// 起きた`, `취침 12시 기상 7시 반`: bed and wake times told in words, no sleep noun needed.
 pub fn spoken_range(line: &mut Clause, found: &mut Found) {
-    static RE: OnceLock<[Regex; 2]> = OnceLock::new();
+    static RE: OnceLock<[Regex; 3]> = OnceLock::new();
     let patterns = RE.get_or_init(|| {
         let (t1, t2) = (spoken_time(1), spoken_time(2));
         let re = |s: String| Regex::new(&s).expect("spoken sleep pattern compiles");
@@ -76,6 +82,11 @@ pub fn spoken_range(line: &mut Clause, found: &mut Found) {
             )),
             re(format!(
                 r"(?:취침|就寝)\s*(?:시간)?\s*:?\s*{t1}\D{{0,12}}?(?:기상|起床)\s*(?:시간)?\s*:?\s*{t2}"
+            )),
+            re(format!(
+                r"(?i)(?:me acosté|me fui a la cama|me dormí|je me suis couchée?|couchée?|endormie?)\s*(?:a las|à|vers|sobre las)?\s*{l1}\D{{0,30}}?(?:me levanté|me desperté|levée?|réveillée?)\s*(?:a las|à|vers|sobre las)?\s*{l2}",
+                l1 = latin_time(1),
+                l2 = latin_time(2),
             )),
         ]
     });

@@ -99,6 +99,8 @@ pub const TREND: &[&str] = &[
     "발전",
     "추이",
     "진척",
+    "변화",
+    "변했",
     "progreso",
     "progresando",
     "mejorando",
@@ -142,6 +144,11 @@ pub const LAST: &[&str] = &[
     "上次",
     "最近一次",
     "最后一次",
+    // What one lifts now: `요즘 스쿼트 얼마나 들어?`.
+    "요즘",
+    "these days",
+    "nowadays",
+    "currently",
 ];
 
 /// A mean over days.
@@ -424,8 +431,8 @@ pub const TRAINING_WORDS: &[&str] = &[
 
 /// Running words the domain vocabulary may lack in question forms ("달린", "carrera").
 pub const RUN_WORDS: &[&str] = &[
-    "달린", "달리", "뛴", "carrera", "carreras", "corrí", "laufen", "gelaufen", "couru", "courses",
-    "走", "跑",
+    "달린", "달리", "뛴", "뛰었", "tirada", "tiradas", "rodaje", "rodajes", "corrido", "carrera",
+    "carreras", "corrí", "laufen", "gelaufen", "couru", "courses", "走", "跑",
 ];
 
 /// Words that ask for running distance ("how far", "거리", "longest").
@@ -514,6 +521,8 @@ pub const UNITS: &[(&str, &str)] = &[
     ("kilomètres", "km"),
     ("몇 km", "km"),
     ("몇 킬로", "km"),
+    ("몇 키로", "km"),
+    ("몇키로", "km"),
     ("何km", "km"),
     ("何キロ", "km"),
     ("公里", "km"),

@@ -4,101 +4,12 @@
 
 mod support;
 
-use std::path::Path;
 use std::process::Command;
 
 use serde_json::{json, Value};
 use support::llm_server::{Reply, ScriptedLlm};
+use support::models::*;
 use support::*;
-
-fn config(server: &ScriptedLlm) -> String {
-    format!(
-        "llm:\n  providers:\n    ollama: {{ api_base: \"{}\" }}\n  retriever: {{ mode: llm }}\n  retry: {{ backoff_ms: 5 }}\n",
-        server.base()
-    )
-}
-
-fn process_with_models(v: &Path, extra: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
-        .args(["process", v.to_str().unwrap()])
-        .args(extra)
-        .env_remove("VAULT_AGENT_PROVIDER")
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "{text}");
-    text
-}
-
-/// Model calls per agent for the question (parser calls belong to the entries, not to it).
-fn question_calls(server: &ScriptedLlm) -> Vec<(String, usize)> {
-    [
-        "router",
-        "planner",
-        "retriever",
-        "analyzer",
-        "clarifier",
-        "synthesizer",
-        "evaluator",
-        "observer",
-    ]
-    .iter()
-    .map(|a| (a.to_string(), server.calls(a).len()))
-    .collect()
-}
-
-fn count(calls: &[(String, usize)], agent: &str) -> usize {
-    calls
-        .iter()
-        .find(|(a, _)| a == agent)
-        .map_or(0, |(_, n)| *n)
-}
-
-/// Every saved session of the vault.
-fn sessions(v: &Path) -> Vec<Value> {
-    let dir = v.join(".vault-agent/sessions");
-    let mut out: Vec<Value> = std::fs::read_dir(&dir)
-        .map(|d| {
-            d.flatten()
-                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-                .map(|e| serde_json::from_slice(&std::fs::read(e.path()).unwrap()).unwrap())
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort_by_key(|s: &Value| s["created"].as_i64());
-    out
-}
-
-fn path_of(session: &Value) -> Vec<String> {
-    session["path"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
-        .collect()
-}
-
-/// The JSON report `process --json` prints (the first JSON document of its output).
-fn report_of(out: &str) -> Value {
-    let start = out.find('{').unwrap();
-    serde_json::Deserializer::from_str(&out[start..])
-        .into_iter::<Value>()
-        .next()
-        .unwrap()
-        .unwrap()
-}
-
-/// The input data a request carries (between the prompt's markers).
-fn input_of(call: &support::llm_server::Recorded) -> Value {
-    let convo = call.conversation();
-    let start = convo.find("<<<INPUT\n").unwrap() + "<<<INPUT\n".len();
-    let end = convo.find("\nINPUT>>>").unwrap();
-    serde_json::from_str(&convo[start..end]).unwrap()
-}
 
 fn dims(verdict: &str) -> Value {
     json!(["accuracy", "relevance", "safety", "completeness"]
@@ -110,7 +21,7 @@ fn dims(verdict: &str) -> Value {
 #[test]
 fn a_clarification_round_trip_resumes_the_session_without_repeating_a_paid_call() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     server.script(
         "analyzer",
@@ -201,7 +112,7 @@ fn a_clarification_round_trip_resumes_the_session_without_repeating_a_paid_call(
 #[test]
 fn ask_json_reports_the_states_and_calls_of_the_question() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
         .args([
@@ -247,7 +158,7 @@ fn ask_json_reports_the_states_and_calls_of_the_question() {
 #[test]
 fn a_failed_check_replans_with_its_feedback_and_ends_in_a_partial_answer_at_the_limit() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     let fail = json!({
         "dimensions": dims("fail"),
@@ -298,8 +209,9 @@ fn a_failed_check_replans_with_its_feedback_and_ends_in_a_partial_answer_at_the_
 #[test]
 fn a_retry_limit_from_config_is_honoured() {
     let server = ScriptedLlm::start();
-    let dir =
-        question_vault(&config(&server).replace("backoff_ms: 5", "backoff_ms: 5, max_retries: 0"));
+    let dir = question_vault(
+        &model_config(&server).replace("backoff_ms: 5", "backoff_ms: 5, max_retries: 0"),
+    );
     let v = dir.path();
     let fail = json!({
         "dimensions": dims("fail"),
@@ -316,7 +228,7 @@ fn a_retry_limit_from_config_is_honoured() {
 #[test]
 fn a_gap_outside_the_loaded_domains_adds_that_domain_once_before_retrieving_again() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     let outside = json!({
         "query_intent": "whether food explains the run",
@@ -385,7 +297,7 @@ fn plain_plan() -> Value {
 #[test]
 fn independent_parts_run_concurrently_and_are_answered_under_bold_lead_ins() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     server.script(
         "planner",
@@ -449,7 +361,7 @@ fn independent_parts_run_concurrently_and_are_answered_under_bold_lead_ins() {
 #[test]
 fn dependent_parts_run_in_order_and_the_later_one_sees_the_earlier_answer() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     server.script("planner", [Reply::Json(two_part_plan("dependent"))]);
     process_with_models(v, &[]);
@@ -470,7 +382,7 @@ fn dependent_parts_run_in_order_and_the_later_one_sees_the_earlier_answer() {
 #[test]
 fn a_process_killed_mid_flow_resumes_on_restart_without_repeating_completed_calls() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     // The first draft never arrives: the process is killed while waiting for it.
     server.script("synthesizer", [Reply::Hang]);
@@ -529,7 +441,7 @@ fn both_parses_and_stores_the_log_part_while_the_question_is_planned() {
     let dir = tempfile::tempdir().unwrap();
     let v = dir.path();
     write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
-    write(v, ".vault-agent/config.yaml", config(&server));
+    write(v, ".vault-agent/config.yaml", model_config(&server));
     let plan = Reply::Json(plain_plan());
     let parse =
         Reply::Json(json!({"domain_data": {"running": {"distance_km": 3}}, "confidence": 0.9}));
@@ -589,7 +501,7 @@ fn both_parses_and_stores_the_log_part_while_the_question_is_planned() {
 fn an_answer_not_yet_written_is_given_again_without_paying_until_it_is_settled() {
     use vault_agent::flow::{Outcome, QuestionInput};
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     let config = vault_agent::config::Config::load(v, None).unwrap();
     let runtime = tokio::runtime::Runtime::new().unwrap();
@@ -630,7 +542,7 @@ fn an_answer_not_yet_written_is_given_again_without_paying_until_it_is_settled()
 #[test]
 fn a_reply_whose_session_is_gone_is_used_from_the_start_without_asking_again() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     // A callout from an older version (no session marker), already replied to.
     let note = "## 08:00\nslept 7h\n\n? how far did I run yesterday\n> [!question] vault-agent · 2026-11-21 08:05 · needs more information\n> 1. How did you feel?\n\n! legs were heavy\n";

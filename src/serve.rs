@@ -134,6 +134,8 @@ fn outcome_json(outcome: Outcome) -> serde_json::Value {
                 v["session"] = json!(run.session);
                 v["path"] = json!(run.path);
                 v["calls"] = json!(run.calls);
+                v["tokens"] = json!(run.tokens);
+                v["ms"] = json!(run.ms);
             }
             v
         }

@@ -564,3 +564,38 @@ fn a_reply_whose_session_is_gone_is_used_from_the_start_without_asking_again() {
     let analyzed = input_of(&server.calls("analyzer")[0]);
     assert_eq!(analyzed["person_added"], "legs were heavy");
 }
+
+#[test]
+fn the_json_reports_give_each_question_its_tokens_and_wall_time() {
+    let server = ScriptedLlm::start();
+    // Every call takes 50 ms; the server reports 120 prompt + 30 completion tokens each.
+    server.delay_all(50);
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    let asked = json_with_models(v, &["ask", "how far did I run yesterday"]);
+    let calls = asked["calls"].as_u64().unwrap();
+    assert!(calls >= 6, "{asked}");
+    assert_eq!(asked["tokens"], calls * 150, "{asked}");
+    let ms = asked["ms"].as_u64().unwrap();
+    assert!(ms >= calls * 50, "the calls ran one after another: {asked}");
+    assert!(ms < 60_000, "{asked}");
+
+    // The same question in the note: the calls `ask` completed with the same input are
+    // replayed, not paid, and not counted. A reply that is not JSON is asked again: one
+    // call, both replies' tokens.
+    server.script("synthesizer", [Reply::Prose("It was 6 km.".into())]);
+    let sent = |s: &ScriptedLlm| {
+        s.requests()
+            .iter()
+            .filter(|r| !r.agent.is_empty() && r.agent != "parser")
+            .count() as u64
+    };
+    let before = sent(&server);
+    let out = process_with_models(v, &["--json"]);
+    let q = &report_of(&out)["questions"][0];
+    let requests = sent(&server) - before;
+    assert!(requests >= 2, "{q}");
+    assert_eq!(q["calls"], requests - 1, "{q}");
+    assert_eq!(q["tokens"], requests * 150, "{q}");
+    assert!(q["ms"].as_u64().unwrap() >= requests * 50, "{q}");
+}

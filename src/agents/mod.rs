@@ -76,6 +76,8 @@ pub async fn call<I: Serialize, O: DeserializeOwned + JsonSchema>(
                     raw: done.raw,
                     provider: done.provider,
                     model: done.model,
+                    tokens: 0,
+                    replayed: true,
                 });
             }
         }
@@ -85,8 +87,8 @@ pub async fn call<I: Serialize, O: DeserializeOwned + JsonSchema>(
         .call::<O>(agent, &system, &user)
         .await
         .map_err(|f| fail(f.message))?;
-    if let Some(j) = cx.journal {
-        j.count_paid();
+    if let Some(j) = cx.journal.filter(|_| !called.replayed) {
+        j.count_paid(called.tokens);
     }
     if let Err(reason) = validate(&called.value, &called.raw) {
         cx.llm

@@ -379,49 +379,51 @@ fn dependent_parts_run_in_order_and_the_later_one_sees_the_earlier_answer() {
     assert!(input_of(&synth[0]).get("earlier_answers").is_none());
 }
 
-#[test]
-fn a_process_killed_mid_flow_resumes_on_restart_without_repeating_completed_calls() {
-    let server = ScriptedLlm::start();
-    let dir = question_vault(&model_config(&server));
-    let v = dir.path();
+/// Starts `process` on the question vault and kills it while it waits for the first draft
+/// (after routing, planning, retrieval and analysis were paid for); returns the calls made.
+fn kill_while_drafting(server: &ScriptedLlm, v: &std::path::Path) -> Vec<(String, usize)> {
     // The first draft never arrives: the process is killed while waiting for it.
     server.script("synthesizer", [Reply::Hang]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+    let child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
         .args(["process", v.to_str().unwrap()])
         .env_remove("VAULT_AGENT_PROVIDER")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let started = std::time::Instant::now();
-    while server.calls("synthesizer").is_empty() {
-        assert!(
-            started.elapsed().as_secs() < 60,
-            "the flow never reached the synthesizer"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let before = question_calls(&server);
+    let _child = KillOnDrop(child);
+    let reached = wait_for(
+        || !server.calls("synthesizer").is_empty(),
+        std::time::Duration::from_secs(60),
+    );
+    assert!(reached, "the flow never reached the synthesizer");
+    drop(_child);
     let saved = sessions(v);
     assert_eq!(
         saved[0]["state"], "SYNTHESIZE",
         "checkpointed before the draft"
     );
+    question_calls(server)
+}
 
-    process_with_models(v, &[]);
-    let after = question_calls(&server);
+/// After [`kill_while_drafting`]: only the draft was asked for again, and the note got
+/// exactly one answer from the same session.
+fn assert_resumed_without_paying_twice(
+    server: &ScriptedLlm,
+    v: &std::path::Path,
+    before: &[(String, usize)],
+) {
+    let after = question_calls(server);
     for agent in ["router", "planner", "retriever", "analyzer"] {
         assert_eq!(
             count(&after, agent),
-            count(&before, agent),
+            count(before, agent),
             "{agent} called again: {after:?}"
         );
     }
     assert_eq!(
         count(&after, "synthesizer"),
-        count(&before, "synthesizer") + 1
+        count(before, "synthesizer") + 1
     );
     let note = read(v, "Daily/2026-11-21.md");
     assert_eq!(note.matches("> [!answer]").count(), 1, "{note}");
@@ -432,6 +434,60 @@ fn a_process_killed_mid_flow_resumes_on_restart_without_repeating_completed_call
         "the interrupted session was resumed, not replaced"
     );
     assert_eq!(done[0]["state"], "COMPLETE");
+}
+
+#[test]
+fn a_process_killed_mid_flow_resumes_on_restart_without_repeating_completed_calls() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    let before = kill_while_drafting(&server, v);
+    process_with_models(v, &[]);
+    assert_resumed_without_paying_twice(&server, v, &before);
+}
+
+#[test]
+fn serve_finishes_interrupted_work_at_start() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    let before = kill_while_drafting(&server, v);
+    let mut child = with_models(&[
+        "--vault",
+        v.to_str().unwrap(),
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+    ])
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let _serve = KillOnDrop(child);
+    // It says where it listens once the interrupted work is done.
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).unwrap();
+    assert!(line.contains("127.0.0.1:"), "{line}");
+    assert_resumed_without_paying_twice(&server, v, &before);
+}
+
+#[test]
+fn interrupted_work_is_resumed_even_when_the_state_says_the_note_is_done() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    let before = kill_while_drafting(&server, v);
+    // The state file records the note as handled at its current content.
+    let note = "Daily/2026-11-21.md";
+    let state_path = v.join(".vault-agent/state.json");
+    let mut state: Value = serde_json::from_slice(&std::fs::read(&state_path).unwrap()).unwrap();
+    let hash = vault_agent::vault::ContentHash::of(read(v, note).as_bytes()).hex();
+    state["files"][note]["hash"] = json!(hash);
+    std::fs::write(&state_path, serde_json::to_vec(&state).unwrap()).unwrap();
+
+    process_with_models(v, &[]);
+    assert_resumed_without_paying_twice(&server, v, &before);
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod prepare;
 mod progress;
 mod refine;
 mod report;
+mod resume;
 
 use prepare::{Parsed, Read, CHUNK};
 
@@ -82,6 +83,9 @@ pub struct Processor {
     background_refinement: bool,
     /// The model was down or failing: no refinement until the next pass.
     refine_paused: bool,
+    /// Notes with a question whose model session was interrupted: handled first by the
+    /// first pass (or by [`Processor::resume_interrupted`]).
+    interrupted: Vec<String>,
 }
 
 impl Processor {
@@ -113,13 +117,25 @@ impl Processor {
             // note is parsed again.
             state.files.clear();
         }
-        // Sessions that finished long ago are of no more use; unfinished ones resume when
-        // their question is handled again.
+        // Sessions that finished long ago are of no more use; unfinished ones are resumed
+        // at start (see `resume`).
         let sessions = crate::flow::sessions::Sessions::new(&config.agent_dir());
         match sessions.prune(config.session_keep) {
             Ok(0) => {}
             Ok(n) => tracing::info!("removed {n} finished session(s)"),
             Err(e) => tracing::warn!("finished sessions not removed: {e}"),
+        }
+        // Their notes count as changed, so the first pass handles them even when the state
+        // file says otherwise (they were settled before the interrupted work began).
+        let interrupted = if config.llm.uses_models() {
+            resume::interrupted_notes(&store)
+        } else {
+            Vec::new()
+        };
+        for rel in &interrupted {
+            if let Some(fs) = state.files.get_mut(rel) {
+                fs.hash.clear();
+            }
         }
         let mut initial_warnings: Vec<String> = config.obsidian.warnings.clone();
         initial_warnings.extend(store.rules().warnings.iter().cloned());
@@ -129,7 +145,7 @@ impl Processor {
             store,
             flow: Arc::new(Flow::new(domains, prompts, llm)),
             state,
-            state_dirty: false,
+            state_dirty: !interrupted.is_empty(),
             reported: HashSet::new(),
             initial_warnings,
             remembered: Vec::new(),
@@ -142,6 +158,7 @@ impl Processor {
             corrections_due: Vec::new(),
             background_refinement: false,
             refine_paused: false,
+            interrupted,
         })
     }
 
@@ -182,9 +199,12 @@ impl Processor {
             self.forget(&rel)?;
         }
         // Parse everything first, so questions are answered over up-to-date data.
-        let pending = self
+        let mut pending = self
             .parse_files(&rels, "reading notes", false, &mut report)
             .await?;
+        // Interrupted work first: it was asked before anything else that waits.
+        let first = std::mem::take(&mut self.interrupted);
+        pending.sort_by_key(|rel| !first.contains(rel));
         for rel in &pending {
             self.process_file(rel, quiet, &mut report).await?;
             self.save_progress()?;
@@ -246,6 +266,26 @@ impl Processor {
         let report = self.parse_pass().await;
         self.rules_only = false;
         report
+    }
+
+    /// Handles the notes whose questions were left with interrupted model sessions (for
+    /// `serve`, which runs no pass of its own over the notes): each resumed session's
+    /// answer lands in its note. A no-op when there are none, or after the first pass.
+    pub async fn resume_interrupted(&mut self) -> Result<PassReport> {
+        let rels = std::mem::take(&mut self.interrupted);
+        let mut report = PassReport::default();
+        if rels.is_empty() {
+            return Ok(report);
+        }
+        self.begin_pass();
+        for rel in &rels {
+            if self.store.refresh(rel) && self.parse_file(rel, &mut report).await? {
+                self.process_file(rel, Duration::ZERO, &mut report).await?;
+                self.save_progress()?;
+            }
+        }
+        self.finish_pass()?;
+        Ok(report)
     }
 
     /// Processes the given vault-relative paths (changed, created or removed).

@@ -655,3 +655,97 @@ fn the_json_reports_give_each_question_its_tokens_and_wall_time() {
     assert_eq!(q["tokens"], requests * 150, "{q}");
     assert!(q["ms"].as_u64().unwrap() >= requests * 50, "{q}");
 }
+
+/// Two gaps the notes might fill (the pace of the run, how the legs felt), searched by the
+/// Retriever model one gap per call, each call taking 400 ms; the pace is found, the legs
+/// are not. Returns the server and the vault after `process`.
+fn two_gaps_searched(max_concurrency: usize) -> (ScriptedLlm, tempfile::TempDir) {
+    let server = ScriptedLlm::start();
+    let extra = format!("  retriever: {{ mode: llm }}\n  max_concurrency: {max_concurrency}\n");
+    let dir = question_vault(&model_config_with(&server, &extra));
+    let gaps = json!({
+        "query_intent": "how the run went",
+        "findings": [],
+        "gaps_identified": [
+            {"description": "the pace of the run", "gap_type": "temporal", "severity": "critical"},
+            {"description": "how the legs felt", "gap_type": "topical", "severity": "critical"}
+        ],
+        "verdict_reasoning": "two things are missing",
+        "verdict": "insufficient"
+    });
+    server.script("analyzer", [Reply::Json(gaps.clone()), Reply::Json(gaps)]);
+    let tool = |name: &str, parameters: Value| {
+        Reply::Delay(
+            400,
+            Box::new(Reply::Json(
+                json!({"tool_calls": [{"name": name, "parameters": parameters}]}),
+            )),
+        )
+    };
+    server.script_matching(
+        "retriever",
+        "\"gap\": \"the pace of the run\"",
+        [tool(
+            "get_entries_by_date_range",
+            json!({"start": "2026-11-20", "end": "2026-11-20"}),
+        )],
+    );
+    server.script_matching(
+        "retriever",
+        "\"gap\": \"how the legs felt\"",
+        [tool(
+            "get_entries_by_keyword",
+            json!({"keywords": ["legs"]}),
+        )],
+    );
+    process_with_models(dir.path(), &[]);
+    (server, dir)
+}
+
+#[test]
+fn several_gaps_are_retrieved_at_once_and_only_the_one_not_found_is_put_to_the_person() {
+    let (server, dir) = two_gaps_searched(4);
+    let per_gap: Vec<_> = server
+        .calls("retriever")
+        .into_iter()
+        .filter(|c| input_of(c).get("gap").is_some())
+        .collect();
+    assert_eq!(per_gap.len(), 2, "one retrieval per gap");
+    let apart = per_gap[1].at.duration_since(per_gap[0].at);
+    assert!(
+        server.max_in_flight_of("retriever") >= 2 && apart.as_millis() < 300,
+        "the gaps were searched one after another ({apart:?} apart)"
+    );
+    // The pace was found in the notes; only the legs are asked about.
+    let clarifier = server.calls("clarifier");
+    assert_eq!(clarifier.len(), 1);
+    let asked: Vec<Value> = input_of(&clarifier[0])["gaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["description"].clone())
+        .collect();
+    assert_eq!(asked, [json!("how the legs felt")]);
+    assert!(read(dir.path(), "Daily/2026-11-21.md").contains("> [!question] vault-agent"));
+    let history = &main_session(dir.path())["retrieval_history"];
+    let numbers: Vec<u64> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["attempt_number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, (1..=numbers.len() as u64).collect::<Vec<_>>());
+}
+
+#[test]
+fn gap_retrievals_stay_within_max_concurrency() {
+    let (server, _dir) = two_gaps_searched(1);
+    assert_eq!(server.max_in_flight_of("retriever"), 1);
+    let per_gap: Vec<_> = server
+        .calls("retriever")
+        .into_iter()
+        .filter(|c| input_of(c).get("gap").is_some())
+        .collect();
+    assert_eq!(per_gap.len(), 2);
+    assert!(per_gap[1].at.duration_since(per_gap[0].at).as_millis() >= 400);
+}

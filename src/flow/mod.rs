@@ -12,6 +12,7 @@ mod join;
 mod offline_plan;
 mod parts;
 mod render;
+mod retrieve;
 pub mod session;
 pub mod sessions;
 pub mod stage;

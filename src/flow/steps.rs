@@ -12,7 +12,6 @@ use crate::agents::clarifier::{self, ClarifierInput};
 use crate::agents::evaluator::{self, EvaluatorInput};
 use crate::agents::observer::{self, ObserverInput};
 use crate::agents::planner::{self, PlannerInput};
-use crate::agents::retriever;
 use crate::agents::router;
 use crate::agents::synthesizer::{self, SynthesizerInput};
 use crate::agents::types::{EntryView, InputType, Verdict};
@@ -186,56 +185,6 @@ impl Machine<'_> {
         if known && !active {
             s.pending_domains.push(domain.to_string());
         }
-    }
-
-    pub(super) async fn retrieve(&self, s: &mut Session) {
-        let instructions = match &s.plan {
-            Some(p) if !p.retrieval_instructions.is_empty() => p.retrieval_instructions.clone(),
-            _ => {
-                offline_plan(self.store, self.domains, s.query(), s.question_date)
-                    .retrieval_instructions
-            }
-        };
-        let first = s.retrieval_history.len() as u32 + 1;
-        let found = if self.cx.llm.config().retriever_mode == "llm" {
-            let vocabulary = self.active(s).vocabulary;
-            match retriever::via_model(
-                self.cx,
-                self.store,
-                self.domains,
-                &instructions,
-                &vocabulary,
-                first,
-            )
-            .await
-            {
-                Ok(r) => r,
-                Err(e) => {
-                    tracing::info!("retrieving directly: {e}");
-                    retriever::execute(self.store, self.domains, &instructions, first)
-                }
-            }
-        } else {
-            retriever::execute(self.store, self.domains, &instructions, first)
-        };
-        for w in &found.warnings {
-            tracing::info!("retrieval: {w}");
-        }
-        // The gaps this round looked for now say what it found.
-        let found_now: usize = found.attempts.iter().map(|a| a.entries_found).sum();
-        for g in s.gaps.iter_mut().filter(|g| g.needs_search()) {
-            g.status = super::session::GapStatus::Searched {
-                entries_found: found_now,
-            };
-        }
-        s.retrieval_history.extend(found.attempts);
-        for view in retrieved(self.store, &found.entries) {
-            if !s.entries.iter().any(|x| x.id == view.id) {
-                s.entries.push(view);
-            }
-        }
-        s.entries.sort_by(|a, b| b.when.cmp(&a.when));
-        s.entries.truncate(retriever::MAX_ENTRIES);
     }
 
     pub(super) async fn analyze(&self, s: &mut Session) -> Result<(), AgentError> {
@@ -455,7 +404,7 @@ fn earlier(s: &Session) -> Vec<String> {
 }
 
 /// Entries as the agents see them, with their parsed data and where to cite them.
-fn retrieved(store: &Store, entries: &[Entry]) -> Vec<RetrievedEntry> {
+pub(super) fn retrieved(store: &Store, entries: &[Entry]) -> Vec<RetrievedEntry> {
     let mut days: std::collections::BTreeMap<NaiveDate, Vec<crate::vault::parsed::ParsedRecord>> =
         Default::default();
     entries

@@ -472,6 +472,22 @@ fn correction_the_bench_of_85_pounds_becomes_185_in_what_the_models_read() {
     process_with_models(v, &[]);
     let before = read(v, &target);
 
+    server.script(
+        "router",
+        [Reply::Json(json!({
+            "reasoning": "fixes a weight", "input_type": "correction", "confidence": 0.9,
+            "selected_domains": ["strength"], "correction_target": "the bench press"
+        }))],
+    );
+    server.script_matching(
+        "parser",
+        "reading a correction",
+        [Reply::Json(json!({
+            "reasoning": "the bench weight", "target_id": format!("{target}#1"),
+            "activity": "bench press", "measure": "weight", "new_value": 185
+        }))],
+    );
+    let routed = server.calls("router").len();
     let reply = json_with_models(v, &["input", "Actually that was 185 not 85 pounds"]);
     assert_eq!(reply["kind"], "correction", "{reply}");
     let said = reply["said"].as_str().unwrap();
@@ -483,6 +499,21 @@ fn correction_the_bench_of_85_pounds_becomes_185_in_what_the_models_read() {
     assert!(
         after[before.len()..].contains("[correction]\nActually that was 185 not 85 pounds"),
         "{after}"
+    );
+
+    assert_eq!(
+        server.calls("router").len(),
+        routed + 1,
+        "routed by the model"
+    );
+    assert_eq!(
+        server
+            .calls("parser")
+            .iter()
+            .filter(|c| c.system().contains("reading a correction"))
+            .count(),
+        1,
+        "read by the model"
     );
 
     // A later question: the models are given the corrected number, not the old one.

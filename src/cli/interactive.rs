@@ -145,12 +145,13 @@ pub async fn input(
     text: &str,
     json: bool,
 ) -> Result<()> {
-    let routed = crate::input::route_and_log_with(
+    let routed = crate::input::route_and_log_by(
         config,
-        processor.flow().domains(),
+        processor.flow(),
         Some(processor.store().record_db()),
         text,
-    )?;
+    )
+    .await?;
     let both = routed
         .both_logged()
         .filter(|_| processor.flow().llm().is_some());

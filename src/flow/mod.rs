@@ -7,6 +7,7 @@
 
 pub mod agentic;
 mod chunks;
+pub mod correction;
 pub mod floor;
 mod join;
 mod offline_plan;

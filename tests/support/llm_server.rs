@@ -161,7 +161,7 @@ impl ScriptedLlm {
             .extend(replies);
     }
 
-    /// Queues replies for the requests of an agent whose messages contain `needle` (used
+    /// Queues replies for the requests of an agent whose prompt or messages contain `needle` (used
     /// in order, before the agent's plain script): for calls made concurrently, where the
     /// order of arrival says nothing.
     pub fn script_matching(
@@ -359,7 +359,7 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
         let mut s = state.lock().unwrap();
         s.requests.push(recorded.clone());
         let reject = s.reject_json_schema && wants_json_schema;
-        let convo = recorded.conversation();
+        let convo = format!("{}\n{}", recorded.system(), recorded.conversation());
         let matched = s
             .matching
             .iter_mut()

@@ -114,7 +114,7 @@ impl Machine<'_> {
                 tracing::info!("routing offline: {e}");
                 let r = offline::route::classify(&question, self.domains);
                 s.input_type = Some(match r.input {
-                    offline::route::InputType::Correction => InputType::Correction,
+                    InputType::Correction => InputType::Correction,
                     _ => InputType::Query,
                 });
                 s.selected_domains = r.domains;

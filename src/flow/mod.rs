@@ -8,6 +8,7 @@
 pub mod agentic;
 mod chunks;
 pub mod correction;
+mod engine;
 pub mod floor;
 mod join;
 mod offline_plan;

@@ -5,6 +5,7 @@
 //! about the gaps whose search came back empty (search before asking).
 
 use super::agentic::Machine;
+use super::engine::Engine;
 use super::offline_plan::offline_plan;
 use super::session::{GapStatus, Session};
 use super::steps::retrieved;
@@ -38,9 +39,15 @@ impl Machine<'_> {
                 vocabulary: &vocabulary,
                 gap: None,
             };
-            vec![(None, self.by_model(request).await)]
+            vec![(None, self.by_model(s, request).await)]
         } else {
-            let found = retriever::execute(self.store, self.domains, &instructions, 1);
+            // The rules run the instructions as written: no vocabulary needed.
+            let request = Request {
+                instructions: &instructions,
+                vocabulary: &Default::default(),
+                gap: None,
+            };
+            let found = self.rules(s).retrieve(request).await.unwrap_or_default();
             vec![(None, found)]
         };
         let mut attempt = first;
@@ -91,11 +98,14 @@ impl Machine<'_> {
             let runs = batch
                 .iter()
                 .map(|(_, description)| {
-                    self.by_model(Request {
-                        instructions,
-                        vocabulary: &vocabulary,
-                        gap: Some(description),
-                    })
+                    self.by_model(
+                        s,
+                        Request {
+                            instructions,
+                            vocabulary: &vocabulary,
+                            gap: Some(description),
+                        },
+                    )
                 })
                 .collect();
             let found = super::join::join_all(runs).await;
@@ -106,13 +116,8 @@ impl Machine<'_> {
 
     /// The Retriever model's tool calls, run; the instructions run directly when the model
     /// fails (numbered from 1: the caller numbers the attempts).
-    async fn by_model(&self, request: Request<'_>) -> Retrieved {
-        match retriever::via_model(self.cx, self.store, self.domains, request, 1).await {
-            Ok(r) => r,
-            Err(e) => {
-                tracing::info!("retrieving directly: {e}");
-                retriever::execute(self.store, self.domains, request.instructions, 1)
-            }
-        }
+    async fn by_model(&self, s: &Session, request: Request<'_>) -> Retrieved {
+        // The rules do not fail to retrieve.
+        self.engine(s).retrieve(request).await.unwrap_or_default()
     }
 }

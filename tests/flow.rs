@@ -473,18 +473,44 @@ fn serve_finishes_interrupted_work_at_start() {
 }
 
 #[test]
+fn watch_finishes_interrupted_work_at_start_even_in_a_note_marked_done() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    let before = kill_while_drafting(&server, v);
+    mark_settled(v, "Daily/2026-11-21.md");
+    let child = with_models(&["watch", v.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let _watch = KillOnDrop(child);
+    let landed = wait_for(
+        // The answer itself, not the pending `[!answer]-` callout shown meanwhile.
+        || read(v, "Daily/2026-11-21.md").contains("> [!answer] vault-agent"),
+        std::time::Duration::from_secs(60),
+    );
+    assert!(landed, "{}", read(v, "Daily/2026-11-21.md"));
+    assert_resumed_without_paying_twice(&server, v, &before);
+}
+
+/// Records `note` in the state file as handled at its current content.
+fn mark_settled(v: &std::path::Path, note: &str) {
+    let state_path = v.join(".vault-agent/state.json");
+    let mut state: Value = serde_json::from_slice(&std::fs::read(&state_path).unwrap()).unwrap();
+    let hash = vault_agent::vault::ContentHash::of(read(v, note).as_bytes()).hex();
+    state["files"][note]["hash"] = json!(hash);
+    std::fs::write(&state_path, serde_json::to_vec(&state).unwrap()).unwrap();
+}
+
+#[test]
 fn interrupted_work_is_resumed_even_when_the_state_says_the_note_is_done() {
     let server = ScriptedLlm::start();
     let dir = question_vault(&model_config(&server));
     let v = dir.path();
     let before = kill_while_drafting(&server, v);
     // The state file records the note as handled at its current content.
-    let note = "Daily/2026-11-21.md";
-    let state_path = v.join(".vault-agent/state.json");
-    let mut state: Value = serde_json::from_slice(&std::fs::read(&state_path).unwrap()).unwrap();
-    let hash = vault_agent::vault::ContentHash::of(read(v, note).as_bytes()).hex();
-    state["files"][note]["hash"] = json!(hash);
-    std::fs::write(&state_path, serde_json::to_vec(&state).unwrap()).unwrap();
+    mark_settled(v, "Daily/2026-11-21.md");
 
     process_with_models(v, &[]);
     assert_resumed_without_paying_twice(&server, v, &before);

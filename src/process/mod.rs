@@ -83,9 +83,9 @@ pub struct Processor {
     background_refinement: bool,
     /// The model was down or failing: no refinement until the next pass.
     refine_paused: bool,
-    /// Notes with a question whose model session was interrupted: handled first by the
-    /// first pass (or by [`Processor::resume_interrupted`]).
-    interrupted: Vec<String>,
+    /// Whether the work interrupted before this program started was looked for (once, by
+    /// the first full pass or by [`Processor::resume_interrupted`]).
+    resumed: bool,
 }
 
 impl Processor {
@@ -125,18 +125,6 @@ impl Processor {
             Ok(n) => tracing::info!("removed {n} finished session(s)"),
             Err(e) => tracing::warn!("finished sessions not removed: {e}"),
         }
-        // Their notes count as changed, so the first pass handles them even when the state
-        // file says otherwise (they were settled before the interrupted work began).
-        let interrupted = if config.llm.uses_models() {
-            resume::interrupted_notes(&store)
-        } else {
-            Vec::new()
-        };
-        for rel in &interrupted {
-            if let Some(fs) = state.files.get_mut(rel) {
-                fs.hash.clear();
-            }
-        }
         let mut initial_warnings: Vec<String> = config.obsidian.warnings.clone();
         initial_warnings.extend(store.rules().warnings.iter().cloned());
         initial_warnings.extend(state_warning);
@@ -145,7 +133,7 @@ impl Processor {
             store,
             flow: Arc::new(Flow::new(domains, prompts, llm)),
             state,
-            state_dirty: !interrupted.is_empty(),
+            state_dirty: false,
             reported: HashSet::new(),
             initial_warnings,
             remembered: Vec::new(),
@@ -158,7 +146,7 @@ impl Processor {
             corrections_due: Vec::new(),
             background_refinement: false,
             refine_paused: false,
-            interrupted,
+            resumed: false,
         })
     }
 
@@ -187,6 +175,7 @@ impl Processor {
             report.warnings.push(warning);
         }
         let rels = self.rescan(&mut report);
+        let first = self.take_interrupted();
         let present: BTreeSet<&String> = rels.iter().collect();
         let vanished: Vec<String> = self
             .state
@@ -203,7 +192,6 @@ impl Processor {
             .parse_files(&rels, "reading notes", false, &mut report)
             .await?;
         // Interrupted work first: it was asked before anything else that waits.
-        let first = std::mem::take(&mut self.interrupted);
         pending.sort_by_key(|rel| !first.contains(rel));
         for rel in &pending {
             self.process_file(rel, quiet, &mut report).await?;
@@ -271,8 +259,9 @@ impl Processor {
     /// Handles the notes whose questions were left with interrupted model sessions (for
     /// `serve`, which runs no pass of its own over the notes): each resumed session's
     /// answer lands in its note. A no-op when there are none, or after the first pass.
+    /// Only programs that answer notes look for them (`ask` and `input` do not).
     pub async fn resume_interrupted(&mut self) -> Result<PassReport> {
-        let rels = std::mem::take(&mut self.interrupted);
+        let rels = self.take_interrupted();
         let mut report = PassReport::default();
         if rels.is_empty() {
             return Ok(report);
@@ -286,6 +275,23 @@ impl Processor {
         }
         self.finish_pass()?;
         Ok(report)
+    }
+
+    /// The notes whose questions were left with interrupted model sessions (the first time
+    /// only; none without models). Their notes count as changed from now on, so they are
+    /// handled even when the state file says otherwise (settled before the work began).
+    fn take_interrupted(&mut self) -> Vec<String> {
+        if std::mem::replace(&mut self.resumed, true) || self.flow.llm().is_none() {
+            return Vec::new();
+        }
+        let rels = resume::interrupted_notes(&self.store);
+        for rel in &rels {
+            if let Some(fs) = self.state.files.get_mut(rel) {
+                fs.hash.clear();
+                self.state_dirty = true;
+            }
+        }
+        rels
     }
 
     /// Processes the given vault-relative paths (changed, created or removed).

@@ -304,7 +304,16 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Serve { addr, token, .. } => {
-            let processor = open(&cli_flags, config.clone())?;
+            let mut processor = open(&cli_flags, config.clone())?;
+            // Questions in notes whose model work a crash or restart interrupted are
+            // finished before requests are taken.
+            let resumed = processor.resume_interrupted().await?;
+            if resumed.questions_answered > 0 {
+                tracing::info!(
+                    "answered {} question(s) whose work was interrupted",
+                    resumed.questions_answered
+                );
+            }
             crate::serve::run(processor, config, addr, token, async {
                 let _ = tokio::signal::ctrl_c().await;
             })

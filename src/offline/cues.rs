@@ -203,6 +203,10 @@ pub const BEST: &[&str] = &[
     "most",
     "pr",
     "prs",
+    "pb",
+    "pbs",
+    "personal best",
+    "personal record",
     "record",
     "highest",
     "top",
@@ -398,6 +402,9 @@ pub const STRENGTH_WORDS: &[&str] = &[
 
 /// Words that stand for all training: lifting and cardio.
 pub const TRAINING_WORDS: &[&str] = &[
+    "deporte",
+    "ejercicio",
+    "hice ejercicio",
     "workout",
     "workouts",
     "work out",

@@ -462,7 +462,17 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         ),
         (
             &[
-                "coffee", "coffees", "caffeine", "café", "cafés", "cafe", "kaffee", "커피",
+                "coffee",
+                "coffees",
+                "caffeine",
+                "café",
+                "cafés",
+                "cafe",
+                "kaffee",
+                "커피",
+                "아메리카노",
+                "라떼",
+                "아아",
             ],
             "caffeine",
             Metric::Caffeine,

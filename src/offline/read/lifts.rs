@@ -47,7 +47,7 @@ fn patterns() -> &'static Patterns {
                 r"({NUM})\s*({KG}|{LB})\s+(\d{{1,2}}(?:\s+\d{{1,2}}){{2,}})(?:\s*(?:{REPS}))?"
             )),
             rep_max: re(format!(
-                r"(?i)(\d{{1,2}})\s*rm\s*(?:측정|test)?\s*:?\s*({NUM})\s*({KG}|{LB})?|({NUM})\s*({KG}|{LB})?\s*(\d{{1,2}})\s*rm"
+                r"(?i)(\d{{1,2}})\s*rm\s*(?:측정|test)?\s*:?[^\d]{{0,24}}?({NUM})\s*({KG}|{LB})?|({NUM})\s*({KG}|{LB})?\s*(\d{{1,2}})\s*rm"
             )),
             weight_slash_reps: re(format!(
                 r"({NUM})\s*({KG}|{LB})?\s*/\s*(\d{{1,2}})(?:\s*(?:{REPS}))?"

@@ -303,6 +303,9 @@ impl<'d> Reader<'d> {
                 None => {
                     let inherited = if continues(&c.text) {
                         current.clone()
+                    } else if other_activity(&c.text) {
+                        // `🧘 15 min` under `long run, pasted from the watch:`.
+                        Topic::None
                     } else {
                         section.topic.clone()
                     };
@@ -355,6 +358,35 @@ impl<'d> Reader<'d> {
             found.felt = felt(&line.text);
         }
     }
+}
+
+/// Activities measured in minutes that are neither a run nor a lift: a clause starting with
+/// one is about it, whatever the heading above says.
+const OTHER_ACTIVITIES: [&str; 16] = [
+    "meditation",
+    "meditated",
+    "meditate",
+    "yoga",
+    "stretching",
+    "stretched",
+    "reading",
+    "journaling",
+    "guitar",
+    "piano",
+    "mobility",
+    "breathing",
+    "명상",
+    "스트레칭",
+    "요가",
+    "독서",
+];
+
+fn other_activity(text: &str) -> bool {
+    let first = text
+        .split(|c: char| !c.is_alphabetic())
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    OTHER_ACTIVITIES.contains(&first)
 }
 
 /// `PR!` after a run's time is the run's record, not a lift.

@@ -1,7 +1,8 @@
 //! `cargo bench --bench vault`: generates a 10,000-note vault (about 50 MB) in a temp dir and
 //! measures the DESIGN §6 targets that do not need a model: startup index, offline parse
 //! throughput (first `process` pass), and the non-LLM overhead of one question.
-//! Set VAULT_AGENT_BENCH_NOTES to change the size. Each figure also gives the CPU time the
+//! Set VAULT_AGENT_BENCH_NOTES to change the size, and VAULT_AGENT_BENCH_KEEP to a folder to
+//! measure only the one-day vault and keep it there for profiling. Each figure also gives the CPU time the
 //! process used for it, which still compares two builds when other work shares the cores.
 
 use std::sync::Arc;
@@ -21,6 +22,10 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000);
+    if std::env::var_os("VAULT_AGENT_BENCH_KEEP").is_some() {
+        bench_one_day(&runtime(), count);
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let v = dir.path();
     std::fs::create_dir_all(v.join(".obsidian")).unwrap();
@@ -41,11 +46,7 @@ fn main() {
         std::fs::write(path, text).unwrap();
     }
     println!("vault: {count} notes, {:.1} MB", bytes as f64 / 1e6);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = runtime();
 
     let config = Arc::new(Config::load(v, None).unwrap());
     let started = Instant::now();
@@ -130,7 +131,8 @@ fn main() {
 /// all-time question.
 fn bench_one_day(runtime: &tokio::runtime::Runtime, count: usize) {
     let vault = tempfile::tempdir().unwrap();
-    let v = vault.path();
+    let kept = std::env::var_os("VAULT_AGENT_BENCH_KEEP").map(std::path::PathBuf::from);
+    let v = kept.as_deref().unwrap_or(vault.path());
     offline_config(v);
     let day = NaiveDate::from_ymd_opt(2026, 11, 1).unwrap();
     for i in 0..count {
@@ -204,6 +206,14 @@ fn bench_import(runtime: &tokio::runtime::Runtime, count: usize) {
         cpu_since(cpu_at),
         report.files as f64 / took.as_secs_f64()
     );
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
 }
 
 /// Makes the offline engine the vault's default provider (the bench measures no model).

@@ -8,7 +8,7 @@ use chrono::{Local, NaiveDateTime};
 
 use crate::config::Config;
 use crate::error::Result;
-use crate::offline::correct::{self, Resolution};
+use crate::offline::correct::Resolution;
 use crate::offline::route::{classify, InputType};
 use crate::vault::append::append_section;
 use crate::vault::db::RecordDb;
@@ -78,25 +78,41 @@ fn append_to_note(
 /// How many days back a correction looks for the entry it is about.
 pub const CORRECTION_DAYS: i64 = 60;
 
-/// A correction from the CLI or the API: appended under the entry it corrects, or, when
-/// that entry cannot be found, to today's note (nothing typed is lost). When several
-/// numbers could be meant, nothing is written and the person is asked which.
+/// The records a correction written on `today` may be about, oldest first.
+fn recent_records(
+    config: &Config,
+    records: Option<&RecordDb>,
+    today: chrono::NaiveDate,
+) -> Result<Vec<crate::vault::parsed::ParsedRecord>> {
+    let from = today - chrono::Duration::days(CORRECTION_DAYS);
+    match records {
+        Some(db) => db.between(from, today),
+        None => RecordDb::open(&config.agent_dir().join("index.db"))?.between(from, today),
+    }
+}
+
+/// A correction from the CLI or the API, read by the rules (see [`write_correction`]).
 fn log_correction(
     config: &Config,
     records: Option<&RecordDb>,
     now: NaiveDateTime,
     text: &str,
 ) -> Result<(Option<String>, String)> {
-    let today = now.date();
-    let recent = match records {
-        Some(db) => db.between(today - chrono::Duration::days(CORRECTION_DAYS), today)?,
-        None => RecordDb::open(&config.agent_dir().join("index.db"))?
-            .between(today - chrono::Duration::days(CORRECTION_DAYS), today)?,
-    };
-    let resolution = match correct::read(text) {
-        Some(c) => correct::resolve(&c, &recent),
-        None => Resolution::NotFound,
-    };
+    let recent = recent_records(config, records, now.date())?;
+    let resolution = crate::flow::correction::by_rules(text, None, &recent);
+    write_correction(config, now, text, resolution)
+}
+
+/// Writes a read correction: appended under the entry it corrects, or, when that entry
+/// cannot be found, to today's note (nothing typed is lost). When several numbers could be
+/// meant, nothing is written and the person is asked which. Returns the note written and
+/// what to tell the person.
+fn write_correction(
+    config: &Config,
+    now: NaiveDateTime,
+    text: &str,
+    resolution: Resolution,
+) -> Result<(Option<String>, String)> {
     const TITLE: Option<&str> = Some("[correction]");
     match resolution {
         Resolution::Found(change) => {
@@ -134,6 +150,43 @@ fn log_correction(
             ))
         }
     }
+}
+
+/// Like [`route_and_log_with`], with the models of `flow` reading a correction (the Router
+/// confirms it and says what it is about, the Parser finds the entry and the number; each
+/// step falls back to the rules, see [`crate::flow::correction`]).
+pub async fn route_and_log_by(
+    config: &Config,
+    flow: &crate::flow::Flow,
+    records: Option<&RecordDb>,
+    text: &str,
+) -> Result<Routed> {
+    let domains = flow.domains();
+    let corrects = classify(text, domains).input == InputType::Correction;
+    if !corrects || flow.llm().is_none() {
+        return route_and_log_with(config, domains, records, text);
+    }
+    let now = Local::now().naive_local();
+    let recent = recent_records(config, records, now.date())?;
+    let read = flow.read_correction(text, &recent).await;
+    let crate::flow::correction::CorrectionRead::Resolved(resolution) = read else {
+        let rel = append_to_daily(config, now, None, text)?;
+        return Ok(Routed {
+            kind: InputType::Log,
+            logged_to: Some(rel),
+            logged_text: Some(text.trim().to_string()),
+            question: None,
+            said: None,
+        });
+    };
+    let (logged_to, said) = write_correction(config, now, text, resolution)?;
+    Ok(Routed {
+        kind: InputType::Correction,
+        logged_text: logged_to.as_ref().map(|_| text.trim().to_string()),
+        logged_to,
+        question: None,
+        said: Some(said),
+    })
 }
 
 /// Routes `text`: logs and corrections are appended to today's daily note; the question

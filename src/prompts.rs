@@ -17,6 +17,7 @@ const SHIPPED: &[(&str, &str)] = &[
     ("evaluator.md", include_str!("../prompts/evaluator.md")),
     ("clarifier.md", include_str!("../prompts/clarifier.md")),
     ("parser.md", include_str!("../prompts/parser.md")),
+    ("correction.md", include_str!("../prompts/correction.md")),
     ("observer.md", include_str!("../prompts/observer.md")),
 ];
 

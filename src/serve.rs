@@ -149,6 +149,8 @@ fn outcome_json(outcome: Outcome) -> serde_json::Value {
                 v["session"] = json!(run.session);
                 v["path"] = json!(run.path);
                 v["calls"] = json!(run.calls);
+                v["tokens"] = json!(run.tokens);
+                v["ms"] = json!(run.ms);
             }
             v
         }
@@ -196,11 +198,17 @@ async fn input(
     let Ok(mut processor) = tokio::time::timeout(MAX_WAIT, app.processor.write()).await else {
         return busy();
     };
-    let routed =
-        match crate::input::route_and_log(&app.config, processor.flow().domains(), &body.text) {
-            Ok(r) => r,
-            Err(e) => return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        };
+    let routed = crate::input::route_and_log_by(
+        &app.config,
+        processor.flow(),
+        Some(processor.store().record_db()),
+        &body.text,
+    )
+    .await;
+    let routed = match routed {
+        Ok(r) => r,
+        Err(e) => return failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
     // BOTH with models: the rules read the log part now; the flow's Parser refines it
     // while it plans the question.
     let both = routed
@@ -231,6 +239,7 @@ async fn input(
     Json(json!({
         "type": format!("{:?}", routed.kind).to_lowercase(),
         "logged_to": routed.logged_to,
+        "said": routed.said,
         "answer": answer,
     }))
     .into_response()

@@ -5,6 +5,9 @@
 mod support;
 
 use chrono::{Duration, Local};
+use serde_json::json;
+use support::llm_server::{Reply, ScriptedLlm};
+use support::models::*;
 use support::*;
 
 fn vault_with(notes: &[(i64, &str)]) -> tempfile::TempDir {
@@ -169,4 +172,152 @@ fn two_inputs_in_the_same_minute_get_distinct_headings() {
     if headings[1].starts_with(headings[0]) {
         assert_eq!(headings[1], format!("{} (2)", headings[0]));
     }
+}
+
+/// Yesterday's bench at 10:30 and squat at 18:00, read with the scripted server as every
+/// agent's model. The rules alone take "actually it was 82.5kg" to be about the squat (the
+/// most recent kg number).
+fn lifts_with_models(server: &ScriptedLlm) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(v, ".vault-agent/config.yaml", model_config_with(server, ""));
+    write(
+        v,
+        &note_of(1),
+        "## 10:30\nbench 3x5 @ 85kg\n\n## 18:00\nsquat 3x5 @ 100kg\n",
+    );
+    process_with_models(v, &[]);
+    dir
+}
+
+/// The Parser requests made in correction mode.
+fn correction_reads(server: &ScriptedLlm) -> Vec<support::llm_server::Recorded> {
+    server
+        .calls("parser")
+        .into_iter()
+        .filter(|c| c.system().contains("reading a correction"))
+        .collect()
+}
+
+/// The weights of yesterday's records, as `name weight` strings.
+fn weights(v: &std::path::Path) -> String {
+    let day = note_of(1)[6..16].to_string();
+    serde_json::to_string(&day_records(v, &day)).unwrap()
+}
+
+#[test]
+fn with_models_the_router_and_parser_read_the_correction() {
+    let server = ScriptedLlm::start();
+    let vault = lifts_with_models(&server);
+    let v = vault.path();
+    server.script(
+        "router",
+        [Reply::Json(json!({
+            "reasoning": "fixes a logged weight", "input_type": "correction", "confidence": 0.9,
+            "selected_domains": ["strength"], "correction_target": "the morning lift"
+        }))],
+    );
+    let bench = format!("{}#1", note_of(1));
+    server.script_matching(
+        "parser",
+        "reading a correction",
+        [Reply::Json(json!({
+            "reasoning": "the morning lift is the bench", "target_id": bench,
+            "activity": "bench press", "measure": "weight", "new_value": 82.5
+        }))],
+    );
+    let reply = json_with_models(v, &["input", "actually it was 82.5kg"]);
+    assert_eq!(reply["kind"], "correction", "{reply}");
+    assert_eq!(
+        reply["said"],
+        format!(
+            "corrected bench press on {}: 85 -> 82.5 kg (noted in {})",
+            label_of(1),
+            note_of(1)
+        ),
+        "{reply}"
+    );
+    let routed = input_of(&server.calls("router")[0]);
+    assert_eq!(routed["raw_input"], "actually it was 82.5kg");
+    let reads = correction_reads(&server);
+    assert_eq!(reads.len(), 1);
+    let asked = input_of(&reads[0]);
+    assert_eq!(asked["target_hint"], "the morning lift");
+    assert_eq!(asked["candidates"].as_array().unwrap().len(), 2, "{asked}");
+    let note = read(v, &note_of(1));
+    assert!(
+        note.ends_with(
+            "actually it was 82.5kg\n\nCorrection: bench press weight (10:30): 85 -> 82.5 kg\n"
+        ),
+        "{note}"
+    );
+    let records = weights(v);
+    assert!(records.contains("\"weight\":82.5"), "{records}");
+    assert!(
+        records.contains("\"weight\":100"),
+        "the squat is unchanged: {records}"
+    );
+}
+
+#[test]
+fn each_correction_step_falls_back_to_the_rules_on_its_own() {
+    let server = ScriptedLlm::start();
+    let vault = lifts_with_models(&server);
+    let v = vault.path();
+    // The Router fails; the Parser names a number the correction does not contain.
+    server.script(
+        "router",
+        (0..6).map(|_| Reply::Status(500, None, "down".into())),
+    );
+    server.script_matching(
+        "parser",
+        "reading a correction",
+        [Reply::Json(json!({
+            "reasoning": "r", "target_id": format!("{}#1", note_of(1)),
+            "activity": "bench press", "measure": "weight", "new_value": 80
+        }))],
+    );
+    let reply = json_with_models(v, &["input", "actually it was 82.5kg"]);
+    assert_eq!(
+        reply["said"],
+        format!(
+            "corrected squat on {}: 100 -> 82.5 kg (noted in {})",
+            label_of(1),
+            note_of(1)
+        ),
+        "the rules' reading: {reply}"
+    );
+    assert!(!server.calls("router").is_empty());
+    assert_eq!(correction_reads(&server).len(), 1);
+    let trace = read(v, ".vault-agent/trace.jsonl");
+    assert!(
+        trace
+            .lines()
+            .any(|l| l.contains("\"agent\":\"parser\"") && l.contains("\"outcome\":\"rejected\"")),
+        "{trace}"
+    );
+    assert!(
+        weights(v).contains("\"weight\":85"),
+        "the bench is unchanged"
+    );
+}
+
+#[test]
+fn input_the_router_does_not_read_as_a_correction_is_logged_as_written() {
+    let server = ScriptedLlm::start();
+    let vault = lifts_with_models(&server);
+    let v = vault.path();
+    server.script(
+        "router",
+        [Reply::Json(json!({
+            "reasoning": "a new set", "input_type": "log", "confidence": 0.8, "selected_domains": []
+        }))],
+    );
+    let before = read(v, &note_of(1));
+    let reply = json_with_models(v, &["input", "actually I did 3 more reps"]);
+    assert_eq!(reply["kind"], "log", "{reply}");
+    assert_eq!(reply["logged_to"], note_of(0), "{reply}");
+    assert_eq!(read(v, &note_of(1)), before);
+    assert!(correction_reads(&server).is_empty());
 }

@@ -4,101 +4,12 @@
 
 mod support;
 
-use std::path::Path;
 use std::process::Command;
 
 use serde_json::{json, Value};
 use support::llm_server::{Reply, ScriptedLlm};
+use support::models::*;
 use support::*;
-
-fn config(server: &ScriptedLlm) -> String {
-    format!(
-        "llm:\n  providers:\n    ollama: {{ api_base: \"{}\" }}\n  retriever: {{ mode: llm }}\n  retry: {{ backoff_ms: 5 }}\n",
-        server.base()
-    )
-}
-
-fn process_with_models(v: &Path, extra: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
-        .args(["process", v.to_str().unwrap()])
-        .args(extra)
-        .env_remove("VAULT_AGENT_PROVIDER")
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "{text}");
-    text
-}
-
-/// Model calls per agent for the question (parser calls belong to the entries, not to it).
-fn question_calls(server: &ScriptedLlm) -> Vec<(String, usize)> {
-    [
-        "router",
-        "planner",
-        "retriever",
-        "analyzer",
-        "clarifier",
-        "synthesizer",
-        "evaluator",
-        "observer",
-    ]
-    .iter()
-    .map(|a| (a.to_string(), server.calls(a).len()))
-    .collect()
-}
-
-fn count(calls: &[(String, usize)], agent: &str) -> usize {
-    calls
-        .iter()
-        .find(|(a, _)| a == agent)
-        .map_or(0, |(_, n)| *n)
-}
-
-/// Every saved session of the vault.
-fn sessions(v: &Path) -> Vec<Value> {
-    let dir = v.join(".vault-agent/sessions");
-    let mut out: Vec<Value> = std::fs::read_dir(&dir)
-        .map(|d| {
-            d.flatten()
-                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-                .map(|e| serde_json::from_slice(&std::fs::read(e.path()).unwrap()).unwrap())
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort_by_key(|s: &Value| s["created"].as_i64());
-    out
-}
-
-fn path_of(session: &Value) -> Vec<String> {
-    session["path"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
-        .collect()
-}
-
-/// The JSON report `process --json` prints (the first JSON document of its output).
-fn report_of(out: &str) -> Value {
-    let start = out.find('{').unwrap();
-    serde_json::Deserializer::from_str(&out[start..])
-        .into_iter::<Value>()
-        .next()
-        .unwrap()
-        .unwrap()
-}
-
-/// The input data a request carries (between the prompt's markers).
-fn input_of(call: &support::llm_server::Recorded) -> Value {
-    let convo = call.conversation();
-    let start = convo.find("<<<INPUT\n").unwrap() + "<<<INPUT\n".len();
-    let end = convo.find("\nINPUT>>>").unwrap();
-    serde_json::from_str(&convo[start..end]).unwrap()
-}
 
 fn dims(verdict: &str) -> Value {
     json!(["accuracy", "relevance", "safety", "completeness"]
@@ -110,7 +21,7 @@ fn dims(verdict: &str) -> Value {
 #[test]
 fn a_clarification_round_trip_resumes_the_session_without_repeating_a_paid_call() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     server.script(
         "analyzer",
@@ -201,7 +112,7 @@ fn a_clarification_round_trip_resumes_the_session_without_repeating_a_paid_call(
 #[test]
 fn ask_json_reports_the_states_and_calls_of_the_question() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     let out = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
         .args([
@@ -247,7 +158,7 @@ fn ask_json_reports_the_states_and_calls_of_the_question() {
 #[test]
 fn a_failed_check_replans_with_its_feedback_and_ends_in_a_partial_answer_at_the_limit() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     let fail = json!({
         "dimensions": dims("fail"),
@@ -298,8 +209,9 @@ fn a_failed_check_replans_with_its_feedback_and_ends_in_a_partial_answer_at_the_
 #[test]
 fn a_retry_limit_from_config_is_honoured() {
     let server = ScriptedLlm::start();
-    let dir =
-        question_vault(&config(&server).replace("backoff_ms: 5", "backoff_ms: 5, max_retries: 0"));
+    let dir = question_vault(
+        &model_config(&server).replace("backoff_ms: 5", "backoff_ms: 5, max_retries: 0"),
+    );
     let v = dir.path();
     let fail = json!({
         "dimensions": dims("fail"),
@@ -316,7 +228,7 @@ fn a_retry_limit_from_config_is_honoured() {
 #[test]
 fn a_gap_outside_the_loaded_domains_adds_that_domain_once_before_retrieving_again() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     let outside = json!({
         "query_intent": "whether food explains the run",
@@ -385,7 +297,7 @@ fn plain_plan() -> Value {
 #[test]
 fn independent_parts_run_concurrently_and_are_answered_under_bold_lead_ins() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     server.script(
         "planner",
@@ -449,7 +361,7 @@ fn independent_parts_run_concurrently_and_are_answered_under_bold_lead_ins() {
 #[test]
 fn dependent_parts_run_in_order_and_the_later_one_sees_the_earlier_answer() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     server.script("planner", [Reply::Json(two_part_plan("dependent"))]);
     process_with_models(v, &[]);
@@ -467,49 +379,51 @@ fn dependent_parts_run_in_order_and_the_later_one_sees_the_earlier_answer() {
     assert!(input_of(&synth[0]).get("earlier_answers").is_none());
 }
 
-#[test]
-fn a_process_killed_mid_flow_resumes_on_restart_without_repeating_completed_calls() {
-    let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
-    let v = dir.path();
+/// Starts `process` on the question vault and kills it while it waits for the first draft
+/// (after routing, planning, retrieval and analysis were paid for); returns the calls made.
+fn kill_while_drafting(server: &ScriptedLlm, v: &std::path::Path) -> Vec<(String, usize)> {
     // The first draft never arrives: the process is killed while waiting for it.
     server.script("synthesizer", [Reply::Hang]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+    let child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
         .args(["process", v.to_str().unwrap()])
         .env_remove("VAULT_AGENT_PROVIDER")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let started = std::time::Instant::now();
-    while server.calls("synthesizer").is_empty() {
-        assert!(
-            started.elapsed().as_secs() < 60,
-            "the flow never reached the synthesizer"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let before = question_calls(&server);
+    let _child = KillOnDrop(child);
+    let reached = wait_for(
+        || !server.calls("synthesizer").is_empty(),
+        std::time::Duration::from_secs(60),
+    );
+    assert!(reached, "the flow never reached the synthesizer");
+    drop(_child);
     let saved = sessions(v);
     assert_eq!(
         saved[0]["state"], "SYNTHESIZE",
         "checkpointed before the draft"
     );
+    question_calls(server)
+}
 
-    process_with_models(v, &[]);
-    let after = question_calls(&server);
+/// After [`kill_while_drafting`]: only the draft was asked for again, and the note got
+/// exactly one answer from the same session.
+fn assert_resumed_without_paying_twice(
+    server: &ScriptedLlm,
+    v: &std::path::Path,
+    before: &[(String, usize)],
+) {
+    let after = question_calls(server);
     for agent in ["router", "planner", "retriever", "analyzer"] {
         assert_eq!(
             count(&after, agent),
-            count(&before, agent),
+            count(before, agent),
             "{agent} called again: {after:?}"
         );
     }
     assert_eq!(
         count(&after, "synthesizer"),
-        count(&before, "synthesizer") + 1
+        count(before, "synthesizer") + 1
     );
     let note = read(v, "Daily/2026-11-21.md");
     assert_eq!(note.matches("> [!answer]").count(), 1, "{note}");
@@ -523,13 +437,93 @@ fn a_process_killed_mid_flow_resumes_on_restart_without_repeating_completed_call
 }
 
 #[test]
+fn a_process_killed_mid_flow_resumes_on_restart_without_repeating_completed_calls() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    let before = kill_while_drafting(&server, v);
+    process_with_models(v, &[]);
+    assert_resumed_without_paying_twice(&server, v, &before);
+}
+
+#[test]
+fn serve_finishes_interrupted_work_at_start() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    let before = kill_while_drafting(&server, v);
+    let mut child = with_models(&[
+        "--vault",
+        v.to_str().unwrap(),
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+    ])
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let _serve = KillOnDrop(child);
+    // It says where it listens once the interrupted work is done.
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).unwrap();
+    assert!(line.contains("127.0.0.1:"), "{line}");
+    assert_resumed_without_paying_twice(&server, v, &before);
+}
+
+#[test]
+fn watch_finishes_interrupted_work_at_start_even_in_a_note_marked_done() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    let before = kill_while_drafting(&server, v);
+    mark_settled(v, "Daily/2026-11-21.md");
+    let child = with_models(&["watch", v.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let _watch = KillOnDrop(child);
+    let landed = wait_for(
+        // The answer itself, not the pending `[!answer]-` callout shown meanwhile.
+        || read(v, "Daily/2026-11-21.md").contains("> [!answer] vault-agent"),
+        std::time::Duration::from_secs(60),
+    );
+    assert!(landed, "{}", read(v, "Daily/2026-11-21.md"));
+    assert_resumed_without_paying_twice(&server, v, &before);
+}
+
+/// Records `note` in the state file as handled at its current content.
+fn mark_settled(v: &std::path::Path, note: &str) {
+    let state_path = v.join(".vault-agent/state.json");
+    let mut state: Value = serde_json::from_slice(&std::fs::read(&state_path).unwrap()).unwrap();
+    let hash = vault_agent::vault::ContentHash::of(read(v, note).as_bytes()).hex();
+    state["files"][note]["hash"] = json!(hash);
+    std::fs::write(&state_path, serde_json::to_vec(&state).unwrap()).unwrap();
+}
+
+#[test]
+fn interrupted_work_is_resumed_even_when_the_state_says_the_note_is_done() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    let before = kill_while_drafting(&server, v);
+    // The state file records the note as handled at its current content.
+    mark_settled(v, "Daily/2026-11-21.md");
+
+    process_with_models(v, &[]);
+    assert_resumed_without_paying_twice(&server, v, &before);
+}
+
+#[test]
 fn both_parses_and_stores_the_log_part_while_the_question_is_planned() {
     let server = ScriptedLlm::start();
     // No other notes: the only parse is the log part's.
     let dir = tempfile::tempdir().unwrap();
     let v = dir.path();
     write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
-    write(v, ".vault-agent/config.yaml", config(&server));
+    write(v, ".vault-agent/config.yaml", model_config(&server));
     let plan = Reply::Json(plain_plan());
     let parse =
         Reply::Json(json!({"domain_data": {"running": {"distance_km": 3}}, "confidence": 0.9}));
@@ -589,7 +583,7 @@ fn both_parses_and_stores_the_log_part_while_the_question_is_planned() {
 fn an_answer_not_yet_written_is_given_again_without_paying_until_it_is_settled() {
     use vault_agent::flow::{Outcome, QuestionInput};
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     let config = vault_agent::config::Config::load(v, None).unwrap();
     let runtime = tokio::runtime::Runtime::new().unwrap();
@@ -630,7 +624,7 @@ fn an_answer_not_yet_written_is_given_again_without_paying_until_it_is_settled()
 #[test]
 fn a_reply_whose_session_is_gone_is_used_from_the_start_without_asking_again() {
     let server = ScriptedLlm::start();
-    let dir = question_vault(&config(&server));
+    let dir = question_vault(&model_config(&server));
     let v = dir.path();
     // A callout from an older version (no session marker), already replied to.
     let note = "## 08:00\nslept 7h\n\n? how far did I run yesterday\n> [!question] vault-agent · 2026-11-21 08:05 · needs more information\n> 1. How did you feel?\n\n! legs were heavy\n";
@@ -651,4 +645,133 @@ fn a_reply_whose_session_is_gone_is_used_from_the_start_without_asking_again() {
     assert!(server.calls("clarifier").is_empty(), "asked again");
     let analyzed = input_of(&server.calls("analyzer")[0]);
     assert_eq!(analyzed["person_added"], "legs were heavy");
+}
+
+#[test]
+fn the_json_reports_give_each_question_its_tokens_and_wall_time() {
+    let server = ScriptedLlm::start();
+    // Every call takes 50 ms; the server reports 120 prompt + 30 completion tokens each.
+    server.delay_all(50);
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    let asked = json_with_models(v, &["ask", "how far did I run yesterday"]);
+    let calls = asked["calls"].as_u64().unwrap();
+    assert!(calls >= 6, "{asked}");
+    assert_eq!(asked["tokens"], calls * 150, "{asked}");
+    let ms = asked["ms"].as_u64().unwrap();
+    assert!(ms >= calls * 50, "the calls ran one after another: {asked}");
+    assert!(ms < 60_000, "{asked}");
+
+    // The same question in the note: the calls `ask` completed with the same input are
+    // replayed, not paid, and not counted. A reply that is not JSON is asked again: one
+    // call, both replies' tokens.
+    server.script("synthesizer", [Reply::Prose("It was 6 km.".into())]);
+    let sent = |s: &ScriptedLlm| {
+        s.requests()
+            .iter()
+            .filter(|r| !r.agent.is_empty() && r.agent != "parser")
+            .count() as u64
+    };
+    let before = sent(&server);
+    let out = process_with_models(v, &["--json"]);
+    let q = &report_of(&out)["questions"][0];
+    let requests = sent(&server) - before;
+    assert!(requests >= 2, "{q}");
+    assert_eq!(q["calls"], requests - 1, "{q}");
+    assert_eq!(q["tokens"], requests * 150, "{q}");
+    assert!(q["ms"].as_u64().unwrap() >= requests * 50, "{q}");
+}
+
+/// Two gaps the notes might fill (the pace of the run, how the legs felt), searched by the
+/// Retriever model one gap per call, each call taking 400 ms; the pace is found, the legs
+/// are not. Returns the server and the vault after `process`.
+fn two_gaps_searched(max_concurrency: usize) -> (ScriptedLlm, tempfile::TempDir) {
+    let server = ScriptedLlm::start();
+    let extra = format!("  retriever: {{ mode: llm }}\n  max_concurrency: {max_concurrency}\n");
+    let dir = question_vault(&model_config_with(&server, &extra));
+    let gaps = json!({
+        "query_intent": "how the run went",
+        "findings": [],
+        "gaps_identified": [
+            {"description": "the pace of the run", "gap_type": "temporal", "severity": "critical"},
+            {"description": "how the legs felt", "gap_type": "topical", "severity": "critical"}
+        ],
+        "verdict_reasoning": "two things are missing",
+        "verdict": "insufficient"
+    });
+    server.script("analyzer", [Reply::Json(gaps.clone()), Reply::Json(gaps)]);
+    let tool = |name: &str, parameters: Value| {
+        Reply::Delay(
+            400,
+            Box::new(Reply::Json(
+                json!({"tool_calls": [{"name": name, "parameters": parameters}]}),
+            )),
+        )
+    };
+    server.script_matching(
+        "retriever",
+        "\"gap\": \"the pace of the run\"",
+        [tool(
+            "get_entries_by_date_range",
+            json!({"start": "2026-11-20", "end": "2026-11-20"}),
+        )],
+    );
+    server.script_matching(
+        "retriever",
+        "\"gap\": \"how the legs felt\"",
+        [tool(
+            "get_entries_by_keyword",
+            json!({"keywords": ["legs"]}),
+        )],
+    );
+    process_with_models(dir.path(), &[]);
+    (server, dir)
+}
+
+#[test]
+fn several_gaps_are_retrieved_at_once_and_only_the_one_not_found_is_put_to_the_person() {
+    let (server, dir) = two_gaps_searched(4);
+    let per_gap: Vec<_> = server
+        .calls("retriever")
+        .into_iter()
+        .filter(|c| input_of(c).get("gap").is_some())
+        .collect();
+    assert_eq!(per_gap.len(), 2, "one retrieval per gap");
+    let apart = per_gap[1].at.duration_since(per_gap[0].at);
+    assert!(
+        server.max_in_flight_of("retriever") >= 2 && apart.as_millis() < 300,
+        "the gaps were searched one after another ({apart:?} apart)"
+    );
+    // The pace was found in the notes; only the legs are asked about.
+    let clarifier = server.calls("clarifier");
+    assert_eq!(clarifier.len(), 1);
+    let asked: Vec<Value> = input_of(&clarifier[0])["gaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["description"].clone())
+        .collect();
+    assert_eq!(asked, [json!("how the legs felt")]);
+    assert!(read(dir.path(), "Daily/2026-11-21.md").contains("> [!question] vault-agent"));
+    let history = &main_session(dir.path())["retrieval_history"];
+    let numbers: Vec<u64> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["attempt_number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, (1..=numbers.len() as u64).collect::<Vec<_>>());
+}
+
+#[test]
+fn gap_retrievals_stay_within_max_concurrency() {
+    let (server, _dir) = two_gaps_searched(1);
+    assert_eq!(server.max_in_flight_of("retriever"), 1);
+    let per_gap: Vec<_> = server
+        .calls("retriever")
+        .into_iter()
+        .filter(|c| input_of(c).get("gap").is_some())
+        .collect();
+    assert_eq!(per_gap.len(), 2);
+    assert!(per_gap[1].at.duration_since(per_gap[0].at).as_millis() >= 400);
 }

@@ -295,7 +295,10 @@ fn mixed_vault() -> (tempfile::TempDir, BTreeMap<NaiveDate, Vec<String>>) {
         if i % 4 == 1 {
             lines.push(format!("- squat {}kg 5x5", 60 + (35 - i) / 4 * 5));
         }
-        if i % 2 == 0 {
+        if i % 4 == 0 {
+            // Pages are read: "pages read" counts these too.
+            lines.push(format!("- {} pages of Dune", 10 + i));
+        } else if i % 2 == 0 {
             lines.push(format!("- read {} pages", 10 + i));
         }
         let korean = i % 5 == 2;
@@ -402,11 +405,16 @@ fn the_kind_of_answer_follows_the_question_in_english_and_korean() {
     let a = ask(v, "what's my fastest 5k?");
     assert!(lead(&a).contains(&format!("**{fastest}:00**")), "{a}");
     // A generic measure.
-    let pages: f64 = in_week(numbers_in(&days, r"read (\d+) pages", start))
+    let pages: f64 = in_week(numbers_in(&days, r"(\d+) pages", start))
         .iter()
         .sum();
     let a = ask(v, "how many pages did I read last week?");
     assert!(lead(&a).contains(&format!("**{pages} pages**")), "{a}");
+    let dune: f64 = in_week(numbers_in(&days, r"(\d+) pages of Dune", start))
+        .iter()
+        .sum();
+    let a = ask(v, "how many pages of Dune last week?");
+    assert!(lead(&a).contains(&format!("**{dune} pages**")), "{a}");
     // Open tasks.
     let a = ask(v, "what's left to do on the garden shed?");
     assert!(

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use support::llm_server::{Reply, ScriptedLlm};
+use support::models::QUESTION_AGENTS;
 use support::*;
 
 const NOTE: &str = "Daily/2026-11-21.md";
@@ -24,18 +25,6 @@ const QUESTION: &str = "how far did I run yesterday";
 const DEBOUNCE: Duration = Duration::from_millis(300);
 /// Every model call of the scripted server takes this long.
 const CALL: u64 = 1000;
-
-/// The agents a question calls (the Parser belongs to log entries).
-const QUESTION_AGENTS: [&str; 8] = [
-    "router",
-    "planner",
-    "retriever",
-    "analyzer",
-    "clarifier",
-    "synthesizer",
-    "evaluator",
-    "observer",
-];
 
 fn question_calls(server: &ScriptedLlm) -> usize {
     QUESTION_AGENTS.iter().map(|a| server.calls(a).len()).sum()

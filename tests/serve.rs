@@ -201,3 +201,34 @@ fn concurrent_questions_do_not_wait_for_each_others_model_calls() {
         alone
     );
 }
+
+#[test]
+fn a_correction_over_http_says_what_it_changed_as_the_cli_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    let yesterday = chrono::Local::now().date_naive() - chrono::Duration::days(1);
+    let note = format!("Daily/{}.md", yesterday.format("%Y-%m-%d"));
+    write(v, &note, "## 10:30\nbench 3x5 @ 85kg\n");
+    process(v);
+    let server = start(v, &[]);
+    let (status, body) = request(
+        server.port,
+        "POST",
+        "/input",
+        r#"{"text": "actually it was 82.5kg"}"#,
+        None,
+    );
+    assert_eq!(status, 200, "{body}");
+    let reply: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(reply["type"], "correction", "{body}");
+    assert_eq!(
+        reply["said"],
+        format!(
+            "corrected bench press on {}: 85 -> 82.5 kg (noted in {note})",
+            yesterday.format("%b %-d")
+        ),
+        "{body}"
+    );
+    assert!(read(v, &note).contains("Correction: bench press weight (10:30): 85 -> 82.5 kg"));
+}

@@ -26,6 +26,8 @@ pub struct Journal {
     replies: Mutex<BTreeMap<String, JournaledReply>>,
     /// Model replies received (replays not counted).
     paid: Mutex<u32>,
+    /// Tokens those replies cost (prompt plus completion, as the wire reported them).
+    tokens: Mutex<u64>,
 }
 
 impl Journal {
@@ -34,6 +36,7 @@ impl Journal {
         Journal {
             replies: Mutex::new(replies),
             paid: Mutex::new(0),
+            tokens: Mutex::new(0),
         }
     }
 
@@ -55,14 +58,21 @@ impl Journal {
             .insert(key, reply);
     }
 
-    /// Counts one model reply received, whether or not the agent's checks accept it.
-    pub fn count_paid(&self) {
+    /// Counts one model reply received, whether or not the agent's checks accept it, and
+    /// the tokens it cost.
+    pub fn count_paid(&self, tokens: u64) {
         *self.paid.lock().expect("journal lock") += 1;
+        *self.tokens.lock().expect("journal lock") += tokens;
     }
 
     /// Every reply so far.
     pub fn snapshot(&self) -> BTreeMap<String, JournaledReply> {
         self.replies.lock().expect("journal lock").clone()
+    }
+
+    /// How many tokens the calls paid for through this journal cost.
+    pub fn tokens(&self) -> u64 {
+        *self.tokens.lock().expect("journal lock")
     }
 
     /// How many model calls were paid for through this journal.

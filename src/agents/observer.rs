@@ -5,8 +5,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::types::Certainty;
 use super::{call, AgentError, Ctx};
-use crate::offline::observer::{Confidence, Observation};
+use crate::offline::observer::Observation;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ObserverInput {
@@ -25,14 +26,6 @@ pub enum Category {
     Pattern,
     Fact,
     Insight,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Certainty {
-    Certain,
-    Likely,
-    Tentative,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -80,11 +73,7 @@ pub async fn observe(cx: Ctx<'_>, input: &ObserverInput) -> Result<Vec<Observati
             },
             key: u.key.trim().to_string(),
             value: u.value.trim().replace('\n', " "),
-            confidence: match u.confidence {
-                Certainty::Certain => Confidence::Certain,
-                Certainty::Likely => Confidence::Likely,
-                Certainty::Tentative => Confidence::Tentative,
-            },
+            confidence: u.confidence,
         })
         .collect())
 }

@@ -209,7 +209,7 @@ fn collect_numbers(value: &Value, f: &mut impl FnMut(f64)) {
 }
 
 /// Numbers written in `text` (`1:32` also as 92 minutes and 1.53 hours; 0 and 1 always).
-fn numbers_in(text: &str) -> Vec<f64> {
+pub(crate) fn numbers_in(text: &str) -> Vec<f64> {
     static PATTERNS: std::sync::OnceLock<(regex::Regex, regex::Regex)> = std::sync::OnceLock::new();
     let (number, clock) = PATTERNS.get_or_init(|| {
         (

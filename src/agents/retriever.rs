@@ -134,6 +134,9 @@ pub struct RetrieverOutput {
 struct RetrieverInput<'a> {
     instructions: &'a [RetrievalInstruction],
     vocabulary: &'a std::collections::BTreeMap<String, String>,
+    /// The one gap this retrieval looks for, when several are searched at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gap: Option<&'a str>,
 }
 
 /// Turns validated tool calls into instructions.
@@ -157,18 +160,27 @@ fn to_instruction(c: &ToolCall) -> Result<RetrievalInstruction, String> {
     })
 }
 
+/// What a model-chosen retrieval works from.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    pub instructions: &'a [RetrievalInstruction],
+    pub vocabulary: &'a std::collections::BTreeMap<String, String>,
+    /// The gap (its description) to look for, when each gap gets a retrieval of its own.
+    pub gap: Option<&'a str>,
+}
+
 /// Asks the model for tool calls, validates them like Planner instructions, then runs them.
 pub async fn via_model(
     cx: Ctx<'_>,
     store: &Store,
     domains: &Domains,
-    instructions: &[RetrievalInstruction],
-    vocabulary: &std::collections::BTreeMap<String, String>,
+    request: Request<'_>,
     first_attempt: u32,
 ) -> Result<Retrieved, AgentError> {
     let input = RetrieverInput {
-        instructions,
-        vocabulary,
+        instructions: request.instructions,
+        vocabulary: request.vocabulary,
+        gap: request.gap,
     };
     let out = call(cx, "retriever", &[], &input, |o: &RetrieverOutput, _| {
         validate(o)

@@ -83,6 +83,26 @@ pub enum Level {
     Low,
 }
 
+/// How sure a remembered observation is (the Observer model's and the rules' alike).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Certainty {
+    Certain,
+    Likely,
+    Tentative,
+}
+
+impl Certainty {
+    /// The word written in the context file.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Certainty::Certain => "certain",
+            Certainty::Likely => "likely",
+            Certainty::Tentative => "tentative",
+        }
+    }
+}
+
 /// A domain offered for selection.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct DomainInfo {

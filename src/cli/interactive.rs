@@ -76,6 +76,8 @@ async fn answer_reporting(
                 v["session"] = serde_json::json!(run.session);
                 v["path"] = serde_json::json!(run.path);
                 v["calls"] = serde_json::json!(run.calls);
+                v["tokens"] = serde_json::json!(run.tokens);
+                v["ms"] = serde_json::json!(run.ms);
                 let verdicts: Vec<_> = run.analysis.into_iter().chain(run.evaluation).collect();
                 v["verdicts"] = serde_json::json!(verdicts);
                 if !run.branch.is_empty() {
@@ -143,12 +145,13 @@ pub async fn input(
     text: &str,
     json: bool,
 ) -> Result<()> {
-    let routed = crate::input::route_and_log_with(
+    let routed = crate::input::route_and_log_by(
         config,
-        processor.flow().domains(),
+        processor.flow(),
         Some(processor.store().record_db()),
         text,
-    )?;
+    )
+    .await?;
     let both = routed
         .both_logged()
         .filter(|_| processor.flow().llm().is_some());

@@ -317,7 +317,16 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Serve { addr, token, .. } => {
             let interrupted = interrupted();
-            let processor = open(&cli_flags, config.clone())?;
+            let mut processor = open(&cli_flags, config.clone())?;
+            // Questions in notes whose model work a crash or restart interrupted are
+            // finished before requests are taken.
+            let resumed = processor.resume_interrupted().await?;
+            if resumed.questions_answered > 0 {
+                tracing::info!(
+                    "answered {} question(s) whose work was interrupted",
+                    resumed.questions_answered
+                );
+            }
             crate::serve::run(processor, config, addr, token, interrupted).await
         }
         Command::Context { .. } => {

@@ -52,6 +52,7 @@ impl Machine<'_> {
     /// `Ok(None)`: the input is not a question for the models (a correction).
     pub async fn run(&self, s: &mut Session) -> Result<Option<Reply>, AgentError> {
         let calls_before = s.calls.saturating_sub(self.journal.paid());
+        let tokens_before = s.tokens.saturating_sub(self.journal.tokens());
         let mut observations = Vec::new();
         loop {
             match s.state {
@@ -113,6 +114,7 @@ impl Machine<'_> {
             }
             s.enter(to);
             s.calls = calls_before + self.journal.paid();
+            s.tokens = tokens_before + self.journal.tokens();
             self.checkpoint(s);
         }
         let Some(a) = &s.answer else {

@@ -7,11 +7,14 @@
 
 pub mod agentic;
 mod chunks;
+pub mod correction;
+mod engine;
 pub mod floor;
 mod join;
 mod offline_plan;
 mod parts;
 mod render;
+mod retrieve;
 pub mod session;
 pub mod sessions;
 pub mod stage;
@@ -101,6 +104,11 @@ pub struct RunInfo {
     pub branch: Vec<state::State>,
     /// Model replies paid for by this session and its parts (replays not counted).
     pub calls: u32,
+    /// Tokens those replies cost: prompt plus completion, as the providers reported them.
+    pub tokens: u64,
+    /// Wall time of this run of the flow, in milliseconds (a resumed session counts only
+    /// the time since it resumed).
+    pub ms: u64,
     /// The Analyzer's last verdict (`sufficient` / `insufficient`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analysis: Option<crate::agents::types::Verdict>,
@@ -121,6 +129,8 @@ impl RunInfo {
             analysis: s.analysis_verdict(),
             evaluation: s.evaluation_verdict(),
             calls: s.calls + s.sub_answers.iter().map(|p| p.calls).sum::<u32>(),
+            tokens: s.tokens + s.sub_answers.iter().map(|p| p.tokens).sum::<u64>(),
+            ms: 0,
             parts: s.sub_answers.clone(),
         }
     }
@@ -186,6 +196,20 @@ impl Flow {
     /// enters it (nothing is reported when no model call is made: offline, or an answer
     /// already worked out).
     pub async fn answer_reporting(
+        &self,
+        store: &Store,
+        question: &QuestionInput,
+        stages: Option<&stage::Stages>,
+    ) -> Outcome {
+        let started = std::time::Instant::now();
+        let mut outcome = self.answer_timed(store, question, stages).await;
+        if let Outcome::Answered(Answer { run: Some(run), .. }) = &mut outcome {
+            run.ms = started.elapsed().as_millis() as u64;
+        }
+        outcome
+    }
+
+    async fn answer_timed(
         &self,
         store: &Store,
         question: &QuestionInput,

@@ -43,6 +43,7 @@ impl Machine<'_> {
                     session: child.id.clone(),
                     answer: None,
                     calls: 0,
+                    tokens: 0,
                 });
                 self.save_part(&child);
             }
@@ -186,4 +187,5 @@ fn record(parent: &mut Session, i: usize, child: &Session) {
             .unwrap_or_default(),
     );
     part.calls = child.calls;
+    part.tokens = child.tokens;
 }

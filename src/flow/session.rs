@@ -104,6 +104,9 @@ pub struct SubAnswer {
     /// Model replies the child paid for.
     #[serde(default)]
     pub calls: u32,
+    /// Tokens those replies cost.
+    #[serde(default)]
+    pub tokens: u64,
 }
 
 /// The clarifying questions put to the person.
@@ -209,6 +212,9 @@ pub struct Session {
     pub answer: Option<FinalAnswer>,
     /// Model replies received for this session (replays are not counted).
     pub calls: u32,
+    /// Tokens those replies cost (prompt plus completion, as the providers reported them).
+    #[serde(default)]
+    pub tokens: u64,
     /// Completed model replies by agent and input.
     pub journal: BTreeMap<String, JournaledReply>,
 }
@@ -252,6 +258,7 @@ impl Session {
             reply: None,
             answer: None,
             calls: 0,
+            tokens: 0,
             journal: BTreeMap::new(),
         }
     }

@@ -117,6 +117,31 @@ impl Sessions {
         out
     }
 
+    /// Top-level sessions of questions asked in notes that a crash, a kill or a restart
+    /// stopped before their outcome was written: unfinished and not waiting for the
+    /// person's reply, or answered with the answer not yet in the note (the question still
+    /// names the session). Resumed at start by `process`, `watch` and `serve`.
+    pub fn interrupted(&self) -> Vec<Session> {
+        self.all()
+            .into_iter()
+            .filter(|s| s.parent.is_none())
+            .filter(|s| {
+                let Some(source) = s.source.as_deref() else {
+                    return false;
+                };
+                if s.is_finished() {
+                    let unwritten = s.answer.is_some();
+                    unwritten
+                        && self
+                            .open_for(source, &s.input)
+                            .is_some_and(|o| o.id == s.id)
+                } else {
+                    !(s.state == super::state::State::WaitUser && s.reply.is_none())
+                }
+            })
+            .collect()
+    }
+
     /// Removes sessions that finished more than `keep` ago. Returns how many went.
     pub fn prune(&self, keep: Duration) -> Result<usize> {
         let now = chrono::Utc::now().timestamp();
@@ -173,6 +198,53 @@ mod tests {
             .is_none());
         // Closing twice is harmless.
         sessions.close("Daily/x.md", "why was bench heavy").unwrap();
+    }
+
+    #[test]
+    fn interrupted_sessions_are_those_whose_outcome_a_restart_must_still_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let sessions = Sessions::new(dir.path());
+        let note = || Some("Daily/x.md".to_string());
+        let mut mid = Session::new("mid-flow", day(), note());
+        mid.enter(State::Synthesize);
+        let mut waiting = Session::new("waiting for the person", day(), note());
+        waiting.enter(State::WaitUser);
+        let mut replied = Session::new("replied to", day(), note());
+        replied.enter(State::WaitUser);
+        replied.reply = Some("tired".into());
+        let mut unwritten = Session::new("answered, not written", day(), note());
+        unwritten.enter(State::Complete);
+        unwritten.finished = Some(1);
+        unwritten.answer = Some(crate::flow::session::FinalAnswer {
+            body: "6 km".into(),
+            sources: Vec::new(),
+            engine: "m".into(),
+        });
+        let mut written = unwritten.clone();
+        written.id = "00000000000000aa".into();
+        written.input = "answered and written".into();
+        let asked_elsewhere = Session::new("asked with `ask`", day(), None);
+        let mut part = Session::new("a part", day(), note());
+        part.parent = Some(mid.id.clone());
+        for s in [
+            &mid,
+            &waiting,
+            &replied,
+            &unwritten,
+            &written,
+            &asked_elsewhere,
+            &part,
+        ] {
+            sessions.save(s).unwrap();
+        }
+        sessions.close("Daily/x.md", &written.input).unwrap();
+        let mut found: Vec<String> = sessions
+            .interrupted()
+            .into_iter()
+            .map(|s| s.input)
+            .collect();
+        found.sort();
+        assert_eq!(found, ["answered, not written", "mid-flow", "replied to"]);
     }
 
     #[test]

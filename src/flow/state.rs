@@ -363,6 +363,7 @@ mod tests {
                         session: "0123456789abcdef".into(),
                         answer: Some("6 km".into()),
                         calls: 4,
+                        tokens: 600,
                     }]
                 }),
                 State::Synthesize,

@@ -4,16 +4,14 @@
 use chrono::NaiveDate;
 
 use super::agentic::Machine;
-use super::offline_plan::offline_plan;
+use super::engine::{Engine, Fallback, Models, Rules};
 use super::session::{Clarification, Draft, FinalAnswer, OfflineReading, RetrievedEntry, Session};
 use super::state::{next, State};
 use crate::agents::analyzer::AnalyzerInput;
 use crate::agents::clarifier::{self, ClarifierInput};
 use crate::agents::evaluator::{self, EvaluatorInput};
 use crate::agents::observer::{self, ObserverInput};
-use crate::agents::planner::{self, PlannerInput};
-use crate::agents::retriever;
-use crate::agents::router;
+use crate::agents::planner::PlannerInput;
 use crate::agents::synthesizer::{self, SynthesizerInput};
 use crate::agents::types::{EntryView, InputType, Verdict};
 use crate::agents::AgentError;
@@ -99,9 +97,30 @@ impl Machine<'_> {
         s.question_date.format("%Y-%m-%d (%A)").to_string()
     }
 
+    /// The models for each step, the offline rules for a step they fail.
+    pub(super) fn engine(&self, s: &Session) -> Fallback<Models<'_>, Rules<'_>> {
+        Fallback {
+            first: Models {
+                cx: self.cx,
+                domains: self.domains,
+                store: self.store,
+            },
+            then: self.rules(s),
+        }
+    }
+
+    /// The offline rules for the session's question.
+    pub(super) fn rules(&self, s: &Session) -> Rules<'_> {
+        Rules {
+            domains: self.domains,
+            store: self.store,
+            question_date: s.question_date,
+        }
+    }
+
     pub(super) async fn route(&self, s: &mut Session) -> bool {
         let question = s.input.clone();
-        match router::route(self.cx, self.domains, &question).await {
+        match self.engine(s).route(&question).await {
             Ok(r) => {
                 s.input_type = Some(r.input_type);
                 s.selected_domains = r.selected_domains;
@@ -111,15 +130,8 @@ impl Machine<'_> {
                 }
                 s.query_portion = r.query_portion;
             }
-            Err(e) => {
-                tracing::info!("routing offline: {e}");
-                let r = offline::route::classify(&question, self.domains);
-                s.input_type = Some(match r.input {
-                    offline::route::InputType::Correction => InputType::Correction,
-                    _ => InputType::Query,
-                });
-                s.selected_domains = r.domains;
-            }
+            // The rules do not fail to route: a question with no domains of its own.
+            Err(e) => tracing::warn!("“{question}” not routed: {e}"),
         }
         match s.input_type {
             Some(InputType::Correction) => false,
@@ -164,11 +176,12 @@ impl Machine<'_> {
             earlier_answers: earlier(s),
             global_context_summary: global.chars().take(2000).collect(),
         };
-        let plan = match planner::plan(self.cx, &input).await {
+        let plan = match self.engine(s).plan(&input).await {
             Ok(p) => p,
+            // The rules do not fail to plan; without a plan, retrieval uses theirs.
             Err(e) => {
-                tracing::info!("planning offline: {e}");
-                offline_plan(self.store, self.domains, s.query(), s.question_date)
+                tracing::warn!("“{}” not planned: {e}", s.query());
+                return;
             }
         };
         for d in &plan.domain_expansion_request {
@@ -186,56 +199,6 @@ impl Machine<'_> {
         if known && !active {
             s.pending_domains.push(domain.to_string());
         }
-    }
-
-    pub(super) async fn retrieve(&self, s: &mut Session) {
-        let instructions = match &s.plan {
-            Some(p) if !p.retrieval_instructions.is_empty() => p.retrieval_instructions.clone(),
-            _ => {
-                offline_plan(self.store, self.domains, s.query(), s.question_date)
-                    .retrieval_instructions
-            }
-        };
-        let first = s.retrieval_history.len() as u32 + 1;
-        let found = if self.cx.llm.config().retriever_mode == "llm" {
-            let vocabulary = self.active(s).vocabulary;
-            match retriever::via_model(
-                self.cx,
-                self.store,
-                self.domains,
-                &instructions,
-                &vocabulary,
-                first,
-            )
-            .await
-            {
-                Ok(r) => r,
-                Err(e) => {
-                    tracing::info!("retrieving directly: {e}");
-                    retriever::execute(self.store, self.domains, &instructions, first)
-                }
-            }
-        } else {
-            retriever::execute(self.store, self.domains, &instructions, first)
-        };
-        for w in &found.warnings {
-            tracing::info!("retrieval: {w}");
-        }
-        // The gaps this round looked for now say what it found.
-        let found_now: usize = found.attempts.iter().map(|a| a.entries_found).sum();
-        for g in s.gaps.iter_mut().filter(|g| g.needs_search()) {
-            g.status = super::session::GapStatus::Searched {
-                entries_found: found_now,
-            };
-        }
-        s.retrieval_history.extend(found.attempts);
-        for view in retrieved(self.store, &found.entries) {
-            if !s.entries.iter().any(|x| x.id == view.id) {
-                s.entries.push(view);
-            }
-        }
-        s.entries.sort_by(|a, b| b.when.cmp(&a.when));
-        s.entries.truncate(retriever::MAX_ENTRIES);
     }
 
     pub(super) async fn analyze(&self, s: &mut Session) -> Result<(), AgentError> {
@@ -455,7 +418,7 @@ fn earlier(s: &Session) -> Vec<String> {
 }
 
 /// Entries as the agents see them, with their parsed data and where to cite them.
-fn retrieved(store: &Store, entries: &[Entry]) -> Vec<RetrievedEntry> {
+pub(super) fn retrieved(store: &Store, entries: &[Entry]) -> Vec<RetrievedEntry> {
     let mut days: std::collections::BTreeMap<NaiveDate, Vec<crate::vault::parsed::ParsedRecord>> =
         Default::default();
     entries

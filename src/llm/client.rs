@@ -58,6 +58,11 @@ pub struct Called<T> {
     pub raw: String,
     pub provider: String,
     pub model: String,
+    /// Prompt plus completion tokens as the provider reported them, over every attempt of
+    /// this call (0 for a reply replayed from the journal, or when the wire gave none).
+    pub tokens: u64,
+    /// Replayed from the journal of calls completed before a restart: nothing was paid.
+    pub replayed: bool,
 }
 
 /// One attempt's error, classified.
@@ -254,6 +259,8 @@ impl LlmClient {
                     raw: done.raw,
                     provider: done.provider,
                     model: done.model,
+                    tokens: 0,
+                    replayed: true,
                 });
             }
         }
@@ -283,7 +290,7 @@ impl LlmClient {
                 .call_provider::<T>(agent, &resolution, system, user, &schema)
                 .await
             {
-                Ok((value, raw)) => {
+                Ok((value, raw, tokens)) => {
                     if let Some(journal) = &self.journal {
                         journal.record(key, &provider, &resolution.model, &raw);
                     }
@@ -292,6 +299,8 @@ impl LlmClient {
                         raw,
                         provider,
                         model: resolution.model,
+                        tokens,
+                        replayed: false,
                     });
                 }
                 Err(failure) => {
@@ -518,7 +527,7 @@ impl LlmClient {
         let schema = schema_for::<T>();
         self.call_provider::<T>(agent, resolution, system, user, &schema)
             .await
-            .map(|(value, _)| value)
+            .map(|(value, _, _)| value)
     }
 
     /// Model names the provider lists, or why they could not be listed.
@@ -561,7 +570,7 @@ impl LlmClient {
         system: &str,
         user: &str,
         schema: &Value,
-    ) -> Result<(T, String), LlmFailure> {
+    ) -> Result<(T, String, u64), LlmFailure> {
         let provider = &r.provider.name;
         let base = r.provider.api_base().map_err(|m| LlmFailure {
             kind: FailureKind::Config,
@@ -589,6 +598,7 @@ impl LlmClient {
         let mut reasks = 0;
         let mut attempt = 0;
         let mut outputs: Vec<String> = Vec::new();
+        let mut tokens = 0u64;
         loop {
             attempt += 1;
             let mode = *self
@@ -629,69 +639,72 @@ impl LlmClient {
             }
             let request_copy = self.trace.with_prompts.then(|| call.body.clone());
             match result {
-                Ok(done) => match serde_json::from_str::<T>(&done.text) {
-                    Ok(value) => {
-                        self.record(
-                            agent,
-                            r,
-                            attempt,
-                            elapsed,
-                            Some(&done),
-                            CallOutcome::Ok,
-                            None,
-                            request_copy,
-                            Some(done.text.clone()),
-                        );
-                        return Ok((value, done.text.clone()));
-                    }
-                    Err(e) => {
-                        let why = if done.truncated {
-                            format!(
-                                "the output was cut off at the {}-token cap ({e})",
-                                r.max_tokens
-                            )
-                        } else {
-                            format!("the output does not match the schema: {e}")
-                        };
-                        self.record(
-                            agent,
-                            r,
-                            attempt,
-                            elapsed,
-                            Some(&done),
-                            CallOutcome::Malformed,
-                            Some(why.clone()),
-                            request_copy,
-                            Some(done.text.clone()),
-                        );
-                        outputs.push(done.text.clone());
-                        if reasks < self.config.retry.parse_retry.min(1) {
-                            reasks += 1;
-                            messages.push(Message {
-                                role: Role::Assistant,
-                                content: clip(&done.text, 2000),
-                            });
-                            messages.push(Message {
+                Ok(done) => {
+                    tokens += done.prompt_tokens.unwrap_or(0) + done.completion_tokens.unwrap_or(0);
+                    match serde_json::from_str::<T>(&done.text) {
+                        Ok(value) => {
+                            self.record(
+                                agent,
+                                r,
+                                attempt,
+                                elapsed,
+                                Some(&done),
+                                CallOutcome::Ok,
+                                None,
+                                request_copy,
+                                Some(done.text.clone()),
+                            );
+                            return Ok((value, done.text.clone(), tokens));
+                        }
+                        Err(e) => {
+                            let why = if done.truncated {
+                                format!(
+                                    "the output was cut off at the {}-token cap ({e})",
+                                    r.max_tokens
+                                )
+                            } else {
+                                format!("the output does not match the schema: {e}")
+                            };
+                            self.record(
+                                agent,
+                                r,
+                                attempt,
+                                elapsed,
+                                Some(&done),
+                                CallOutcome::Malformed,
+                                Some(why.clone()),
+                                request_copy,
+                                Some(done.text.clone()),
+                            );
+                            outputs.push(done.text.clone());
+                            if reasks < self.config.retry.parse_retry.min(1) {
+                                reasks += 1;
+                                messages.push(Message {
+                                    role: Role::Assistant,
+                                    content: clip(&done.text, 2000),
+                                });
+                                messages.push(Message {
                                     role: Role::User,
                                     content: format!(
                                         "That reply could not be used: {why}. Reply again with only one JSON object that matches the schema, no prose and no code fences, kept short."
                                     ),
                                 });
-                            continue;
-                        }
-                        for text in outputs.iter().rev() {
-                            for candidate in lenient::candidates(text) {
-                                if let Ok(value) = serde_json::from_str::<T>(&candidate) {
-                                    return Ok((value, candidate));
+                                continue;
+                            }
+                            for text in outputs.iter().rev() {
+                                for candidate in lenient::candidates(text) {
+                                    if let Ok(value) = serde_json::from_str::<T>(&candidate) {
+                                        return Ok((value, candidate, tokens));
+                                    }
                                 }
                             }
-                        }
-                        return Err(LlmFailure {
+                            return Err(LlmFailure {
                                 kind: FailureKind::Malformed,
                                 message: format!("{provider} ({}) did not return valid JSON for the {agent} step: {why}", r.model),
                             });
+                        }
                     }
-                },
+                }
                 Err(AttemptError::SchemaUnsupported(body))
                     if mode == StructuredMode::JsonSchema =>
                 {

@@ -12,6 +12,8 @@ use super::analyze::{self, Facts};
 use super::dates::{find_range, DateRange};
 use super::kinds;
 use super::query::{self, Metric, Query, QueryType};
+use crate::agents::retriever::Retrieved;
+use crate::agents::types::RetrievalAttempt;
 use crate::domains::Domains;
 use crate::error::Result;
 use crate::vault::parsed::ParsedRecord;
@@ -92,23 +94,24 @@ fn english_stem(word: &str) -> Option<String> {
     (undoubled.len() >= 3).then(|| undoubled.to_string())
 }
 
-/// What a question is about and the entries that match it.
+/// What a question is about: its period and its topic words (each group one word and its
+/// vocabulary expansions).
 #[derive(Debug, Clone)]
-pub struct Retrieved {
+pub struct Topic {
     pub range: Option<DateRange>,
     pub groups: Vec<Vec<String>>,
-    /// Matching entries, best matches first (newest first for a bare period).
-    pub entries: Vec<Entry>,
 }
 
 /// Finds the entries `question` (asked in a note dated `anchor`) is about: its date phrase
-/// and its topic words expanded through the vocabulary.
+/// and its topic words expanded through the vocabulary. The entries come as the Retriever
+/// agent's [`Retrieved`] (best matches first, newest first for a bare period), with the
+/// search recorded as its one attempt.
 pub fn retrieve(
     store: &Store,
     domains: &Domains,
     question: &str,
     anchor: NaiveDate,
-) -> Result<Retrieved> {
+) -> Result<(Topic, Retrieved)> {
     let range = find_range(question, anchor, store.config().week_start);
     let groups = keyword_groups(question, range.as_ref(), domains);
     let entries: Vec<Entry> = if groups.is_empty() {
@@ -125,11 +128,47 @@ pub fn retrieve(
             range: range.as_ref().map(|r| (r.start, r.end)),
         })?
     };
-    Ok(Retrieved {
-        range,
-        groups,
+    let attempt = RetrievalAttempt {
+        attempt_number: 1,
+        strategy: if groups.is_empty() {
+            "date_range"
+        } else {
+            "keyword"
+        }
+        .to_string(),
+        params: serde_json::json!({
+            "start": range.as_ref().map(|r| r.start.to_string()),
+            "end": range.as_ref().map(|r| r.end.to_string()),
+            "keywords": groups.iter().filter_map(|g| g.first()).collect::<Vec<_>>(),
+        }),
+        entries_found: entries.len(),
+        summary: format!("{} entries", entries.len()),
+    };
+    let found = Retrieved {
         entries,
-    })
+        attempts: vec![attempt],
+        warnings: Vec::new(),
+    };
+    Ok((Topic { range, groups }, found))
+}
+
+/// The most recent entries matching `groups` (enough to show a few beside an answer).
+fn newest_matches(
+    store: &Store,
+    groups: &[Vec<String>],
+    range: &Option<DateRange>,
+) -> Result<Vec<Entry>> {
+    if groups.is_empty() {
+        return Ok(Vec::new());
+    }
+    store.search_newest(
+        &KeywordSearch {
+            groups: groups.to_vec(),
+            match_all: false,
+            range: range.as_ref().map(|r| (r.start, r.end)),
+        },
+        50,
+    )
 }
 
 /// Answers `question` asked in a note dated `anchor`: computed facts over the parsed data
@@ -141,11 +180,8 @@ pub fn answer(
     anchor: NaiveDate,
 ) -> Result<ExtractiveAnswer> {
     let query = query::read(question, anchor, store.config().week_start, domains);
-    let Retrieved {
-        range,
-        groups,
-        entries: found,
-    } = retrieve(store, domains, question, anchor)?;
+    let range = find_range(question, anchor, store.config().week_start);
+    let groups = keyword_groups(question, range.as_ref(), domains);
     let topic = groups
         .iter()
         .map(|g| g.first().cloned().unwrap_or_default())
@@ -160,9 +196,24 @@ pub fn answer(
         format!(" about *{}*", topic.join(", "))
     };
     let link = |r: &ParsedRecord| store.cite_record(r);
-    if let Some(reply) = by_kind(
-        store, domains, &query, &range, &when, anchor, &groups, &found,
-    ) {
+    // A computed answer shows only a few other entries beside it, so it needs only the
+    // newest matches, not every entry that mentions the subject.
+    let numbers = match query.kind {
+        QueryType::Tasks => None,
+        _ => by_kind(store, domains, &query, &range, &when, anchor, &groups, &[]),
+    };
+    let found = if numbers.is_some() {
+        newest_matches(store, &groups, &range)?
+    } else {
+        retrieve(store, domains, question, anchor)?.1.entries
+    };
+    let reply = match query.kind {
+        QueryType::Tasks => by_kind(
+            store, domains, &query, &range, &when, anchor, &groups, &found,
+        ),
+        _ => numbers,
+    };
+    if let Some(reply) = reply {
         let mut body = reply.render();
         let mut sources: Vec<String> = reply.notes.iter().map(|n| store.cite_note(n)).collect();
         if !matches!(

@@ -79,6 +79,7 @@ pub const TREND: &[&str] = &[
     "trend",
     "trending",
     "progress",
+    "progressed",
     "progressing",
     "improving",
     "improved",
@@ -98,6 +99,8 @@ pub const TREND: &[&str] = &[
     "발전",
     "추이",
     "진척",
+    "변화",
+    "변했",
     "progreso",
     "progresando",
     "mejorando",
@@ -141,6 +144,11 @@ pub const LAST: &[&str] = &[
     "上次",
     "最近一次",
     "最后一次",
+    // What one lifts now: `요즘 스쿼트 얼마나 들어?`.
+    "요즘",
+    "these days",
+    "nowadays",
+    "currently",
 ];
 
 /// A mean over days.
@@ -195,6 +203,10 @@ pub const BEST: &[&str] = &[
     "most",
     "pr",
     "prs",
+    "pb",
+    "pbs",
+    "personal best",
+    "personal record",
     "record",
     "highest",
     "top",
@@ -390,8 +402,14 @@ pub const STRENGTH_WORDS: &[&str] = &[
 
 /// Words that stand for all training: lifting and cardio.
 pub const TRAINING_WORDS: &[&str] = &[
+    "deporte",
+    "ejercicio",
+    "hice ejercicio",
     "workout",
     "workouts",
+    "work out",
+    "worked out",
+    "working out",
     "training",
     "train",
     "trained",
@@ -420,8 +438,8 @@ pub const TRAINING_WORDS: &[&str] = &[
 
 /// Running words the domain vocabulary may lack in question forms ("달린", "carrera").
 pub const RUN_WORDS: &[&str] = &[
-    "달린", "달리", "뛴", "carrera", "carreras", "corrí", "laufen", "gelaufen", "couru", "courses",
-    "走", "跑",
+    "달린", "달리", "뛴", "뛰었", "tirada", "tiradas", "rodaje", "rodajes", "corrido", "carrera",
+    "carreras", "corrí", "laufen", "gelaufen", "couru", "courses", "走", "跑",
 ];
 
 /// Words that ask for running distance ("how far", "거리", "longest").
@@ -488,6 +506,18 @@ pub const MEALS: &[&str] = &[
 ];
 
 /// Question words for units -> the unit names the reader stores (`page`, `minute`...).
+/// Words a unit already implies (pages are read, from books): they do not narrow a
+/// question to the measures named after them ("pages read" counts `60 pages of Dune` too).
+/// Words in scripts without spaces count when a question word starts with them (`읽었어`).
+pub const UNIT_IMPLIES: &[(&str, &[&str])] = &[(
+    "page",
+    &[
+        "read", "reading", "book", "books", "책", "독서", "읽", "読", "本", "libro", "libros",
+        "leí", "leer", "leído", "buch", "bücher", "gelesen", "livre", "livres", "lu", "lire", "书",
+        "读", "看书",
+    ],
+)];
+
 pub const UNITS: &[(&str, &str)] = &[
     ("km", "km"),
     ("kms", "km"),
@@ -498,6 +528,8 @@ pub const UNITS: &[(&str, &str)] = &[
     ("kilomètres", "km"),
     ("몇 km", "km"),
     ("몇 킬로", "km"),
+    ("몇 키로", "km"),
+    ("몇키로", "km"),
     ("何km", "km"),
     ("何キロ", "km"),
     ("公里", "km"),

@@ -36,13 +36,118 @@ impl DateRange {
     }
 }
 
+/// Whether a period phrase is English (`last week`, `in march`, `past 3 days`), so it can
+/// stand in an English sentence; `ce mois-ci`, `este mes`, `이번 주` cannot.
+fn is_english(phrase: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "in",
+        "on",
+        "during",
+        "since",
+        "this",
+        "last",
+        "past",
+        "the",
+        "yesterday",
+        "today",
+        "tonight",
+        "over",
+        "between",
+        "from",
+        "within",
+        "recent",
+        "recently",
+        "to",
+        "and",
+        "of",
+        "a",
+        "an",
+        "few",
+        "couple",
+        "next",
+        "previous",
+        "ago",
+        "so",
+        "far",
+        "year",
+        "years",
+        "month",
+        "months",
+        "week",
+        "weeks",
+        "day",
+        "days",
+        "weekend",
+        "weekends",
+        "morning",
+        "evening",
+        "night",
+        "all",
+        "time",
+        "ever",
+        "before",
+        "after",
+        "until",
+        "till",
+        "through",
+        "first",
+        "second",
+        "half",
+        "quarter",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "twelve",
+        "fortnight",
+        "st",
+        "nd",
+        "rd",
+        "th",
+        "-",
+    ];
+    const WEEKDAYS: [&str; 7] = [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ];
+    let named = |w: &str| {
+        let w = w.trim_end_matches(['.', ',', 's']);
+        w.len() >= 3
+            && crate::vault::dating::MONTHS
+                .iter()
+                .chain(WEEKDAYS.iter())
+                .any(|n| n.starts_with(w))
+    };
+    !phrase.trim().is_empty()
+        && phrase.split_whitespace().all(|w| {
+            let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+            WORDS.contains(&bare)
+                || bare.chars().all(|c| c.is_ascii_digit())
+                || bare
+                    .trim_end_matches(['s', 't', 'n', 'd', 'r', 'h'])
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+                || named(bare)
+        })
+}
+
 impl DateRange {
     /// The period as an English sentence says it, dates beside: `last week (Nov 9 – Nov
     /// 15, 2026)`, `in November 2026 (Nov 1 – Nov 30, 2026)`. A phrase in another language
     /// is not pasted into the English sentence: the dates alone say the period.
     pub fn describe(&self) -> String {
         let label = self.label();
-        if !self.phrase.is_ascii() || self.phrase.trim().is_empty() {
+        if !is_english(&self.phrase) {
             return if self.start == self.end {
                 format!("on {label}")
             } else {
@@ -379,6 +484,16 @@ mod tests {
     fn range(q: &str) -> (NaiveDate, NaiveDate) {
         let r = find_range(q, d(11, 21), Weekday::Mon).unwrap();
         (r.start, r.end)
+    }
+
+    #[test]
+    fn only_english_phrases_are_said_in_the_sentence() {
+        let said = |q: &str| find_range(q, d(11, 21), Weekday::Mon).unwrap().describe();
+        assert!(said("how far last week?").starts_with("last week ("));
+        assert!(said("runs in the past 3 days").contains("past 3 days"));
+        for q in ["combien ce mois-ci ?", "cuánto este mes", "이번 주 몇 번"] {
+            assert!(said(q).starts_with("from "), "{q}: {}", said(q));
+        }
     }
 
     #[test]

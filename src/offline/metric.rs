@@ -341,6 +341,22 @@ fn what_fits(what: &str, words: &[String]) -> bool {
 /// them (or among all, when no unit is named) those about a word of the question when any
 /// is.
 fn measure_points(units: &[String], words: &[String], records: &[ParsedRecord]) -> Vec<Point> {
+    let implied = |w: &String| {
+        super::cues::UNIT_IMPLIES
+            .iter()
+            .filter(|(unit, _)| units.iter().any(|u| u == unit))
+            .flat_map(|(_, implied)| implied.iter())
+            .any(|i| {
+                let spaceless = i.chars().any(crate::domains::is_spaceless);
+                if spaceless {
+                    w.starts_with(i)
+                } else {
+                    w == i
+                }
+            })
+    };
+    let words: Vec<String> = words.iter().filter(|w| !implied(w)).cloned().collect();
+    let words = words.as_slice();
     let all: Vec<(&ParsedRecord, &crate::vault::parsed::Measure)> = records
         .iter()
         .flat_map(|r| r.measures.iter().map(move |m| (r, m)))

@@ -13,29 +13,14 @@ use super::query::Metric;
 use crate::vault::context::empty_context;
 use crate::vault::parsed::ParsedRecord;
 
-/// How sure an observation is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Confidence {
-    Certain,
-    Likely,
-    Tentative,
-}
+use crate::agents::types::Certainty;
 
-impl Confidence {
-    fn as_str(self) -> &'static str {
-        match self {
-            Confidence::Certain => "certain",
-            Confidence::Likely => "likely",
-            Confidence::Tentative => "tentative",
-        }
-    }
-
-    fn from_count(n: usize) -> Confidence {
-        if n >= 8 {
-            Confidence::Likely
-        } else {
-            Confidence::Tentative
-        }
+/// How sure a pattern seen `n` times is.
+fn from_count(n: usize) -> Certainty {
+    if n >= 8 {
+        Certainty::Likely
+    } else {
+        Certainty::Tentative
     }
 }
 
@@ -45,7 +30,7 @@ pub struct Observation {
     pub section: &'static str,
     pub key: String,
     pub value: String,
-    pub confidence: Confidence,
+    pub confidence: Certainty,
 }
 
 impl Observation {
@@ -76,7 +61,7 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
         section: "Facts",
         key,
         value,
-        confidence: Confidence::Certain,
+        confidence: Certainty::Certain,
     };
     // Records: best of each lift, longest run.
     let lifts = super::metric::lift_names(records);
@@ -141,7 +126,7 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
                 names.join(", "),
                 points.len()
             ),
-            confidence: Confidence::from_count(points.len()),
+            confidence: from_count(points.len()),
         });
     }
     // Typical sleep over the last 30 days.
@@ -161,7 +146,7 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
                 trim((avg * 10.0).round() / 10.0),
                 sleep.len()
             ),
-            confidence: Confidence::from_count(sleep.len()),
+            confidence: from_count(sleep.len()),
         });
     }
     let weeks: Vec<ParsedRecord> = records
@@ -179,7 +164,7 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
                 "about {} km a week over the last 4 weeks",
                 trim((km / 4.0 * 10.0).round() / 10.0)
             ),
-            confidence: Confidence::from_count(recent_runs.len()),
+            confidence: from_count(recent_runs.len()),
         });
     }
     out
@@ -446,7 +431,7 @@ mod tests {
             section: "Facts",
             key: key.into(),
             value: value.into(),
-            confidence: Confidence::Certain,
+            confidence: Certainty::Certain,
         }
     }
 
@@ -517,7 +502,7 @@ mod tests {
     fn tentative(key: &str, value: &str) -> Observation {
         Observation {
             section: "Patterns",
-            confidence: Confidence::Tentative,
+            confidence: Certainty::Tentative,
             ..obs(key, value)
         }
     }

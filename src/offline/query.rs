@@ -364,9 +364,24 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         })
     };
     let units = cues::units(q);
+    // `how many km last month?`, `최장 거리 몇 km야?`: a distance with nothing else named
+    // is running's.
+    let walking = has_any(
+        q,
+        &[
+            "walk", "walked", "hike", "hiked", "ride", "rode", "bike", "cycling", "swim", "swam",
+        ],
+    ) || cues::has(
+        q,
+        &["걸", "등산", "자전거", "수영", "caminé", "andar", "wandern"],
+    );
+    let distance_only = out.is_empty()
+        && !walking
+        && (units.contains(&"km") || units.contains(&"mile") || cues::has(q, cues::DISTANCE_WORDS));
     let running = canonical_in("run")
         || cues::has(q, cues::RUN_WORDS)
-        || target_km(q).is_some() && out.is_empty();
+        || target_km(q).is_some() && out.is_empty()
+        || distance_only;
     if has_any(q, &["pace", "fastest", "slowest"]) && running {
         out.push(Metric::Pace);
     }
@@ -403,6 +418,13 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 "dormi",
                 "dormí",
                 "sueño",
+                "duermo",
+                "dormir",
+                "dormido",
+                "시간 자",
+                "잠을",
+                "잠은",
+                "자는 시간",
             ],
             "sleep",
             Metric::Sleep,
@@ -420,6 +442,9 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 "walked",
                 "걸음",
                 "걸음수",
+                "몇 보",
+                "걸었",
+                "만보",
                 "歩数",
                 "步数",
                 "pasos",
@@ -436,7 +461,19 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
             Metric::Calories,
         ),
         (
-            &["coffee", "coffees", "caffeine"],
+            &[
+                "coffee",
+                "coffees",
+                "caffeine",
+                "café",
+                "cafés",
+                "cafe",
+                "kaffee",
+                "커피",
+                "아메리카노",
+                "라떼",
+                "아아",
+            ],
             "caffeine",
             Metric::Caffeine,
         ),

@@ -7,16 +7,8 @@ use regex::Regex;
 
 use crate::domains::Domains;
 
-/// What a piece of input is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InputType {
-    Query,
-    Log,
-    /// A log with a question in it ("ran 5k today, is that my longest this month?").
-    Both,
-    /// A fix to an earlier entry ("that run was 8 km, not 6").
-    Correction,
-}
+/// What a piece of input is: the type the Router model answers with too.
+pub use crate::agents::types::InputType;
 
 /// The Router's reading of an input.
 #[derive(Debug, Clone, PartialEq)]

@@ -11,6 +11,7 @@ mod prepare;
 mod progress;
 mod refine;
 mod report;
+mod resume;
 
 use prepare::{Parsed, Read, CHUNK};
 
@@ -82,6 +83,9 @@ pub struct Processor {
     background_refinement: bool,
     /// The model was down or failing: no refinement until the next pass.
     refine_paused: bool,
+    /// Whether the work interrupted before this program started was looked for (once, by
+    /// the first full pass or by [`Processor::resume_interrupted`]).
+    resumed: bool,
 }
 
 impl Processor {
@@ -113,8 +117,8 @@ impl Processor {
             // note is parsed again.
             state.files.clear();
         }
-        // Sessions that finished long ago are of no more use; unfinished ones resume when
-        // their question is handled again.
+        // Sessions that finished long ago are of no more use; unfinished ones are resumed
+        // at start (see `resume`).
         let sessions = crate::flow::sessions::Sessions::new(&config.agent_dir());
         match sessions.prune(config.session_keep) {
             Ok(0) => {}
@@ -142,6 +146,7 @@ impl Processor {
             corrections_due: Vec::new(),
             background_refinement: false,
             refine_paused: false,
+            resumed: false,
         })
     }
 
@@ -170,6 +175,7 @@ impl Processor {
             report.warnings.push(warning);
         }
         let rels = self.rescan(&mut report);
+        let first = self.take_interrupted();
         let present: BTreeSet<&String> = rels.iter().collect();
         let vanished: Vec<String> = self
             .state
@@ -182,9 +188,11 @@ impl Processor {
             self.forget(&rel)?;
         }
         // Parse everything first, so questions are answered over up-to-date data.
-        let pending = self
+        let mut pending = self
             .parse_files(&rels, "reading notes", false, &mut report)
             .await?;
+        // Interrupted work first: it was asked before anything else that waits.
+        pending.sort_by_key(|rel| !first.contains(rel));
         for rel in &pending {
             self.process_file(rel, quiet, &mut report).await?;
             self.save_progress()?;
@@ -247,6 +255,44 @@ impl Processor {
         let report = self.parse_pass().await;
         self.rules_only = false;
         report
+    }
+
+    /// Handles the notes whose questions were left with interrupted model sessions (for
+    /// `serve`, which runs no pass of its own over the notes): each resumed session's
+    /// answer lands in its note. A no-op when there are none, or after the first pass.
+    /// Only programs that answer notes look for them (`ask` and `input` do not).
+    pub async fn resume_interrupted(&mut self) -> Result<PassReport> {
+        let rels = self.take_interrupted();
+        let mut report = PassReport::default();
+        if rels.is_empty() {
+            return Ok(report);
+        }
+        self.begin_pass();
+        for rel in &rels {
+            if self.store.refresh(rel) && self.parse_file(rel, &mut report).await? {
+                self.process_file(rel, Duration::ZERO, &mut report).await?;
+                self.save_progress()?;
+            }
+        }
+        self.finish_pass()?;
+        Ok(report)
+    }
+
+    /// The notes whose questions were left with interrupted model sessions (the first time
+    /// only; none without models). Their notes count as changed from now on, so they are
+    /// handled even when the state file says otherwise (settled before the work began).
+    fn take_interrupted(&mut self) -> Vec<String> {
+        if std::mem::replace(&mut self.resumed, true) || self.flow.llm().is_none() {
+            return Vec::new();
+        }
+        let rels = resume::interrupted_notes(&self.store);
+        for rel in &rels {
+            if let Some(fs) = self.state.files.get_mut(rel) {
+                fs.hash.clear();
+                self.state_dirty = true;
+            }
+        }
+        rels
     }
 
     /// Processes the given vault-relative paths (changed, created or removed).

@@ -68,6 +68,10 @@ pub struct QuestionRun {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub states: Vec<crate::flow::state::State>,
     pub calls: u32,
+    /// Prompt plus completion tokens those calls cost.
+    pub tokens: u64,
+    /// Wall time the model flow took in this pass, in milliseconds.
+    pub ms: u64,
     /// The Analyzer's and the Evaluator's last verdicts, when they ran.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub verdicts: Vec<crate::agents::types::Verdict>,
@@ -84,6 +88,8 @@ impl QuestionRun {
             session: None,
             states: Vec::new(),
             calls: 0,
+            tokens: 0,
+            ms: 0,
             verdicts: Vec::new(),
         };
         match outcome {
@@ -94,6 +100,8 @@ impl QuestionRun {
                     run.session = Some(r.session.clone());
                     run.states = r.path.clone();
                     run.calls = r.calls;
+                    run.tokens = r.tokens;
+                    run.ms = r.ms;
                     run.verdicts = r.analysis.into_iter().chain(r.evaluation).collect();
                 }
             }

@@ -44,6 +44,9 @@ enum Order {
     DayMonthYear,
     /// `240305` (file names only: a common Korean and Japanese naming).
     ShortYear,
+    /// `24.03.05` (Korean, Japanese) or `05.03.24` (German): whichever reading is the more
+    /// recent day not after today.
+    TwoDigitYear,
     /// `3월 5일`, `3月5日`, `3/5`, `19/3` (a year from context).
     MonthDay,
     /// `5.3.` (a year from context).
@@ -89,6 +92,11 @@ const SHAPES: &[(Order, &str, &[Place])] = &[
         Order::ShortYear,
         r"(\d{2})(\d{2})(\d{2})",
         &[Place::FileName],
+    ),
+    (
+        Order::TwoDigitYear,
+        r"(\d{2})[./_-](\d{2})[./_-](\d{2})",
+        &[Place::Heading, Place::FileName],
     ),
     (
         Order::MonthDay,
@@ -187,6 +195,16 @@ fn read(
             // Six digits are a date only when that day has already come.
             (date <= today).then_some(date)
         }
+        Order::TwoDigitYear => {
+            let (a, b, c) = (num(1)?, num(2)?, num(3)?);
+            let year_first = full(2000 + a, b, c);
+            let year_last = full(2000 + c, b, a);
+            [year_first, year_last]
+                .into_iter()
+                .flatten()
+                .filter(|date| *date <= today)
+                .max()
+        }
         Order::MonthDay => {
             // `19/11` can only be day first.
             let (a, b) = (num(1)?, num(2)?);
@@ -263,7 +281,9 @@ mod tests {
             ("5.3. Lauf", Some(d(2026, 3, 5))),
             ("📅 2024.03.05", Some(d(2024, 3, 5))),
             ("20240305", Some(d(2024, 3, 5))),
+            ("24.03.05 (화)", Some(d(2024, 3, 5))),
             ("Training notes", None),
+            ("1.2.3 release", None),
             ("5.3 km easy", None),
             ("07:30 Run", None),
             ("Week 6", None),
@@ -289,6 +309,10 @@ mod tests {
             ("운동일지2026.11.16", Some(d(2026, 11, 16))),
             ("20261116", Some(d(2026, 11, 16))),
             ("261116 하체", Some(d(2026, 11, 16))),
+            ("26.11.05", Some(d(2026, 11, 5))),
+            ("헬스 24.03.05", Some(d(2024, 3, 5))),
+            ("05.03.24 Training", Some(d(2024, 3, 5))),
+            ("26-11-05", Some(d(2026, 11, 5))),
             ("16.11.2026", Some(d(2026, 11, 16))),
             ("11월 16일", Some(d(2026, 11, 16))),
             ("2026년 11월 16일 운동", Some(d(2026, 11, 16))),

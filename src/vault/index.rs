@@ -226,18 +226,35 @@ pub fn date_note(
 /// `2024/03/05 gym.md`).
 fn folder_date(rel: &str, today: NaiveDate) -> Option<NaiveDate> {
     let parts: Vec<&str> = rel.split('/').collect();
-    let [.., year, month, _] = parts.as_slice() else {
-        return None;
-    };
     let lead = |s: &str| -> Option<u32> {
         let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
         (1..=2)
             .contains(&digits.len())
             .then(|| digits.parse().ok())?
     };
-    let y: i32 = year.parse().ok().filter(|_| year.len() == 4)?;
-    let (m, d) = (lead(month)?, lead(stem(rel))?);
-    NaiveDate::from_ymd_opt(y, m, d).filter(|date| *date <= today)
+    let year_of = |s: &str| s.parse::<i32>().ok().filter(|_| s.len() == 4);
+    let date = match parts.as_slice() {
+        [.., year, month, _] if year_of(year).is_some() => lead(month)
+            .zip(lead(stem(rel)))
+            .and_then(|(m, d)| NaiveDate::from_ymd_opt(year_of(year)?, m, d)),
+        // `헬스/2026/0923.md`, `2024/03-05.md`, `2024/3월 5일 화요일.md`: a year folder and
+        // the month and day in the name.
+        [.., year, _] => month_day_name(stem(rel), year_of(year)?),
+        _ => None,
+    };
+    date.filter(|date| *date <= today)
+}
+
+/// The month and day a file name starts with, in a year given by its folder.
+fn month_day_name(name: &str, year: i32) -> Option<NaiveDate> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"^(\d{2})[-._]?(\d{2})(?:\D|$)|^(\d{1,2})\s*[월月]\s*(\d{1,2})\s*[일日]")
+            .expect("month-day pattern compiles")
+    });
+    let c = re.captures(name.trim())?;
+    let num = |a: usize, b: usize| c.get(a).or_else(|| c.get(b))?.as_str().parse().ok();
+    NaiveDate::from_ymd_opt(year, num(1, 3)?, num(2, 4)?)
 }
 
 /// A sort key for a note without a date of its own: the day it was last modified.
@@ -306,6 +323,17 @@ mod tests {
             dated("Journal/2026/11/16.md", None, "ran 5k\n"),
             (Some(day(2026, 11, 16)), DateSource::FileName)
         );
+        for rel in [
+            "헬스/2026/1116.md",
+            "2026/11-16 legs.md",
+            "2026/11월 16일 월요일.md",
+        ] {
+            assert_eq!(
+                dated(rel, None, "스쿼트 100kg 5x5\n"),
+                (Some(day(2026, 11, 16)), DateSource::FileName),
+                "{rel}"
+            );
+        }
         assert_eq!(
             dated("Plans/Marathon.md", None, "Week 6: long run 14 km\n"),
             (None, DateSource::Reference)

@@ -235,10 +235,16 @@ impl Store {
     /// scan of the note files (grep-searcher; binary files are skipped). Runs off the
     /// async runtime's threads (see [`crate::blocking`]).
     pub fn search(&self, query: &KeywordSearch) -> Result<Vec<Entry>> {
-        crate::blocking::blocking(|| self.search_now(query))
+        crate::blocking::blocking(|| self.search_within(query, None))
     }
 
-    fn search_now(&self, query: &KeywordSearch) -> Result<Vec<Entry>> {
+    /// Like [`Store::search`], ranking only the `n` most recent candidates from the index
+    /// (for the few other entries shown beside a computed answer).
+    pub fn search_newest(&self, query: &KeywordSearch, n: usize) -> Result<Vec<Entry>> {
+        crate::blocking::blocking(|| self.search_within(query, Some(n)))
+    }
+
+    fn search_within(&self, query: &KeywordSearch, newest: Option<usize>) -> Result<Vec<Entry>> {
         let groups: Vec<Vec<String>> = query
             .groups
             .iter()
@@ -273,7 +279,7 @@ impl Store {
                 });
             let candidates = self
                 .records
-                .entries_matching(&words, &inside, query.range)?;
+                .entries_matching(&words, &inside, query.range, newest)?;
             return Ok(rank(candidates, &group_res, query.match_all));
         }
         // Only a scan of the files needs the grep matcher (costly to build for many terms).

@@ -95,6 +95,8 @@ impl Recorded {
 #[derive(Default)]
 struct State {
     scripts: HashMap<String, VecDeque<Reply>>,
+    /// Replies for an agent's requests whose messages contain a text, used before `scripts`.
+    matching: Vec<(String, String, VecDeque<Reply>)>,
     requests: Vec<Recorded>,
     reject_json_schema: bool,
     /// Every request (listings included) hangs: a server that accepts and never answers.
@@ -157,6 +159,22 @@ impl ScriptedLlm {
             .entry(agent.to_string())
             .or_default()
             .extend(replies);
+    }
+
+    /// Queues replies for the requests of an agent whose prompt or messages contain `needle` (used
+    /// in order, before the agent's plain script): for calls made concurrently, where the
+    /// order of arrival says nothing.
+    pub fn script_matching(
+        &self,
+        agent: &str,
+        needle: &str,
+        replies: impl IntoIterator<Item = Reply>,
+    ) {
+        self.state.lock().unwrap().matching.push((
+            agent.to_string(),
+            needle.to_string(),
+            replies.into_iter().collect(),
+        ));
     }
 
     /// Answer `json_schema` response formats with HTTP 500, as llama-cpp-python does.
@@ -341,12 +359,22 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
         let mut s = state.lock().unwrap();
         s.requests.push(recorded.clone());
         let reject = s.reject_json_schema && wants_json_schema;
+        let convo = format!("{}\n{}", recorded.system(), recorded.conversation());
+        let matched = s
+            .matching
+            .iter_mut()
+            .filter(|(agent, needle, _)| {
+                *agent == recorded.agent && convo.contains(needle.as_str())
+            })
+            .find_map(|(_, _, q)| q.pop_front());
         let reply = if reject {
             None
         } else {
-            s.scripts
-                .get_mut(&recorded.agent)
-                .and_then(|q| q.pop_front())
+            matched.or_else(|| {
+                s.scripts
+                    .get_mut(&recorded.agent)
+                    .and_then(|q| q.pop_front())
+            })
         };
         (reply, reject)
     };

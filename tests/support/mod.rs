@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test binary uses a different subset of these helpers
 
 pub mod llm_server;
+pub mod models;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

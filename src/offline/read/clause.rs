@@ -52,6 +52,23 @@ impl Clause {
         }
     }
 
+    /// Takes out written dates with their time of day (`Wednesday, November 4, 2026 at 6:45
+    /// AM`, `2026-11-04 18:30`), the stamp a workout app pastes: none of their numbers is a
+    /// weight or a count.
+    pub fn claim_timestamps(&mut self) {
+        static RE: OnceLock<Regex> = OnceLock::new();
+        let re = RE.get_or_init(|| {
+            let month = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?";
+            Regex::new(&format!(
+                r"(?:{month}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\.?\s+{month},?\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})(?:,?\s*(?:at|@|um|à|a las)?\s*\d{{1,2}}:\d{{2}}(?:\s*[ap]\.?m\.?)?)?"
+            ))
+            .expect("timestamp pattern compiles")
+        });
+        for hit in self.hits(re) {
+            self.claim(hit.range);
+        }
+    }
+
     /// Whether no reader has used any byte of `r`.
     pub fn is_free(&self, r: &Range<usize>) -> bool {
         !self
@@ -146,9 +163,12 @@ impl Clause {
             let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
             let end = i + c.len_utf8();
             let cut = match c {
-                ';' | '。' | '；' | '，' | '、' | '|' => true,
+                ';' | '。' | '；' | '，' | '、' | '|' | '·' | '•' => true,
                 ',' => !(digit(prev) && digit(next)),
-                '.' | '!' | '?' => next.is_none_or(char::is_whitespace) && !digit(next),
+                '.' => {
+                    next.is_none_or(char::is_whitespace) && !digit(next) && !abbreviation(&s[..i])
+                }
+                '!' | '?' => next.is_none_or(char::is_whitespace) && !digit(next),
                 '+' => !digit(next) && !matches!(next, Some(' ')) || spaced(prev, next),
                 '/' => {
                     !digit(prev)
@@ -168,7 +188,16 @@ impl Clause {
             prev = Some(c);
         }
         for m in word_separators().find_iter(s) {
-            cuts.push(m.range());
+            // `7 horas y media`, `47 minutos y 36 segundos`: one amount, not two clauses.
+            let rest = &s[m.end()..];
+            let joins_amount = matches!(m.as_str().trim(), "y" | "et" | "and" | "und")
+                && (["media", "demie", "a half", "halb"]
+                    .iter()
+                    .any(|h| rest.starts_with(h))
+                    || seconds_follow(rest));
+            if !joins_amount {
+                cuts.push(m.range());
+            }
         }
         cuts.sort_by_key(|r| r.start);
         let mut out = Vec::new();
@@ -193,6 +222,22 @@ impl Clause {
             out.push(self.piece(r));
         }
     }
+}
+
+/// `7 Std. 15 Min. geschlafen`, `ca. 5 km`: a dot that shortens a word, not a full stop.
+fn abbreviation(before: &str) -> bool {
+    const SHORT: [&str; 12] = [
+        "std", "min", "mins", "hr", "hrs", "sek", "sec", "ca", "approx", "wdh", "bzw", "vs",
+    ];
+    let word: String = before
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphabetic())
+        .collect::<String>()
+        .chars()
+        .rev()
+        .collect();
+    SHORT.contains(&word.as_str())
 }
 
 fn spaced(prev: Option<char>, next: Option<char>) -> bool {
@@ -228,6 +273,16 @@ fn rep_list_follows(rest: &str) -> bool {
         || rest.trim_start().to_lowercase().starts_with("bw /")
 }
 
+/// `36 segundos`, `12 seconds`: the seconds of the minutes before.
+fn seconds_follow(rest: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^\d{1,2}\s*(?:segundos|secondes|seconds|sekunden|seg|sec|s)\b")
+            .expect("seconds pattern compiles")
+    })
+    .is_match(rest)
+}
+
 fn word_separators() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
@@ -259,7 +314,47 @@ pub fn clean(line: &str) -> String {
             .expect("marker pattern compiles")
     });
     let start = marker.find(&mapped).map_or(0, |m| m.end());
-    mapped[start..].trim().to_string()
+    // `**Bent Over Row (Barbell)**`: bold is emphasis, not part of a name.
+    let text = mapped[start..].replace("**", "");
+    trackers(&text).trim().to_string()
+}
+
+/// Habit-tracker emoji said in words: `💧 9` (glasses of water), `☕☕☕` (three coffees),
+/// `👣 9.1k` (steps), `📖 30p` (pages read), `🧘 15 min` (meditation).
+fn trackers(text: &str) -> std::borrow::Cow<'_, str> {
+    const EMOJI: [char; 5] = ['💧', '☕', '👣', '📖', '🧘'];
+    if !text.contains(EMOJI) {
+        return text.into();
+    }
+    static RULES: OnceLock<Vec<(Regex, &'static str)>> = OnceLock::new();
+    let rules = RULES.get_or_init(|| {
+        let re = |s: &str| Regex::new(s).expect("tracker pattern compiles");
+        vec![
+            (
+                re(r"💧\s*(\d+)(?:\s*(?:glasses|glass|cups|cup|잔|컵|杯))?"),
+                "$1 glasses of water",
+            ),
+            (re(r"💧"), "water "),
+            (re(r"👣\s*(\d+(?:[.,]\d+)?\s*k?)\b"), "$1 steps"),
+            (re(r"📖\s*(\d+)\s*(?:pages|page|pp|p)\b"), "read $1 pages"),
+            (re(r"🧘\s*"), "meditation "),
+        ]
+    });
+    let mut out = text.to_string();
+    for (re, with) in rules {
+        out = re.replace_all(&out, *with).into_owned();
+    }
+    // `☕☕☕`: one coffee per cup drawn.
+    static CUPS: OnceLock<Regex> = OnceLock::new();
+    let cups = CUPS.get_or_init(|| {
+        Regex::new(r"☕(?:\s*☕)*(\s*[x×*]?\s*\d)?").expect("cups pattern compiles")
+    });
+    let out = cups.replace_all(&out, |c: &regex::Captures| match c.get(1) {
+        // `☕ x3`, `☕ 2`: the count is written.
+        Some(_) => c[0].to_string(),
+        None => format!("{} coffees", c[0].chars().filter(|ch| *ch == '☕').count()),
+    });
+    out.into_owned().into()
 }
 
 /// A number as people write it: `77.5`, `77,5` (decimal comma), `12,400` (thousands).

@@ -16,6 +16,10 @@ use super::words::Mention;
 
 struct Patterns {
     weighted_group: Regex,
+    weight_slash_reps: Regex,
+    weights_each: Regex,
+    weight_then_reps: Regex,
+    rep_max: Regex,
     rep_list: Regex,
     weight_for_reps: Regex,
     weight: Regex,
@@ -36,11 +40,23 @@ fn patterns() -> &'static Patterns {
             weighted_group: re(format!(
                 r"({NUM})\s*({KG}|{LB}){x}(\d+)\s*(?:{REPS})?(?:{x}(\d+)(?:\s*(?:{SETS}))?)?"
             )),
+            weights_each: re(format!(
+                r"((?:{NUM}\s+){{2,}}{NUM})\s*({KG}|{LB})?\s*\(?\s*(\d{{1,2}})\s*(?:{REPS})\s*\)?"
+            )),
+            weight_then_reps: re(format!(
+                r"({NUM})\s*({KG}|{LB})\s+(\d{{1,2}}(?:\s+\d{{1,2}}){{2,}})(?:\s*(?:{REPS}))?"
+            )),
+            rep_max: re(format!(
+                r"(?i)(\d{{1,2}})\s*rm\s*(?:측정|test)?\s*:?[^\d]{{0,24}}?({NUM})\s*({KG}|{LB})?|({NUM})\s*({KG}|{LB})?\s*(\d{{1,2}})\s*rm"
+            )),
+            weight_slash_reps: re(format!(
+                r"({NUM})\s*({KG}|{LB})?\s*/\s*(\d{{1,2}})(?:\s*(?:{REPS}))?"
+            )),
             rep_list: re(format!(
                 r"(?i)(?:({NUM})\s*({KG}|{LB})|\b(?:bw|bodyweight|맨몸|自重))?\s*\)?\s*[/:]?\s*(\d{{1,3}}(?:\s*[,/-]\s*\d{{1,3}}){{2,}})(?:\s*(?:{REPS}))?"
             )),
             weight_for_reps: re(format!(
-                r"({NUM})\s*({KG}|{LB})\s+(?:for|x)\s+(\d+)(?:\s*(?:{REPS}))?(\s*(?:[x×*]\s*\d|{SETS}|of))?"
+                r"({NUM})\s*({KG}|{LB})\s+(?:for|x)\s+(?:(?:a|one)\s+set\s+of\s+)?(\d+)(?:\s*(?:{REPS}))?(\s*(?:[x×*]\s*\d|{SETS}|of))?"
             )),
             weight: re(format!(r"({NUM})\s*({KG}|{LB})")),
             sets_of: re(format!(
@@ -145,6 +161,56 @@ fn segment(
             reps: int(&h, 3),
             sets: int(&h, 4).or(Some(1)),
         });
+    }
+    // `스쿼트 25 35 45 55 (5회씩)`: one set at each weight.
+    for h in take(&p.weights_each, clause) {
+        let unit = weight(&h, 1, 2).and_then(|(_, u)| u);
+        for w in h.get(1).unwrap_or("").split_whitespace() {
+            if let Some(w) = super::clause::number(w) {
+                lifts.push(Lift {
+                    weight: Some((w, unit)),
+                    reps: int(&h, 3),
+                    sets: Some(1),
+                });
+            }
+        }
+    }
+    // `벤치 60kg 12 10 8 6`: the reps of each set at one weight.
+    for h in take(&p.weight_then_reps, clause) {
+        let reps: Vec<i64> = h
+            .get(3)
+            .unwrap_or("")
+            .split_whitespace()
+            .filter_map(|r| r.parse().ok())
+            .collect();
+        for run in reps.chunk_by(|a, b| a == b) {
+            lifts.push(Lift {
+                weight: weight(&h, 1, 2),
+                sets: Some(run.len() as i64),
+                reps: Some(run[0]),
+            });
+        }
+    }
+    // `데드리프트 3RM 110`, `데드 130kg 1RM`: a tested max of that many reps.
+    for h in take(&p.rep_max, clause) {
+        let (w, reps) = match h.get(2) {
+            Some(_) => (weight(&h, 2, 3), int(&h, 1)),
+            None => (weight(&h, 4, 5), int(&h, 6)),
+        };
+        lifts.push(Lift {
+            weight: w,
+            reps,
+            sets: Some(1),
+        });
+    }
+    // `벤치 40/10, 50/8, 60/5`: one set of each weight/reps pair.
+    for h in slash_pairs(clause, &within) {
+        lifts.push(Lift {
+            weight: weight(&h, 1, 2),
+            reps: int(&h, 3),
+            sets: Some(1),
+        });
+        clause.claim(h.range);
     }
     // `Squat / 30kg / 5,5,15`, `bench 60kg 10/8/6`: the reps of each set, listed.
     for h in take(&p.rep_list, clause) {
@@ -259,6 +325,15 @@ fn segment(
     if lifts.is_empty() {
         return false;
     }
+    // `OHP 50 5x5`, `데드리프트 115 3x5`, `100로 5회 3세트`: the one bare number beside the
+    // sets is the weight, its unit unknown.
+    if !bodyweight && lifts.iter().all(|l| l.weight.is_none()) {
+        if let Some(w) = bare_weight(clause, &within) {
+            for lift in &mut lifts {
+                lift.weight = Some((w, None));
+            }
+        }
+    }
     if name.is_none() {
         found.flag("strength.exercises.name");
     }
@@ -279,6 +354,61 @@ fn segment(
         }));
     }
     true
+}
+
+/// `40/10`, `27.5/10`, `60kg/5`: a weight and its reps, in a clause that is about a lift.
+/// Not part of a longer list of reps (`10/10/8`), and not a score (`7/10`: the weight must be
+/// more than the reps unless a unit says it is a weight).
+fn slash_pairs(clause: &Clause, within: &Range<usize>) -> Vec<Hit> {
+    let text = clause.text.as_str();
+    let re = &patterns().weight_slash_reps;
+    clause
+        .hits(re)
+        .into_iter()
+        .filter(|h| h.range.start >= within.start && h.range.end <= within.end)
+        .filter(|h| {
+            let before = text[..h.range.start].chars().next_back();
+            let rest = text[h.range.end..].trim_start();
+            let listed =
+                |c: Option<char>| c.is_some_and(|c| c == '/' || c.is_ascii_digit() || c == '.');
+            let (w, r) = (h.num(1).unwrap_or(0.0), h.num(3).unwrap_or(0.0));
+            !listed(before)
+                && !listed(rest.chars().next())
+                && !reps_follow(rest)
+                && (h.get(2).is_some() || w > r)
+                && r >= 1.0
+        })
+        .collect()
+}
+
+/// The only number left unread in a lift's piece of a clause, when there is exactly one and
+/// it is no effort score (`RPE 8`), week (`week 3`) or clock time (`18:00`).
+fn bare_weight(clause: &Clause, within: &Range<usize>) -> Option<f64> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(&format!(
+            r"(rpe|rir|@|week|wk|day|tag|woche|semana|semaine)?\s*({NUM})(:)?(?:으로|로)?"
+        ))
+        .expect("bare number compiles")
+    });
+    let hits: Vec<Hit> = clause
+        .hits(re)
+        .into_iter()
+        .filter(|h| h.range.start >= within.start && h.range.end <= within.end)
+        .collect();
+    match hits.as_slice() {
+        [only] if only.get(1).is_none() && only.get(3).is_none() => {
+            only.num(2).filter(|w| *w > 0.0)
+        }
+        _ => None,
+    }
+}
+
+/// `,5,15` after `30kg / 5`: the pair was the start of a list of reps, not a pair.
+fn reps_follow(rest: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"^,\s*\d{1,3}\s*(?:,|$)").expect("reps pattern compiles"))
+        .is_match(rest)
 }
 
 fn int(h: &Hit, i: usize) -> Option<i64> {

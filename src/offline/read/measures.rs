@@ -105,6 +105,15 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
         let Some(what) = what(&clause.text, hit.range.start, hit.range.end) else {
             continue;
         };
+        // `喝水 7杯`, `물 3컵`: water comes in glasses, whatever the cup word.
+        let water = ["water", "물", "水", "agua", "wasser", "eau"]
+            .iter()
+            .any(|w| what.contains(w));
+        let unit = if water && unit == "cup" {
+            "glass"
+        } else {
+            unit
+        };
         found.measures.push(Measure {
             what,
             value: round2(value),

@@ -113,7 +113,9 @@ impl<'d> Reader<'d> {
             title,
             plan: heading_plan,
         };
-        let lines: Vec<&str> = entry.text.lines().collect();
+        let mut joined: Vec<String> = entry.text.lines().map(str::to_string).collect();
+        runs::join_summaries(&mut joined);
+        let lines: Vec<&str> = joined.iter().map(String::as_str).collect();
         let table_lines: Vec<(usize, &str)> = lines
             .iter()
             .enumerate()
@@ -165,8 +167,7 @@ impl<'d> Reader<'d> {
                 if lower.split_whitespace().count() <= 5
                     && next().is_some_and(|n| lifts::set_ordinal(&n).is_some())
                 {
-                    section.topic =
-                        Topic::Lift(Some(lower.trim_end_matches(':').trim().to_string()));
+                    section.topic = Topic::Lift(Some(self.set_block_name(&lower)));
                     section.title = lower;
                     continue;
                 }
@@ -188,9 +189,10 @@ impl<'d> Reader<'d> {
         let topic = match &row.exercise {
             Some(cell) => {
                 let named = exercises(cell, self.strength);
-                let name = named
-                    .first()
-                    .map_or_else(|| cell.clone(), |m| m.canonical.clone());
+                let name = named.first().map_or_else(
+                    || words::near_exercise(cell, self.strength).unwrap_or(cell.clone()),
+                    |m| m.canonical.clone(),
+                );
                 Topic::Lift(Some(name))
             }
             None if row.run => Topic::Run,
@@ -202,6 +204,20 @@ impl<'d> Reader<'d> {
             plan: false,
         };
         self.line(&row.text, &here, found);
+    }
+
+    /// The exercise named above a block of numbered sets: the known lift it names
+    /// (`Bent Over Row (Barbell)` is a row), else the line without its equipment note.
+    fn set_block_name(&self, lower: &str) -> String {
+        let line = lower.trim_end_matches(':').trim();
+        if let Some(m) = exercises(line, self.strength).first() {
+            return m.canonical.clone();
+        }
+        let bare = match line.find(" (") {
+            Some(i) if line.ends_with(')') => &line[..i],
+            _ => line,
+        };
+        words::near_exercise(bare, self.strength).unwrap_or_else(|| bare.to_string())
     }
 
     /// `Bench:`, `### Squat`, `Easy run`: a short line without numbers that sets the
@@ -236,6 +252,20 @@ impl<'d> Reader<'d> {
 
     fn line(&self, cleaned: &str, section: &Section, found: &mut Found) {
         let mut line = Clause::new(cleaned);
+        if line.text.contains(|c: char| c.is_ascii_digit()) {
+            line.claim_timestamps();
+        }
+        if line.text.contains(['시', '時'])
+            || ["acost", "couch", "dormí"]
+                .iter()
+                .any(|w| line.text.contains(w))
+        {
+            sleep::spoken_range(&mut line, found);
+        }
+        // A pasted run summary: the calories are burned, not eaten.
+        if runs::labelled_distance(&line.text) {
+            runs::claim_burned(&mut line);
+        }
         if self.sleep_anchor(&line.text).is_some() {
             sleep::range(&mut line, found);
         }
@@ -250,10 +280,12 @@ impl<'d> Reader<'d> {
             let anchor = self.sleep_anchor(&c.text);
             let own = if let Some(m) = named.first() {
                 Some(Topic::Lift(Some(m.canonical.clone())))
-            } else if names_run {
+            } else if names_run || runs::labelled_distance(&c.text) {
                 // `러닝 5km 28분 PR!`: a record is the run's, not a lift's.
                 Some(Topic::Run)
-            } else if names_domain(&c.text, self.strength) {
+            } else if names_domain(&c.text, self.strength)
+                && !(current == Topic::Run && only_a_record_word(&c.text))
+            {
                 // `PR!` after a bench clause is still about the bench.
                 Some(match &current {
                     Topic::Lift(name) => Topic::Lift(name.clone()),
@@ -271,6 +303,9 @@ impl<'d> Reader<'d> {
                 None => {
                     let inherited = if continues(&c.text) {
                         current.clone()
+                    } else if other_activity(&c.text) {
+                        // `🧘 15 min` under `long run, pasted from the watch:`.
+                        Topic::None
                     } else {
                         section.topic.clone()
                     };
@@ -280,7 +315,11 @@ impl<'d> Reader<'d> {
                         Topic::Run
                     } else if inherited == Topic::None {
                         // `원암 케이블 익스텐션 15kg 12회 3세트`: a lift the vocabulary lacks.
-                        lifts::unknown_name(&c.text).map_or(Topic::None, |n| Topic::Lift(Some(n)))
+                        lifts::unknown_name(&c.text).map_or(Topic::None, |n| {
+                            // `스쿼드 60kg 5x5`, `sqaut 100kg 5x5`: a misspelt known lift.
+                            let known = words::near_exercise(&n, self.strength);
+                            Topic::Lift(Some(known.unwrap_or(n)))
+                        })
                     } else {
                         inherited
                     }
@@ -300,7 +339,14 @@ impl<'d> Reader<'d> {
                     }
                 }
                 Topic::Lift(name) => {
-                    lifted |= lifts::read(&mut c, &named, name.as_deref(), found);
+                    let guessed = match name {
+                        None if named.is_empty() => {
+                            words::misspelt_exercise(&c.text, self.strength)
+                        }
+                        _ => None,
+                    };
+                    let name = name.as_deref().or(guessed.as_deref());
+                    lifted |= lifts::read(&mut c, &named, name, found);
                 }
                 Topic::None | Topic::Sleep => {}
             }
@@ -312,6 +358,50 @@ impl<'d> Reader<'d> {
             found.felt = felt(&line.text);
         }
     }
+}
+
+/// Activities measured in minutes that are neither a run nor a lift: a clause starting with
+/// one is about it, whatever the heading above says.
+const OTHER_ACTIVITIES: [&str; 16] = [
+    "meditation",
+    "meditated",
+    "meditate",
+    "yoga",
+    "stretching",
+    "stretched",
+    "reading",
+    "journaling",
+    "guitar",
+    "piano",
+    "mobility",
+    "breathing",
+    "명상",
+    "스트레칭",
+    "요가",
+    "독서",
+];
+
+fn other_activity(text: &str) -> bool {
+    let first = text
+        .split(|c: char| !c.is_alphabetic())
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    OTHER_ACTIVITIES.contains(&first)
+}
+
+/// `PR!` after a run's time is the run's record, not a lift.
+fn only_a_record_word(text: &str) -> bool {
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .collect();
+    words.iter().any(|w| matches!(*w, "pr" | "pb" | "prs"))
+        && words.iter().all(|w| {
+            matches!(
+                *w,
+                "pr" | "pb" | "prs" | "new" | "a" | "min" | "km" | "mins" | "minutes"
+            )
+        })
 }
 
 /// Whether a clause carries on the previous one: nothing but small words before its first
@@ -415,12 +505,32 @@ fn continues(text: &str) -> bool {
         "그리고",
         "다음",
         "이후",
+        // Pasted summaries: `Time 1:15:29`, `시간 33:53`, `평균 페이스 6'10''`.
+        "시간",
+        "평균",
+        "avg",
+        "moving",
+        // Working and warm-up sets: `벤치프레스 웜업 35kg 10회, 본세트 57.5kg 8회 3세트`.
+        "본세트",
+        "본운동",
+        "메인",
+        "탑세트",
+        "백오프",
+        "웜업",
+        "워밍업",
+        "드롭세트",
         // Pace words: `페이스 5분 44초` after a run clause is that run's pace.
         "페이스",
         "ペース",
         "配速",
         "ritmo",
         "allure",
+        // Time taken: `跑了8公里，用时49:31`.
+        "用时",
+        "用時",
+        "耗时",
+        "タイム",
+        "기록",
     ];
     let head = match text.find(|c: char| c.is_ascii_digit()) {
         Some(i) => &text[..i],
@@ -439,7 +549,9 @@ fn continues(text: &str) -> bool {
 fn of_subject() -> &'static regex::Regex {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     RE.get_or_init(|| {
-        regex::Regex::new(r"^\D{0,3}\d+(?:[.,]\d+)?\s*[\p{L}]+\s+(?:of|de|d')\s*\p{L}")
+        // `15 minutes of meditation`, `20 min meditation`, `30분 명상` (not `47 min PR!` nor
+        // `30 min easy`).
+        regex::Regex::new(r"^\D{0,3}\d+(?:[.,]\d+)?\s*(?:[\p{L}]+\s+(?:of|de|d')\s*\p{L}|(?:minutes|minute|mins|min|분)\s+(?:meditation|meditating|stretching|yoga|reading|journaling|guitar|piano|practice|mobility|breathing|명상|스트레칭|요가|독서))")
             .expect("pattern compiles")
     })
 }

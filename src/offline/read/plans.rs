@@ -47,7 +47,7 @@ pub fn is_plan_clause(clause: &str) -> bool {
             r"|\d\s*x?\s*/\s*(?:week|wk|day)\b",
             // Ranges of an amount: `easy 5-8 km`, `3x8-10`.
             r"|\d+\s*[-–]\s*\d+\s*(?:km|k|mi|miles|min|reps|kg|lbs?)\b|\dx\d+\s*[-–]\s*\d+",
-            r"|할 예정|할 것|예정|する予定|つもり|打算|要去|werde|vamos a|voy a|je vais|prochaine",
+            r"|할 예정|할 것|예정|다음 시간|다음 시간에|다음번|다음 번|다음에는|도전해|도전!|도전$|목표는|목표:|する予定|つもり|次回|打算|要去|下次|werde|vamos a|voy a|je vais|prochaine",
         ))
         .expect("plan clause compiles")
     })
@@ -70,5 +70,7 @@ mod tests {
         assert!(!is_plan_clause("ran 5 km"));
         assert!(!is_plan_clause("bench 80kg 5x5 same as plan"));
         assert!(!is_plan_clause("first run in a week"));
+        assert!(is_plan_clause("다음 시간 벤치 62.5kg 도전"));
+        assert!(!is_plan_clause("벤치 60kg 5회 3세트 성공"));
     }
 }

@@ -172,8 +172,14 @@ pub fn reads_as_run(text: &str) -> bool {
         !glued && !METERS.split('|').any(|m| m == unit)
     });
     let took = p.clock.is_match(text) || super::units::duration_pattern().is_match(text);
+    // `easy 3 mi`, `tempo 8k`: the kind of run says it is one.
+    const KINDS: [&str; 6] = ["easy", "tempo", "long", "recovery", "interval", "intervals"];
+    let kind = text
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| KINDS.contains(&w.trim_end_matches(':')));
     distance
-        && took
+        && (took || kind)
         && !NOT_RUNS.iter().any(|w| {
             super::words::find_word(text, w).is_some() || (!w.is_ascii() && text.contains(w))
         })
@@ -337,4 +343,72 @@ pub fn kind(text: &str) -> Option<String> {
         .filter_map(|(kind, set)| set.first(text).map(|(i, _)| (i, *kind)))
         .min()
         .map(|(_, k)| k.to_string())
+}
+
+/// Words that label a distance in a pasted watch or app summary (`Distance 13.76 km`,
+/// `거리 5.50 km`).
+const DISTANCE_LABELS: [&str; 8] = [
+    "distance",
+    "distancia",
+    "distanz",
+    "거리",
+    "距離",
+    "距离",
+    "dist",
+    "strecke",
+];
+
+/// Whether a clause is a labelled distance (`distance 13.76 km`), the first line of a
+/// pasted run summary.
+pub fn labelled_distance(text: &str) -> bool {
+    let label: String = text
+        .chars()
+        .take_while(|c| !c.is_ascii_digit())
+        .collect::<String>();
+    let label = label.trim().trim_end_matches([':', '：']).trim();
+    DISTANCE_LABELS.iter().any(|l| label.ends_with(l)) && patterns().distance.is_match(text)
+}
+
+/// Joins a pasted summary written one `label value` per line (`거리 5.50 km` / `시간 33:53`
+/// / `칼로리 357 kcal`) into its first line, ` | ` between, leaving the other lines empty so
+/// line numbers stay: read together, the time is the run's.
+pub fn join_summaries(lines: &mut [String]) {
+    static LABELLED: OnceLock<Regex> = OnceLock::new();
+    let labelled = LABELLED.get_or_init(|| {
+        Regex::new(r"^\s*(?:[-*•]\s*)?\p{L}[\p{L} ]{0,20}[:：]?\s*\d")
+            .expect("labelled line compiles")
+    });
+    let mut i = 0;
+    while i < lines.len() {
+        let mut end = i;
+        while end < lines.len() && labelled.is_match(&lines[end]) && !lines[end].contains('|') {
+            end += 1;
+        }
+        let block = i..end;
+        if block.len() >= 2
+            && lines[block.clone()]
+                .iter()
+                .any(|l| labelled_distance(&l.to_lowercase()))
+        {
+            let joined = lines[block.clone()].join(" | ");
+            for l in &mut lines[block.clone()] {
+                l.clear();
+            }
+            lines[i] = joined;
+        }
+        i = end.max(i + 1);
+    }
+}
+
+/// Calories a run burned (`Calories 880`, `칼로리 357 kcal`): taken out so they are not
+/// counted as eaten.
+pub fn claim_burned(clause: &mut Clause) {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?:calories|kalorien|calorías|칼로리|カロリー|卡路里)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:kcal|cal)?|\d+(?:[.,]\d+)?\s*(?:kcal|cal)\b")
+            .expect("burned pattern compiles")
+    });
+    for hit in clause.hits(re) {
+        clause.claim(hit.range);
+    }
 }

@@ -55,6 +55,83 @@ fn clock(re: &Regex, hit: &Hit, n: u8) -> Option<(f64, bool, bool)> {
     ))
 }
 
+/// A clock time said in Korean or Japanese as groups `h<n>`, `m<n>`, `half<n>`: `11시 반`,
+/// `7시 30분`, `6時半`, `23時`.
+fn spoken_time(n: u8) -> String {
+    format!(
+        r"(?P<h{n}>\d{{1,2}})\s*(?:시|時)\s*(?:(?P<m{n}>\d{{1,2}})\s*(?:분|分)|(?P<half{n}>반|半))?"
+    )
+}
+
+/// A clock time said in Spanish or French as groups `h<n>`, `m<n>`, `half<n>`: `11 y media`,
+/// `7:30`, `23h`.
+fn latin_time(n: u8) -> String {
+    format!(r"(?P<h{n}>\d{{1,2}})(?:[:.h](?P<m{n}>\d{{2}}))?(?:\s*(?P<half{n}>y media|et demie))?")
+}
+
+/// `어제 11시 반에 자서 7시에 일어남`, `새벽 1시에 잠들어서 6시 반 기상`, `23時に寝て6時半に
+/// 起きた`, `취침 12시 기상 7시 반`: bed and wake times told in words, no sleep noun needed.
+pub fn spoken_range(line: &mut Clause, found: &mut Found) {
+    static RE: OnceLock<[Regex; 3]> = OnceLock::new();
+    let patterns = RE.get_or_init(|| {
+        let (t1, t2) = (spoken_time(1), spoken_time(2));
+        let re = |s: String| Regex::new(&s).expect("spoken sleep pattern compiles");
+        [
+            re(format!(
+                r"{t1}\s*(?:에|쯤|경|頃|ごろ|くらい|정도)?\s*(?:에|に)?\s*(?:잠들|자서|자고|잤|취침|寝|就寝)\D{{0,20}}?{t2}\s*(?:에|쯤|경|頃|ごろ|くらい|정도)?\s*(?:에|に)?\s*(?:일어|기상|깼|깸|起き|起床)"
+            )),
+            re(format!(
+                r"(?:취침|就寝)\s*(?:시간)?\s*:?\s*{t1}\D{{0,12}}?(?:기상|起床)\s*(?:시간)?\s*:?\s*{t2}"
+            )),
+            re(format!(
+                r"(?i)(?:me acosté|me fui a la cama|me dormí|je me suis couchée?|couchée?|endormie?)\s*(?:a las|à|vers|sobre las)?\s*{l1}\D{{0,30}}?(?:me levanté|me desperté|levée?|réveillée?)\s*(?:a las|à|vers|sobre las)?\s*{l2}",
+                l1 = latin_time(1),
+                l2 = latin_time(2),
+            )),
+        ]
+    });
+    for re in patterns {
+        if spoken_hits(re, line, found) {
+            return;
+        }
+    }
+}
+
+/// Reads the first bed-to-wake hit of `re` (see [`spoken_range`]); whether one was read.
+fn spoken_hits(re: &Regex, line: &mut Clause, found: &mut Found) -> bool {
+    let group = |name: &str| re.capture_names().position(|c| c == Some(name));
+    for hit in line.hits(re) {
+        let at = |n: u8| -> Option<f64> {
+            let hours = hit.num(group(&format!("h{n}"))?)?;
+            let minutes = group(&format!("m{n}")).and_then(|i| hit.num(i));
+            let half = group(&format!("half{n}"))
+                .and_then(|i| hit.get(i))
+                .is_some();
+            let minutes = minutes.unwrap_or(if half { 30.0 } else { 0.0 });
+            (hours <= 24.0 && minutes < 60.0).then_some(hours + minutes / 60.0)
+        };
+        let (Some(bed), Some(up)) = (at(1), at(2)) else {
+            continue;
+        };
+        // Told on a 12-hour clock: `12시에 자서` is midnight, `11시 반에 자서` the evening.
+        let bed = if bed >= 12.0 && bed < 13.0 {
+            bed - 12.0
+        } else {
+            bed
+        };
+        let mut hours = (up - bed).rem_euclid(24.0);
+        if hours > 14.0 && bed < 12.0 {
+            hours = (up - bed - 12.0).rem_euclid(24.0);
+        }
+        if (1.0..=16.0).contains(&hours) {
+            found.set("general", "sleep_hours", json!(round2(hours)));
+            line.claim(hit.range.clone());
+            return true;
+        }
+    }
+    false
+}
+
 /// A bed-to-wake range anywhere on the line (it may cross clauses: `bed 00:30, up 7:00`).
 pub fn range(line: &mut Clause, found: &mut Found) {
     for (re, worded) in range_patterns() {

@@ -146,8 +146,9 @@ fn column(cell: &str) -> (Column, Option<&'static str>) {
 pub fn rows(lines: &[(usize, &str)]) -> Vec<Row> {
     let mut out = Vec::new();
     let mut header: Option<Vec<(Column, Option<&'static str>)>> = None;
+    let mut numbered = false;
     let mut previous: Option<usize> = None;
-    for &(i, line) in lines {
+    for (at, &(i, line)) in lines.iter().enumerate() {
         if previous.is_none_or(|p| p + 1 != i) {
             header = None;
         }
@@ -160,11 +161,12 @@ pub fn rows(lines: &[(usize, &str)]) -> Vec<Row> {
         let named = columns.iter().filter(|(c, _)| *c != Column::Other).count();
         let has_digits = row.iter().any(|c| c.chars().any(|ch| ch.is_ascii_digit()));
         if header.is_none() && named >= 2 && !has_digits {
+            numbered = numbers_sets(&columns, &lines[at + 1..]);
             header = Some(columns);
             continue;
         }
         out.push(match &header {
-            Some(h) => labelled(i, h, &row),
+            Some(h) => labelled(i, h, &row, numbered),
             None => Row {
                 line: i,
                 exercise: None,
@@ -176,7 +178,38 @@ pub fn rows(lines: &[(usize, &str)]) -> Vec<Row> {
     out
 }
 
-fn labelled(line: usize, header: &[(Column, Option<&'static str>)], row: &[String]) -> Row {
+/// Whether the sets column of the table below `header` numbers its rows (`| 세트 | 무게 |
+/// 횟수 |` with 1, 2, 3…): then each row is one set, not that many sets.
+fn numbers_sets(header: &[(Column, Option<&'static str>)], below: &[(usize, &str)]) -> bool {
+    let Some(col) = header.iter().position(|(c, _)| *c == Column::Sets) else {
+        return false;
+    };
+    let mut expected = 1;
+    let mut previous: Option<usize> = None;
+    for &(i, line) in below {
+        if previous.is_some_and(|p| p + 1 != i) {
+            break;
+        }
+        previous = Some(i);
+        if is_separator(line) {
+            continue;
+        }
+        match cells(line).get(col).map(|c| c.trim().parse::<u32>()) {
+            Some(Ok(n)) if n == expected => expected += 1,
+            // A new exercise's sets may count from 1 again.
+            Some(Ok(1)) if expected > 2 => expected = 2,
+            _ => return false,
+        }
+    }
+    expected > 2
+}
+
+fn labelled(
+    line: usize,
+    header: &[(Column, Option<&'static str>)],
+    row: &[String],
+    numbered: bool,
+) -> Row {
     let cell = |want: Column| -> Option<(String, Option<&'static str>)> {
         header
             .iter()
@@ -202,7 +235,11 @@ fn labelled(line: usize, header: &[(Column, Option<&'static str>)], row: &[Strin
         parts.extend(cell(Column::Time).map(with_unit));
     } else {
         if let Some((s, _)) = cell(Column::Sets) {
-            parts.push(format!("{s} sets"));
+            parts.push(if numbered {
+                "1 sets".into()
+            } else {
+                format!("{s} sets")
+            });
         }
         if let Some((r, _)) = cell(Column::Reps) {
             parts.push(format!("{r} reps"));

@@ -20,7 +20,7 @@ pub const METERS: &str = r"meters|meter|metres|metre|metros|mètres|m|미터|メ
 
 /// Reps and sets: `5 reps`, `5회`, `5回`, `5次`, `5 Wdh`, `3 sets`, `3세트`, `3组`...
 pub const REPS: &str = r"repetitionen|repetitions|repetition|repeticiones|répétitions|wiederholungen|wdh\.?|reps|rep|회씩|회|개씩|개|回ずつ|回|レップ|次";
-pub const SETS: &str = r"sets|set|series|séries|série|sätze|satz|세트|セット|组|組";
+pub const SETS: &str = r"sets|set|series|séries|série|sätze|satz|세트|셋트|셋|セット|组|組";
 
 /// A unit word -> its normal singular name, for generic measures.
 pub fn measure_unit(word: &str) -> Option<&'static str> {
@@ -187,7 +187,7 @@ pub fn duration_pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(&format!(
-            r"(?:({NUM})\s*(?:{HOURS})\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|and a half|y media|et demie|½))?|({NUM})\s*(?:{MINUTES})(?:\s*(\d{{1,2}})\s*(?:초|秒|seconds|second|secs|sec|sek|seg|s)\b)?)"
+            r"(?:({NUM})\s*(?:{HOURS})\.?\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|and a half|y media|et demie|½))?|({NUM})\s*(?:{MINUTES})(?:\s*(?:y|et|and|und)?\s*(\d{{1,2}})\s*(?:초|秒|segundos|secondes|sekunden|seconds|second|secs|sec|sek|seg|s)\b)?)"
         ))
         .expect("duration pattern compiles")
     })

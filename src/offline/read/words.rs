@@ -27,7 +27,16 @@ fn stands_alone(haystack: &str, i: usize, word: &str) -> bool {
     let after = haystack[i + word.len()..].chars().next();
     let before_ok = first_glued || !before.is_some_and(|c| c.is_alphanumeric() && !is_spaceless(c));
     let after_ok = last_glued || !after.is_some_and(|c| c.is_alphabetic() && !is_spaceless(c));
-    !word.is_empty() && before_ok && after_ok
+    // Katakana words take hiragana particles, never more katakana: `ラン` is in `皇居ラン`
+    // and `ランを`, not in `ランチ`.
+    let katakana_ok = !(word.chars().next().is_some_and(is_katakana)
+        && before.is_some_and(is_katakana))
+        && !(word.chars().next_back().is_some_and(is_katakana) && after.is_some_and(is_katakana));
+    !word.is_empty() && before_ok && after_ok && katakana_ok
+}
+
+fn is_katakana(c: char) -> bool {
+    matches!(c as u32, 0x30A1..=0x30FA | 0x30FC | 0xFF66..=0xFF9F)
 }
 
 /// The vocabulary terms of `domain` standing as words in `text`: (start, term, canonical).
@@ -122,6 +131,76 @@ pub fn exercises(text: &str, strength: Option<&Domain>) -> Vec<Mention> {
     longest_first(all)
 }
 
+/// The exercise a misspelt name stands for (`sqaut`, `dedlift`, `스쿼드`, `벤치프래스`): the
+/// one vocabulary term one edit away (a letter added, dropped, changed or two swapped).
+/// Names shorter than five letters (three in Hangul, kana or ideographs) are left as they
+/// are: too many short words are one edit from each other.
+pub fn near_exercise(name: &str, strength: Option<&Domain>) -> Option<String> {
+    let domain = strength?;
+    let name: Vec<char> = name.to_lowercase().chars().collect();
+    let shortest = if name.iter().any(|c| is_spaceless(*c)) {
+        3
+    } else {
+        5
+    };
+    if name.len() < shortest {
+        return None;
+    }
+    let mut near: Vec<&str> = domain
+        .vocabulary
+        .iter()
+        .filter(|(_, canonical)| !SESSION_WORDS.contains(&canonical.as_str()))
+        .filter(|(term, _)| {
+            let term: Vec<char> = term.chars().collect();
+            term.len() >= shortest && one_edit_apart(&name, &term)
+        })
+        .map(|(_, canonical)| canonical.as_str())
+        .collect();
+    near.sort_unstable();
+    near.dedup();
+    match near.as_slice() {
+        [only] => Some(only.to_string()),
+        _ => None,
+    }
+}
+
+/// A misspelt exercise among the words before a clause's first number (`sqaut 5x5 @ 95 kg`,
+/// `lifting: dedlift 235 lb for 5`), single words or two together.
+pub fn misspelt_exercise(text: &str, strength: Option<&Domain>) -> Option<String> {
+    let head = &text[..text
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(text.len())];
+    let words: Vec<&str> = head
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let pairs = words.windows(2).map(|p| format!("{} {}", p[0], p[1]));
+    pairs
+        .chain(words.iter().map(|w| w.to_string()))
+        .find_map(|w| near_exercise(&w, strength))
+}
+
+/// Whether `a` becomes `b` by one insertion, deletion, substitution or swap of neighbours.
+fn one_edit_apart(a: &[char], b: &[char]) -> bool {
+    if a == b || a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[prefix..], &b[prefix..]);
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (a, b) = (&a[..a.len() - suffix], &b[..b.len() - suffix]);
+    match (a.len(), b.len()) {
+        (0, 1) | (1, 0) | (1, 1) => true,
+        (2, 2) => a[0] == b[1] && a[1] == b[0],
+        _ => false,
+    }
+}
+
 /// Whether a lowercase text uses any word of `domain` (name or vocabulary).
 pub fn names_domain(text: &str, domain: Option<&Domain>) -> bool {
     domain.is_some_and(|d| domain_terms(text, d).next().is_some())
@@ -138,7 +217,23 @@ mod tests {
         assert_eq!(find_word("fixed the runbook", "run"), None);
         assert!(find_word("벤치프레스는 80kg", "벤치프레스").is_some());
         assert!(find_word("スクワットを5回", "スクワット").is_some());
+        assert!(find_word("皇居ラン 5km", "ラン").is_some());
+        assert!(find_word("ランチ 800kcal", "ラン").is_none());
         assert!(find_word("今天卧推60公斤", "卧推").is_some());
+    }
+
+    #[test]
+    fn one_edit_apart_counts_swaps_but_not_two_changes() {
+        let chars = |s: &str| s.chars().collect::<Vec<_>>();
+        let near = |a: &str, b: &str| one_edit_apart(&chars(a), &chars(b));
+        assert!(near("sqaut", "squat"));
+        assert!(near("dedlift", "deadlift"));
+        assert!(near("스쿼드", "스쿼트"));
+        assert!(near("benchpress", "bench press"));
+        assert!(!near("squat", "squat"));
+        assert!(!near("sqat", "squats"));
+        assert!(near("deadlfit", "deadlift"));
+        assert!(!near("curl", "crunch"));
     }
 
     #[test]

@@ -61,13 +61,16 @@ impl RecordDb {
     /// Entries whose text or note title holds one of `words` (as whole words or word
     /// beginnings: `book` finds `books` and `booked` alike, the caller sorts them out),
     /// or contains one of `inside` anywhere (scripts written without spaces); oldest first.
-    /// With a `range`, only log entries dated within it (reference text has no date).
+    /// With a `range`, only log entries dated within it (reference text has no date); with
+    /// `newest`, only that many of the most recent matches of each kind.
     pub fn entries_matching(
         &self,
         words: &[String],
         inside: &[String],
         range: Option<(NaiveDate, NaiveDate)>,
+        newest: Option<usize>,
     ) -> Result<Vec<Entry>> {
+        let limit = newest.map_or(-1, |n| n as i64);
         let (start, end, min_log) = match range {
             Some((s, e)) => (s.to_string(), e.to_string(), 1),
             None => (String::new(), "9999-12-31".to_string(), 0),
@@ -87,11 +90,12 @@ impl RecordDb {
                 .prepare_cached(
                     "SELECT e.id, e.source, e.heading, e.date, e.time, e.log, e.hash, e.line_start, e.line_end, e.tags, e.text
                      FROM entries_fts f JOIN entries e ON e.rowid = f.rowid
-                     WHERE entries_fts MATCH ?1 AND e.date BETWEEN ?2 AND ?3 AND e.log >= ?4",
+                     WHERE entries_fts MATCH ?1 AND e.date BETWEEN ?2 AND ?3 AND e.log >= ?4
+                     ORDER BY e.date DESC LIMIT ?5",
                 )
                 .map_err(|e| self.error(e))?;
             let rows = stmt
-                .query_map(params![query, start, end, min_log], entry_from_row)
+                .query_map(params![query, start, end, min_log, limit], entry_from_row)
                 .map_err(|e| self.error(e))?;
             for row in rows {
                 push(row.map_err(|e| self.error(e))?);
@@ -102,15 +106,16 @@ impl RecordDb {
         let inside: Vec<&String> = inside.iter().filter(|n| !n.is_empty()).collect();
         if !inside.is_empty() {
             let any: Vec<String> = (0..inside.len())
-                .map(|i| format!("instr(text, ?{0}) > 0 OR instr(source, ?{0}) > 0", i + 4))
+                .map(|i| format!("instr(text, ?{0}) > 0 OR instr(source, ?{0}) > 0", i + 5))
                 .collect();
             let sql = format!(
                 "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text
-                 FROM entries WHERE spaceless = 1 AND date BETWEEN ?1 AND ?2 AND log >= ?3 AND ({})",
+                 FROM entries WHERE spaceless = 1 AND date BETWEEN ?1 AND ?2 AND log >= ?3 AND ({})
+                 ORDER BY date DESC LIMIT ?4",
                 any.join(" OR ")
             );
             let mut stmt = conn.prepare_cached(&sql).map_err(|e| self.error(e))?;
-            let mut args: Vec<&dyn rusqlite::ToSql> = vec![&start, &end, &min_log];
+            let mut args: Vec<&dyn rusqlite::ToSql> = vec![&start, &end, &min_log, &limit];
             args.extend(inside.iter().map(|n| *n as &dyn rusqlite::ToSql));
             let rows = stmt
                 .query_map(args.as_slice(), entry_from_row)

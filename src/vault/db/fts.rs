@@ -90,7 +90,7 @@ mod tests {
     }
 
     fn found(db: &RecordDb, word: &str) -> Vec<String> {
-        db.entries_matching(&[word.to_string()], &[], None)
+        db.entries_matching(&[word.to_string()], &[], None, None)
             .unwrap()
             .into_iter()
             .map(|e| e.text)

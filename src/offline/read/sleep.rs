@@ -114,7 +114,7 @@ fn spoken_hits(re: &Regex, line: &mut Clause, found: &mut Found) -> bool {
             continue;
         };
         // Told on a 12-hour clock: `12시에 자서` is midnight, `11시 반에 자서` the evening.
-        let bed = if bed >= 12.0 && bed < 13.0 {
+        let bed = if (12.0..13.0).contains(&bed) {
             bed - 12.0
         } else {
             bed

@@ -29,9 +29,11 @@ fn stands_alone(haystack: &str, i: usize, word: &str) -> bool {
     let after_ok = last_glued || !after.is_some_and(|c| c.is_alphabetic() && !is_spaceless(c));
     // Katakana words take hiragana particles, never more katakana: `ラン` is in `皇居ラン`
     // and `ランを`, not in `ランチ`.
-    let katakana_ok = !(word.chars().next().is_some_and(is_katakana)
-        && before.is_some_and(is_katakana))
-        && !(word.chars().next_back().is_some_and(is_katakana) && after.is_some_and(is_katakana));
+    let glued_kana = |edge: Option<char>, beside: Option<char>| {
+        edge.is_some_and(is_katakana) && beside.is_some_and(is_katakana)
+    };
+    let katakana_ok =
+        !glued_kana(word.chars().next(), before) && !glued_kana(word.chars().next_back(), after);
     !word.is_empty() && before_ok && after_ok && katakana_ok
 }
 

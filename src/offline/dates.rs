@@ -36,26 +36,40 @@ impl DateRange {
     }
 }
 
+/// Period words that lead an English phrase and say how it reads ("in October", "last week").
+const SAYS_ITSELF: [&str; 16] = [
+    "in",
+    "on",
+    "during",
+    "since",
+    "this",
+    "last",
+    "past",
+    "the",
+    "yesterday",
+    "today",
+    "tonight",
+    "over",
+    "between",
+    "from",
+    "within",
+    "recent",
+];
+
+const WEEKDAYS: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
 /// Whether a period phrase is English (`last week`, `in march`, `past 3 days`), so it can
 /// stand in an English sentence; `ce mois-ci`, `este mes`, `이번 주` cannot.
 fn is_english(phrase: &str) -> bool {
-    const WORDS: &[&str] = &[
-        "in",
-        "on",
-        "during",
-        "since",
-        "this",
-        "last",
-        "past",
-        "the",
-        "yesterday",
-        "today",
-        "tonight",
-        "over",
-        "between",
-        "from",
-        "within",
-        "recent",
+    const MORE: &[&str] = &[
         "recently",
         "to",
         "and",
@@ -111,15 +125,6 @@ fn is_english(phrase: &str) -> bool {
         "th",
         "-",
     ];
-    const WEEKDAYS: [&str; 7] = [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ];
     let named = |w: &str| {
         let w = w.trim_end_matches(['.', ',', 's']);
         w.len() >= 3
@@ -131,7 +136,8 @@ fn is_english(phrase: &str) -> bool {
     !phrase.trim().is_empty()
         && phrase.split_whitespace().all(|w| {
             let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
-            WORDS.contains(&bare)
+            SAYS_ITSELF.contains(&bare)
+                || MORE.contains(&bare)
                 || bare.chars().all(|c| c.is_ascii_digit())
                 || bare
                     .trim_end_matches(['s', 't', 'n', 'd', 'r', 'h'])
@@ -159,15 +165,6 @@ impl DateRange {
                 format!("from {start} to {}", self.end.format("%b %-d, %Y"))
             };
         }
-        const WEEKDAYS: [&str; 7] = [
-            "monday",
-            "tuesday",
-            "wednesday",
-            "thursday",
-            "friday",
-            "saturday",
-            "sunday",
-        ];
         let names = || crate::vault::dating::MONTHS.iter().chain(WEEKDAYS.iter());
         let phrase: Vec<String> = self
             .phrase
@@ -183,24 +180,6 @@ impl DateRange {
             })
             .collect();
         let first = self.phrase.split_whitespace().next().unwrap_or("");
-        const SAYS_ITSELF: [&str; 16] = [
-            "in",
-            "on",
-            "during",
-            "since",
-            "this",
-            "last",
-            "past",
-            "the",
-            "yesterday",
-            "today",
-            "tonight",
-            "over",
-            "between",
-            "from",
-            "within",
-            "recent",
-        ];
         let lead = if SAYS_ITSELF.contains(&first) {
             ""
         } else if matches!(first, "first" | "second" | "third" | "fourth") {

@@ -123,6 +123,7 @@ fn main() {
         cpu_since(cpu_at),
         report.notes as f64 / took.as_secs_f64()
     );
+    println!("{}", versus_scan(took, v, "."));
     bench_one_day(&runtime, count);
     bench_import(&runtime, count / 2);
 }
@@ -157,6 +158,7 @@ fn bench_one_day(runtime: &tokio::runtime::Runtime, count: usize) {
         cpu_since(cpu_at),
         report.notes as f64 / took.as_secs_f64()
     );
+    println!("{}", versus_scan(took, v, "."));
     let mut times = Vec::new();
     let cpu_at = cpu();
     for _ in 0..5 {
@@ -178,6 +180,7 @@ fn bench_one_day(runtime: &tokio::runtime::Runtime, count: usize) {
         ms(times[times.len() / 2]),
         cpu_since(cpu_at)
     );
+    println!("{}", versus_scan(times[times.len() / 2], v, "squat"));
 }
 
 /// Offline import of `count` old log files into an empty vault.
@@ -224,6 +227,32 @@ fn offline_config(vault: &std::path::Path) {
         "llm:\n  default_provider: offline\n",
     )
     .unwrap();
+}
+
+/// `took` as a ratio of one plain-text scan of the vault for `pattern` (`rg -c`, or `grep
+/// -rc` where ripgrep is not installed), measured now, on the same files and cache.
+fn versus_scan(took: Duration, vault: &std::path::Path, pattern: &str) -> String {
+    let scans: [(&str, &[&str]); 2] = [("rg", &["-c"]), ("grep", &["-rc"])];
+    for (tool, args) in scans {
+        let started = Instant::now();
+        let ran = std::process::Command::new(tool)
+            .args(args)
+            .arg(pattern)
+            .arg(vault)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status();
+        if ran.is_ok() {
+            let scan = started.elapsed();
+            return format!(
+                "  vs `{tool} {} {pattern}` over the same notes: {:.0} ms, ratio {:.2}",
+                args.join(" "),
+                ms(scan),
+                took.as_secs_f64() / scan.as_secs_f64()
+            );
+        }
+    }
+    "  (no rg or grep to compare with)".to_string()
 }
 
 fn ms(d: Duration) -> f64 {

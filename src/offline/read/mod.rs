@@ -113,9 +113,16 @@ impl<'d> Reader<'d> {
             title,
             plan: heading_plan,
         };
-        let mut joined: Vec<String> = entry.text.lines().map(str::to_string).collect();
-        runs::join_summaries(&mut joined);
-        let lines: Vec<&str> = joined.iter().map(String::as_str).collect();
+        // Pasted run summaries are joined into one line first; most entries have none.
+        let joined: Option<Vec<String>> = runs::may_label_distance(&entry.text).then(|| {
+            let mut lines: Vec<String> = entry.text.lines().map(str::to_string).collect();
+            runs::join_summaries(&mut lines);
+            lines
+        });
+        let lines: Vec<&str> = match &joined {
+            Some(joined) => joined.iter().map(String::as_str).collect(),
+            None => entry.text.lines().collect(),
+        };
         let table_lines: Vec<(usize, &str)> = lines
             .iter()
             .enumerate()

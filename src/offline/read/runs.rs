@@ -358,6 +358,15 @@ const DISTANCE_LABELS: [&str; 8] = [
     "strecke",
 ];
 
+/// Whether a text may hold a distance label (a fast check before reading lines one by one).
+pub fn may_label_distance(text: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)distan|거리|距離|距离|strecke|\bdist\b").expect("label check compiles")
+    })
+    .is_match(text)
+}
+
 /// Whether a clause is a labelled distance (`distance 13.76 km`), the first line of a
 /// pasted run summary.
 pub fn labelled_distance(text: &str) -> bool {
@@ -373,6 +382,9 @@ pub fn labelled_distance(text: &str) -> bool {
 /// / `칼로리 357 kcal`) into its first line, ` | ` between, leaving the other lines empty so
 /// line numbers stay: read together, the time is the run's.
 pub fn join_summaries(lines: &mut [String]) {
+    if !lines.iter().any(|l| may_label_distance(l)) {
+        return;
+    }
     static LABELLED: OnceLock<Regex> = OnceLock::new();
     let labelled = LABELLED.get_or_init(|| {
         Regex::new(r"^\s*(?:[-*•]\s*)?\p{L}[\p{L} ]{0,20}[:：]?\s*\d")

@@ -148,13 +148,13 @@ pub fn near_exercise(name: &str, strength: Option<&Domain>) -> Option<String> {
     if name.len() < shortest {
         return None;
     }
-    let mut near: Vec<&str> = domain
-        .vocabulary
+    let terms = lift_terms(domain);
+    let mut near: Vec<&str> = terms
         .iter()
-        .filter(|(_, canonical)| !SESSION_WORDS.contains(&canonical.as_str()))
         .filter(|(term, _)| {
-            let term: Vec<char> = term.chars().collect();
-            term.len() >= shortest && one_edit_apart(&name, &term)
+            term.len() >= shortest
+                && term.len().abs_diff(name.len()) <= 1
+                && one_edit_apart(&name, term)
         })
         .map(|(_, canonical)| canonical.as_str())
         .collect();
@@ -180,6 +180,35 @@ pub fn misspelt_exercise(text: &str, strength: Option<&Domain>) -> Option<String
     pairs
         .chain(words.iter().map(|w| w.to_string()))
         .find_map(|w| near_exercise(&w, strength))
+}
+
+/// The strength vocabulary's lift terms as characters, built once per domain (the reader
+/// asks for them on every clause with an unknown name).
+fn lift_terms(domain: &Domain) -> std::sync::Arc<Vec<(Vec<char>, String)>> {
+    type Terms = std::sync::Arc<Vec<(Vec<char>, String)>>;
+    static CACHE: std::sync::OnceLock<std::sync::Mutex<Vec<(usize, Terms)>>> =
+        std::sync::OnceLock::new();
+    let key = std::ptr::addr_of!(domain.vocabulary) as usize ^ domain.vocabulary.len();
+    let mut cache = CACHE
+        .get_or_init(Default::default)
+        .lock()
+        .expect("lift terms lock");
+    if let Some((_, terms)) = cache.iter().find(|(k, _)| *k == key) {
+        return terms.clone();
+    }
+    let terms: Terms = std::sync::Arc::new(
+        domain
+            .vocabulary
+            .iter()
+            .filter(|(_, canonical)| !SESSION_WORDS.contains(&canonical.as_str()))
+            .map(|(term, canonical)| (term.chars().collect(), canonical.clone()))
+            .collect(),
+    );
+    if cache.len() > 16 {
+        cache.clear();
+    }
+    cache.push((key, terms.clone()));
+    terms
 }
 
 /// Whether `a` becomes `b` by one insertion, deletion, substitution or swap of neighbours.

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import os
 import random
 import shutil
@@ -21,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "vaultgen"))
 
-from common import fmt_num, period_range  # noqa: E402
+from common import fmt_num, period_range, write_truth  # noqa: E402
 from questions import (Facts, c_avg, c_count, c_fastest_5k, c_lift_best, c_lift_last, c_run_last,  # noqa: E402
                        c_run_longest, c_run_total, c_sleep_avg, c_total, c_trend, expect, top_set)
 from people import PEOPLE  # noqa: E402
@@ -213,18 +212,9 @@ def generate(person, out_dir, seed, today):
         write(os.path.join(root, rel), text, today)  # file times say nothing about the day logged
     recs.sort(key=lambda r: (r.date, r.source, r.kind, r.name))
     qs = build_questions(person, lang, recs, today, seed)
-    tdir = os.path.join(root, ".truth")
-    os.makedirs(tdir, exist_ok=True)
-    with open(os.path.join(tdir, "records.jsonl"), "w", encoding="utf-8") as fh:
-        for r in recs:
-            fh.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
-    with open(os.path.join(tdir, "questions.jsonl"), "w", encoding="utf-8") as fh:
-        for q in qs:
-            fh.write(json.dumps(q, ensure_ascii=False) + "\n")
     meta = {"style": person, "generator": "holdout2", "seed": seed, "today": today.isoformat(),
             "start": start.isoformat(), "records": len(recs), "questions": len(qs), "notes": len(files)}
-    with open(os.path.join(tdir, "meta.json"), "w", encoding="utf-8") as fh:
-        json.dump(meta, fh, indent=2, ensure_ascii=False)
+    write_truth(root, [r.to_json() for r in recs], qs, meta)
     return meta
 
 

@@ -89,3 +89,21 @@ def daterange(a: dt.date, b: dt.date):
     while d <= b:
         yield d
         d += dt.timedelta(days=1)
+
+
+def write_truth(root: str, records: list[dict], questions: list[dict], meta: dict) -> None:
+    """Writes a generated vault's `.truth/` (records.jsonl, questions.jsonl, meta.json), the
+    format score.py reads."""
+    import json
+    import os
+
+    tdir = os.path.join(root, ".truth")
+    os.makedirs(tdir, exist_ok=True)
+    with open(os.path.join(tdir, "records.jsonl"), "w", encoding="utf-8") as fh:
+        for r in records:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    with open(os.path.join(tdir, "questions.jsonl"), "w", encoding="utf-8") as fh:
+        for q in questions:
+            fh.write(json.dumps(q, ensure_ascii=False) + "\n")
+    with open(os.path.join(tdir, "meta.json"), "w", encoding="utf-8") as fh:
+        json.dump(meta, fh, indent=2, ensure_ascii=False)

@@ -382,9 +382,6 @@ pub fn labelled_distance(text: &str) -> bool {
 /// / `칼로리 357 kcal`) into its first line, ` | ` between, leaving the other lines empty so
 /// line numbers stay: read together, the time is the run's.
 pub fn join_summaries(lines: &mut [String]) {
-    if !lines.iter().any(|l| may_label_distance(l)) {
-        return;
-    }
     static LABELLED: OnceLock<Regex> = OnceLock::new();
     let labelled = LABELLED.get_or_init(|| {
         Regex::new(r"^\s*(?:[-*•]\s*)?\p{L}[\p{L} ]{0,20}[:：]?\s*\d")

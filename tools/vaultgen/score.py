@@ -63,6 +63,9 @@ NAME_ALIASES = {
     # held-out generator (tools/holdout): app exports and lifts beyond the main seven
     "curl": "dumbbell curl", "bicep curl": "dumbbell curl", "biceps curl": "dumbbell curl",
     "dumbbell curls": "dumbbell curl", "db curl": "dumbbell curl", "db shoulder press": "dumbbell shoulder press",
+    # tools/holdout3: bodyweight moves logged as reps with no weight
+    "push-ups": "push-up", "pushup": "push-up", "pushups": "push-up", "push up": "push-up", "push ups": "push-up",
+    "burpees": "burpee", "sit-ups": "sit-up", "situp": "sit-up", "situps": "sit-up", "sit up": "sit-up", "sit ups": "sit-up",
 }
 # an app's equipment suffix: "Squat (Barbell)", "Lat Pulldown (Cable)"
 EQUIPMENT_SUFFIX = re.compile(r"\s*\((?:barbell|dumbbell|cable|machine|smith machine|bodyweight)\)$")
@@ -150,6 +153,8 @@ def lift_match(e, f):
     ef, ff = e["fields"], f["fields"]
     if e["name"] != f["name"] or ef["sets"] != ff.get("sets") or ef["reps"] != ff.get("reps"):
         return False
+    if ef["weight"] is None:  # a bodyweight set (holdout3): sets and reps are the record
+        return ff.get("weight") in (None, 0)
     if close(ef["weight"], ff.get("weight"), 0.01):
         return True
     if ff.get("weight") is None or not ef.get("unit") or not ff.get("unit") or ef["unit"] == ff["unit"]:

@@ -106,19 +106,6 @@ pub enum LiftAsk {
     BigThree,
 }
 
-/// Exercises done for reps without added weight.
-const BODYWEIGHT: &[&str] = &[
-    "pull-up",
-    "chin-up",
-    "dip",
-    "push-up",
-    "sit-up",
-    "muscle-up",
-    "burpee",
-    "crunch",
-    "leg raise",
-];
-
 /// The lifting ask of a question (`q` lowercase, its period taken out).
 fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
     if cues::has(q, cues::BIG_THREE) {
@@ -132,7 +119,7 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
     } else if cues::has(q, cues::ONE_REP_MAX) {
         Some(LiftAsk::OneRepMax)
     } else if cues::has(q, cues::REPS)
-        || BODYWEIGHT.contains(&name.as_str()) && cues::has(q, cues::HOW_MANY)
+        || super::read::BODYWEIGHT.contains(&name.as_str()) && cues::has(q, cues::HOW_MANY)
     {
         Some(LiftAsk::Reps)
     } else {

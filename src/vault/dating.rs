@@ -23,15 +23,65 @@ pub const MONTHS: [&str; 12] = [
     "december",
 ];
 
-/// A month name or its abbreviation (`Mar`, `Sept`, `March`; not `marathon`), 1-based.
+/// Month names and their usual short forms in French, German, Spanish, Italian and
+/// Portuguese, January first (English ones are matched by prefix instead).
+const FOREIGN_MONTHS: [&[&str]; 12] = [
+    &[
+        "janvier", "janv", "januar", "jänner", "enero", "ene", "gennaio", "janeiro",
+    ],
+    &[
+        "février",
+        "fevrier",
+        "févr",
+        "fevr",
+        "februar",
+        "febrero",
+        "febbraio",
+        "fevereiro",
+    ],
+    &["mars", "märz", "maerz", "mär", "marzo", "março", "marco"],
+    &["avril", "avr", "abril", "aprile"],
+    &["mai", "mayo", "maggio", "maio"],
+    &["juin", "juni", "junio", "giugno", "junho"],
+    &["juillet", "juil", "juli", "julio", "luglio", "julho"],
+    &["août", "aout", "agosto", "ago"],
+    &[
+        "septembre",
+        "septiembre",
+        "setiembre",
+        "settembre",
+        "setembro",
+    ],
+    &["octobre", "oktober", "okt", "octubre", "ottobre", "outubro"],
+    &["novembre", "noviembre", "novembro"],
+    &[
+        "décembre",
+        "decembre",
+        "déc",
+        "dezember",
+        "dez",
+        "diciembre",
+        "dic",
+        "dicembre",
+        "dezembro",
+    ],
+];
+
+/// A month name or its abbreviation, in English (`Mar`, `Sept`, `March`; not `marathon`)
+/// or in French, German, Spanish, Italian or Portuguese (`novembre`, `März`, `dic`), 1-based.
 pub fn month(word: &str) -> Option<u32> {
     let w = word.to_lowercase();
-    if w.len() < 3 {
+    if w.chars().count() < 3 {
         return None;
     }
     MONTHS
         .iter()
         .position(|m| m.starts_with(&w))
+        .or_else(|| {
+            FOREIGN_MONTHS
+                .iter()
+                .position(|names| names.contains(&w.as_str()))
+        })
         .map(|i| i as u32 + 1)
 }
 
@@ -111,12 +161,12 @@ const SHAPES: &[(Order, &str, &[Place])] = &[
     ),
     (
         Order::NamedMonthDay,
-        r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4}))?",
+        r"(\p{L}{3,10})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4}))?",
         &[Place::Heading, Place::FileName],
     ),
     (
         Order::DayNamedMonth,
-        r"(\d{1,2})(?:st|nd|rd|th)?\.?\s+([A-Za-z]{3,9})\.?\b(?:,?\s+(\d{4}))?",
+        r"(\d{1,2})(?:st|nd|rd|th|er|º)?\.?\s+(?:de\s+)?(\p{L}{3,10})\.?\b(?:,?\s+(?:de\s+)?(\d{4}))?",
         &[Place::Heading, Place::FileName],
     ),
 ];
@@ -133,7 +183,7 @@ fn shapes(place: Place) -> &'static [Shape] {
         // A heading may start with a weekday (`Tue 2024-03-05`, `Tuesday, March 5`); a file
         // name may hold the date anywhere, but never inside a longer number.
         let (before, after) = match place {
-            Place::Heading => (r"^[^0-9\p{L}]*(?:[A-Za-z]{3,9}\.?,?\s+)?", r"(?:[^0-9]|$)"),
+            Place::Heading => (r"^[^0-9\p{L}]*(?:\p{L}{3,10}\.?,?\s+)?", r"(?:[^0-9]|$)"),
             Place::FileName => (r"(?:^|[^0-9A-Za-z])", r"(?:[^0-9]|$)"),
         };
         SHAPES
@@ -289,6 +339,9 @@ mod tests {
             ("Week 6", None),
             ("5 sets of squats", None),
             ("3 marathons", None),
+            ("mercredi 5 novembre", Some(d(2026, 11, 5))),
+            ("Dienstag, 3. Nov. 2026", Some(d(2026, 11, 3))),
+            ("5 sets of mais", None),
         ];
         for (text, want) in cases {
             assert_eq!(heading_date(text, None, today), want, "{text}");
@@ -317,6 +370,11 @@ mod tests {
             ("11월 16일", Some(d(2026, 11, 16))),
             ("2026년 11월 16일 운동", Some(d(2026, 11, 16))),
             ("Run Nov 16, 2026", Some(d(2026, 11, 16))),
+            ("16 novembre 2026", Some(d(2026, 11, 16))),
+            ("1er décembre 2025", Some(d(2025, 12, 1))),
+            ("Mittwoch, 4. März 2026", Some(d(2026, 3, 4))),
+            ("5 de noviembre de 2026", Some(d(2026, 11, 5))),
+            ("12 agosto 2026", Some(d(2026, 8, 12))),
             // Not dates: a future six-digit code, a plan, a number of weeks.
             ("991231 invoice", None),
             ("12 week plan", None),

@@ -447,7 +447,7 @@ def de_person(rng, start, today):
                 sets, reps = (5, 5) if ex != "deadlift" else (1, 5)
                 kg = kfmt(w[ex]).replace(".", ",")
                 t = rng.choice([f"{de[ex]} {sets}x{reps} mit {kg} kg", f"{de[ex]}: {sets}x{reps} {kg}kg",
-                                f"{de[ex]} {kg} kg, {sets} {"Satz" if sets == 1 else "Sätze"} à {reps} Wdh."])
+                                f"{de[ex]} {kg} kg, {sets} {'Satz' if sets == 1 else 'Sätze'} à {reps} Wdh."])
                 lines.append(f"- {t}")
                 recs.append(lift(d, ex, w[ex], "kg", sets, reps, t, src))
                 if rng.random() < 0.6:

@@ -155,6 +155,8 @@ impl Clause {
     /// (`5:30/km`), a score (`7/10`) or a range between numbers (`23:10 - 06:40`).
     pub fn split(&self) -> Vec<Clause> {
         let mut cuts: Vec<Range<usize>> = Vec::new();
+        // Separators between the fields of one lift (`65 / 8회 / 3세트`): claimed, not cut.
+        let mut glue: Vec<Range<usize>> = Vec::new();
         let s = &self.text;
         let mut prev = None;
         let mut chars = s.char_indices().peekable();
@@ -182,7 +184,9 @@ impl Clause {
                 }
                 _ => false,
             };
-            if cut {
+            if cut && matches!(c, ',' | '/' | '，' | '、') && lift_field_follows(&s[end..]) {
+                glue.push(i..end);
+            } else if cut {
                 cuts.push(i..end);
             }
             prev = Some(c);
@@ -200,16 +204,25 @@ impl Clause {
             }
         }
         cuts.sort_by_key(|r| r.start);
+        let glued;
+        let whole = if glue.is_empty() {
+            self
+        } else {
+            let mut c = self.clone();
+            c.taken.extend(glue);
+            glued = c;
+            &glued
+        };
         let mut out = Vec::new();
         let mut start = 0;
         for cut in cuts {
             if cut.start < start {
                 continue;
             }
-            self.push_piece(start..cut.start, &mut out);
+            whole.push_piece(start..cut.start, &mut out);
             start = cut.end;
         }
-        self.push_piece(start..s.len(), &mut out);
+        whole.push_piece(start..s.len(), &mut out);
         out
     }
 
@@ -273,6 +286,21 @@ fn rep_list_follows(rest: &str) -> bool {
         || rest.trim_start().to_lowercase().starts_with("bw /")
 }
 
+/// `/ 8회 / 3세트`, `, 5 Sätze à 5 Wdh.`, `，5组，每组5个`: the reps or sets of the lift
+/// before the separator, written as a field of their own (and nothing else up to the next
+/// separator: `3 sets of 10 push-ups` names a lift of its own).
+fn lift_field_follows(rest: &str) -> bool {
+    use super::units::{REPS, SETS};
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(&format!(
+            r"^\s*(?:每组|每組|각|세트당)?\s*\d{{1,3}}\s*(?:{SETS}|{REPS})(?:\s*(?:à|a|x|×|of|de|mit|je|씩)?\s*\d{{1,3}}\s*(?:{REPS}))?\s*[.!]?\s*(?:$|[,/;，、])"
+        ))
+        .expect("lift field pattern compiles")
+    })
+    .is_match(rest)
+}
+
 /// `36 segundos`, `12 seconds`: the seconds of the minutes before.
 fn seconds_follow(rest: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
@@ -316,7 +344,52 @@ pub fn clean(line: &str) -> String {
     let start = marker.find(&mapped).map_or(0, |m| m.end());
     // `**Bent Over Row (Barbell)**`: bold is emphasis, not part of a name.
     let text = mapped[start..].replace("**", "");
+    let text = cjk_numerals(&text);
     trackers(&text).trim().to_string()
+}
+
+/// Chinese numerals before a counter or unit in digits: `睡了六个半小时` -> `睡了6.5个小时`,
+/// `跑了十二公里` -> `跑了12公里`. A numeral anywhere else (`一起`, `一下`) is a word.
+fn cjk_numerals(text: &str) -> std::borrow::Cow<'_, str> {
+    const DIGITS: &str = "一二两三四五六七八九十";
+    if !text.contains(|c| DIGITS.contains(c)) && !text.contains("个半") && !text.contains("個半")
+    {
+        return text.into();
+    }
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})(个半|個半)?(个|個|小时|小時|公里|千米|分钟|分鐘|组|組|次|杯|天)")
+            .expect("numeral pattern compiles")
+    });
+    re.replace_all(text, |c: &regex::Captures| {
+        let Some(n) = cjk_value(&c[1]) else {
+            return c[0].to_string();
+        };
+        match c.get(2) {
+            Some(_) => format!("{n}.5个{}", &c[3]),
+            None => format!("{n}{}", &c[3]),
+        }
+    })
+}
+
+/// `六` -> 6, `十二` -> 12, `二十五` -> 25 (up to 99); digits as they are.
+fn cjk_value(s: &str) -> Option<u32> {
+    if let Ok(n) = s.parse() {
+        return Some(n);
+    }
+    let digit = |c: char| "一二三四五六七八九".find(c).map(|i| i as u32 / 3 + 1);
+    let chars: Vec<char> = s
+        .chars()
+        .map(|c| if c == '两' { '二' } else { c })
+        .collect();
+    match chars.as_slice() {
+        ['十'] => Some(10),
+        ['十', b] => Some(10 + digit(*b)?),
+        [a, '十'] => Some(digit(*a)? * 10),
+        [a, '十', b] => Some(digit(*a)? * 10 + digit(*b)?),
+        [a] => digit(*a),
+        _ => None,
+    }
 }
 
 /// Habit-tracker emoji said in words: `💧 9` (glasses of water), `☕☕☕` (three coffees),
@@ -421,5 +494,9 @@ mod tests {
         assert_eq!(number("1,234,567"), Some(1234567.0));
         assert_eq!(clean("- [x] １００ｋｇ"), "100kg");
         assert_eq!(clean("1. slept 7h"), "slept 7h");
+        assert_eq!(clean("睡了六个半小时"), "睡了6.5个小时");
+        assert_eq!(clean("跑了十二公里，二十五分钟"), "跑了12公里，25分钟");
+        assert_eq!(clean("和朋友一起跑步"), "和朋友一起跑步");
+        assert_eq!(clean("昨晚睡了7个半小时"), "昨晚睡了7.5个小时");
     }
 }

@@ -94,14 +94,18 @@ pub fn unknown_name(text: &str) -> Option<String> {
     (1..=4).contains(&words).then_some(name)
 }
 
-/// Exercises done without added weight: sets x reps, no unit to ask for.
-const BODYWEIGHT: [&str; 6] = [
+/// Exercises done without added weight: sets x reps, no unit to ask for (and "how many"
+/// of them asks for reps).
+pub const BODYWEIGHT: [&str; 9] = [
     "pull-up",
     "chin-up",
     "dip",
     "push-up",
     "sit-up",
     "muscle-up",
+    "burpee",
+    "crunch",
+    "leg raise",
 ];
 
 /// One lift as read.

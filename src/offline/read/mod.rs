@@ -28,6 +28,7 @@ mod tests;
 
 use self::clause::{clean, Clause};
 use self::found::Found;
+pub(crate) use self::lifts::BODYWEIGHT;
 pub(crate) use self::words::find_word;
 use self::words::{exercises, names_domain, Mention, WordSet};
 use crate::domains::{Domain, Domains};
@@ -135,6 +136,9 @@ impl<'d> Reader<'d> {
                 for row in rows.iter().filter(|r| r.line == i && !section.plan) {
                     self.row(row, &section, found);
                 }
+                continue;
+            }
+            if plans::is_open_task(raw) {
                 continue;
             }
             let cleaned = clean(raw);

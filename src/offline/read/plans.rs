@@ -36,6 +36,12 @@ pub fn is_plan_line(line: &str) -> bool {
     .is_match(line)
 }
 
+/// `- [ ] squat 5x5`: a task not ticked off is something still to do, not a log.
+pub fn is_open_task(raw: &str) -> bool {
+    let t = raw.trim_start().trim_start_matches(['>', ' ']);
+    ["- [ ]", "* [ ]", "+ [ ]"].iter().any(|m| t.starts_with(m))
+}
+
 /// A clause that speaks of the future or of a routine; the rest of its line goes with it.
 pub fn is_plan_clause(clause: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
@@ -47,7 +53,7 @@ pub fn is_plan_clause(clause: &str) -> bool {
             r"|\d\s*x?\s*/\s*(?:week|wk|day)\b",
             // Ranges of an amount: `easy 5-8 km`, `3x8-10`.
             r"|\d+\s*[-–]\s*\d+\s*(?:km|k|mi|miles|min|reps|kg|lbs?)\b|\dx\d+\s*[-–]\s*\d+",
-            r"|할 예정|할 것|예정|다음 시간|다음 시간에|다음번|다음 번|다음에는|도전해|도전!|도전$|목표는|목표:|する予定|つもり|次回|打算|要去|下次|werde|vamos a|voy a|je vais|prochaine",
+            r"|할 예정|할 것|예정|다음 시간|다음 시간에|다음번|다음 번|다음에는|다음엔|도전해|도전!|도전$|목표는|목표:|する予定|つもり|次回|打算|要去|下次|werde|vamos a|voy a|je vais|prochaine",
         ))
         .expect("plan clause compiles")
     })
@@ -72,5 +78,9 @@ mod tests {
         assert!(!is_plan_clause("first run in a week"));
         assert!(is_plan_clause("다음 시간 벤치 62.5kg 도전"));
         assert!(!is_plan_clause("벤치 60kg 5회 3세트 성공"));
+        assert!(is_open_task("- [ ] 턱걸이 3세트"));
+        assert!(is_open_task("> * [ ] squat 5x5"));
+        assert!(!is_open_task("- [x] 스쿼트 5x5 80"));
+        assert!(!is_open_task("- squat [ ] 5x5"));
     }
 }

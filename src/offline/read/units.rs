@@ -19,7 +19,7 @@ pub const MILES: &str = r"miles|mile|millas|milla|meilen|meile|mi";
 pub const METERS: &str = r"meters|meter|metres|metre|metros|mètres|m|미터|メートル|米";
 
 /// Reps and sets: `5 reps`, `5회`, `5回`, `5次`, `5 Wdh`, `3 sets`, `3세트`, `3组`...
-pub const REPS: &str = r"repetitionen|repetitions|repetition|repeticiones|répétitions|wiederholungen|wdh\.?|reps|rep|회씩|회|개씩|개|回ずつ|回|レップ|次";
+pub const REPS: &str = r"repetitionen|repetitions|repetition|repeticiones|répétitions|wiederholungen|wdh\.?|reps|rep|회씩|회|개씩|개|回ずつ|回|レップ|次|个";
 pub const SETS: &str = r"sets|set|series|séries|série|sätze|satz|세트|셋트|셋|セット|组|組";
 
 /// A unit word -> its normal singular name, for generic measures.

@@ -497,3 +497,46 @@ fn what_am_i_reading_lists_entries_and_coffee_comes_in_cups() {
     let answer = ask(v, "how much coffee did I drink in November 2026");
     assert!(answer.contains("**3 cups**"), "{answer}");
 }
+
+/// Notes named and written in other languages: French dates in file names, German and
+/// Korean lifts written as fields, a Korean swim, Chinese sleep in words, asked in the
+/// person's own language.
+#[test]
+fn vaults_in_other_languages_are_read_and_asked_in_their_own_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(
+        v,
+        "Journal/5 novembre 2026.md",
+        "Muscu : développé couché 3 séries de 8 à 60 kg\n",
+    );
+    write(
+        v,
+        "Journal/12 novembre 2026.md",
+        "Muscu : développé couché 3 séries de 6 à 65 kg\n",
+    );
+    write(
+        v,
+        "Tagebuch/16.11.2026.md",
+        "Kreuzheben 130 kg, 5 Sätze à 5 Wdh.\n",
+    );
+    write(
+        v,
+        "운동/2026-11-18.md",
+        "- 수영 자유형 800m 40분\n- 렛풀 57.5 / 12회 / 5세트\n- [ ] 렛풀 80 / 5회 / 5세트\n",
+    );
+    write(v, "日记/2026年11月20日.md", "昨晚睡了七个半小时\n");
+    let best = ask(v, "quel est mon meilleur développé couché ?");
+    assert!(best.contains("65 kg"), "{best}");
+    let last = ask(v, "letztes Gewicht Kreuzheben");
+    assert!(last.contains("130 kg") && last.contains("5 sets"), "{last}");
+    let swim = ask(v, "마지막으로 수영한 날");
+    assert!(swim.contains("Nov 18"), "{swim}");
+    let pulldown = ask(v, "렛풀 최고 무게");
+    assert!(
+        pulldown.contains("57.5") && !pulldown.contains("80"),
+        "an unticked task is not a lift: {pulldown}"
+    );
+    let sleep = ask(v, "我平均睡多久？");
+    assert!(sleep.contains("7.5 h"), "{sleep}");
+}

@@ -329,7 +329,14 @@ fn unit_fits(asked: &str, stored: &str) -> bool {
 fn what_fits(what: &str, words: &[String]) -> bool {
     let what = what.to_lowercase();
     if what.chars().any(crate::domains::is_spaceless) {
-        return words.iter().any(|w| w.contains(what.as_str()));
+        // `수영 자유형` is about 수영 (`마지막으로 수영한 날`): any of its words of two
+        // letters or more, or the whole of a one-letter what (`물`).
+        return words.iter().any(|w| {
+            w.contains(what.as_str())
+                || what
+                    .split_whitespace()
+                    .any(|part| part.chars().count() >= 2 && w.contains(part))
+        });
     }
     let stems: Vec<String> = what.split_whitespace().map(stem).collect();
     words

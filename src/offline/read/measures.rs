@@ -139,8 +139,15 @@ fn what(text: &str, start: usize, end: usize) -> Option<String> {
         .strip_prefix("of ")
         .or_else(|| after_text.trim_start().strip_prefix("de "))
         .and_then(|rest| words(rest).into_iter().next());
-    if before.is_empty() {
-        return of_thing.or_else(|| words(after_text).into_iter().next());
+    match before.as_slice() {
+        [] => of_thing.or_else(|| words(after_text).into_iter().next()),
+        // `수영 자유형 800m`: in Korean, Japanese or Chinese the word before often only
+        // narrows the one before it (a stroke of a swim), so both are kept.
+        [.., first, last] if spaceless(first) && spaceless(last) => Some(format!("{first} {last}")),
+        [.., last] => Some(last.clone()),
     }
-    before.last().cloned()
+}
+
+fn spaceless(word: &str) -> bool {
+    word.chars().any(crate::domains::is_spaceless)
 }

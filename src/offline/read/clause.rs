@@ -348,26 +348,30 @@ pub fn clean(line: &str) -> String {
     trackers(&text).trim().to_string()
 }
 
-/// Chinese numerals before a counter or unit in digits: `睡了六个半小时` -> `睡了6.5个小时`,
+/// Chinese numerals before a counter or unit in digits: `睡了六个半小时` -> `睡了6.5小时`,
 /// `跑了十二公里` -> `跑了12公里`. A numeral anywhere else (`一起`, `一下`) is a word.
 fn cjk_numerals(text: &str) -> std::borrow::Cow<'_, str> {
     const DIGITS: &str = "一二两三四五六七八九十";
-    if !text.contains(|c| DIGITS.contains(c)) && !text.contains("个半") && !text.contains("個半")
-    {
+    if !text.contains(|c| DIGITS.contains(c)) && !text.contains(['个', '個']) {
         return text.into();
     }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})(个半|個半)?(个|個|小时|小時|公里|千米|分钟|分鐘|组|組|次|杯|天)")
+        Regex::new(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})(个半|個半)?(个小时|個小時|个|個|小时|小時|公里|千米|分钟|分鐘|组|組|次|杯|天)")
             .expect("numeral pattern compiles")
     });
     re.replace_all(text, |c: &regex::Captures| {
         let Some(n) = cjk_value(&c[1]) else {
             return c[0].to_string();
         };
+        // `个` before hours only counts them; alone it could pass for reps (`每组5个`).
+        let unit = match &c[3] {
+            "个小时" | "個小時" => "小时",
+            u => u,
+        };
         match c.get(2) {
-            Some(_) => format!("{n}.5个{}", &c[3]),
-            None => format!("{n}{}", &c[3]),
+            Some(_) => format!("{n}.5{unit}"),
+            None => format!("{n}{unit}"),
         }
     })
 }
@@ -494,9 +498,10 @@ mod tests {
         assert_eq!(number("1,234,567"), Some(1234567.0));
         assert_eq!(clean("- [x] １００ｋｇ"), "100kg");
         assert_eq!(clean("1. slept 7h"), "slept 7h");
-        assert_eq!(clean("睡了六个半小时"), "睡了6.5个小时");
+        assert_eq!(clean("睡了六个半小时"), "睡了6.5小时");
+        assert_eq!(clean("健身房练了一个小时"), "健身房练了1小时");
         assert_eq!(clean("跑了十二公里，二十五分钟"), "跑了12公里，25分钟");
         assert_eq!(clean("和朋友一起跑步"), "和朋友一起跑步");
-        assert_eq!(clean("昨晚睡了7个半小时"), "昨晚睡了7.5个小时");
+        assert_eq!(clean("昨晚睡了7个半小时"), "昨晚睡了7.5小时");
     }
 }

@@ -540,3 +540,30 @@ fn vaults_in_other_languages_are_read_and_asked_in_their_own_words() {
     let sleep = ask(v, "我平均睡多久？");
     assert!(sleep.contains("7.5 h"), "{sleep}");
 }
+
+/// A period with nothing logged in it, for something logged before: the answer is a zero
+/// with the latest one, not "cannot compute".
+#[test]
+fn an_empty_period_is_a_zero_with_the_latest_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    let then = chrono::Local::now().date_naive() - chrono::Duration::days(40);
+    write(
+        v,
+        &format!("Daily/{then}.md"),
+        "easy run 6 km in 33 min\nsquat 100kg 5x5\n",
+    );
+    let shown = then.format("%b %-d").to_string();
+    let runs = ask(v, "how many times did I run this week?");
+    assert!(runs.contains("**0**"), "{runs}");
+    assert!(runs.contains(&shown) && runs.contains("6 km"), "{runs}");
+    assert!(!runs.contains("cannot compute"), "{runs}");
+    let squat = ask(v, "what's my best squat this week?");
+    assert!(squat.contains("No squat logged this week"), "{squat}");
+    assert!(
+        squat.contains("100 kg") && squat.contains(&shown),
+        "{squat}"
+    );
+    let never = ask(v, "how many times did I deadlift this week?");
+    assert!(never.contains("cannot compute"), "never logged: {never}");
+}

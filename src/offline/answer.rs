@@ -268,10 +268,21 @@ pub fn answer(
                     }
                     m => m.label(),
                 };
-                body.push_str(&format!(
-                    "I found no {what} logged {when}, so I cannot compute that. To track it, write {} in a daily note.\n\n",
-                    metric.how_to_log()
-                ));
+                match latest_outside(store, domains, &query, anchor) {
+                    // Logged before, just not in this period: that is a zero, not a gap.
+                    Some(latest) => {
+                        if matches!(query.kind, QueryType::Count | QueryType::Total) {
+                            body.push_str(&format!("**0**: no {what} logged {when}.\n\n"));
+                        } else {
+                            body.push_str(&format!("No {what} logged {when}.\n\n"));
+                        }
+                        body.push_str(&format!("{latest}\n\n"));
+                    }
+                    None => body.push_str(&format!(
+                        "I found no {what} logged {when}, so I cannot compute that. To track it, write {} in a daily note.\n\n",
+                        metric.how_to_log()
+                    )),
+                }
                 if !found.is_empty() {
                     body.push_str(
                         "These entries mention it, but hold no number I could read for it:\n\n",
@@ -479,6 +490,31 @@ fn needs_numbers(kind: QueryType) -> bool {
 }
 
 /// The computed facts for a query, over its period (or all notes).
+/// For a question about a period with nothing in it: the latest of what it asks about at
+/// any time (none when it was never logged, or the question names no period).
+fn latest_outside(
+    store: &Store,
+    domains: &Domains,
+    query: &Query,
+    anchor: NaiveDate,
+) -> Option<String> {
+    query.range.as_ref()?;
+    let last = Query {
+        kind: QueryType::Last,
+        range: None,
+        other_range: None,
+        weekday: None,
+        ..query.clone()
+    };
+    let when = "in all your notes";
+    if let Some(reply) = by_kind(store, domains, &last, &None, when, anchor, &[], &[]) {
+        return Some(reply.head.join(" "));
+    }
+    let link = |r: &ParsedRecord| store.cite_record(r);
+    let facts = computed(store, &last, when, anchor, &link)?;
+    facts.lines.into_iter().find(|l| !l.trim().is_empty())
+}
+
 fn computed(
     store: &Store,
     query: &Query,

@@ -82,15 +82,15 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"\b(?:en|im|in|de|el\s+mes\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
             (re(r"(\d{1,2})\s*(?:월|月)"), MonthNumber),
-            (re(r"오늘|今日|今天|\bhoy\b|\bheute\b|aujourd'hui|aujourd’hui"), Today),
+            (re(r"오늘|今日|今天|\bhoy\b|\bheute\b|aujourd'hui|aujourd’hui|\bhoje\b|\boggi\b"), Today),
             (re(r"그저께|그제|一昨日|前天|\banteayer\b|\bvorgestern\b|avant-hier"), DayBefore),
-            (re(r"어제|昨日|昨天|\bayer\b|\bgestern\b|\bhier\b"), Yesterday),
-            (re(r"이번\s*주|금주|今週|这周|這週|本周|这个星期|這個星期|\besta\s+semana\b|\bdiese[rn]?\s+woche\b|\bcette\s+semaine\b"), ThisWeek),
-            (re(r"지난\s*주|저번\s*주|先週|上周|上週|上个星期|上個星期|\bla\s+semana\s+pasada\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+woche\b|\bla\s+semaine\s+derni[èe]re\b|\bsemaine\s+pass[ée]e\b"), LastWeek),
-            (re(r"이번\s*달|이달|今月|这个月|這個月|本月|\beste\s+mes\b|\bdiese[nmr]?\s+monat\b|\bce\s+mois(?:-ci)?\b"), ThisMonth),
-            (re(r"지난\s*달|저번\s*달|先月|上个月|上個月|\bel\s+mes\s+pasado\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+monat\b|\ble\s+mois\s+dernier\b"), LastMonth),
-            (re(r"올해|今年|\beste\s+año\b|\bdieses\s+jahr\b|\bcette\s+année\b"), ThisYear),
-            (re(r"작년|지난해|去年|昨年|\bel\s+año\s+pasado\b|\bletztes\s+jahr\b|\bl'année\s+dernière\b"), LastYear),
+            (re(r"어제|昨日|昨天|\bayer\b|\bgestern\b|\bhier\b|\bontem\b|\bieri\b"), Yesterday),
+            (re(r"이번\s*주|금주|今週|这周|這週|本周|这个星期|這個星期|\besta\s+semana\b|\bdiese[rn]?\s+woche\b|\bcette\s+semaine\b|\b(?:n?esta|essa)\s+semana\b|\bquesta\s+settimana\b"), ThisWeek),
+            (re(r"지난\s*주|저번\s*주|先週|上周|上週|上个星期|上個星期|\bla\s+semana\s+pasada\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+woche\b|\bla\s+semaine\s+derni[èe]re\b|\bsemaine\s+pass[ée]e\b|\b(?:na\s+)?semana\s+passada\b|\bsettimana\s+scorsa\b"), LastWeek),
+            (re(r"이번\s*달|이달|今月|这个月|這個月|本月|\beste\s+mes\b|\bdiese[nmr]?\s+monat\b|\bce\s+mois(?:-ci)?\b|\b(?:n?este|esse)\s+mês\b|\bquesto\s+mese\b"), ThisMonth),
+            (re(r"지난\s*달|저번\s*달|先月|上个月|上個月|\bel\s+mes\s+pasado\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+monat\b|\ble\s+mois\s+dernier\b|\b(?:no\s+)?mês\s+passado\b|\bmese\s+scorso\b"), LastMonth),
+            (re(r"올해|今年|\beste\s+año\b|\bdieses\s+jahr\b|\bcette\s+année\b|\beste\s+ano\b|\bquest'anno\b"), ThisYear),
+            (re(r"작년|지난해|去年|昨年|\bel\s+año\s+pasado\b|\bletztes\s+jahr\b|\bl'année\s+dernière\b|\bano\s+passado\b|\banno\s+scorso\b"), LastYear),
         ]
     })
 }

@@ -278,16 +278,63 @@ fn without_year(m: u32, d: u32, year: Option<i32>, today: NaiveDate) -> Option<N
     }
 }
 
+/// A line that holds nothing but a date and maybe its weekday: `11월 23일`, `11/23 (월)`,
+/// `2026.11.23 월요일`, `Mon Nov 23`.
+fn bare_date_line(line: &str, year: Option<i32>, today: NaiveDate) -> Option<NaiveDate> {
+    let line = line.trim();
+    if line.chars().count() > 24 {
+        return None;
+    }
+    let date = heading_date(line, year, today)?;
+    line.split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty() && !matches!(*w, "월" | "일" | "년" | "月" | "日" | "年"))
+        .all(|w| weekday(w) || month(w).is_some())
+        .then_some(date)
+}
+
+/// A weekday's name or short form: `Mon`, `Tuesday`, `월`, `화요일`, `水曜日`, `星期三`, `周三`.
+fn weekday(word: &str) -> bool {
+    const EN: [&str; 7] = [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ];
+    let w = word.to_lowercase();
+    let days = |c: char| "월화수목금토일月火水木金土日一二三四五六天".contains(c);
+    let mut chars = w.chars();
+    let first = chars.next();
+    let rest: String = chars.collect();
+    (w.len() >= 3 && EN.iter().any(|d| d.starts_with(&w)))
+        || first.is_some_and(days) && matches!(rest.as_str(), "" | "요일" | "曜日" | "曜")
+        || ["星期", "周", "週"].iter().any(|p| {
+            w.strip_prefix(p)
+                .is_some_and(|r| r.chars().count() == 1 && r.chars().all(days))
+        })
+}
+
 /// The dated headings of a note's text: (0-based line, date), in order.
 pub fn dated_headings(text: &str, year: Option<i32>, today: NaiveDate) -> Vec<(usize, NaiveDate)> {
     let mut in_code = false;
     let mut out = Vec::new();
+    let mut bare = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
             in_code = !in_code;
         }
-        if in_code || !t.starts_with('#') {
+        if in_code {
+            continue;
+        }
+        if !t.starts_with('#') {
+            // `11월 23일`, `2026.11.23 (월)`: a line that is only a date opens a day in a
+            // memo export, as a heading would.
+            if let Some(date) = bare_date_line(t, year, today) {
+                bare.push((i, date));
+            }
             continue;
         }
         let title = t.trim_start_matches('#');
@@ -298,6 +345,10 @@ pub fn dated_headings(text: &str, year: Option<i32>, today: NaiveDate) -> Vec<(u
                 out.push((i, date));
             }
         }
+    }
+    // One date line alone may be a remark; two or more are how the note is kept.
+    if out.is_empty() && bare.len() >= 2 {
+        out = bare;
     }
     out
 }
@@ -384,6 +435,21 @@ mod tests {
         for (name, want) in cases {
             assert_eq!(name_date(name, today), want, "{name}");
         }
+    }
+
+    #[test]
+    fn lines_that_are_only_dates_open_days_when_there_are_several() {
+        let today = d(2026, 11, 22);
+        let memo =
+            "11월 17일\n벤치프레스 50kg 10회 x 5\n\n11월 16일 (월)\n스쿼트 67.5kg 15회 x 3\n";
+        assert_eq!(
+            dated_headings(memo, None, today),
+            [(0, d(2026, 11, 17)), (3, d(2026, 11, 16))]
+        );
+        let recipe = "1/2 cup oats\n1/4 cup milk\n";
+        assert_eq!(dated_headings(recipe, None, today), []);
+        let one = "Nov 5\nran 5k\n";
+        assert_eq!(dated_headings(one, None, today), []);
     }
 
     #[test]

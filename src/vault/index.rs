@@ -160,7 +160,7 @@ impl Dating {
     pub fn date_at(&self, line: usize) -> Option<NaiveDate> {
         self.headings
             .iter()
-            .take_while(|(l, _)| *l < line)
+            .take_while(|(l, _)| *l <= line)
             .last()
             .map(|(_, d)| *d)
             .or(self.date)
@@ -204,8 +204,10 @@ pub fn date_note(
         .parse(name)
         .or_else(|| super::dating::name_date(name, today))
         .or_else(|| folder_date(rel, today));
+    // `records_2026.md`: a year alone in the name is the year of its dates without one.
+    let year = from_name.map(|d| d.year()).or_else(|| year_in(name));
     let headings = body
-        .map(|b| super::dating::dated_headings(b, from_name.map(|d| d.year()), today))
+        .map(|b| super::dating::dated_headings(b, year, today))
         .unwrap_or_default();
     match (headings.is_empty(), from_name) {
         (false, date) => Dating {
@@ -220,6 +222,15 @@ pub fn date_note(
             headings,
         },
     }
+}
+
+/// A year (1990-2099) written in a file name, not inside a longer number.
+fn year_in(name: &str) -> Option<i32> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"(?:^|\D)((?:199|20\d)\d)(?:\D|$)").expect("year pattern compiles")
+    });
+    re.captures(name)?[1].parse().ok()
 }
 
 /// The date of a note filed by day in year and month folders (`Journal/2024/03/05.md`,

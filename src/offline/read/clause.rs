@@ -184,7 +184,8 @@ impl Clause {
                 }
                 _ => false,
             };
-            if cut && matches!(c, ',' | '/' | '，' | '、') && lift_field_follows(&s[end..]) {
+            if cut && matches!(c, ',' | '/' | '，' | '、' | '-') && lift_field_follows(&s[end..])
+            {
                 glue.push(i..end);
             } else if cut {
                 cuts.push(i..end);
@@ -290,11 +291,11 @@ fn rep_list_follows(rest: &str) -> bool {
 /// before the separator, written as a field of their own (and nothing else up to the next
 /// separator: `3 sets of 10 push-ups` names a lift of its own).
 fn lift_field_follows(rest: &str) -> bool {
-    use super::units::{REPS, SETS};
+    use super::units::{KG, LB, REPS, SETS};
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(&format!(
-            r"^\s*(?:每组|每組|각|세트당)?\s*\d{{1,3}}\s*(?:{SETS}|{REPS})(?:\s*(?:à|a|x|×|of|de|mit|je|씩)?\s*\d{{1,3}}\s*(?:{REPS}))?\s*[.!]?\s*(?:$|[,/;，、])"
+            r"^\s*(?:(?:每组|每組|각|세트당)?\s*\d{{1,3}}\s*(?:{SETS}|{REPS})(?:\s*(?:à|a|x|×|of|de|mit|je|씩)?\s*\d{{1,3}}\s*(?:{REPS}))?|\d{{1,3}}(?:[.,]\d{{1,2}})?\s*(?:{KG}|{LB}))\s*[.!]?\s*(?:$|[,/;，、])"
         ))
         .expect("lift field pattern compiles")
     })
@@ -342,8 +343,9 @@ pub fn clean(line: &str) -> String {
             .expect("marker pattern compiles")
     });
     let start = marker.find(&mapped).map_or(0, |m| m.end());
-    // `**Bent Over Row (Barbell)**`: bold is emphasis, not part of a name.
-    let text = mapped[start..].replace("**", "");
+    // `**Bent Over Row (Barbell)**`: bold is emphasis; `sleep:: 7.5` (a Dataview field)
+    // is `sleep: 7.5`.
+    let text = mapped[start..].replace("**", "").replace("::", ":");
     let text = cjk_numerals(&text);
     trackers(&text).trim().to_string()
 }

@@ -218,6 +218,10 @@ fn segment(
     }
     // `Squat / 30kg / 5,5,15`, `bench 60kg 10/8/6`: the reps of each set, listed.
     for h in take(&p.rep_list, clause) {
+        // `5/3/1`: the name of a programme, not three sets.
+        if h.get(3).is_some_and(|r| r.replace(' ', "") == "5/3/1") && h.get(1).is_none() {
+            continue;
+        }
         let reps: Vec<i64> = h
             .get(3)
             .unwrap_or("")
@@ -258,8 +262,14 @@ fn segment(
     let groups = take(&p.group, clause);
     let reps = take(&p.reps, clause).first().and_then(|h| int(h, 1));
     let sets = take(&p.sets, clause).first().and_then(|h| int(h, 1));
+    // `172.5x1 @8.5`: beside a set that carries its own weight, a small number after `@`
+    // is the effort (RPE), not a weight.
+    let own_weight = groups.iter().any(|g| g.num(1).is_some_and(|a| a > 12.0));
     for h in take(&p.at_weight, clause) {
         if let Some(w) = h.num(1) {
+            if own_weight && w <= 10.0 {
+                continue;
+            }
             weights.push((h.range.start, (w, None)));
         }
     }
@@ -283,10 +293,15 @@ fn segment(
     for (i, g) in groups.iter().enumerate() {
         let (a, b, c) = (g.num(1).unwrap_or(0.0), int(g, 2), int(g, 3));
         let lift = if !weights.is_empty() {
+            // `40kg 12 x 3`: twelve reps in three sets (nobody does twelve sets of three).
+            let (sets, reps) = match b {
+                Some(b) if a >= 6.0 && b <= 5 && a.fract() == 0.0 => (Some(b), Some(a as i64)),
+                _ => (Some(a as i64), b),
+            };
             Lift {
                 weight: shared(pairs.len() + i, n),
-                sets: Some(a as i64),
-                reps: b,
+                sets,
+                reps,
             }
         } else if c.is_some() {
             Lift {

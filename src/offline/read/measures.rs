@@ -98,8 +98,14 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
         let (Some(value), Some(unit)) = (hit.num(1), hit.get(2).and_then(measure_unit)) else {
             continue;
         };
-        // Sets and reps belong to a lift; alone they measure nothing.
-        if matches!(unit, "set" | "rep") {
+        // Sets and reps belong to a lift; alone they measure nothing. A percentage beside
+        // an effort (`RPE 7.5 (80%)`, `@ 85%`) is the lift's intensity.
+        if matches!(unit, "set" | "rep")
+            || unit == "percent"
+                && ["rpe", "@", "1rm", "tm", "amrap"]
+                    .iter()
+                    .any(|w| clause.text.contains(w))
+        {
             continue;
         }
         let Some(what) = what(&clause.text, hit.range.start, hit.range.end) else {

@@ -282,6 +282,9 @@ impl<'d> Reader<'d> {
         }
         let mut current = section.topic.clone();
         let mut lifted = false;
+        // `석촌호수 8.9km, 53:43, 평균 페이스 6'02"/km`: a distance with a time is a run,
+        // even when the time sits in the next clause and no run word is written.
+        let line_is_run = section.topic == Topic::None && runs::reads_as_run(&line.text);
         for mut c in line.split() {
             if plans::is_plan_clause(&c.text) {
                 break;
@@ -321,7 +324,10 @@ impl<'d> Reader<'d> {
                         section.topic.clone()
                     };
                     // `Easy 14k along the river in 1:22:34`: a distance in a time is a run.
-                    if inherited == Topic::None && runs::reads_as_run(&c.text) {
+                    if inherited == Topic::None
+                        && (runs::reads_as_run(&c.text)
+                            || line_is_run && runs::has_distance(&c.text))
+                    {
                         inferred_run = true;
                         Topic::Run
                     } else if inherited == Topic::None {
@@ -336,6 +342,10 @@ impl<'d> Reader<'d> {
                     }
                 }
             };
+            if inferred_run {
+                // `…8.9km, 53:43`: the time after the distance is that run's.
+                current = Topic::Run;
+            }
             amounts::read(&mut c, found);
             if anchor.is_some() || topic == Topic::Sleep {
                 sleep::read(&mut c, anchor, found);

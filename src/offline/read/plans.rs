@@ -28,7 +28,7 @@ pub fn is_plan_line(line: &str) -> bool {
             // Weekday schedules: `Tue/Thu easy 5-8 km`, `Mon, Wed, Fri: lift`.
             r"|^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\s*(?:/|,|&|and|\+)\s*(?:mon|tue|wed|thu|fri|sat|sun)",
             // Other languages.
-            r"|^(?:plan|ziel|nächste woche|morgen|objetivo|meta|la próxima semana|mañana|objectif|la semaine prochaine|demain)\b",
+            r"|^(?:plan|ziel|nächste woche|morgen|objetivo|meta|la próxima semana|mañana|objectif|la semaine prochaine|demain|próximo treino|próxima semana|amanhã|prossimo allenamento|domani)\b",
             r"|^(?:계획|목표|다음 주|다음주|내일|予定|計画|目標|来週|明日|计划|目标|下周|明天)",
         ))
         .expect("plan line compiles")
@@ -52,7 +52,7 @@ pub fn is_plan_clause(clause: &str) -> bool {
             r"|\d+(?:[.,]\d+)?\s*[a-z]*\s+(?:a|per|each|every)\s+(?:week|day|month|night)\b",
             r"|\d\s*x?\s*/\s*(?:week|wk|day)\b",
             // Ranges of an amount: `easy 5-8 km`, `3x8-10`.
-            r"|\d+\s*[-–]\s*\d+\s*(?:km|k|mi|miles|min|reps|kg|lbs?)\b|\dx\d+\s*[-–]\s*\d+",
+            r"|(?:^|[^x×\d.])\d+\s*[-–]\s*\d+\s*(?:km|k|mi|miles|min|reps|kg|lbs?)\b|\dx\d+\s*[-–]\s*\d{1,2}(?:$|[^\d.,\p{L}])",
             r"|할 예정|할 것|예정|다음 시간|다음 시간에|다음번|다음 번|다음에는|다음엔|도전해|도전!|도전$|목표는|목표:|する予定|つもり|次回|打算|要去|下次|werde|vamos a|voy a|je vais|prochaine",
         ))
         .expect("plan clause compiles")

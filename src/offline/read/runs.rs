@@ -163,14 +163,7 @@ const NOT_RUNS: &[&str] = &[
 /// way of moving named.
 pub fn reads_as_run(text: &str) -> bool {
     let p = patterns();
-    let distance = p.distance.captures_iter(text).any(|c| {
-        let unit = c.get(2).map_or("", |m| m.as_str());
-        let glued = text[c.get(0).map_or(0, |m| m.end())..]
-            .chars()
-            .next()
-            .is_some_and(char::is_alphabetic);
-        !glued && !METERS.split('|').any(|m| m == unit)
-    });
+    let distance = has_distance(text);
     let took = p.clock.is_match(text) || super::units::duration_pattern().is_match(text);
     // `easy 3 mi`, `tempo 8k`: the kind of run says it is one.
     const KINDS: [&str; 6] = ["easy", "tempo", "long", "recovery", "interval", "intervals"];
@@ -183,6 +176,18 @@ pub fn reads_as_run(text: &str) -> bool {
         && !NOT_RUNS.iter().any(|w| {
             super::words::find_word(text, w).is_some() || (!w.is_ascii() && text.contains(w))
         })
+}
+
+/// Whether `text` holds a running distance (`8.9km`, `3 mi`; not metres, not `5km/h`).
+pub fn has_distance(text: &str) -> bool {
+    patterns().distance.captures_iter(text).any(|c| {
+        let unit = c.get(2).map_or("", |m| m.as_str());
+        let glued = text[c.get(0).map_or(0, |m| m.end())..]
+            .chars()
+            .next()
+            .is_some_and(char::is_alphabetic);
+        !glued && !METERS.split('|').any(|m| m == unit)
+    })
 }
 
 /// Derives missing paces and drops readings that give an impossible pace (outside 2-20

@@ -17,8 +17,8 @@ fn time(n: u8) -> String {
 }
 
 /// `11pm-6:30am`, `23:10 - 06:40`; `bed 00:30, up 7:00` (words make bare hours clocks).
-fn range_patterns() -> &'static [(Regex, bool); 2] {
-    static P: OnceLock<[(Regex, bool); 2]> = OnceLock::new();
+fn range_patterns() -> &'static [(Regex, bool); 3] {
+    static P: OnceLock<[(Regex, bool); 3]> = OnceLock::new();
     P.get_or_init(|| {
         let (t1, t2) = (time(1), time(2));
         let re = |s: String| Regex::new(&s).expect("sleep pattern compiles");
@@ -30,6 +30,13 @@ fn range_patterns() -> &'static [(Regex, bool); 2] {
             (
                 re(format!(
                     r"(?:bed|asleep|lights out|lights off|취침|就寝|入睡)\s*(?:at|@|around|by|~|:)?\s*{t1}\D{{0,25}}?(?:up|woke|wake|awake|alarm|기상|起床)\s*(?:up)?\s*(?:at|@|around|by|~|:)?\s*{t2}"
+                )),
+                true,
+            ),
+            // `06:50 기상 (취침 23:00)`: the wake time first, the bedtime after it.
+            (
+                re(format!(
+                    r"{t2}\s*(?:기상|起床|wake up|woke up|woke|up)\D{{0,8}}?(?:취침|就寝|bed|asleep)\s*(?:at|@|around|~|:)?\s*{t1}"
                 )),
                 true,
             ),
@@ -167,6 +174,9 @@ pub fn read(clause: &mut Clause, anchor: Option<usize>, found: &mut Found) {
     if candidates.is_empty() && anchor.is_some() {
         candidates = clock_hours(clause);
     }
+    if candidates.is_empty() && anchor.is_some() {
+        candidates = bare_hours(clause);
+    }
     let distance = |h: &Hit| match anchor {
         Some(a) if h.range.start >= a => h.range.start - a,
         Some(a) => a - h.range.end.min(a),
@@ -180,6 +190,24 @@ pub fn read(clause: &mut Clause, anchor: Option<usize>, found: &mut Found) {
     }
     found.set("general", "sleep_hours", json!(round2(minutes / 60.0)));
     clause.claim(hit.range);
+}
+
+/// `수면: 7.25`, `sleep:: 7.5` (a property): a label and a plausible number of hours, with
+/// nothing else in the clause.
+fn bare_hours(clause: &Clause) -> Vec<(Hit, f64)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"^[\p{L} ]{1,12}[:：]\s*(\d{1,2}(?:[.,]\d{1,2})?)\s*$")
+            .expect("bare hours compiles")
+    });
+    clause
+        .hits(re)
+        .into_iter()
+        .filter_map(|h| {
+            let hours = h.num(1)?;
+            (3.0..=14.0).contains(&hours).then_some((h, hours * 60.0))
+        })
+        .collect()
 }
 
 /// `sleep 7:30`: hours:minutes, unless it reads as a time of day (`slept at 11:30`).

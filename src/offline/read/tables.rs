@@ -245,13 +245,23 @@ fn labelled(
             parts.push(format!("{r} reps"));
         }
         // A weight with no unit anywhere stays a weight, its unit unknown.
-        parts.extend(cell(Column::Weight).map(with_unit).map(|w| {
-            if w.chars().any(char::is_alphabetic) {
-                w
-            } else {
-                format!("@ {w}")
-            }
-        }));
+        // `80 (원판 30 양쪽)`: the plates in brackets only say how the weight was made.
+        let remark_off = |(v, unit): (String, Option<&'static str>)| match v.find('(') {
+            Some(i) if i > 0 => (v[..i].trim().to_string(), unit),
+            _ => (v, unit),
+        };
+        parts.extend(
+            cell(Column::Weight)
+                .map(remark_off)
+                .map(with_unit)
+                .map(|w| {
+                    if w.chars().any(char::is_alphabetic) {
+                        w
+                    } else {
+                        format!("@ {w}")
+                    }
+                }),
+        );
     }
     Row {
         line,

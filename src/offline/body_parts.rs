@@ -118,6 +118,7 @@ pub const BODY_PARTS: &[BodyPart] = &[
         ],
         lifts: &[
             "overhead press",
+            "shoulder press",
             "dumbbell shoulder press",
             "arnold press",
             "push press",

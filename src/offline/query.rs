@@ -151,6 +151,8 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         Some(r) => lower.replacen(&r.phrase, " ", 1),
         None => lower.clone(),
     };
+    // `so far this week` asks about a period, not a distance.
+    let rest = rest.replace("so far", " ");
     let metrics = metrics(&rest, domains);
     let lift_ask = lift_ask(&rest, &metrics);
     let kind = if super::route::classify(question, domains).input == InputType::Correction {

@@ -375,6 +375,28 @@ fn segment(
     true
 }
 
+/// `(3라운드)`, `x 3 rounds`: a superset or circuit done that many times. Claims the words.
+pub fn rounds(line: &mut Clause) -> Option<i64> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(\d{1,2})\s*(?:라운드|rounds?|rondas?|runden|tours|回り|轮)")
+            .expect("rounds pattern compiles")
+    });
+    let hit = line.hits(re).into_iter().next()?;
+    let n = int(&hit, 1).filter(|n| (2..=20).contains(n))?;
+    line.claim(hit.range);
+    Some(n)
+}
+
+/// Each lift of a line done in `rounds` rounds is that many sets (one per round).
+pub fn repeat_rounds(lifts: &mut [Value], rounds: i64) {
+    for lift in lifts {
+        if lift["sets"] == json!(1) {
+            lift["sets"] = json!(rounds);
+        }
+    }
+}
+
 /// `40/10`, `27.5/10`, `60kg/5`: a weight and its reps, in a clause that is about a lift.
 /// Not part of a longer list of reps (`10/10/8`), and not a score (`7/10`: the weight must be
 /// more than the reps unless a unit says it is a weight).

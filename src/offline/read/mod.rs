@@ -282,6 +282,8 @@ impl<'d> Reader<'d> {
         }
         let mut current = section.topic.clone();
         let mut lifted = false;
+        let lifts_before = found.lifts.len();
+        let rounds = lifts::rounds(&mut line);
         // `석촌호수 8.9km, 53:43, 평균 페이스 6'02"/km`: a distance with a time is a run,
         // even when the time sits in the next clause and no run word is written.
         let line_is_run = section.topic == Topic::None && runs::reads_as_run(&line.text);
@@ -374,6 +376,9 @@ impl<'d> Reader<'d> {
             custom::read(&mut c, &self.fields, found);
             measures::read(&mut c, found);
             unreadable::report(&c, found);
+        }
+        if let Some(rounds) = rounds {
+            lifts::repeat_rounds(&mut found.lifts[lifts_before..], rounds);
         }
         if lifted && found.felt.is_none() {
             found.felt = felt(&line.text);

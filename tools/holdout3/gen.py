@@ -9,19 +9,16 @@ Score with: python3 tools/vaultgen/score.py --bin BIN --vaults DIR --show 80
 """
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import os
 import random
-import shutil
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "vaultgen"))
 
-from common import fmt_num, period_range, write_truth  # noqa: E402
+from common import fmt_num, period_range, run_people  # noqa: E402
 from questions import (Facts, c_count, c_lift_best, c_lift_last, c_run_last, c_run_longest,  # noqa: E402
                        c_run_total, c_sleep_avg, c_total, c_trend, expect)
 from people import PEOPLE  # noqa: E402
@@ -214,46 +211,6 @@ def build_questions(person, info, recs, today, seed):
     return out
 
 
-def write(path, text, mtime_date):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    t = time.mktime(dt.datetime.combine(mtime_date, dt.time(22, 0)).timetuple())
-    os.utime(path, (t, t))
-
-
-def generate(person, out_dir, seed, today):
-    rng = random.Random(f"h3-{seed}-{person}")
-    start = today - dt.timedelta(days=SPAN_DAYS - 1)
-    files, recs, info = PEOPLE[person](rng, start, today)
-    root = os.path.join(out_dir, person)
-    if os.path.exists(root):
-        shutil.rmtree(root)
-    for rel, text in sorted(files.items()):
-        write(os.path.join(root, rel), text, today)  # file times say nothing about the day logged
-    recs.sort(key=lambda r: (r.date, r.source, r.kind, r.name))
-    qs = build_questions(person, info, recs, today, seed)
-    meta = {"style": person, "generator": "holdout3", "seed": seed, "today": today.isoformat(),
-            "start": start.isoformat(), "records": len(recs), "questions": len(qs), "notes": len(files)}
-    write_truth(root, [r.to_json() for r in recs], qs, meta)
-    return meta
-
-
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--today", default=None, help="YYYY-MM-DD (default: the real date)")
-    ap.add_argument("--people", default="all", help="all or a comma list of: " + ", ".join(PEOPLE))
-    a = ap.parse_args(argv)
-    today = dt.date.fromisoformat(a.today) if a.today else dt.date.today()
-    names = list(PEOPLE) if a.people == "all" else a.people.split(",")
-    for n in names:
-        if n not in PEOPLE:
-            ap.error(f"unknown person {n}")
-        m = generate(n, a.out, a.seed, today)
-        print(f"{n:12s} {m['notes']:4d} notes {m['records']:5d} records {m['questions']:3d} questions")
-
 
 if __name__ == "__main__":
-    main()
+    run_people(__doc__, "holdout3", "h3-", SPAN_DAYS, PEOPLE, build_questions)

@@ -107,3 +107,55 @@ def write_truth(root: str, records: list[dict], questions: list[dict], meta: dic
             fh.write(json.dumps(q, ensure_ascii=False) + "\n")
     with open(os.path.join(tdir, "meta.json"), "w", encoding="utf-8") as fh:
         json.dump(meta, fh, indent=2, ensure_ascii=False)
+
+
+def write_note(path: str, text: str, mtime_date: dt.date) -> None:
+    """Writes one generated note, stamped with `mtime_date` evening: a file's time is the last
+    day it was touched, never the day it logs (so a reader that dates by mtime is caught)."""
+    import os
+    import time
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    t = time.mktime(dt.datetime.combine(mtime_date, dt.time(22, 0)).timetuple())
+    os.utime(path, (t, t))
+
+
+def run_people(doc: str, generator: str, rng_prefix: str, span_days: int, people: dict,
+               build_questions, argv=None) -> None:
+    """The command line every held-out generator shares: `--out DIR --seed N [--today]
+    [--people]`; each person's notes, then their truth (records, questions, meta)."""
+    import argparse
+    import os
+    import random
+    import shutil
+
+    def generate(person, out_dir, seed, today):
+        rng = random.Random(f"{rng_prefix}{seed}-{person}")
+        start = today - dt.timedelta(days=span_days - 1)
+        files, recs, info = people[person](rng, start, today)
+        root = os.path.join(out_dir, person)
+        if os.path.exists(root):
+            shutil.rmtree(root)
+        for rel, text in sorted(files.items()):
+            write_note(os.path.join(root, rel), text, today)
+        recs.sort(key=lambda r: (r.date, r.source, r.kind, r.name))
+        qs = build_questions(person, info, recs, today, seed)
+        meta = {"style": person, "generator": generator, "seed": seed, "today": today.isoformat(),
+                "start": start.isoformat(), "records": len(recs), "questions": len(qs), "notes": len(files)}
+        write_truth(root, [r.to_json() for r in recs], qs, meta)
+        return meta
+
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--today", default=None, help="YYYY-MM-DD (default: the real date)")
+    ap.add_argument("--people", default="all", help="all or a comma list of: " + ", ".join(people))
+    a = ap.parse_args(argv)
+    today = dt.date.fromisoformat(a.today) if a.today else dt.date.today()
+    names = list(people) if a.people == "all" else a.people.split(",")
+    for n in names:
+        if n not in people:
+            ap.error(f"unknown person {n}")
+        m = generate(n, a.out, a.seed, today)
+        print(f"{n:12s} {m['notes']:4d} notes {m['records']:5d} records {m['questions']:3d} questions")

@@ -56,15 +56,7 @@ const SAYS_ITSELF: [&str; 16] = [
     "recent",
 ];
 
-const WEEKDAYS: [&str; 7] = [
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
+use crate::vault::dating::WEEKDAYS;
 
 /// Whether a period phrase is English (`last week`, `in march`, `past 3 days`), so it can
 /// stand in an English sentence; `ce mois-ci`, `este mes`, `이번 주` cannot.

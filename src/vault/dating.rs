@@ -23,6 +23,17 @@ pub const MONTHS: [&str; 12] = [
     "december",
 ];
 
+/// The English weekday names, Monday first.
+pub const WEEKDAYS: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
 /// Month names and their usual short forms in French, German, Spanish, Italian and
 /// Portuguese, January first (English ones are matched by prefix instead).
 const FOREIGN_MONTHS: [&[&str]; 12] = [
@@ -294,21 +305,12 @@ fn bare_date_line(line: &str, year: Option<i32>, today: NaiveDate) -> Option<Nai
 
 /// A weekday's name or short form: `Mon`, `Tuesday`, `월`, `화요일`, `水曜日`, `星期三`, `周三`.
 fn weekday(word: &str) -> bool {
-    const EN: [&str; 7] = [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ];
     let w = word.to_lowercase();
     let days = |c: char| "월화수목금토일月火水木金土日一二三四五六天".contains(c);
     let mut chars = w.chars();
     let first = chars.next();
     let rest: String = chars.collect();
-    (w.len() >= 3 && EN.iter().any(|d| d.starts_with(&w)))
+    (w.len() >= 3 && WEEKDAYS.iter().any(|d| d.starts_with(&w)))
         || first.is_some_and(days) && matches!(rest.as_str(), "" | "요일" | "曜日" | "曜")
         || ["星期", "周", "週"].iter().any(|p| {
             w.strip_prefix(p)

@@ -6,6 +6,8 @@ use std::sync::OnceLock;
 use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
 use regex::Regex;
 
+use crate::vault::dating::WEEKDAYS;
+
 /// An inclusive range of days with the words that named it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DateRange {
@@ -55,8 +57,6 @@ const SAYS_ITSELF: [&str; 16] = [
     "within",
     "recent",
 ];
-
-use crate::vault::dating::WEEKDAYS;
 
 /// Whether a period phrase is English (`last week`, `in march`, `past 3 days`), so it can
 /// stand in an English sentence; `ce mois-ci`, `este mes`, `이번 주` cannot.

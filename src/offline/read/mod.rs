@@ -283,10 +283,12 @@ impl<'d> Reader<'d> {
         let mut current = section.topic.clone();
         let mut lifted = false;
         let lifts_before = found.lifts.len();
-        let rounds = lifts::rounds(&mut line);
+        let numbered = line.text.bytes().any(|b| b.is_ascii_digit());
+        let rounds = numbered.then(|| lifts::rounds(&mut line)).flatten();
         // `석촌호수 8.9km, 53:43, 평균 페이스 6'02"/km`: a distance with a time is a run,
         // even when the time sits in the next clause and no run word is written.
-        let line_is_run = section.topic == Topic::None && runs::reads_as_run(&line.text);
+        let line_is_run =
+            numbered && section.topic == Topic::None && runs::reads_as_run(&line.text);
         for mut c in line.split() {
             if plans::is_plan_clause(&c.text) {
                 break;

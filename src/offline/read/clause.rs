@@ -287,9 +287,9 @@ fn rep_list_follows(rest: &str) -> bool {
         || rest.trim_start().to_lowercase().starts_with("bw /")
 }
 
-/// `/ 8회 / 3세트`, `, 5 Sätze à 5 Wdh.`, `，5组，每组5个`: the reps or sets of the lift
-/// before the separator, written as a field of their own (and nothing else up to the next
-/// separator: `3 sets of 10 push-ups` names a lift of its own).
+/// `/ 8회 / 3세트`, `, 5 Sätze à 5 Wdh.`, `，5组，每组5个`, `- 60kg`: the reps, sets or weight
+/// of the lift before the separator, written as a field of their own (and nothing else up
+/// to the next separator: `3 sets of 10 push-ups` names a lift of its own).
 fn lift_field_follows(rest: &str) -> bool {
     use super::units::{KG, LB, REPS, SETS};
     static RE: OnceLock<Regex> = OnceLock::new();

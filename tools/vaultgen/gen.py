@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sim import PROFILES, simulate  # noqa: E402
 from styles import STYLES  # noqa: E402
 from questions import build_questions  # noqa: E402
+from common import write_truth  # noqa: E402
 
 SPAN_DAYS = 63  # nine weeks of notes, ending today
 
@@ -91,18 +92,10 @@ def generate(style_name, out_dir, seed, today):
         tasks.update(extra.get("tasks", {}))
 
     questions = build_questions(style, records, meals, today, profile.run_unit, tasks, seed)
-    truth = os.path.join(root, ".truth")
-    os.makedirs(truth, exist_ok=True)
-    with open(os.path.join(truth, "records.jsonl"), "w", encoding="utf-8") as fh:
-        for r in sorted(records, key=lambda r: (r.date, r.source)):
-            fh.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
-    with open(os.path.join(truth, "questions.jsonl"), "w", encoding="utf-8") as fh:
-        for q in questions:
-            fh.write(json.dumps(q, ensure_ascii=False) + "\n")
     meta = {"style": style_name, "seed": seed, "today": today.isoformat(), "start": start.isoformat(),
             "records": len(records), "questions": len(questions)}
-    with open(os.path.join(truth, "meta.json"), "w", encoding="utf-8") as fh:
-        json.dump(meta, fh, indent=2)
+    ordered = sorted(records, key=lambda r: (r.date, r.source))
+    write_truth(root, [r.to_json() for r in ordered], questions, meta)
     return meta
 
 

@@ -187,13 +187,7 @@ fn segment(
             .split_whitespace()
             .filter_map(|r| r.parse().ok())
             .collect();
-        for run in reps.chunk_by(|a, b| a == b) {
-            lifts.push(Lift {
-                weight: weight(&h, 1, 2),
-                sets: Some(run.len() as i64),
-                reps: Some(run[0]),
-            });
-        }
+        push_sets(&mut lifts, weight(&h, 1, 2), &reps);
     }
     // `데드리프트 3RM 110`, `데드 130kg 1RM`: a tested max of that many reps.
     for h in take(&p.rep_max, clause) {
@@ -228,13 +222,7 @@ fn segment(
             .split([',', '/', '-'])
             .filter_map(|r| r.trim().parse().ok())
             .collect();
-        for run in reps.chunk_by(|a, b| a == b) {
-            lifts.push(Lift {
-                weight: weight(&h, 1, 2),
-                sets: Some(run.len() as i64),
-                reps: Some(run[0]),
-            });
-        }
+        push_sets(&mut lifts, weight(&h, 1, 2), &reps);
     }
     // `deads 225 lb for 5`: one set of that many reps (not `for 3x5`, read below).
     for h in clause.hits(&p.weight_for_reps) {
@@ -373,6 +361,18 @@ fn segment(
         }));
     }
     true
+}
+
+/// The sets of a list of reps at one weight: a run of equal reps is one lift of that many
+/// sets (`10, 10, 8` -> 2 x 10 and 1 x 8).
+fn push_sets(lifts: &mut Vec<Lift>, weight: Option<(f64, Option<&'static str>)>, reps: &[i64]) {
+    for run in reps.chunk_by(|a, b| a == b) {
+        lifts.push(Lift {
+            weight,
+            sets: Some(run.len() as i64),
+            reps: Some(run[0]),
+        });
+    }
 }
 
 /// `(3라운드)`, `x 3 rounds`: a superset or circuit done that many times. Claims the words.

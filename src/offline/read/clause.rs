@@ -345,7 +345,10 @@ pub fn clean(line: &str) -> String {
     let start = marker.find(&mapped).map_or(0, |m| m.end());
     // `**Bent Over Row (Barbell)**`: bold is emphasis; `sleep:: 7.5` (a Dataview field)
     // is `sleep: 7.5`.
-    let text = mapped[start..].replace("**", "").replace("::", ":");
+    let mut text = mapped[start..].replace("**", "");
+    if text.contains("::") {
+        text = text.replace("::", ":");
+    }
     let text = cjk_numerals(&text);
     trackers(&text).trim().to_string()
 }

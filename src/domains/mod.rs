@@ -32,6 +32,11 @@ pub fn is_spaceless(c: char) -> bool {
         | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF) // ideographs
 }
 
+/// Whether `text` holds any letter of a script written without spaces (see [`is_spaceless`]).
+pub fn has_spaceless(text: &str) -> bool {
+    text.chars().any(is_spaceless)
+}
+
 /// One domain module.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -74,7 +79,7 @@ impl Domain {
         // Hangul, kana and ideographs take particles without a space (`벤치프레스는`), so
         // such terms match anywhere; other terms as whole words ("run" is not in "runbook").
         let (glued, spaced): (Vec<&String>, Vec<&String>) =
-            terms.iter().partition(|t| t.chars().any(is_spaceless));
+            terms.iter().partition(|t| has_spaceless(t));
         let alternation = |terms: &[&String]| {
             terms
                 .iter()

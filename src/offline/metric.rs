@@ -328,7 +328,7 @@ fn unit_fits(asked: &str, stored: &str) -> bool {
 /// Whether the measured thing (`read`, `meditated`, `물`) is one of the question's words.
 fn what_fits(what: &str, words: &[String]) -> bool {
     let what = what.to_lowercase();
-    if what.chars().any(crate::domains::is_spaceless) {
+    if crate::domains::has_spaceless(&what) {
         // `수영 자유형` is about 수영 (`마지막으로 수영한 날`): any of its words of two
         // letters or more, or the whole of a one-letter what (`물`).
         return words.iter().any(|w| {
@@ -354,7 +354,7 @@ fn measure_points(units: &[String], words: &[String], records: &[ParsedRecord]) 
             .filter(|(unit, _)| units.iter().any(|u| u == unit))
             .flat_map(|(_, implied)| implied.iter())
             .any(|i| {
-                let spaceless = i.chars().any(crate::domains::is_spaceless);
+                let spaceless = crate::domains::has_spaceless(i);
                 if spaceless {
                     w.starts_with(i)
                 } else {

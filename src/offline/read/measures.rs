@@ -1,6 +1,7 @@
 //! Generic measures: any `<number> <unit>` left after the domain readers (`read 40 pages`,
 //! `8 glasses of water`, `meditated 15 min`), kept with what it was about.
 
+use crate::domains::has_spaceless;
 use crate::vault::parsed::Measure;
 
 use super::clause::Clause;
@@ -149,11 +150,9 @@ fn what(text: &str, start: usize, end: usize) -> Option<String> {
         [] => of_thing.or_else(|| words(after_text).into_iter().next()),
         // `수영 자유형 800m`: in Korean, Japanese or Chinese the word before often only
         // narrows the one before it (a stroke of a swim), so both are kept.
-        [.., first, last] if spaceless(first) && spaceless(last) => Some(format!("{first} {last}")),
+        [.., first, last] if has_spaceless(first) && has_spaceless(last) => {
+            Some(format!("{first} {last}"))
+        }
         [.., last] => Some(last.clone()),
     }
-}
-
-fn spaceless(word: &str) -> bool {
-    word.chars().any(crate::domains::is_spaceless)
 }

@@ -7,7 +7,7 @@ use chrono::{NaiveDate, NaiveTime};
 use rusqlite::{params, Row};
 
 use super::RecordDb;
-use crate::domains::is_spaceless;
+use crate::domains::has_spaceless;
 use crate::error::Result;
 use crate::vault::index::stem;
 use crate::vault::{ContentHash, Entry, EntryId};
@@ -27,7 +27,7 @@ impl RecordDb {
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             )?;
             let title = stem(source);
-            let title_spaceless = title.chars().any(is_spaceless);
+            let title_spaceless = has_spaceless(title);
             let mut added = Vec::with_capacity(entries.len());
             for e in entries {
                 insert.execute(params![
@@ -41,7 +41,7 @@ impl RecordDb {
                     e.lines.start as i64,
                     e.lines.end as i64,
                     e.tags.join("\n"),
-                    title_spaceless || e.text.chars().any(is_spaceless),
+                    title_spaceless || has_spaceless(&e.text),
                     e.text,
                 ])?;
                 added.push((tx.last_insert_rowid(), without_zero_width(&e.text).into_owned()));

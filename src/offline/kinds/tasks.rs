@@ -2,16 +2,8 @@
 //! (title or text), each cited; with no subject, every open task in the period.
 
 use super::{count, Reply};
+use crate::offline::read::open_task;
 use crate::vault::{Entry, Store};
-
-/// Whether a line is an unchecked task, and its text.
-fn open_task(line: &str) -> Option<&str> {
-    let t = line.trim_start();
-    ["- [ ]", "* [ ]", "+ [ ]"]
-        .iter()
-        .find_map(|m| t.strip_prefix(m))
-        .map(str::trim)
-}
 
 /// The open tasks among `found` (entries ranked by the search), keeping only the notes
 /// that match the most topic words.

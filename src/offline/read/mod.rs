@@ -29,6 +29,7 @@ mod tests;
 use self::clause::{clean, Clause};
 use self::found::Found;
 pub(crate) use self::lifts::BODYWEIGHT;
+pub(crate) use self::plans::open_task;
 pub(crate) use self::words::find_word;
 use self::words::{exercises, names_domain, Mention, WordSet};
 use crate::domains::{Domain, Domains};

@@ -36,10 +36,18 @@ pub fn is_plan_line(line: &str) -> bool {
     .is_match(line)
 }
 
-/// `- [ ] squat 5x5`: a task not ticked off is something still to do, not a log.
+/// `- [ ] squat 5x5`: a task not ticked off, and its text.
+pub fn open_task(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    ["- [ ]", "* [ ]", "+ [ ]"]
+        .iter()
+        .find_map(|m| t.strip_prefix(m))
+        .map(str::trim)
+}
+
+/// A task not ticked off (quoted or not) is something still to do, not a log.
 pub fn is_open_task(raw: &str) -> bool {
-    let t = raw.trim_start().trim_start_matches(['>', ' ']);
-    ["- [ ]", "* [ ]", "+ [ ]"].iter().any(|m| t.starts_with(m))
+    open_task(raw.trim_start().trim_start_matches(['>', ' '])).is_some()
 }
 
 /// A clause that speaks of the future or of a routine; the rest of its line goes with it.

@@ -5,6 +5,8 @@
 mod awaiting;
 mod entries;
 mod fts;
+#[cfg(test)]
+mod tests;
 
 pub use awaiting::Awaiting;
 pub(crate) use entries::without_zero_width;
@@ -21,7 +23,7 @@ use crate::vault::facts::Fact;
 use crate::vault::parsed::ParsedRecord;
 
 /// Bumped whenever the tables change; an index.db of another version is rebuilt.
-const SCHEMA_VERSION: i64 = 3;
+const SCHEMA_VERSION: i64 = 4;
 
 const SCHEMA: &str = "
 CREATE TABLE records (
@@ -45,7 +47,8 @@ CREATE TABLE facts (
     unit TEXT,
     doubtful INTEGER NOT NULL
 );
-CREATE INDEX facts_by_date ON facts(date, domain, activity);
+-- What a question asks for (a lift's weighed sets, a run's distance), then its period.
+CREATE INDEX facts_by_activity ON facts(domain, activity, measure, date);
 CREATE INDEX facts_by_record ON facts(record_id);
 CREATE TABLE entries (
     id TEXT PRIMARY KEY,

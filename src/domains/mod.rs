@@ -34,7 +34,8 @@ pub fn is_spaceless(c: char) -> bool {
 
 /// Whether `text` holds any letter of a script written without spaces (see [`is_spaceless`]).
 pub fn has_spaceless(text: &str) -> bool {
-    text.chars().any(is_spaceless)
+    // None of those scripts is ASCII: a byte check rules ASCII text out.
+    !text.is_ascii() && text.chars().any(is_spaceless)
 }
 
 /// One domain module.

@@ -18,8 +18,8 @@ pub type Link<'a> = &'a dyn Fn(&ParsedRecord) -> String;
 #[derive(Debug, Clone, Default)]
 pub struct Facts {
     pub lines: Vec<String>,
-    /// The points cited, in the order mentioned.
-    pub cited: Vec<Point>,
+    /// The records of the points cited, in the order mentioned.
+    pub cited: Vec<ParsedRecord>,
 }
 
 impl Facts {
@@ -33,10 +33,10 @@ impl Facts {
     }
 
     fn cite(&mut self, link: Link, p: &Point) -> String {
-        if !self.cited.iter().any(|c| c.record.id == p.record.id) {
-            self.cited.push(p.clone());
+        if !self.cited.iter().any(|c| c.id == p.record.id) {
+            self.cited.push(p.record.clone());
         }
-        link(&p.record)
+        link(p.record)
     }
 }
 
@@ -336,7 +336,7 @@ fn preceding_sleep(facts: &mut Facts, link: Link, points: &[Point], baseline: &[
     }
 }
 
-fn pick(points: &[Point], max: bool) -> Option<Point> {
+fn pick<'r>(points: &[Point<'r>], max: bool) -> Option<Point<'r>> {
     let mut best: Option<&Point> = None;
     for p in points {
         let better = match best {

@@ -249,9 +249,9 @@ pub fn answer(
         Some(f) => {
             body.push_str(&f.lines.join("\n"));
             body.push_str("\n\n");
-            for p in &f.cited {
-                cited_ids.insert(p.record.id.clone());
-                let note = store.cite_note(&p.record.source_file);
+            for r in &f.cited {
+                cited_ids.insert(r.id.clone());
+                let note = store.cite_note(&r.source_file);
                 if !sources.contains(&note) {
                     sources.push(note);
                 }
@@ -431,9 +431,17 @@ fn by_kind(
             if !query.preceding_days =>
         {
             let (start, end) = span()?;
-            // Only the first measure is computed: read the records of its domain.
-            let records = match query.metrics.first().and_then(Metric::domains) {
-                Some(domains) => store.records_in(start, end, domains),
+            // Only the first measure is computed: read the records of its domain, and of a
+            // lift only those with a weighed set of it (its points, unless the question asks
+            // for volume, reps or a max, which read its bodyweight sets too).
+            let records = match query.metrics.first() {
+                Some(Metric::Lift(name)) if query.lift_ask.is_none() => {
+                    store.records_lifting(start, end, name)
+                }
+                Some(metric) => match metric.domains() {
+                    Some(domains) => store.records_in(start, end, domains),
+                    None => store.records_between(start, end),
+                },
                 None => store.records_between(start, end),
             };
             let records: Vec<ParsedRecord> = match query.weekday {

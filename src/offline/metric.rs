@@ -9,14 +9,15 @@ use super::cues::stem;
 use super::query::Metric;
 use crate::vault::parsed::ParsedRecord;
 
-/// One measured value and where it came from.
+/// One measured value and where it came from (by reference: an all-time question reads
+/// thousands of points).
 #[derive(Debug, Clone)]
-pub struct Point {
+pub struct Point<'r> {
     pub date: NaiveDate,
     pub value: f64,
     /// Text such as `195 lb × 2 reps × 2 sets` for lifts.
     pub detail: String,
-    pub record: ParsedRecord,
+    pub record: &'r ParsedRecord,
     /// The unit and the thing measured, for generic measures (`page`, `read`).
     pub measure: Option<(String, String)>,
 }
@@ -134,7 +135,7 @@ impl Metric {
         })
     }
 
-    pub fn points(&self, r: &ParsedRecord) -> Vec<Point> {
+    pub fn points<'r>(&self, r: &'r ParsedRecord) -> Vec<Point<'r>> {
         let get = |domain: &str, field: &str| {
             r.domain_data
                 .get(domain)
@@ -146,7 +147,7 @@ impl Metric {
                 date: r.date,
                 value,
                 detail: self.format(value),
-                record: r.clone(),
+                record: r,
                 measure: None,
             })
             .into_iter()
@@ -170,7 +171,7 @@ impl Metric {
                         detail: d
                             .map(|d| format!("{} km", trim(d)))
                             .unwrap_or_else(|| "a run".into()),
-                        record: r.clone(),
+                        record: r,
                         measure: None,
                     }
                 })
@@ -193,7 +194,7 @@ impl Metric {
                     date: r.date,
                     value: 1.0,
                     detail: done.join(", "),
-                    record: r.clone(),
+                    record: r,
                     measure: None,
                 }]
             }
@@ -210,7 +211,7 @@ impl Metric {
                         date: r.date,
                         value: 1.0,
                         detail: kind.into(),
-                        record: r.clone(),
+                        record: r,
                         measure: None,
                     }]
                 } else {
@@ -237,7 +238,7 @@ impl Metric {
                         date: r.date,
                         value: w,
                         detail,
-                        record: r.clone(),
+                        record: r,
                         measure: None,
                     })
                 })
@@ -307,7 +308,7 @@ pub fn per_day(metric: &Metric) -> bool {
 }
 
 /// All points of `metric` in `records`, oldest first (one per day for per-day metrics).
-pub fn series(metric: &Metric, records: &[ParsedRecord]) -> Vec<Point> {
+pub fn series<'r>(metric: &Metric, records: &'r [ParsedRecord]) -> Vec<Point<'r>> {
     let mut points: Vec<Point> = match metric {
         Metric::Measure { units, words } => measure_points(units, words, records),
         _ => records.iter().flat_map(|r| metric.points(r)).collect(),
@@ -347,7 +348,11 @@ fn what_fits(what: &str, words: &[String]) -> bool {
 /// The generic measures that answer a question: those in a unit asked about, and among
 /// them (or among all, when no unit is named) those about a word of the question when any
 /// is.
-fn measure_points(units: &[String], words: &[String], records: &[ParsedRecord]) -> Vec<Point> {
+fn measure_points<'r>(
+    units: &[String],
+    words: &[String],
+    records: &'r [ParsedRecord],
+) -> Vec<Point<'r>> {
     let implied = |w: &String| {
         super::cues::UNIT_IMPLIES
             .iter()
@@ -395,7 +400,7 @@ fn measure_points(units: &[String], words: &[String], records: &[ParsedRecord]) 
                 date: r.date,
                 value: m.value,
                 detail: format!("{} ({})", shown.format(m.value), m.what),
-                record: r.clone(),
+                record: r,
                 measure: Some((m.unit.clone(), m.what.clone())),
             }
         })

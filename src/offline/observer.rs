@@ -90,11 +90,7 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
     }
     // Patterns: usual days for runs and strength, over the last 12 weeks.
     let since = today - chrono::Duration::days(84);
-    let recent: Vec<ParsedRecord> = records
-        .iter()
-        .filter(|r| r.date >= since && r.date <= today)
-        .cloned()
-        .collect();
+    let recent = dated_within(records, since - chrono::Duration::days(1), today);
     for (key, metric) in [
         ("usual run days", Metric::Runs),
         ("usual strength days", Metric::Workouts),
@@ -130,11 +126,7 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
         });
     }
     // Typical sleep over the last 30 days.
-    let month: Vec<ParsedRecord> = records
-        .iter()
-        .filter(|r| r.date > today - chrono::Duration::days(30) && r.date <= today)
-        .cloned()
-        .collect();
+    let month = dated_within(records, today - chrono::Duration::days(30), today);
     let sleep = series(&Metric::Sleep, &month);
     if sleep.len() >= 3 {
         let avg = sleep.iter().map(|p| p.value).sum::<f64>() / sleep.len() as f64;
@@ -149,11 +141,7 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
             confidence: from_count(sleep.len()),
         });
     }
-    let weeks: Vec<ParsedRecord> = records
-        .iter()
-        .filter(|r| r.date > today - chrono::Duration::days(28) && r.date <= today)
-        .cloned()
-        .collect();
+    let weeks = dated_within(records, today - chrono::Duration::days(28), today);
     let recent_runs = series(&Metric::Runs, &weeks);
     let km: f64 = recent_runs.iter().map(|p| p.value).sum();
     if km > 0.0 {
@@ -241,6 +229,26 @@ pub fn merge(
         out = text;
     }
     (out, now_written)
+}
+
+/// The records dated after `after` up to `today`, in order: a slice of `records` when they
+/// are sorted by date (as read from index.db), else a filtered copy.
+fn dated_within(
+    records: &[ParsedRecord],
+    after: NaiveDate,
+    today: NaiveDate,
+) -> std::borrow::Cow<'_, [ParsedRecord]> {
+    if records.is_sorted_by_key(|r| r.date) {
+        let start = records.partition_point(|r| r.date <= after);
+        let end = records.partition_point(|r| r.date <= today).max(start);
+        std::borrow::Cow::Borrowed(&records[start..end])
+    } else {
+        records
+            .iter()
+            .filter(|r| r.date > after && r.date <= today)
+            .cloned()
+            .collect()
+    }
 }
 
 /// What the context's facts rest on: each lift's heaviest weight, the longest and the fastest

@@ -481,9 +481,14 @@ impl Processor {
         let mut pending = Vec::new();
         let mut progress = Progress::new(label, rels.len(), !self.show_progress);
         let mut reads = prepare::Reads::default();
+        // Which side bounds a pass: time spent waiting for the readers, and storing.
+        let (mut waited, mut stored) = (Duration::ZERO, Duration::ZERO);
         for (i, chunk) in rels.chunks(CHUNK).enumerate() {
             let files = &self.state.files;
+            let started = std::time::Instant::now();
             let read = reads.chunk(&self.store, &self.flow, rels, i, files).await;
+            waited += started.elapsed();
+            let started = std::time::Instant::now();
             // One transaction per chunk, an interrupted pass keeps what it stored (no model
             // is called here: it refines the entries after the questions, see [`refine`]).
             self.store.begin_writes()?;
@@ -506,8 +511,17 @@ impl Processor {
                 self.not_stored(chunk, last, err, report)?;
             }
             self.save_progress()?;
+            stored += started.elapsed();
         }
         progress.finish();
+        if rels.len() > 1 {
+            tracing::debug!(
+                "{label}: {} notes, {} ms waiting for them to be read, {} ms storing them",
+                rels.len(),
+                waited.as_millis(),
+                stored.as_millis()
+            );
+        }
         self.apply_corrections(report)?;
         Ok(pending)
     }

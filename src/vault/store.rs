@@ -403,6 +403,23 @@ impl Store {
             })
     }
 
+    /// Parsed records dated within `start..=end` that hold a weighed set of the lift `name`
+    /// (those a best, a last or a count of that lift is computed from), oldest first: the
+    /// facts index finds them without reading every record.
+    pub fn records_lifting(
+        &self,
+        start: NaiveDate,
+        end: NaiveDate,
+        name: &str,
+    ) -> Vec<ParsedRecord> {
+        self.records
+            .with_fact(start, end, ("strength", name, "weight"))
+            .unwrap_or_else(|e| {
+                tracing::warn!("{e}");
+                Vec::new()
+            })
+    }
+
     /// A wikilink to a parsed record's entry (with `#heading` for sections).
     pub fn cite_record(&self, record: &ParsedRecord) -> String {
         let target = self.index.link_target(&record.source_file);

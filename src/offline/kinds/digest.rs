@@ -117,7 +117,7 @@ pub fn summary(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply
                     "{lift} {} ({} {})",
                     top.detail,
                     day(top.date),
-                    cite(&mut reply, &top.record)
+                    cite(&mut reply, top.record)
                 ));
             }
         }
@@ -134,7 +134,7 @@ pub fn summary(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply
             .iter()
             .max_by(|a, b| a.value.total_cmp(&b.value))
             .expect("not empty");
-        let c = cite(&mut reply, &longest.record);
+        let c = cite(&mut reply, longest.record);
         reply.items.push(format!(
             "Running: {}, **{} km** in all; longest {} ({} {c})",
             count(runs.len(), "run"),
@@ -159,7 +159,7 @@ pub fn summary(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply
             *by_day.entry(p.date).or_default() += p.value;
         }
         let avg = by_day.values().sum::<f64>() / by_day.len() as f64;
-        let c = cite(&mut reply, &points.last().expect("not empty").record);
+        let c = cite(&mut reply, points.last().expect("not empty").record);
         reply.items.push(format!(
             "{name}: {} {per} on average over {} {c}",
             metric.format((avg * 10.0).round() / 10.0),

@@ -14,34 +14,37 @@ use crate::offline::query::{Metric, Query, QueryType};
 use crate::vault::parsed::ParsedRecord;
 
 /// One session: the points of a day, or of one `## HH:MM` section of it.
-struct Session {
+struct Session<'p, 'r> {
     date: NaiveDate,
-    points: Vec<Point>,
+    points: Vec<&'p Point<'r>>,
 }
 
-impl Session {
+impl<'p, 'r> Session<'p, 'r> {
     /// The heaviest (highest) point of the session.
-    fn top(&self) -> &Point {
+    fn top(&self) -> &'p Point<'r> {
         self.points
             .iter()
+            .copied()
             .max_by(|a, b| a.value.total_cmp(&b.value))
             .expect("a session has points")
     }
 }
 
-/// Points grouped by day and section, oldest first.
-fn sessions(points: &[Point]) -> Vec<Session> {
+/// Points grouped by day and section, oldest first (by reference: an all-time question
+/// groups thousands).
+fn sessions<'p, 'r>(points: &'p [Point<'r>]) -> Vec<Session<'p, 'r>> {
     let mut out: Vec<Session> = Vec::new();
-    let mut keys: Vec<(NaiveDate, Option<String>)> = Vec::new();
+    let mut at: std::collections::HashMap<(NaiveDate, Option<&str>), usize> =
+        std::collections::HashMap::new();
     for p in points {
-        let key = (p.date, p.record.heading.clone());
-        match keys.iter().position(|k| *k == key) {
-            Some(i) => out[i].points.push(p.clone()),
+        let key = (p.date, p.record.heading.as_deref());
+        match at.get(&key) {
+            Some(&i) => out[i].points.push(p),
             None => {
-                keys.push(key);
+                at.insert(key, out.len());
                 out.push(Session {
                     date: p.date,
-                    points: vec![p.clone()],
+                    points: vec![p],
                 });
             }
         }
@@ -72,7 +75,7 @@ fn shown(metric: &Metric, points: &[Point], v: f64) -> String {
 
 /// A cited line for a point: `Sat Nov 21: 8 km [[2026-11-21]]`.
 fn item(p: &Point, link: Link) -> String {
-    format!("{}: {} {}", day(p.date), p.detail, link(&p.record))
+    format!("{}: {} {}", day(p.date), p.detail, link(p.record))
 }
 
 /// Cited lines for `points`, newest first, and their notes.
@@ -201,9 +204,9 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let p = if matches!(metric, Metric::Lift(_)) {
                 last.top()
             } else {
-                last.points.last()?
+                last.points.last().copied()?
             };
-            let c = link(&p.record);
+            let c = link(p.record);
             r.head.push(match metric {
                 Metric::BodyPart(part) => format!(
                     "Your last {part} session was on **{}**: {} {c}.",
@@ -250,7 +253,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 "Your {word} {what} {when}: **{}** on {} {}.",
                 best.detail,
                 full_day(best.date),
-                link(&best.record)
+                link(best.record)
             ));
             r.head.push(format!(
                 "That is out of {} on {on_days}.",
@@ -278,10 +281,10 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 capitalize(&label),
                 first.detail,
                 day(first.date),
-                link(&first.record),
+                link(first.record),
                 last.detail,
                 day(last.date),
-                link(&last.record),
+                link(last.record),
                 count(s.len(), "session")
             ));
             let mut months: BTreeMap<(i32, u32), f64> = BTreeMap::new();
@@ -378,7 +381,7 @@ pub fn clock(minutes: f64) -> String {
     }
 }
 
-fn pick(points: &[Point], max: bool) -> Option<&Point> {
+fn pick<'p, 'r>(points: &'p [Point<'r>], max: bool) -> Option<&'p Point<'r>> {
     points.iter().reduce(|best, p| {
         let better = if max {
             p.value > best.value

@@ -162,6 +162,15 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
     }
 }
 
+/// Whether lowercase `text` names something counted in words (`two coffees`, `커피 두 잔`):
+/// without a digit, that is the only amount a text can hold.
+pub fn counted_in_words(text: &str) -> bool {
+    [COFFEE, DRINKS, MEETINGS]
+        .iter()
+        .enumerate()
+        .any(|(i, words)| nouns(i, words).is_match(text))
+}
+
 /// The words of one thing counted (`COFFEE`, `DRINKS`, `MEETINGS`, by `i`) as a pattern of
 /// their own: a count pattern holding them cannot match a text without them, and a scan for
 /// plain words is many times faster than the count pattern's.

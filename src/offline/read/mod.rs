@@ -263,7 +263,29 @@ impl<'d> Reader<'d> {
     }
 
     fn line(&self, cleaned: &str, section: &Section, found: &mut Found) {
-        let mut line = Clause::new(cleaned);
+        let line = Clause::new(cleaned);
+        if !self.reads_nothing(&line.text, section, found) {
+            self.read_line(line, section, found);
+        }
+    }
+
+    /// Whether reading the lowercase `line` could not change what was found: most lines of
+    /// a journal are prose, and reading each of their clauses was most of the parse. Every
+    /// reader needs a number (in digits, or for amounts in words beside what they count:
+    /// `two coffees`), except that a clause naming a run opens one (`Garmin Connect —
+    /// Morning Run` above its figures) and a clause under a run heading names the open run's
+    /// kind. A reader that takes something without a number must be let through here.
+    fn reads_nothing(&self, line: &str, section: &Section, found: &Found) -> bool {
+        let unnamed_run_kind = section.topic == Topic::Run
+            && found.open_run.is_some_and(|i| found.runs[i].kind.is_none())
+            && runs::kind(&section.title).is_some();
+        !line.chars().any(char::is_numeric)
+            && !amounts::counted_in_words(line)
+            && !names_domain(line, self.running)
+            && !unnamed_run_kind
+    }
+
+    fn read_line(&self, mut line: Clause, section: &Section, found: &mut Found) {
         if line.text.contains(|c: char| c.is_ascii_digit()) {
             line.claim_timestamps();
         }

@@ -106,3 +106,14 @@ fn a_heading_above_a_list_names_its_lift_or_makes_it_a_plan() {
     let plan = parse("## Plan\n- squat 5x5 @ 100kg\n");
     assert!(plan.domain_data.is_empty(), "{plan:?}");
 }
+
+#[test]
+fn prose_between_a_run_named_alone_and_its_figures_changes_nothing() {
+    let figures = "Distance 13.76 km | Time 1:15:29 | Calories 880\n";
+    let plain = parse(&format!("Garmin Connect — Morning Run\n{figures}"));
+    let with_prose = parse(&format!(
+        "Garmin Connect — Morning Run\nWrote a few thoughts about the week, the weather and the plan for tomorrow.\n{figures}"
+    ));
+    assert_eq!(plain.domain_data["running"]["distance_km"], json!(13.76));
+    assert_eq!(with_prose.domain_data, plain.domain_data);
+}

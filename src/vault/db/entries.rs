@@ -173,7 +173,8 @@ pub(super) fn entry_from_row(r: &Row) -> rusqlite::Result<Entry> {
 /// Text with zero-width characters (spaces, joiners, BOM) taken out.
 pub(crate) fn without_zero_width(text: &str) -> std::borrow::Cow<'_, str> {
     let zero_width = |c: char| matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}');
-    if text.contains(zero_width) {
+    // None of them is ASCII: ASCII text is ruled out by a byte check.
+    if !text.is_ascii() && text.contains(zero_width) {
         text.chars().filter(|c| !zero_width(*c)).collect()
     } else {
         std::borrow::Cow::Borrowed(text)

@@ -1,0 +1,105 @@
+//! Reading and rebuilding index.db: what a reindex empties, and what a question reads.
+
+use chrono::NaiveDate;
+
+use super::RecordDb;
+use crate::vault::parsed::ParsedRecord;
+use crate::vault::{ContentHash, Entry, EntryId};
+
+fn entry(source: &str, text: &str) -> Entry {
+    Entry {
+        id: EntryId::new(source, 1),
+        source: source.to_string(),
+        date: NaiveDate::from_ymd_opt(2026, 11, 1).unwrap(),
+        time: None,
+        heading: None,
+        under: None,
+        text: text.to_string(),
+        hash: ContentHash::of(text.as_bytes()),
+        lines: 0..1,
+        tags: Vec::new(),
+        log: true,
+    }
+}
+
+fn found(db: &RecordDb, word: &str) -> Vec<String> {
+    db.entries_matching(&[word.to_string()], &[], None, None)
+        .unwrap()
+        .into_iter()
+        .map(|e| e.text)
+        .collect()
+}
+
+fn lifted(entry: &Entry, sets: serde_json::Value) -> ParsedRecord {
+    let mut r = ParsedRecord::for_entry(entry, "test".to_string());
+    r.domain_data.insert(
+        "strength".to_string(),
+        serde_json::json!({ "exercises": sets }),
+    );
+    r
+}
+
+#[test]
+fn a_cleared_index_finds_nothing_old_and_stores_and_finds_new_notes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = RecordDb::open(&dir.path().join("index.db")).unwrap();
+    let old = entry("a.md", "rowing 5 km");
+    db.replace_entries("a.md", std::slice::from_ref(&old))
+        .unwrap();
+    let squat = serde_json::json!([{ "name": "squat", "weight": 100.0, "sets": 5, "reps": 5 }]);
+    db.replace_source("a.md", &[lifted(&old, squat.clone())])
+        .unwrap();
+    db.clear().unwrap();
+    assert!(found(&db, "rowing").is_empty());
+    let day = old.date;
+    assert!(db.between(day, day).unwrap().is_empty());
+    assert!(db.facts(None, None, None).unwrap().is_empty());
+
+    let new = entry("b.md", "hiking 3 hours");
+    db.replace_entries("b.md", std::slice::from_ref(&new))
+        .unwrap();
+    db.replace_source("b.md", &[lifted(&new, squat)]).unwrap();
+    assert_eq!(found(&db, "hiking"), ["hiking 3 hours"]);
+    assert_eq!(db.facts(Some("strength"), None, None).unwrap().len(), 3);
+}
+
+#[test]
+fn records_with_a_fact_are_those_holding_that_weighed_lift() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = RecordDb::open(&dir.path().join("index.db")).unwrap();
+    let weighed = entry("a.md", "squat 100kg 5x5");
+    let bodyweight = entry("b.md", "squat 3x20");
+    let bench = entry("c.md", "bench 60kg 5x5");
+    db.replace_source(
+        "a.md",
+        &[lifted(
+            &weighed,
+            serde_json::json!([{ "name": "squat", "weight": 100.0, "sets": 5, "reps": 5 }]),
+        )],
+    )
+    .unwrap();
+    db.replace_source(
+        "b.md",
+        &[lifted(
+            &bodyweight,
+            serde_json::json!([{ "name": "squat", "sets": 3, "reps": 20 }]),
+        )],
+    )
+    .unwrap();
+    db.replace_source(
+        "c.md",
+        &[lifted(
+            &bench,
+            serde_json::json!([{ "name": "bench press", "weight": 60.0 }]),
+        )],
+    )
+    .unwrap();
+    let day = weighed.date;
+    let sources: Vec<String> = db
+        .with_fact(day, day, ("strength", "squat", "weight"))
+        .unwrap()
+        .into_iter()
+        .map(|r| r.source_file)
+        .collect();
+    assert_eq!(sources, ["a.md"]);
+}

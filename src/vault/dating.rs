@@ -318,6 +318,39 @@ fn weekday(word: &str) -> bool {
         })
 }
 
+/// Keys that give a note's date, in frontmatter or in the property lines a Notion export
+/// writes under the title (`날짜: 2026년 11월 20일`, `Date: November 20, 2026`).
+pub const DATE_KEYS: [&str; 10] = [
+    "date", "날짜", "일자", "日付", "日期", "fecha", "datum", "data", "day", "jour",
+];
+
+/// A date written as a value (`2026-11-05`, `2026년 11월 5일`, `November 5, 2026`,
+/// `05.11.2026 21:13`), read like a heading's date.
+pub fn value_date(value: &str, today: NaiveDate) -> Option<NaiveDate> {
+    let value = value.trim().trim_matches(['"', '\'', '[', ']']);
+    heading_date(value, None, today)
+}
+
+/// The date of a `date: …` line among the property lines at the head of a note's body
+/// (after its title, before any other text): how Notion and some apps export a page.
+pub fn property_date(body: &str, today: NaiveDate) -> Option<NaiveDate> {
+    for line in body.lines().take(12) {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with("# ") || t == "---" {
+            continue;
+        }
+        let (key, value) = t.split_once([':', '：'])?;
+        let key = key.trim().trim_matches('*').trim().to_lowercase();
+        if key.chars().count() > 20 {
+            return None;
+        }
+        if DATE_KEYS.contains(&key.as_str()) {
+            return value_date(value, today);
+        }
+    }
+    None
+}
+
 /// The dated headings of a note's text: (0-based line, date), in order.
 pub fn dated_headings(text: &str, year: Option<i32>, today: NaiveDate) -> Vec<(usize, NaiveDate)> {
     let mut in_code = false;
@@ -437,6 +470,19 @@ mod tests {
         for (name, want) in cases {
             assert_eq!(name_date(name, today), want, "{name}");
         }
+    }
+
+    #[test]
+    fn a_date_property_line_under_the_title_dates_a_notion_page() {
+        let today = d(2026, 11, 22);
+        let page = "# 상체 A\n\n날짜: 2026년 11월 20일\n운동시간: 70분\n\n| 벤치프레스 | 75 |\n";
+        assert_eq!(property_date(page, today), Some(d(2026, 11, 20)));
+        let english = "# Push day\nTags: gym\nDate: November 5, 2026\n";
+        assert_eq!(property_date(english, today), Some(d(2026, 11, 5)));
+        // A date further down, after the first paragraph, is not the page's.
+        let prose = "Went to the gym.\nDate: 2026-11-05\n";
+        assert_eq!(property_date(prose, today), None);
+        assert_eq!(property_date("# Plan\n날짜: 미정\n", today), None);
     }
 
     #[test]

@@ -135,7 +135,81 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
             log: true,
         });
     }
+    // Last, so the body's entries keep their ordinals when properties are added.
+    if let Some((text, lines)) = property_lines(note) {
+        out.push(Entry {
+            id: EntryId::new(source, out.len() + 1),
+            source: source.to_string(),
+            date,
+            time: None,
+            heading: None,
+            under: None,
+            hash: ContentHash::of(text.as_bytes()),
+            tags: Vec::new(),
+            text,
+            lines,
+            log: true,
+        });
+    }
     out
+}
+
+/// Frontmatter keys that describe the note itself, not something logged in it.
+const NOTE_KEYS: [&str; 27] = [
+    "date",
+    "tags",
+    "tag",
+    "aliases",
+    "alias",
+    "title",
+    "cssclass",
+    "cssclasses",
+    "created",
+    "updated",
+    "modified",
+    "last_updated",
+    "lastmod",
+    "version",
+    "publish",
+    "permalink",
+    "layout",
+    "draft",
+    "author",
+    "categories",
+    "category",
+    "status",
+    "id",
+    "uid",
+    "slug",
+    "week",
+    "날짜",
+];
+
+/// A note's properties as an entry of their own (`distance: 7.8` / `time: "41:26"`, as a
+/// runner's note or an app export keeps them): the frontmatter's top-level `key: value`
+/// lines, without the keys about the note itself, when one of them holds a number.
+fn property_lines(note: &Note) -> Option<(String, Range<usize>)> {
+    let fm = note.frontmatter.as_ref().filter(|fm| fm.yaml.is_ok())?;
+    let inner = 1..fm.line_count.saturating_sub(1);
+    let mut text = String::new();
+    let mut numbers = false;
+    for i in inner {
+        let line = note.line(i).trim_end();
+        if line.starts_with(char::is_whitespace) || line.starts_with('-') {
+            continue;
+        }
+        let Some((key, value)) = line.split_once(':') else {
+            continue;
+        };
+        let key = key.trim().to_lowercase();
+        if value.trim().is_empty() || NOTE_KEYS.contains(&key.as_str()) {
+            continue;
+        }
+        numbers |= value.bytes().any(|b| b.is_ascii_digit());
+        text.push_str(line);
+        text.push('\n');
+    }
+    numbers.then(|| (text.trim_end().to_string(), 0..fm.line_count))
 }
 
 /// Splits a note into entries dated by `dating` (DESIGN §1.2): the nearest dated heading
@@ -255,6 +329,20 @@ mod tests {
         for (i, entry) in e.iter().enumerate() {
             assert_eq!(entry.text, format!("walked {i} min"));
         }
+    }
+
+    #[test]
+    fn numeric_properties_are_an_entry_after_the_body() {
+        let text = "---\ndate: 2026-10-12\ntags: [러닝]\ntype: 러닝\ndistance: 7.8\ntime: \"41:26\"\n---\n바람 많이 불었음\n";
+        let note = Note::parse(text.to_string());
+        let got = entries(&note, "러닝/2026-10-12 저녁런.md", day());
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].text, "바람 많이 불었음");
+        assert_eq!(got[1].text, "type: 러닝\ndistance: 7.8\ntime: \"41:26\"");
+        assert_eq!(got[1].lines, 0..7);
+        // Properties that only describe the note make no entry.
+        let plain = Note::parse("---\ndate: 2026-10-12\ntags: [a]\nstatus: done\n---\nhi\n".into());
+        assert_eq!(entries(&plain, "n.md", day()).len(), 1);
     }
 
     #[test]

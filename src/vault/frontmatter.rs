@@ -5,6 +5,8 @@ use std::ops::Range;
 
 use chrono::NaiveDate;
 
+use super::dating::{value_date, DATE_KEYS};
+
 /// A note's frontmatter block.
 #[derive(Debug, Clone)]
 pub struct Frontmatter {
@@ -42,16 +44,21 @@ impl Frontmatter {
         None
     }
 
-    /// The `date` key as a calendar date (`2026-11-21`, or a datetime starting with one).
+    /// The note's date: a `date` key (or `Date`, `날짜`, …) holding a calendar date
+    /// (`2026-11-21`, a datetime starting with one, `2026년 11월 21일`, `November 21, 2026`).
     pub fn date(&self) -> Option<NaiveDate> {
         let map = self.yaml.as_ref().ok()?;
-        let value = map.get("date")?;
-        let text = match value {
-            serde_yaml::Value::String(s) => s.as_str(),
-            _ => return None,
-        };
-        let head = text.trim().get(..10)?;
-        NaiveDate::parse_from_str(head, "%Y-%m-%d").ok()
+        let text = map.iter().find_map(|(key, value)| {
+            let key = key.as_str()?.trim().to_lowercase();
+            if DATE_KEYS.contains(&key.as_str()) {
+                value.as_str()
+            } else {
+                None
+            }
+        })?;
+        let head = text.trim().get(..10);
+        head.and_then(|h| NaiveDate::parse_from_str(h, "%Y-%m-%d").ok())
+            .or_else(|| value_date(text, chrono::Local::now().date_naive()))
     }
 }
 
@@ -83,6 +90,16 @@ mod tests {
         let fm = Frontmatter::find("---\ndate: [unclosed\n---\nbody\n").unwrap();
         assert!(fm.yaml.is_err());
         assert_eq!(fm.bytes, 0..24);
+    }
+
+    #[test]
+    fn a_date_key_in_any_case_or_language_with_a_written_date() {
+        let date = |text: &str| Frontmatter::find(text).and_then(|fm| fm.date());
+        let nov5 = NaiveDate::from_ymd_opt(2026, 11, 5);
+        assert_eq!(date("---\nDate: 2026-11-05 21:13:00 +0900\n---\n"), nov5);
+        assert_eq!(date("---\n날짜: 2026년 11월 5일\n---\n"), nov5);
+        assert_eq!(date("---\ndate: November 5, 2026\n---\n"), nov5);
+        assert_eq!(date("---\ncreated: 2026-11-05\n---\n"), None);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::config::DailyNotes;
 pub enum DateSource {
     /// The daily-note folder and format.
     DailyNote,
-    /// Frontmatter `date:`.
+    /// Frontmatter `date:`, or a `date:` property line under the title (a Notion export).
     Frontmatter,
     /// A date in the file name.
     FileName,
@@ -198,6 +198,9 @@ pub fn date_note(
         return own(date, DateSource::Frontmatter);
     }
     let today = Local::now().date_naive();
+    if let Some(date) = body.and_then(|b| super::dating::property_date(b, today)) {
+        return own(date, DateSource::Frontmatter);
+    }
     let name = stem(rel);
     let from_name = daily
         .format

@@ -399,6 +399,7 @@ impl<'d> Reader<'d> {
                 Topic::None | Topic::Sleep => {}
             }
             custom::read(&mut c, &self.fields, found);
+            runs::claim_splits(&mut c);
             measures::read(&mut c, found);
             unreadable::report(&c, found);
         }

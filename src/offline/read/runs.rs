@@ -52,8 +52,8 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
         clause.claim(hit.range);
     }
     for hit in clause.hits(&p.distance) {
-        if repeat(clause, &hit) {
-            // `6x800m`, `400m repeats`: the length of a repeat, not of the run.
+        if repeat(clause, &hit) || waypoint(clause, &hit) {
+            // `6x800m`, `400m repeats`, `5km 지점`: not the length of the run.
             clause.claim(hit.range);
             continue;
         }
@@ -249,6 +249,37 @@ fn repeat(clause: &Clause, hit: &Hit) -> bool {
     times_before || times_after || after.starts_with("repeats") || after.starts_with("reps")
 }
 
+/// Takes out the distances that are not a run's length (repeats, points on the way), so
+/// no measure keeps them either.
+pub fn claim_splits(clause: &mut Clause) {
+    for hit in clause.hits(&patterns().distance) {
+        if repeat(clause, &hit) || waypoint(clause, &hit) {
+            clause.claim(hit.range);
+        }
+    }
+}
+
+/// A distance that is a point on the way or a jog between repeats, not a run's length:
+/// `5km 지점까지`, `at the 10k mark`, `회복 조깅 200m`, `200m recovery jog`.
+fn waypoint(clause: &Clause, hit: &Hit) -> bool {
+    const MARKS: [&str; 9] = [
+        "지점", "구간", "마다", "mark", "split", "時点", "地点", "处", "marker",
+    ];
+    const RECOVERY: [&str; 5] = [
+        "회복 조깅",
+        "recovery",
+        "rest jog",
+        "jog between",
+        "リカバリー",
+    ];
+    let after = clause.text[hit.range.end..].trim_start();
+    let short = hit
+        .get(2)
+        .is_some_and(|u| METERS.split('|').any(|m| m == u));
+    MARKS.iter().any(|m| after.starts_with(m))
+        || (short && RECOVERY.iter().any(|r| clause.text.contains(r)))
+}
+
 /// `25:37` is minutes:seconds and `1:32` hours:minutes, decided by which gives a sane pace
 /// for the distance when there is one.
 fn clock_duration(hit: &Hit, km: Option<f64>) -> f64 {
@@ -372,24 +403,45 @@ pub fn may_label_distance(text: &str) -> bool {
     .is_match(text)
 }
 
+/// The label before a line's first digit (`distance` in `Distance: 13.76 km`), lowercase.
+fn label_of(text: &str) -> String {
+    let label: String = text.chars().take_while(|c| !c.is_ascii_digit()).collect();
+    label
+        .trim()
+        .trim_end_matches([':', '：'])
+        .trim()
+        .to_lowercase()
+}
+
+fn is_distance_label(label: &str) -> bool {
+    DISTANCE_LABELS.iter().any(|l| label.ends_with(l))
+}
+
 /// Whether a clause is a labelled distance (`distance 13.76 km`), the first line of a
 /// pasted run summary.
 pub fn labelled_distance(text: &str) -> bool {
-    let label: String = text
-        .chars()
-        .take_while(|c| !c.is_ascii_digit())
-        .collect::<String>();
-    let label = label.trim().trim_end_matches([':', '：']).trim();
-    DISTANCE_LABELS.iter().any(|l| label.ends_with(l)) && patterns().distance.is_match(text)
+    is_distance_label(&label_of(text)) && patterns().distance.is_match(text)
+}
+
+/// Whether a line is a distance label with a bare number (`distance: 7.8`, `거리: 5.5`), as
+/// note properties and app exports write it: kilometres when a time is beside it.
+fn bare_labelled_distance(line: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let bare = RE.get_or_init(|| {
+        Regex::new(r#"^[^\d]*?[:：]?\s*["']?(\d+(?:[.,]\d+)?)["']?\s*$"#)
+            .expect("bare distance compiles")
+    });
+    is_distance_label(&label_of(line)) && bare.is_match(line.trim())
 }
 
 /// Joins a pasted summary written one `label value` per line (`거리 5.50 km` / `시간 33:53`
 /// / `칼로리 357 kcal`) into its first line, ` | ` between, leaving the other lines empty so
-/// line numbers stay: read together, the time is the run's.
+/// line numbers stay: read together, the time is the run's. A bare labelled distance
+/// (`distance: 7.8` over `time: "41:26"`) is read in kilometres.
 pub fn join_summaries(lines: &mut [String]) {
     static LABELLED: OnceLock<Regex> = OnceLock::new();
     let labelled = LABELLED.get_or_init(|| {
-        Regex::new(r"^\s*(?:[-*•]\s*)?\p{L}[\p{L} ]{0,20}[:：]?\s*\d")
+        Regex::new(r#"^\s*(?:[-*•]\s*)?\p{L}[\p{L}_ ]{0,20}[:：]?\s*["']?\d"#)
             .expect("labelled line compiles")
     });
     let mut i = 0;
@@ -399,11 +451,27 @@ pub fn join_summaries(lines: &mut [String]) {
             end += 1;
         }
         let block = i..end;
-        if block.len() >= 2
-            && lines[block.clone()]
+        let has_clock = || {
+            lines[block.clone()]
                 .iter()
-                .any(|l| labelled_distance(&l.to_lowercase()))
+                .any(|l| patterns().clock.is_match(l))
+        };
+        let bare = lines[block.clone()]
+            .iter()
+            .position(|l| bare_labelled_distance(l))
+            .filter(|_| has_clock());
+        if block.len() >= 2
+            && (bare.is_some()
+                || lines[block.clone()]
+                    .iter()
+                    .any(|l| labelled_distance(&l.to_lowercase())))
         {
+            if let Some(at) = bare {
+                let line = &mut lines[i + at];
+                let trimmed = line.trim_end().trim_end_matches(['"', '\'']).len();
+                line.truncate(trimmed);
+                line.push_str(" km");
+            }
             let joined = lines[block.clone()].join(" | ");
             for l in &mut lines[block.clone()] {
                 l.clear();

@@ -480,6 +480,7 @@ pub const TRAINING_WORDS: &[&str] = &[
     "sessions",
     "session",
     "운동",
+    "오운완",
     "entrenamiento",
     "entrenamientos",
     "entrené",

@@ -46,7 +46,7 @@ impl Metric {
             Metric::Meetings => "meetings".into(),
             Metric::Training => "training sessions".into(),
             Metric::Measure { units, .. } => match units.first() {
-                Some(u) => format!("{u}s"),
+                Some(u) => plural_unit(u),
                 None => "that measure".into(),
             },
         }
@@ -73,13 +73,8 @@ impl Metric {
             Metric::Alcohol if v == 1.0 => "1 drink".into(),
             Metric::Alcohol => format!("{n} drinks"),
             Metric::Measure { units, .. } => match units.first() {
-                Some(u)
-                    if v == 1.0 || matches!(u.as_str(), "km" | "kg" | "g" | "l" | "ml" | "lb") =>
-                {
-                    format!("{n} {u}")
-                }
-                Some(u) if u.ends_with('s') => format!("{n} {u}es"),
-                Some(u) => format!("{n} {u}s"),
+                Some(u) if v == 1.0 => format!("{n} {u}"),
+                Some(u) => format!("{n} {}", plural_unit(u)),
                 None => n,
             },
             _ => n,
@@ -348,6 +343,25 @@ fn what_fits(what: &str, words: &[String]) -> bool {
 /// The generic measures that answer a question: those in a unit asked about, and among
 /// them (or among all, when no unit is named) those about a word of the question when any
 /// is.
+/// A unit word for more than one (`pages`, `glasses`); symbols (`m`, `km`, `kcal`, `%`)
+/// and words already plural stay as they are.
+fn plural_unit(unit: &str) -> String {
+    const SYMBOLS: [&str; 19] = [
+        "m", "km", "cm", "mm", "mi", "kg", "g", "lb", "oz", "l", "ml", "h", "min", "sec", "kcal",
+        "cal", "%", "percent", "bpm",
+    ];
+    let symbol = SYMBOLS.contains(&unit);
+    if symbol || !unit.is_ascii() {
+        unit.to_string()
+    } else if unit.ends_with("ss") || unit.ends_with("sh") || unit.ends_with("ch") {
+        format!("{unit}es")
+    } else if unit.ends_with('s') {
+        unit.to_string()
+    } else {
+        format!("{unit}s")
+    }
+}
+
 fn measure_points<'r>(
     units: &[String],
     words: &[String],

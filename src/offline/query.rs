@@ -108,7 +108,15 @@ pub enum LiftAsk {
 
 /// The lifting ask of a question (`q` lowercase, its period taken out).
 fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
-    if cues::has(q, cues::BIG_THREE) {
+    // `3대`, `big 3`, or the three named with a total (`squat bench deadlift total?`).
+    let all_three = ["squat", "bench press", "deadlift"].iter().all(|l| {
+        metrics
+            .iter()
+            .any(|m| matches!(m, Metric::Lift(n) if n == l))
+    });
+    if cues::has(q, cues::BIG_THREE)
+        || all_three && cues::has(q, &["total", "sum", "합", "합계", "合計", "总和", "gesamt"])
+    {
         return Some(LiftAsk::BigThree);
     }
     let Some(Metric::Lift(name)) = metrics.first() else {
@@ -358,11 +366,33 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     let walking = has_any(
         q,
         &[
-            "walk", "walked", "hike", "hiked", "ride", "rode", "bike", "cycling", "swim", "swam",
+            "walk", "walked", "walking", "hike", "hiked", "hiking", "ride", "rode", "ridden",
+            "bike", "biked", "biking", "cycle", "cycled", "cycling", "swim", "swam", "swimming",
+            "row", "rowed", "rowing",
         ],
     ) || cues::has(
         q,
-        &["걸", "등산", "자전거", "수영", "caminé", "andar", "wandern"],
+        &[
+            "걸",
+            "등산",
+            "자전거",
+            "사이클",
+            "라이딩",
+            "수영",
+            "caminé",
+            "andar",
+            "wandern",
+            "自転車",
+            "サイクリング",
+            "水泳",
+            "泳",
+            "散歩",
+            "骑",
+            "游泳",
+            "bici",
+            "vélo",
+            "radfahr",
+        ],
     );
     let distance_only = out.is_empty()
         && !walking
@@ -484,6 +514,16 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         }
     }
     let lift_named = out.iter().any(|m| matches!(m, Metric::Lift(_)));
+    // `筋トレとランニング合わせて何日`, `gym and runs this week`: all training.
+    if running && !lift_named && cues::has(q, cues::STRENGTH_WORDS) {
+        out.retain(|m| {
+            !matches!(
+                m,
+                Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace
+            )
+        });
+        out.insert(0, Metric::Training);
+    }
     if !lift_named && !running {
         if let Some(part) = super::body_parts::named_in(q) {
             out.push(Metric::BodyPart(part.name.to_string()));

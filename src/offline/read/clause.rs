@@ -349,8 +349,38 @@ pub fn clean(line: &str) -> String {
     if text.contains("::") {
         text = text.replace("::", ":");
     }
+    let text = spaced_labels(&text);
+    let text = plates(&text);
     let text = cjk_numerals(&text);
     trackers(&text).trim().to_string()
+}
+
+/// `Squat 2pl x 5`: plates a side on a 45 lb bar, the gym shorthand for 135, 225, 315 lb.
+fn plates(text: &str) -> std::borrow::Cow<'_, str> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    if !text.contains("pl") {
+        return text.into();
+    }
+    let re = RE.get_or_init(|| {
+        // `2 plates` only before `x 5`: `2 plates of pasta` is dinner.
+        Regex::new(r"(?i)\b([1-6])\s*(?:pl\b|plates?(\s*[x×]))").expect("plates pattern compiles")
+    });
+    re.replace_all(text, |c: &regex::Captures| {
+        let n: u32 = c[1].parse().unwrap_or(0);
+        let times = c.get(2).map_or("", |m| m.as_str());
+        format!("{}lb{times}", 45 + 90 * n)
+    })
+}
+
+/// `睡眠:7時間15分`, `sleep:7h`: a space after a label's colon, as most people write it, so
+/// the value reads the same (a clock `7:30` has a digit before its colon and is kept).
+fn spaced_labels(text: &str) -> std::borrow::Cow<'_, str> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    if !text.contains(':') {
+        return text.into();
+    }
+    let re = RE.get_or_init(|| Regex::new(r"(\p{L}):(\d)").expect("label pattern compiles"));
+    re.replace_all(text, "$1: $2")
 }
 
 /// Chinese numerals before a counter or unit in digits: `睡了六个半小时` -> `睡了6.5小时`,

@@ -125,6 +125,12 @@ pub fn read(
     inherited: Option<&str>,
     found: &mut Found,
 ) -> bool {
+    if bare_warmup(&clause.text) {
+        // `웜업 가볍게 2세트` under `### 스쿼트`: no weight, no reps, nothing to log.
+        clause.claim(0..clause.text.len());
+        return false;
+    }
+    claim_machine_settings(clause);
     let mut any = false;
     if named.is_empty() {
         let all = 0..clause.text.len();
@@ -136,6 +142,48 @@ pub fn read(
         any |= segment(clause, start..end, Some(&m.canonical), found);
     }
     any
+}
+
+/// Words for warming up, in the languages read.
+const WARMUP: [&str; 10] = [
+    "웜업",
+    "워밍업",
+    "warm-up",
+    "warmup",
+    "warm up",
+    "ウォームアップ",
+    "アップ",
+    "热身",
+    "aufwärm",
+    "échauffement",
+];
+
+/// A warm-up mentioned with at most a number of sets (`웜업 가볍게 2세트`, `warm-up sets`):
+/// no weight or reps were written, so it is no lift to count.
+fn bare_warmup(text: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let lower = text.to_lowercase();
+    if !WARMUP.iter().any(|w| lower.contains(w)) {
+        return false;
+    }
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(\d+(?:[.,]\d+)?)\s*(세트|sets?|セット|组|組|sätze|séries)?")
+            .expect("warm-up pattern compiles")
+    });
+    re.captures_iter(&lower).all(|c| c.get(2).is_some())
+}
+
+/// The number of a machine's pin or seat (`7칸`, `핀 8`, `pin 12`, `seat 4`): a setting,
+/// not a weight, so it is taken out before weights are read.
+fn claim_machine_settings(clause: &mut Clause) {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?i)\d+\s*칸|(?:핀|\bpin|\bseat|\bnotch|시트)\s*#?\d+|\d+번\s*핀")
+            .expect("machine setting pattern compiles")
+    });
+    for hit in clause.hits(re) {
+        clause.claim(hit.range);
+    }
 }
 
 /// Reads one exercise's piece of a clause.
@@ -270,6 +318,11 @@ fn segment(
             weights.first().copied()
         }
     };
+    // Japanese logs write weight, reps, sets in that order (`90kg 5×3`: five reps, three sets).
+    let reps_first = clause
+        .text
+        .chars()
+        .any(|c| matches!(c, '\u{3041}'..='\u{30FF}'));
     let n = pairs.len() + groups.len();
     for (i, (s, r)) in pairs.iter().enumerate() {
         lifts.push(Lift {
@@ -283,7 +336,9 @@ fn segment(
         let lift = if !weights.is_empty() {
             // `40kg 12 x 3`: twelve reps in three sets (nobody does twelve sets of three).
             let (sets, reps) = match b {
-                Some(b) if a >= 6.0 && b <= 5 && a.fract() == 0.0 => (Some(b), Some(a as i64)),
+                Some(b) if (reps_first || a >= 6.0) && b <= 5 && a.fract() == 0.0 => {
+                    (Some(b), Some(a as i64))
+                }
                 _ => (Some(a as i64), b),
             };
             Lift {

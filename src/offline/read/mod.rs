@@ -373,6 +373,9 @@ impl<'d> Reader<'d> {
                 // `…8.9km, 53:43`: the time after the distance is that run's.
                 current = Topic::Run;
             }
+            if runs::burns_calories(&c) {
+                runs::claim_burned(&mut c);
+            }
             amounts::read(&mut c, found);
             if anchor.is_some() || topic == Topic::Sleep {
                 sleep::read(&mut c, anchor, found);

@@ -249,11 +249,11 @@ fn repeat(clause: &Clause, hit: &Hit) -> bool {
     times_before || times_after || after.starts_with("repeats") || after.starts_with("reps")
 }
 
-/// Takes out the distances that are not a run's length (repeats, points on the way), so
-/// no measure keeps them either.
+/// Takes out the distances that are points on the way (`5km 지점까지`), so no measure keeps
+/// them either. (A repeat's length stays a measure: `수영 자유형 50m x 10` is a swim.)
 pub fn claim_splits(clause: &mut Clause) {
     for hit in clause.hits(&patterns().distance) {
-        if repeat(clause, &hit) || waypoint(clause, &hit) {
+        if waypoint(clause, &hit) {
             clause.claim(hit.range);
         }
     }
@@ -480,6 +480,17 @@ pub fn join_summaries(lines: &mut [String]) {
         }
         i = end.max(i + 1);
     }
+}
+
+/// Whether a clause's calories are ones exercise burned: said so (`소모`, `burned`), or
+/// written beside how long the exercise took (`사이클 20분 150kcal`, `treadmill 30 min 250 cal`).
+pub fn burns_calories(clause: &Clause) -> bool {
+    const BURNED: [&str; 6] = ["burn", "소모", "消費", "消耗", "verbrannt", "quem"];
+    let text = clause.text.to_lowercase();
+    let calories = ["cal", "칼로리", "カロリー", "卡路里"]
+        .iter()
+        .any(|w| text.contains(w));
+    calories && (BURNED.iter().any(|w| text.contains(w)) || !durations(clause).is_empty())
 }
 
 /// Calories a run burned (`Calories 880`, `칼로리 357 kcal`): taken out so they are not

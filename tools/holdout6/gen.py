@@ -801,7 +801,7 @@ Q_ES = [
     ("avg sleep this week", "en", "sleep_avg", None, "tw"),
     ("coffee per day lately", "en", "qty_avg", COFFEE, "vague"),
     ("¿Me podrías decir cuántos kilómetros corrí en los últimos treinta días?", "es", "run_km", None, "p30"),
-    ("cuanto dormi ayer", "es", "sleep_on", None, "yesterday"),
+    ("cuanto dormi anoche", "es", "sleep_last", None, "all"),
     ("sentadila maxima", "es", "lift_best", "squat", "all"),
     ("¿Cuál fue mi peso más alto en press de banca el mes pasado?", "es", "lift_best", "bench press", "lm"),
     ("km corridos desde el {since_es}", "es", "run_km", None, "since"),

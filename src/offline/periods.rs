@@ -39,6 +39,18 @@ enum Kind {
     Quarter,
     /// Group 1: "last" or nothing.
     Weekend,
+    /// The calendar week before last week.
+    WeekBeforeLast,
+    /// Last night: for sleep, the night logged in today's note (DESIGN §1.2); else yesterday.
+    LastNight,
+    /// A fixed number of days ending today (`최근 일주일`, `fortnight`, `요즘`).
+    FixedDays(u64),
+    /// Group 1: a number of weeks ending today, in digits or Korean words (`최근 2주`).
+    PastWeeks,
+    /// Group 1: month number, group 2: day; from that day to today (`11월 10일부터`).
+    SinceMonthDay,
+    /// Group 1: day, group 2: a month name in es/de/fr; from that day to today.
+    SinceDayMonthName,
 }
 
 const MONTH_NAMES: &[&[&str]] = &[
@@ -73,15 +85,26 @@ fn patterns() -> &'static [(Regex, Kind)] {
         let en = crate::vault::dating::MONTHS.join("|");
         use Kind::*;
         vec![
+            (re(r"지지난\s*주|저저번\s*주|先々週|先先週|上上周|上上个?星期|\bsemana\s+antepasada\b|\bhace\s+dos\s+semanas\b|\bvorletzte[nr]?\s+woche\b|\bweek\s+before\s+last\b|\bil\s+y\s+a\s+deux\s+semaines\b"), WeekBeforeLast),
+            (re(r"(?:최근|지난|요)\s*(?:일주일|1\s*주일|한\s*주)|過去\s*1\s*週間|ここ\s*1\s*週間|最近一周|近一周|\búltimos\s+siete\s+días\b"), FixedDays(7)),
+            (re(r"\bfortnight\b|\búltimas\s+(?:dos|2)\s+semanas\b|\bletzten\s+(?:zwei|2)\s+wochen\b|\bdeux\s+dernières\s+semaines\b|最近两周|近两周|ここ\s*2\s*週間|\búltimos\s+catorce\s+días\b"), FixedDays(14)),
+            (re(r"(?:최근|지난|요)\s*(\d+|한|두|세|네)\s*주(?:일|간)?"), PastWeeks),
+            (re(r"(?:최근|지난|요)\s*한\s*달|ここ\s*1\s*[かヶケ]月|最近一个月|近一个月|\búltimos\s+treinta\s+días\b"), FixedDays(30)),
+            (re(r"요즘|요새|최근\s*들어|\blately\b|\brecently\b|\bthese\s+days\b|\búltimamente\b|\bdernièrement\b|\bin\s+letzter\s+zeit\b|このところ|ここ最近|近来"), FixedDays(14)),
+            (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)?\s*(?:부터|이후|以降|から|以来|起)"), SinceMonthDay),
+            (re(&format!(r"\bdesde\s+el\s+(\d{{1,2}})\s+de\s+({fm})\b")), SinceDayMonthName),
+            (re(r"\bthis\s+wk\b"), ThisWeek),
+            (re(r"\blast\s+wk\b"), LastWeek),
             (re(&format!(r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s+({en})(?:\s+(\d{{4}}))?")), WeekOfMonth),
             (re(r"\b(?:q([1-4])|(first|second|third|fourth|last)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b"), Quarter),
             (re(&format!(r"\b({en})\s+(\d{{4}})\b")), MonthYear),
-            (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekend\b|주말|週末|周末"), Weekend),
+            (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekends?\b|주말|週末|周末|\bfin(?:es)?\s+de\s+semana\b"), Weekend),
             (re(r"(?:최근|지난|過去|最近|过去)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?últimos\s+(\d+)\s+días|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"\b(?:en|im|in|de|el\s+mes\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
             (re(r"(\d{1,2})\s*(?:월|月)"), MonthNumber),
+            (re(r"\blast\s+night\b|어젯밤|어제\s*밤|昨夜|昨晚|\banoche\b|\bletzte\s+nacht\b|\bla\s+nuit\s+derni[èe]re\b|\bontem\s+à\s+noite\b"), LastNight),
             (re(r"오늘|今日|今天|\bhoy\b|\bheute\b|aujourd'hui|aujourd’hui|\bhoje\b|\boggi\b"), Today),
             (re(r"그저께|그제|一昨日|前天|\banteayer\b|\bvorgestern\b|avant-hier"), DayBefore),
             (re(r"어제|昨日|昨天|\bayer\b|\bgestern\b|\bhier\b|\bontem\b|\bieri\b"), Yesterday),
@@ -113,6 +136,14 @@ pub fn find(
         }
         let phrase = caps.get(0).expect("group 0").as_str().trim().to_string();
         let g = |i: usize| caps.get(i).map(|m| m.as_str()).unwrap_or("");
+        const SLEEP: [&str; 10] = [
+            "sleep", "slept", "잠", "잤", "수면", "sueño", "dorm", "schlaf", "睡", "寝",
+        ];
+        let kind = match kind {
+            Kind::LastNight if SLEEP.iter().any(|w| lower.contains(w)) => &Kind::Today,
+            Kind::LastNight => &Kind::Yesterday,
+            k => k,
+        };
         let Some((start, end)) = resolve(*kind, &caps, &g, anchor, week) else {
             continue;
         };
@@ -131,7 +162,7 @@ fn resolve<'a>(
     use Kind::*;
     let day_before = |n: u64| anchor.checked_sub_days(Days::new(n));
     Some(match kind {
-        Today => (anchor, anchor),
+        Today | LastNight => (anchor, anchor),
         Yesterday => (day_before(1)?, day_before(1)?),
         DayBefore => (day_before(2)?, day_before(2)?),
         ThisWeek => (week_start(anchor, week), anchor),
@@ -139,6 +170,29 @@ fn resolve<'a>(
             let end = week_start(anchor, week).pred_opt()?;
             (week_start(end, week), end)
         }
+        WeekBeforeLast => {
+            let end = week_start(anchor, week).checked_sub_days(Days::new(8))?;
+            (week_start(end, week), end)
+        }
+        FixedDays(n) => (day_before(n - 1)?, anchor),
+        PastWeeks => {
+            let n: u64 = match g(1) {
+                "한" => 1,
+                "두" => 2,
+                "세" => 3,
+                "네" => 4,
+                n => n.parse().ok().filter(|n| (1..=104).contains(n))?,
+            };
+            (day_before(n * 7 - 1)?, anchor)
+        }
+        SinceMonthDay => {
+            let (m, d) = (g(1).parse().ok()?, g(2).parse().ok()?);
+            (last_before(anchor, m, d)?, anchor)
+        }
+        SinceDayMonthName => (
+            last_before(anchor, month_of(g(2))?, g(1).parse().ok()?)?,
+            anchor,
+        ),
         ThisMonth => (anchor.with_day(1)?, anchor),
         LastMonth => {
             let end = anchor.with_day(1)?.pred_opt()?;
@@ -263,6 +317,48 @@ mod tests {
     fn range(q: &str) -> (NaiveDate, NaiveDate) {
         let (s, e, _) = find(&q.to_lowercase(), d(2026, 11, 21), Weekday::Mon).unwrap();
         (s, e)
+    }
+
+    #[test]
+    fn windows_of_days_the_week_before_last_and_since_a_day() {
+        // 2026-11-21 is a Saturday.
+        assert_eq!(range("지지난주 몇 km"), (d(2026, 11, 2), d(2026, 11, 8)));
+        assert_eq!(
+            range("the week before last"),
+            (d(2026, 11, 2), d(2026, 11, 8))
+        );
+        assert_eq!(
+            range("최근 일주일 러닝 거리"),
+            (d(2026, 11, 15), d(2026, 11, 21))
+        );
+        assert_eq!(
+            range("distance the past fortnight"),
+            (d(2026, 11, 8), d(2026, 11, 21))
+        );
+        assert_eq!(range("최근 2주 평균"), (d(2026, 11, 8), d(2026, 11, 21)));
+        assert_eq!(range("요즘 잠 잘 자?"), (d(2026, 11, 8), d(2026, 11, 21)));
+        assert_eq!(
+            range("11월 10일부터 달린 거리"),
+            (d(2026, 11, 10), d(2026, 11, 21))
+        );
+        assert_eq!(
+            range("km desde el 10 de noviembre"),
+            (d(2026, 11, 10), d(2026, 11, 21))
+        );
+        assert_eq!(range("km last wk"), (d(2026, 11, 9), d(2026, 11, 15)));
+        // Last night's sleep is logged in today's note; last night's dinner yesterday.
+        assert_eq!(
+            range("how much did I sleep last night"),
+            (d(2026, 11, 21), d(2026, 11, 21))
+        );
+        assert_eq!(
+            range("어젯밤 수면 시간"),
+            (d(2026, 11, 21), d(2026, 11, 21))
+        );
+        assert_eq!(
+            range("what did I eat last night"),
+            (d(2026, 11, 20), d(2026, 11, 20))
+        );
     }
 
     #[test]

@@ -183,6 +183,38 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
             },
         }
     };
+    // `요즘 스쿼트 얼마나 들어?`: what one lifts now, not a window of days.
+    let lately = range.as_ref().is_some_and(|r| {
+        cues::has(
+            &r.phrase,
+            &[
+                "요즘",
+                "요새",
+                "lately",
+                "recently",
+                "these days",
+                "últimamente",
+            ],
+        )
+    });
+    let (kind, range) = match metrics.first() {
+        Some(Metric::Lift(_)) if lately => (QueryType::Last, None),
+        // `잠 몇 시간 잤지`, `커피 몇 잔 마셨더라`: with no period, the latest day's amount.
+        Some(m)
+            if kind == QueryType::Total
+                && range.is_none()
+                && per_day_amount(m)
+                && !cues::has(
+                    &rest,
+                    &[
+                        "total", "in all", "all time", "ever", "총", "합", "전부", "모두",
+                    ],
+                ) =>
+        {
+            (QueryType::Last, None)
+        }
+        _ => (kind, range),
+    };
     Query {
         kind,
         metrics,
@@ -206,6 +238,20 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         food: cues::has(&rest, cues::EAT),
         lift_ask,
     }
+}
+
+/// Amounts people keep per day (a night's sleep, the day's coffee or steps): with no period
+/// named, "how many" asks about the latest day, not a sum over all time.
+fn per_day_amount(metric: &Metric) -> bool {
+    matches!(
+        metric,
+        Metric::Sleep
+            | Metric::Caffeine
+            | Metric::Steps
+            | Metric::Calories
+            | Metric::Protein
+            | Metric::Alcohol
+    )
 }
 
 /// A race distance in the question: `5k`, `10 km`, `5km`, `half marathon`, `마라톤`.
@@ -306,8 +352,23 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if has(q, cues::COUNT) {
         return QueryType::Count;
     }
-    if has(q, cues::HOW_MANY) {
-        return if amount {
+    let hours_slept = matches!(metrics.first(), Some(Metric::Sleep))
+        && cues::has(
+            q,
+            &[
+                "how much",
+                "hours",
+                "hrs",
+                "시간",
+                "얼마나",
+                "horas",
+                "cuánto",
+                "時間",
+                "小时",
+            ],
+        );
+    if has(q, cues::HOW_MANY) || hours_slept {
+        return if amount || hours_slept {
             QueryType::Total
         } else {
             QueryType::Count
@@ -327,6 +388,14 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     }
     if amount {
         return QueryType::Total;
+    }
+    // `workouts this month`, `runs last month`: how many; `sleeping lately`: the usual night.
+    match metrics.first() {
+        Some(Metric::Training | Metric::Runs | Metric::Workouts | Metric::BodyPart(_)) => {
+            return QueryType::Count;
+        }
+        Some(Metric::Sleep) => return QueryType::Average,
+        _ => {}
     }
     QueryType::Lookup
 }
@@ -348,6 +417,19 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                         lifts.push((i, canonical.clone()));
                     }
                 }
+            }
+        }
+        let lift_asked = [cues::BEST, cues::LAST, cues::TREND]
+            .iter()
+            .any(|c| cues::has(q, c));
+        if lifts.is_empty() && lift_asked {
+            // `benhc max`, `heaviest sqaut ever`: a lift's name misspelt.
+            let words = q.split(|c: char| !(c.is_alphanumeric() || c == '-'));
+            if let Some(near) = words
+                .filter_map(|w| super::read::near_exercise(w, Some(strength)))
+                .next()
+            {
+                lifts.push((0, near));
             }
         }
         lifts.sort();
@@ -401,7 +483,9 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         || cues::has(q, cues::RUN_WORDS)
         || target_km(q).is_some() && out.is_empty()
         || distance_only;
-    if has_any(q, &["pace", "fastest", "slowest"]) && running {
+    let pace = cues::has(q, &["pace", "페이스", "ritmo", "ペース", "配速", "allure"]);
+    let running = running || pace;
+    if (pace || has_any(q, &["fastest", "slowest"])) && running {
         out.push(Metric::Pace);
     }
     if running
@@ -444,6 +528,13 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 "잠을",
                 "잠은",
                 "자는 시간",
+                "잠",
+                "잔 날",
+                "잔날",
+                "자고",
+                "시간씩 자",
+                "durmiendo",
+                "noche que",
             ],
             "sleep",
             Metric::Sleep,
@@ -580,6 +671,45 @@ mod tests {
             Weekday::Mon,
             &Domains::shipped(),
         )
+    }
+
+    #[test]
+    fn terse_and_colloquial_questions() {
+        let workouts = q("workouts this month");
+        assert_eq!(
+            (workouts.kind, workouts.metrics[0].clone()),
+            (QueryType::Count, Metric::Training)
+        );
+        assert_eq!(q("runs last month").kind, QueryType::Count);
+        let slept = q("잠 몇 시간 잤지");
+        assert_eq!(
+            (slept.kind, slept.metrics[0].clone()),
+            (QueryType::Last, Metric::Sleep)
+        );
+        assert_eq!(
+            q("how have I been sleeping lately?").kind,
+            QueryType::Average
+        );
+        let typo = q("benhc max");
+        assert_eq!(
+            (typo.kind, typo.metrics[0].clone()),
+            (QueryType::Max, Metric::Lift("bench press".into()))
+        );
+        let pace = q("지난주 평균페이스");
+        assert_eq!(
+            (pace.kind, pace.metrics[0].clone()),
+            (QueryType::Average, Metric::Pace)
+        );
+        assert_eq!(
+            q("squat bench deadlift total?").lift_ask,
+            Some(LiftAsk::BigThree)
+        );
+        let now = q("요즘 스쿼트 얼마나 들어?");
+        assert_eq!((now.kind, now.range.is_none()), (QueryType::Last, true));
+        // Cycling is not running.
+        assert!(!q("how far did I cycle last month?")
+            .metrics
+            .contains(&Metric::Distance));
     }
 
     #[test]

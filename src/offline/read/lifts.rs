@@ -79,8 +79,11 @@ pub fn unknown_name(text: &str) -> Option<String> {
     let (weight, work) = SHAPE.get_or_init(|| {
         let re = |s: String| Regex::new(&s).expect("lift shape compiles");
         (
-            re(format!(r"{NUM}\s*(?:{KG}|{LB})\b")),
-            re(format!(r"\d+\s*[x×*]\s*\d+|\d+\s*(?:{REPS}|{SETS})")),
+            // A Korean particle may follow the unit (`32.5kg로`).
+            re(format!(r"{NUM}\s*(?:{KG}|{LB})(?:\b|\p{{Hangul}})")),
+            re(format!(
+                r"\d+\s*[x×*]\s*\d+|(?:{KG}|{LB})\s*[x×*]\s*\d+|\d+\s*(?:{REPS}|{SETS})"
+            )),
         )
     });
     if !(weight.is_match(text) && work.is_match(text)) {

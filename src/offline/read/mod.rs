@@ -23,6 +23,8 @@ mod units;
 mod unreadable;
 mod words;
 
+pub use words::near_exercise;
+
 #[cfg(test)]
 mod tests;
 

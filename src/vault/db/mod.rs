@@ -3,12 +3,15 @@
 //! is deleted and rebuilt (the caller re-parses everything), never trusted.
 
 mod awaiting;
+mod encoded;
 mod entries;
 mod fts;
+mod lifts;
 #[cfg(test)]
 mod tests;
 
 pub use awaiting::Awaiting;
+pub use encoded::Encoded;
 pub(crate) use entries::without_zero_width;
 
 use std::path::{Path, PathBuf};
@@ -23,7 +26,7 @@ use crate::vault::facts::Fact;
 use crate::vault::parsed::ParsedRecord;
 
 /// Bumped whenever the tables change; an index.db of another version is rebuilt.
-const SCHEMA_VERSION: i64 = 4;
+const SCHEMA_VERSION: i64 = 5;
 
 const SCHEMA: &str = "
 CREATE TABLE records (
@@ -31,6 +34,7 @@ CREATE TABLE records (
     source TEXT NOT NULL,
     date TEXT NOT NULL,
     timestamp TEXT,
+    heading TEXT,
     parser TEXT NOT NULL,
     domains TEXT NOT NULL,
     json TEXT NOT NULL
@@ -45,7 +49,9 @@ CREATE TABLE facts (
     measure TEXT NOT NULL,
     value REAL NOT NULL,
     unit TEXT,
-    doubtful INTEGER NOT NULL
+    doubtful INTEGER NOT NULL,
+    item INTEGER NOT NULL,
+    whole INTEGER NOT NULL
 );
 -- What a question asks for (a lift's weighed sets, a run's distance), then its period.
 CREATE INDEX facts_by_activity ON facts(domain, activity, measure, date);
@@ -182,44 +188,30 @@ impl RecordDb {
 
     /// Replaces every record of `source` with `records`, all or nothing.
     pub fn replace_source(&self, source: &str, records: &[ParsedRecord]) -> Result<()> {
+        self.replace_source_encoded(source, records, Vec::new())
+    }
+
+    /// Like [`RecordDb::replace_source`], with the stored form of some records worked out
+    /// already (`encoded[i]` for `records[i]`; missing or `None`: encoded here).
+    pub fn replace_source_encoded(
+        &self,
+        source: &str,
+        records: &[ParsedRecord],
+        mut encoded: Vec<Option<Encoded>>,
+    ) -> Result<()> {
+        encoded.resize(records.len(), None);
         self.write_all(|tx| {
-        tx.prepare_cached(
-            "DELETE FROM facts WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
-        )?
-        .execute([source])?;
-        tx.prepare_cached("DELETE FROM records WHERE source = ?1")?
+            tx.prepare_cached(
+                "DELETE FROM facts WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
+            )?
             .execute([source])?;
-        {
-            let mut insert = tx
-                .prepare_cached("INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, domains, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
-                ?;
-            let mut fact = tx
-                .prepare_cached("INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-                ?;
-            for r in records {
-                let json = serde_json::to_string(r).expect("records serialize");
-                let date = r.date.to_string();
-                let domains: String = r.domain_data.keys().map(|k| format!("|{k}|")).collect();
-                insert
-                    .execute(params![
-                        r.id,
-                        source,
-                        date,
-                        r.timestamp,
-                        r.parser,
-                        domains,
-                        json
-                    ])
-                    ?;
-                for f in crate::vault::facts::facts(r) {
-                    fact.execute(params![
-                        r.id, date, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful
-                    ])
-                    ?;
-                }
+            tx.prepare_cached("DELETE FROM records WHERE source = ?1")?
+                .execute([source])?;
+            for (r, done) in records.iter().zip(encoded) {
+                let encoded = done.unwrap_or_else(|| Encoded::of(r));
+                encoded::insert(tx, r, source, &encoded)?;
             }
-        }
-        Ok(())
+            Ok(())
         })
     }
 
@@ -391,6 +383,8 @@ impl RecordDb {
                             value: r.get(7)?,
                             unit: r.get(8)?,
                             doubtful: r.get::<_, i64>(9)? != 0,
+                            item: 0,
+                            whole: false,
                         },
                         source: r.get(10)?,
                     })
@@ -418,20 +412,7 @@ pub struct ExportRow {
 /// Writes one record and its facts in place of the record with the same id.
 fn put_record(tx: &Connection, r: &ParsedRecord) -> rusqlite::Result<()> {
     tx.execute("DELETE FROM facts WHERE record_id = ?1", [&r.id])?;
-    let json = serde_json::to_string(r).expect("records serialize");
-    let date = r.date.to_string();
-    let domains: String = r.domain_data.keys().map(|k| format!("|{k}|")).collect();
-    tx.execute(
-        "INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, domains, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![r.id, r.source_file, date, r.timestamp, r.parser, domains, json],
-    )?;
-    for f in crate::vault::facts::facts(r) {
-        tx.execute(
-            "INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![r.id, date, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful],
-        )?;
-    }
-    Ok(())
+    encoded::insert(tx, r, &r.source_file, &Encoded::of(r))
 }
 
 /// A database error, naming the file and what to do.

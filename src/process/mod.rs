@@ -515,6 +515,8 @@ impl Processor {
             stored += started.elapsed();
         }
         progress.finish();
+        // A rebuild's question-only indexes are made now, in one go, before any question.
+        crate::blocking::blocking(|| self.store.finish_rebuild())?;
         if rels.len() > 1 {
             tracing::debug!(
                 "{label}: {} notes, {} ms waiting for them to be read, {} ms storing them",

@@ -69,6 +69,12 @@ impl Store {
         self.records.clear()
     }
 
+    /// Makes the indexes a rebuild (or a new index.db) leaves until its first pass stored
+    /// everything (see [`RecordDb::finish_rebuild`]).
+    pub fn finish_rebuild(&self) -> Result<()> {
+        self.records.finish_rebuild()
+    }
+
     /// The records database (for `export`).
     pub fn record_db(&self) -> &RecordDb {
         &self.records

@@ -39,7 +39,6 @@ CREATE TABLE records (
     domains TEXT NOT NULL,
     json TEXT NOT NULL
 );
-CREATE INDEX records_by_date ON records(date, timestamp);
 CREATE INDEX records_by_source ON records(source);
 CREATE TABLE facts (
     record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,
@@ -53,8 +52,6 @@ CREATE TABLE facts (
     item INTEGER NOT NULL,
     whole INTEGER NOT NULL
 );
--- What a question asks for (a lift's weighed sets, a run's distance), then its period.
-CREATE INDEX facts_by_activity ON facts(domain, activity, measure, date);
 CREATE INDEX facts_by_record ON facts(record_id);
 CREATE TABLE entries (
     id TEXT PRIMARY KEY,
@@ -71,8 +68,6 @@ CREATE TABLE entries (
     text TEXT NOT NULL
 );
 CREATE INDEX entries_by_source ON entries(source);
-CREATE INDEX entries_by_date ON entries(date);
-CREATE INDEX entries_spaceless ON entries(date) WHERE spaceless = 1;
 CREATE TABLE awaiting (
     source TEXT NOT NULL,
     hash TEXT NOT NULL,
@@ -86,6 +81,17 @@ CREATE VIRTUAL TABLE entries_fts USING fts5(
 );
 ";
 
+/// The indexes that only questions use: made after a rebuild's bulk insert (one sorted
+/// build each is cheaper than keeping them up to date row by row), and on every open, so an
+/// interrupted rebuild leaves none missing.
+const LATE_INDEXES: &str = "
+-- What a question asks for (a lift's weighed sets, a run's distance), then its period.
+CREATE INDEX IF NOT EXISTS facts_by_activity ON facts(domain, activity, measure, date);
+CREATE INDEX IF NOT EXISTS records_by_date ON records(date, timestamp);
+CREATE INDEX IF NOT EXISTS entries_by_date ON entries(date);
+CREATE INDEX IF NOT EXISTS entries_spaceless ON entries(date) WHERE spaceless = 1;
+";
+
 /// The records database of one vault.
 #[derive(Debug)]
 pub struct RecordDb {
@@ -96,6 +102,9 @@ pub struct RecordDb {
     fts_due: Mutex<fts::FtsDue>,
     /// True when the file was created (or rebuilt) on open: nothing parsed is in it yet.
     pub fresh: bool,
+    /// Set while the tables are empty and [`LATE_INDEXES`] wait for the first pass to fill
+    /// them (see [`RecordDb::finish_rebuild`]).
+    late_indexes_due: std::sync::atomic::AtomicBool,
 }
 
 impl RecordDb {
@@ -121,7 +130,9 @@ impl RecordDb {
             "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
         )
         .map_err(err)?;
-        if !usable {
+        if usable {
+            conn.execute_batch(LATE_INDEXES).map_err(err)?;
+        } else {
             conn.execute_batch(SCHEMA).map_err(err)?;
             conn.pragma_update(None, "user_version", SCHEMA_VERSION)
                 .map_err(err)?;
@@ -131,7 +142,19 @@ impl RecordDb {
             conn: Mutex::new(conn),
             fts_due: Mutex::new(fts::FtsDue::default()),
             fresh: !usable,
+            late_indexes_due: (!usable).into(),
         })
+    }
+
+    /// Makes the indexes a rebuild left for the end ([`LATE_INDEXES`]), once the pass that
+    /// filled the emptied tables stored everything; nothing to do otherwise.
+    pub fn finish_rebuild(&self) -> Result<()> {
+        use std::sync::atomic::Ordering;
+        if !self.late_indexes_due.swap(false, Ordering::SeqCst) {
+            return Ok(());
+        }
+        let conn = self.conn.lock().expect("db lock");
+        conn.execute_batch(LATE_INDEXES).map_err(|e| self.error(e))
     }
 
     fn error(&self, e: rusqlite::Error) -> Error {
@@ -312,6 +335,8 @@ impl RecordDb {
             "PRAGMA foreign_keys = OFF; BEGIN; DROP TABLE entries_fts; DROP TABLE facts; DROP TABLE records; DROP TABLE entries; DROP TABLE awaiting; {SCHEMA} COMMIT;"
         );
         let done = conn.execute_batch(&rebuild);
+        self.late_indexes_due
+            .store(done.is_ok(), std::sync::atomic::Ordering::SeqCst);
         if done.is_err() && !conn.is_autocommit() {
             let _ = conn.execute_batch("ROLLBACK");
         }

@@ -177,3 +177,44 @@ fn a_lifts_sets_read_from_the_facts_give_the_points_the_records_give() {
     let later = day.succ_opt().unwrap();
     assert!(db.lift_sets(later, later, "squat").unwrap().is_empty());
 }
+
+fn question_indexes(db: &RecordDb) -> usize {
+    let conn = db.conn.lock().unwrap();
+    conn.query_row(
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name IN
+         ('facts_by_activity', 'records_by_date', 'entries_by_date', 'entries_spaceless')",
+        [],
+        |r| r.get(0),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_rebuild_makes_the_question_indexes_after_its_pass_or_on_the_next_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index.db");
+    let db = RecordDb::open(&path).unwrap();
+    db.finish_rebuild().unwrap();
+    assert_eq!(question_indexes(&db), 4, "a new file has them once filled");
+    db.clear().unwrap();
+    assert_eq!(question_indexes(&db), 0, "left for the end of the rebuild");
+    let squat = entry("a.md", "squat 100kg 5x5");
+    db.replace_source(
+        "a.md",
+        &[lifted(
+            &squat,
+            serde_json::json!([{ "name": "squat", "weight": 100.0 }]),
+        )],
+    )
+    .unwrap();
+    let day = squat.date;
+    assert_eq!(db.lift_sets(day, day, "squat").unwrap().len(), 1);
+    db.finish_rebuild().unwrap();
+    assert_eq!(question_indexes(&db), 4);
+    assert_eq!(db.lift_sets(day, day, "squat").unwrap().len(), 1);
+    // A rebuild interrupted before its end: the next open makes them.
+    db.clear().unwrap();
+    drop(db);
+    let db = RecordDb::open(&path).unwrap();
+    assert_eq!(question_indexes(&db), 4);
+}

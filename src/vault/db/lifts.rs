@@ -24,15 +24,28 @@ impl RecordDb {
         name: &str,
     ) -> Result<Vec<ParsedRecord>> {
         let conn = self.conn.lock().expect("db lock");
-        let mut stmt = conn
-            .prepare_cached(
+        // Each fact's record is found through the index that holds its place, not the
+        // table of JSON (SQLite would pick the id's own index); a file still being rebuilt
+        // has no such index yet, and reads the table.
+        let sql = |records: &str| {
+            format!(
                 "SELECT r.id, r.source, r.heading, r.date, r.timestamp, r.parser,
                         f.item, f.measure, f.value, f.unit, f.whole
-                 FROM facts f JOIN records r ON r.id = f.record_id
+                 FROM facts f JOIN records r {records} ON r.id = f.record_id
                  WHERE f.domain = 'strength' AND f.activity = ?3
                    AND f.measure IN ('weight', 'sets', 'reps') AND f.date BETWEEN ?1 AND ?2
-                 ORDER BY r.date, r.timestamp, r.source, r.id, f.item",
+                 ORDER BY r.date, r.timestamp, r.source, r.id, f.item"
             )
+        };
+        let rebuilding = self
+            .late_indexes_due
+            .load(std::sync::atomic::Ordering::SeqCst);
+        let mut stmt = conn
+            .prepare_cached(&sql(if rebuilding {
+                ""
+            } else {
+                "INDEXED BY records_placed"
+            }))
             .map_err(|e| self.error(e))?;
         let mut rows = stmt
             .query(params![start.to_string(), end.to_string(), name])

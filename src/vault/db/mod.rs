@@ -96,6 +96,12 @@ CREATE INDEX IF NOT EXISTS entries_by_date ON entries(date);
 CREATE INDEX IF NOT EXISTS entries_spaceless ON entries(date) WHERE spaceless = 1;
 ";
 
+/// How many pages the write-ahead log holds before SQLite copies them into the file
+/// (SQLite's default), and while a rebuild fills emptied tables: copied less often, a page
+/// written by many of a rebuild's commits is copied once, not once per commit.
+const WAL_PAGES: i64 = 1000;
+const REBUILD_WAL_PAGES: i64 = 10_000;
+
 /// The records database of one vault.
 #[derive(Debug)]
 pub struct RecordDb {
@@ -138,6 +144,8 @@ impl RecordDb {
             conn.execute_batch(LATE_INDEXES).map_err(err)?;
         } else {
             conn.execute_batch(SCHEMA).map_err(err)?;
+            conn.pragma_update(None, "wal_autocheckpoint", REBUILD_WAL_PAGES)
+                .map_err(err)?;
             conn.pragma_update(None, "user_version", SCHEMA_VERSION)
                 .map_err(err)?;
         }
@@ -158,7 +166,9 @@ impl RecordDb {
             return Ok(());
         }
         let conn = self.conn.lock().expect("db lock");
-        conn.execute_batch(LATE_INDEXES).map_err(|e| self.error(e))
+        conn.execute_batch(LATE_INDEXES)
+            .and_then(|()| conn.pragma_update(None, "wal_autocheckpoint", WAL_PAGES))
+            .map_err(|e| self.error(e))
     }
 
     fn error(&self, e: rusqlite::Error) -> Error {
@@ -338,7 +348,9 @@ impl RecordDb {
         let rebuild = format!(
             "PRAGMA foreign_keys = OFF; BEGIN; DROP TABLE entries_fts; DROP TABLE facts; DROP TABLE records; DROP TABLE entries; DROP TABLE awaiting; {SCHEMA} COMMIT;"
         );
-        let done = conn.execute_batch(&rebuild);
+        let done = conn
+            .execute_batch(&rebuild)
+            .and_then(|()| conn.pragma_update(None, "wal_autocheckpoint", REBUILD_WAL_PAGES));
         self.late_indexes_due
             .store(done.is_ok(), std::sync::atomic::Ordering::SeqCst);
         if done.is_err() && !conn.is_autocommit() {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
 use rusqlite::params;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::RecordDb;
 use crate::error::Result;
@@ -24,17 +24,28 @@ impl RecordDb {
         name: &str,
     ) -> Result<Vec<ParsedRecord>> {
         let conn = self.conn.lock().expect("db lock");
-        // Each fact's record is found through the index that holds its place, not the
-        // table of JSON (SQLite would pick the id's own index); a file still being rebuilt
-        // has no such index yet, and reads the table.
+        // One row per weighed set, its sets and reps beside it; each record found through
+        // the index that holds its place, not the table of JSON (SQLite would pick the id's
+        // own index). A file still being rebuilt has no such index yet, and reads the table.
         let sql = |records: &str| {
+            let beside = |alias: &str, measure: &str| {
+                format!(
+                    "LEFT JOIN facts {alias} ON {alias}.domain = 'strength'
+                       AND {alias}.activity = w.activity AND {alias}.measure = '{measure}'
+                       AND {alias}.date = w.date AND {alias}.record_id = w.record_id
+                       AND {alias}.item = w.item"
+                )
+            };
             format!(
                 "SELECT r.id, r.source, r.heading, r.date, r.timestamp, r.parser,
-                        f.item, f.measure, f.value, f.unit, f.whole
-                 FROM facts f JOIN records r {records} ON r.id = f.record_id
-                 WHERE f.domain = 'strength' AND f.activity = ?3
-                   AND f.measure IN ('weight', 'sets', 'reps') AND f.date BETWEEN ?1 AND ?2
-                 ORDER BY r.date, r.timestamp, r.source, r.id, f.item"
+                        w.value, w.unit, s.value, s.whole, p.value, p.whole
+                 FROM facts w JOIN records r {records} ON r.id = w.record_id
+                 {} {}
+                 WHERE w.domain = 'strength' AND w.activity = ?3 AND w.measure = 'weight'
+                   AND w.date BETWEEN ?1 AND ?2
+                 ORDER BY r.date, r.timestamp, r.source, r.id, w.item",
+                beside("s", "sets"),
+                beside("p", "reps")
             )
         };
         let rebuilding = self
@@ -51,20 +62,26 @@ impl RecordDb {
             .query(params![start.to_string(), end.to_string(), name])
             .map_err(|e| self.error(e))?;
         let mut out: Vec<ParsedRecord> = Vec::new();
-        // The exercises of the record being read, by their place in it.
-        let mut sets: BTreeMap<i64, Map<String, Value>> = BTreeMap::new();
+        // The weighed sets of the record being read, in their order in it.
+        let mut sets: Vec<Value> = Vec::new();
+        let count = |value: Option<f64>, whole: Option<bool>| match value {
+            Some(v) if whole == Some(true) && v.fract() == 0.0 => Some(Value::from(v as i64)),
+            Some(v) => Some(Value::from(v)),
+            None => None,
+        };
         while let Some(row) = rows.next().map_err(|e| self.error(e))? {
-            let id: String = row.get(0).map_err(|e| self.error(e))?;
+            let get = |e| self.error(e);
+            let id: String = row.get(0).map_err(get)?;
             if out.last().is_none_or(|r| r.id != id) {
                 finish(out.last_mut(), std::mem::take(&mut sets));
-                let date: String = row.get(3).map_err(|e| self.error(e))?;
+                let date: String = row.get(3).map_err(get)?;
                 out.push(ParsedRecord {
                     id,
-                    source_file: row.get(1).map_err(|e| self.error(e))?,
-                    heading: row.get(2).map_err(|e| self.error(e))?,
+                    source_file: row.get(1).map_err(get)?,
+                    heading: row.get(2).map_err(get)?,
                     date: date.parse().unwrap_or_default(),
-                    timestamp: row.get(4).map_err(|e| self.error(e))?,
-                    parser: row.get(5).map_err(|e| self.error(e))?,
+                    timestamp: row.get(4).map_err(get)?,
+                    parser: row.get(5).map_err(get)?,
                     content_hash: String::new(),
                     domain_data: BTreeMap::new(),
                     tags: Vec::new(),
@@ -76,44 +93,35 @@ impl RecordDb {
                     unreadable: Vec::new(),
                 });
             }
-            let item: i64 = row.get(6).map_err(|e| self.error(e))?;
-            let measure: String = row.get(7).map_err(|e| self.error(e))?;
-            let value: f64 = row.get(8).map_err(|e| self.error(e))?;
-            let unit: Option<String> = row.get(9).map_err(|e| self.error(e))?;
-            let whole: bool = row.get(10).map_err(|e| self.error(e))?;
-            let set = sets.entry(item).or_insert_with(|| {
-                let mut set = Map::new();
-                set.insert("name".into(), json!(name));
-                set
-            });
-            let number = if whole && value.fract() == 0.0 {
-                json!(value as i64)
-            } else {
-                json!(value)
-            };
-            if measure == "weight" {
-                set.insert("unit".into(), unit.map_or(Value::Null, Value::String));
+            let mut set = Map::new();
+            set.insert("name".into(), Value::from(name));
+            set.insert(
+                "weight".into(),
+                Value::from(row.get::<_, f64>(6).map_err(get)?),
+            );
+            let unit: Option<String> = row.get(7).map_err(get)?;
+            set.insert("unit".into(), unit.map_or(Value::Null, Value::String));
+            for (field, at) in [("sets", 8), ("reps", 10)] {
+                let value: Option<f64> = row.get(at).map_err(get)?;
+                let whole: Option<bool> = row.get(at + 1).map_err(get)?;
+                if let Some(n) = count(value, whole) {
+                    set.insert(field.into(), n);
+                }
             }
-            set.insert(measure, number);
+            sets.push(Value::Object(set));
         }
         finish(out.last_mut(), sets);
-        // Records whose sets of the lift all lack a weight hold none of its points.
-        out.retain(|r| !r.domain_data.is_empty());
         Ok(out)
     }
 }
 
 /// Puts a record's weighed sets (in their order) into its strength data.
-fn finish(record: Option<&mut ParsedRecord>, sets: BTreeMap<i64, Map<String, Value>>) {
-    let Some(record) = record else { return };
-    let weighed: Vec<Value> = sets
-        .into_values()
-        .filter(|s| s.contains_key("weight"))
-        .map(Value::Object)
-        .collect();
-    if !weighed.is_empty() {
+fn finish(record: Option<&mut ParsedRecord>, sets: Vec<Value>) {
+    if let Some(record) = record {
+        let mut strength = Map::new();
+        strength.insert("exercises".into(), Value::Array(sets));
         record
             .domain_data
-            .insert("strength".into(), json!({ "exercises": weighed }));
+            .insert("strength".into(), Value::Object(strength));
     }
 }

@@ -32,6 +32,7 @@ use crate::llm::LlmClient;
 use crate::prompts::Prompts;
 use crate::vault::atomic::is_read_only;
 use crate::vault::callout::CalloutKind;
+use crate::vault::db::Encoded;
 use crate::vault::lock::WriteLock;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::read::read_note;
@@ -514,6 +515,8 @@ impl Processor {
             stored += started.elapsed();
         }
         progress.finish();
+        // A rebuild's question-only indexes are made now, in one go, before any question.
+        crate::blocking::blocking(|| self.store.finish_rebuild())?;
         if rels.len() > 1 {
             tracing::debug!(
                 "{label}: {} notes, {} ms waiting for them to be read, {} ms storing them",
@@ -637,7 +640,7 @@ impl Processor {
         &mut self,
         rel: &str,
         entries: &[crate::vault::Entry],
-        rules: Option<Vec<Option<ParsedRecord>>>,
+        rules: Option<Vec<Option<prepare::Ruled>>>,
         report: &mut PassReport,
     ) -> Result<()> {
         let old = self.state.files.get(rel).cloned().unwrap_or_default();
@@ -676,8 +679,11 @@ impl Processor {
         // Unchanged text keeps its record; new text gets the rules' reading now and, with a
         // model, waits for its parse (after the questions, see [`refine`]).
         let mut records: Vec<ParsedRecord> = Vec::with_capacity(found.len());
+        // The stored form of the records taken as the readers encoded them.
+        let mut encoded: Vec<Option<Encoded>> = Vec::with_capacity(found.len());
         let mut for_model: Vec<(String, String)> = Vec::new();
         for (i, entry) in found.iter().enumerate() {
+            encoded.resize(records.len(), None);
             match previous.remove(&entry.hash.hex()) {
                 Some(r) => records.push(r.placed_at(entry)),
                 None if corrections::is_correction(entry) => {
@@ -691,7 +697,13 @@ impl Processor {
                 }
                 None => {
                     report.entries_parsed += 1;
-                    records.push(rules[i].take().unwrap_or_else(|| self.flow.rules(entry)));
+                    match rules[i].take() {
+                        Some((record, done)) => {
+                            records.push(record);
+                            encoded.push(Some(done));
+                        }
+                        None => records.push(self.flow.rules(entry)),
+                    }
                     // A flow given the entry parses it with the model itself.
                     if !self.rules_only {
                         for_model.push((entry.hash.hex(), entry.date.to_string()));
@@ -725,7 +737,7 @@ impl Processor {
             );
         }
         self.queue_for_model(rel, &records, &for_model)?;
-        let dates = self.store.save_parsed(rel, records)?;
+        let dates = self.store.save_parsed_encoded(rel, records, encoded)?;
         self.state.files.insert(
             rel.to_string(),
             FileState {

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 
 use crate::config::Config;
 use crate::flow::Flow;
+use crate::vault::db::Encoded;
 use crate::vault::entry::entries_dated;
 use crate::vault::index::NoteMeta;
 use crate::vault::parsed::ParsedRecord;
@@ -41,8 +42,12 @@ pub(super) struct Parsed {
     /// Its entries, dated: logs and reference text (searchable, never a log).
     pub entries: Vec<Entry>,
     /// The rules' reading of each log entry, in the same order (`None` for reference text).
-    pub rules: Vec<Option<ParsedRecord>>,
+    pub rules: Vec<Option<Ruled>>,
 }
+
+/// The rules' reading of an entry and its stored form, encoded by the reading thread (the
+/// pass stores on one thread: what it need not do there is done here).
+pub(super) type Ruled = (ParsedRecord, Encoded);
 
 /// Reads the chunks of a pass on the rayon pool. In offline mode the next chunk is read
 /// while the pass stores the current one (the store writes on one thread, so the other
@@ -160,7 +165,13 @@ fn read_one(config: &Config, flow: &Flow, meta: &NoteMeta, settled: Option<&str>
     );
     let rules = entries
         .iter()
-        .map(|e| e.log.then(|| flow.rules(e)))
+        .map(|e| {
+            e.log.then(|| {
+                let record = flow.rules(e);
+                let encoded = Encoded::of(&record);
+                (record, encoded)
+            })
+        })
         .collect();
     Read::Changed(Box::new(Parsed {
         hash,

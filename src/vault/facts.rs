@@ -15,6 +15,14 @@ pub struct Fact {
     pub value: f64,
     pub unit: Option<String>,
     pub doubtful: bool,
+    /// Which exercise (or run) of the record's domain data it belongs to, so a lift's
+    /// weight, sets and reps can be put back together from the facts alone.
+    #[serde(skip)]
+    pub item: usize,
+    /// Whether the number was written as a whole number (`5`, not `5.0`): the reps and
+    /// sets of a lift are only read as counts when they are.
+    #[serde(skip)]
+    pub whole: bool,
 }
 
 /// The facts of a record. A fact is doubtful when its field is among the record's
@@ -26,29 +34,43 @@ pub fn facts(r: &ParsedRecord) -> Vec<Fact> {
             .any(|u| u == domain || u.starts_with(&format!("{domain}.{field}")))
     };
     let mut out = Vec::new();
-    let mut push = |domain: &str, activity: &str, measure: &str, value: f64, unit: Option<&str>| {
-        out.push(Fact {
-            domain: domain.to_string(),
-            activity: activity.to_string(),
-            measure: measure.to_string(),
-            value,
-            unit: unit.map(str::to_string),
-            doubtful: doubtful(domain, measure),
-        });
+    let mut push = |domain: &str,
+                    (activity, item): (&str, usize),
+                    measure: &str,
+                    value: &Value,
+                    unit: Option<&str>| {
+        if let Some(v) = value.as_f64() {
+            out.push(Fact {
+                domain: domain.to_string(),
+                activity: activity.to_string(),
+                measure: measure.to_string(),
+                value: v,
+                unit: unit.map(str::to_string),
+                doubtful: doubtful(domain, measure),
+                item,
+                whole: value.is_i64() || value.is_u64(),
+            });
+        }
     };
     for (domain, data) in &r.domain_data {
         match domain.as_str() {
             "strength" => {
-                for e in data["exercises"].as_array().into_iter().flatten() {
+                for (i, e) in data["exercises"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
+                {
                     let name = e["name"].as_str().unwrap_or("unknown");
-                    let unit = e["unit"].as_str();
-                    if let Some(w) = e["weight"].as_f64() {
-                        push(domain, name, "weight", w, unit);
-                    }
+                    push(
+                        domain,
+                        (name, i),
+                        "weight",
+                        &e["weight"],
+                        e["unit"].as_str(),
+                    );
                     for (field, unit) in [("sets", "set"), ("reps", "rep")] {
-                        if let Some(n) = e[field].as_f64() {
-                            push(domain, name, field, n, Some(unit));
-                        }
+                        push(domain, (name, i), field, &e[field], Some(unit));
                     }
                 }
             }
@@ -57,29 +79,26 @@ pub fn facts(r: &ParsedRecord) -> Vec<Fact> {
                     Some(runs) if !runs.is_empty() => runs.iter().collect(),
                     _ => vec![data],
                 };
-                for run in runs {
+                for (i, run) in runs.into_iter().enumerate() {
                     for (field, unit) in [
                         ("distance_km", "km"),
                         ("duration_min", "min"),
                         ("pace_min_per_km", "min/km"),
                     ] {
-                        if let Some(v) = run[field].as_f64() {
-                            push(domain, "run", field, v, Some(unit));
-                        }
+                        push(domain, ("run", i), field, &run[field], Some(unit));
                     }
                 }
             }
             _ => {
                 for (field, value) in data.as_object().into_iter().flatten() {
-                    if let Some(v) = value.as_f64() {
-                        push(domain, field, field, v, unit_of(field));
-                    }
+                    push(domain, (field, 0), field, value, unit_of(field));
                 }
             }
         }
     }
-    for m in &r.measures {
-        push("measures", &m.what, &m.unit, m.value, Some(&m.unit));
+    for (i, m) in r.measures.iter().enumerate() {
+        let value = Value::from(m.value);
+        push("measures", (&m.what, i), &m.unit, &value, Some(&m.unit));
     }
     out
 }

@@ -65,10 +65,64 @@ impl State {
 
     /// Writes the state atomically.
     pub fn save(&self, agent_dir: &Path) -> Result<()> {
-        let mut copy = self.clone();
-        copy.version = 1;
-        let json = serde_json::to_string_pretty(&copy).expect("state serializes");
+        // Written through borrows: a pass saves the state every second, and copying the
+        // state of every note each time was most of saving it.
+        let saved = Saved {
+            version: 1,
+            files: &self.files,
+            observer: &self.observer,
+            imported: &self.imported,
+            withdrawn: &self.withdrawn,
+        };
+        let json = serde_json::to_string_pretty(&saved).expect("state serializes");
         write_atomic(&Self::path(agent_dir), json.as_bytes(), None)?;
         Ok(())
+    }
+}
+
+/// [`State`] as written: the same fields, borrowed.
+#[derive(Serialize)]
+struct Saved<'a> {
+    version: u32,
+    files: &'a BTreeMap<String, FileState>,
+    observer: &'a BTreeMap<String, String>,
+    imported: &'a std::collections::BTreeSet<String>,
+    #[serde(skip_serializing_if = "nothing_withdrawn")]
+    withdrawn: &'a BTreeMap<String, std::collections::BTreeSet<String>>,
+}
+
+fn nothing_withdrawn(w: &&BTreeMap<String, std::collections::BTreeSet<String>>) -> bool {
+    w.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_saved_state_reads_back_as_it_was_and_is_written_as_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut state = State::default();
+        state.files.insert(
+            "a.md".into(),
+            FileState {
+                hash: "ab".into(),
+                entries: [("a.md#1".to_string(), "cd".to_string())].into(),
+                dates: vec![NaiveDate::from_ymd_opt(2026, 11, 1).unwrap()],
+            },
+        );
+        state.observer.insert("best squat".into(), "100 kg".into());
+        state.imported.insert("h1".into());
+        state.save(dir.path()).unwrap();
+        let written = std::fs::read_to_string(State::path(dir.path())).unwrap();
+        let mut expected = state.clone();
+        expected.version = 1;
+        assert_eq!(written, serde_json::to_string_pretty(&expected).unwrap());
+        assert_eq!(State::load(dir.path()).0, expected);
+        state
+            .withdrawn
+            .insert("a.md".into(), ["q".to_string()].into());
+        state.save(dir.path()).unwrap();
+        assert_eq!(State::load(dir.path()).0.withdrawn, state.withdrawn);
     }
 }

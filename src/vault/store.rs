@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use regex::{Regex, RegexBuilder};
 
 use super::context::{read_context, write_context};
-use super::db::{without_zero_width, RecordDb};
+use super::db::{without_zero_width, Encoded, RecordDb};
 use super::entry::{entries_dated, Entry};
 use super::frontmatter::Frontmatter;
 use super::ignore::IgnoreRules;
@@ -67,6 +67,12 @@ impl Store {
     /// Deletes every parsed record (before `reindex`).
     pub fn clear_records(&self) -> Result<()> {
         self.records.clear()
+    }
+
+    /// Makes the indexes a rebuild (or a new index.db) leaves until its first pass stored
+    /// everything (see [`RecordDb::finish_rebuild`]).
+    pub fn finish_rebuild(&self) -> Result<()> {
+        self.records.finish_rebuild()
     }
 
     /// The records database (for `export`).
@@ -354,7 +360,19 @@ impl Store {
 
     /// Replaces the parsed records of `source`; returns the days they are on.
     pub fn save_parsed(&self, source: &str, records: Vec<ParsedRecord>) -> Result<Vec<NaiveDate>> {
-        self.records.replace_source(source, &records)?;
+        self.save_parsed_encoded(source, records, Vec::new())
+    }
+
+    /// Like [`Store::save_parsed`], with the stored form of some records worked out already
+    /// (see [`RecordDb::replace_source_encoded`]).
+    pub fn save_parsed_encoded(
+        &self,
+        source: &str,
+        records: Vec<ParsedRecord>,
+        encoded: Vec<Option<Encoded>>,
+    ) -> Result<Vec<NaiveDate>> {
+        self.records
+            .replace_source_encoded(source, &records, encoded)?;
         let mut dates: Vec<NaiveDate> = records.iter().map(|r| r.date).collect();
         dates.sort();
         dates.dedup();
@@ -404,20 +422,26 @@ impl Store {
     }
 
     /// Parsed records dated within `start..=end` that hold a weighed set of the lift `name`
-    /// (those a best, a last or a count of that lift is computed from), oldest first: the
-    /// facts index finds them without reading every record.
+    /// (those a best, a last or a count of that lift is computed from), oldest first, each
+    /// holding only those sets: read back from the facts table without decoding a record
+    /// (see [`RecordDb::lift_sets`]).
     pub fn records_lifting(
         &self,
         start: NaiveDate,
         end: NaiveDate,
         name: &str,
     ) -> Vec<ParsedRecord> {
-        self.records
-            .with_fact(start, end, ("strength", name, "weight"))
-            .unwrap_or_else(|e| {
-                tracing::warn!("{e}");
-                Vec::new()
-            })
+        // A set without a name is stored as `unknown`: that name is read from the records.
+        let read = if name == "unknown" {
+            self.records
+                .with_fact(start, end, ("strength", name, "weight"))
+        } else {
+            self.records.lift_sets(start, end, name)
+        };
+        read.unwrap_or_else(|e| {
+            tracing::warn!("{e}");
+            Vec::new()
+        })
     }
 
     /// A wikilink to a parsed record's entry (with `#heading` for sections).

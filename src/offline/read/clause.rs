@@ -386,8 +386,26 @@ fn spaced_labels(text: &str) -> std::borrow::Cow<'_, str> {
 /// Chinese numerals before a counter or unit in digits: `睡了六个半小时` -> `睡了6.5小时`,
 /// `跑了十二公里` -> `跑了12公里`. A numeral anywhere else (`一起`, `一下`) is a word.
 fn cjk_numerals(text: &str) -> std::borrow::Cow<'_, str> {
-    const DIGITS: &str = "一二两三四五六七八九十";
-    if !text.contains(|c| DIGITS.contains(c)) && !text.contains(['个', '個']) {
+    // None of these is ASCII; one pass over the text's characters (looking each one up in
+    // a string of numerals was a tenth of a pass's reading).
+    let numeral_or_counter = |c: char| {
+        matches!(
+            c,
+            '一' | '二'
+                | '两'
+                | '三'
+                | '四'
+                | '五'
+                | '六'
+                | '七'
+                | '八'
+                | '九'
+                | '十'
+                | '个'
+                | '個'
+        )
+    };
+    if text.is_ascii() || !text.contains(numeral_or_counter) {
         return text.into();
     }
     static RE: OnceLock<Regex> = OnceLock::new();
@@ -435,7 +453,7 @@ fn cjk_value(s: &str) -> Option<u32> {
 /// `👣 9.1k` (steps), `📖 30p` (pages read), `🧘 15 min` (meditation).
 fn trackers(text: &str) -> std::borrow::Cow<'_, str> {
     const EMOJI: [char; 5] = ['💧', '☕', '👣', '📖', '🧘'];
-    if !text.contains(EMOJI) {
+    if text.is_ascii() || !text.contains(EMOJI) {
         return text.into();
     }
     static RULES: OnceLock<Vec<(Regex, &'static str)>> = OnceLock::new();

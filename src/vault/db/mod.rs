@@ -3,12 +3,15 @@
 //! is deleted and rebuilt (the caller re-parses everything), never trusted.
 
 mod awaiting;
+mod encoded;
 mod entries;
 mod fts;
+mod lifts;
 #[cfg(test)]
 mod tests;
 
 pub use awaiting::Awaiting;
+pub use encoded::Encoded;
 pub(crate) use entries::without_zero_width;
 
 use std::path::{Path, PathBuf};
@@ -23,7 +26,7 @@ use crate::vault::facts::Fact;
 use crate::vault::parsed::ParsedRecord;
 
 /// Bumped whenever the tables change; an index.db of another version is rebuilt.
-const SCHEMA_VERSION: i64 = 4;
+const SCHEMA_VERSION: i64 = 5;
 
 const SCHEMA: &str = "
 CREATE TABLE records (
@@ -31,11 +34,11 @@ CREATE TABLE records (
     source TEXT NOT NULL,
     date TEXT NOT NULL,
     timestamp TEXT,
+    heading TEXT,
     parser TEXT NOT NULL,
     domains TEXT NOT NULL,
     json TEXT NOT NULL
 );
-CREATE INDEX records_by_date ON records(date, timestamp);
 CREATE INDEX records_by_source ON records(source);
 CREATE TABLE facts (
     record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,
@@ -45,10 +48,10 @@ CREATE TABLE facts (
     measure TEXT NOT NULL,
     value REAL NOT NULL,
     unit TEXT,
-    doubtful INTEGER NOT NULL
+    doubtful INTEGER NOT NULL,
+    item INTEGER NOT NULL,
+    whole INTEGER NOT NULL
 );
--- What a question asks for (a lift's weighed sets, a run's distance), then its period.
-CREATE INDEX facts_by_activity ON facts(domain, activity, measure, date);
 CREATE INDEX facts_by_record ON facts(record_id);
 CREATE TABLE entries (
     id TEXT PRIMARY KEY,
@@ -65,8 +68,6 @@ CREATE TABLE entries (
     text TEXT NOT NULL
 );
 CREATE INDEX entries_by_source ON entries(source);
-CREATE INDEX entries_by_date ON entries(date);
-CREATE INDEX entries_spaceless ON entries(date) WHERE spaceless = 1;
 CREATE TABLE awaiting (
     source TEXT NOT NULL,
     hash TEXT NOT NULL,
@@ -80,6 +81,27 @@ CREATE VIRTUAL TABLE entries_fts USING fts5(
 );
 ";
 
+/// The indexes that only questions use: made after a rebuild's bulk insert (one sorted
+/// build each is cheaper than keeping them up to date row by row), and on every open, so an
+/// interrupted rebuild leaves none missing.
+const LATE_INDEXES: &str = "
+-- What a question asks for (a lift's weighed sets, a run's distance), then its period;
+-- holding the rest of each fact, so reading a lift's sets never visits the table.
+CREATE INDEX IF NOT EXISTS facts_by_activity
+    ON facts(domain, activity, measure, date, record_id, item, value, unit, whole);
+-- Where a record is and when, for each fact read: without visiting the records' JSON.
+CREATE INDEX IF NOT EXISTS records_placed ON records(id, source, heading, date, timestamp, parser);
+CREATE INDEX IF NOT EXISTS records_by_date ON records(date, timestamp);
+CREATE INDEX IF NOT EXISTS entries_by_date ON entries(date);
+CREATE INDEX IF NOT EXISTS entries_spaceless ON entries(date) WHERE spaceless = 1;
+";
+
+/// How many pages the write-ahead log holds before SQLite copies them into the file
+/// (SQLite's default), and while a rebuild fills emptied tables: copied less often, a page
+/// written by many of a rebuild's commits is copied once, not once per commit.
+const WAL_PAGES: i64 = 1000;
+const REBUILD_WAL_PAGES: i64 = 10_000;
+
 /// The records database of one vault.
 #[derive(Debug)]
 pub struct RecordDb {
@@ -90,6 +112,9 @@ pub struct RecordDb {
     fts_due: Mutex<fts::FtsDue>,
     /// True when the file was created (or rebuilt) on open: nothing parsed is in it yet.
     pub fresh: bool,
+    /// Set while the tables are empty and [`LATE_INDEXES`] wait for the first pass to fill
+    /// them (see [`RecordDb::finish_rebuild`]).
+    late_indexes_due: std::sync::atomic::AtomicBool,
 }
 
 impl RecordDb {
@@ -115,8 +140,12 @@ impl RecordDb {
             "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
         )
         .map_err(err)?;
-        if !usable {
+        if usable {
+            conn.execute_batch(LATE_INDEXES).map_err(err)?;
+        } else {
             conn.execute_batch(SCHEMA).map_err(err)?;
+            conn.pragma_update(None, "wal_autocheckpoint", REBUILD_WAL_PAGES)
+                .map_err(err)?;
             conn.pragma_update(None, "user_version", SCHEMA_VERSION)
                 .map_err(err)?;
         }
@@ -125,7 +154,21 @@ impl RecordDb {
             conn: Mutex::new(conn),
             fts_due: Mutex::new(fts::FtsDue::default()),
             fresh: !usable,
+            late_indexes_due: (!usable).into(),
         })
+    }
+
+    /// Makes the indexes a rebuild left for the end ([`LATE_INDEXES`]), once the pass that
+    /// filled the emptied tables stored everything; nothing to do otherwise.
+    pub fn finish_rebuild(&self) -> Result<()> {
+        use std::sync::atomic::Ordering;
+        if !self.late_indexes_due.swap(false, Ordering::SeqCst) {
+            return Ok(());
+        }
+        let conn = self.conn.lock().expect("db lock");
+        conn.execute_batch(LATE_INDEXES)
+            .and_then(|()| conn.pragma_update(None, "wal_autocheckpoint", WAL_PAGES))
+            .map_err(|e| self.error(e))
     }
 
     fn error(&self, e: rusqlite::Error) -> Error {
@@ -182,44 +225,30 @@ impl RecordDb {
 
     /// Replaces every record of `source` with `records`, all or nothing.
     pub fn replace_source(&self, source: &str, records: &[ParsedRecord]) -> Result<()> {
+        self.replace_source_encoded(source, records, Vec::new())
+    }
+
+    /// Like [`RecordDb::replace_source`], with the stored form of some records worked out
+    /// already (`encoded[i]` for `records[i]`; missing or `None`: encoded here).
+    pub fn replace_source_encoded(
+        &self,
+        source: &str,
+        records: &[ParsedRecord],
+        mut encoded: Vec<Option<Encoded>>,
+    ) -> Result<()> {
+        encoded.resize(records.len(), None);
         self.write_all(|tx| {
-        tx.prepare_cached(
-            "DELETE FROM facts WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
-        )?
-        .execute([source])?;
-        tx.prepare_cached("DELETE FROM records WHERE source = ?1")?
+            tx.prepare_cached(
+                "DELETE FROM facts WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
+            )?
             .execute([source])?;
-        {
-            let mut insert = tx
-                .prepare_cached("INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, domains, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
-                ?;
-            let mut fact = tx
-                .prepare_cached("INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-                ?;
-            for r in records {
-                let json = serde_json::to_string(r).expect("records serialize");
-                let date = r.date.to_string();
-                let domains: String = r.domain_data.keys().map(|k| format!("|{k}|")).collect();
-                insert
-                    .execute(params![
-                        r.id,
-                        source,
-                        date,
-                        r.timestamp,
-                        r.parser,
-                        domains,
-                        json
-                    ])
-                    ?;
-                for f in crate::vault::facts::facts(r) {
-                    fact.execute(params![
-                        r.id, date, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful
-                    ])
-                    ?;
-                }
+            tx.prepare_cached("DELETE FROM records WHERE source = ?1")?
+                .execute([source])?;
+            for (r, done) in records.iter().zip(encoded) {
+                let encoded = done.unwrap_or_else(|| Encoded::of(r));
+                encoded::insert(tx, r, source, &encoded)?;
             }
-        }
-        Ok(())
+            Ok(())
         })
     }
 
@@ -319,7 +348,11 @@ impl RecordDb {
         let rebuild = format!(
             "PRAGMA foreign_keys = OFF; BEGIN; DROP TABLE entries_fts; DROP TABLE facts; DROP TABLE records; DROP TABLE entries; DROP TABLE awaiting; {SCHEMA} COMMIT;"
         );
-        let done = conn.execute_batch(&rebuild);
+        let done = conn
+            .execute_batch(&rebuild)
+            .and_then(|()| conn.pragma_update(None, "wal_autocheckpoint", REBUILD_WAL_PAGES));
+        self.late_indexes_due
+            .store(done.is_ok(), std::sync::atomic::Ordering::SeqCst);
         if done.is_err() && !conn.is_autocommit() {
             let _ = conn.execute_batch("ROLLBACK");
         }
@@ -391,6 +424,8 @@ impl RecordDb {
                             value: r.get(7)?,
                             unit: r.get(8)?,
                             doubtful: r.get::<_, i64>(9)? != 0,
+                            item: 0,
+                            whole: false,
                         },
                         source: r.get(10)?,
                     })
@@ -418,20 +453,7 @@ pub struct ExportRow {
 /// Writes one record and its facts in place of the record with the same id.
 fn put_record(tx: &Connection, r: &ParsedRecord) -> rusqlite::Result<()> {
     tx.execute("DELETE FROM facts WHERE record_id = ?1", [&r.id])?;
-    let json = serde_json::to_string(r).expect("records serialize");
-    let date = r.date.to_string();
-    let domains: String = r.domain_data.keys().map(|k| format!("|{k}|")).collect();
-    tx.execute(
-        "INSERT OR REPLACE INTO records (id, source, date, timestamp, parser, domains, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![r.id, r.source_file, date, r.timestamp, r.parser, domains, json],
-    )?;
-    for f in crate::vault::facts::facts(r) {
-        tx.execute(
-            "INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![r.id, date, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful],
-        )?;
-    }
-    Ok(())
+    encoded::insert(tx, r, &r.source_file, &Encoded::of(r))
 }
 
 /// A database error, naming the file and what to do.

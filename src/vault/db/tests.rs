@@ -103,3 +103,119 @@ fn records_with_a_fact_are_those_holding_that_weighed_lift() {
         .collect();
     assert_eq!(sources, ["a.md"]);
 }
+
+/// What an answer shows of a lift's points: date, note, heading and the set as written.
+fn lift_points(records: &[ParsedRecord], name: &str) -> Vec<String> {
+    let metric = crate::offline::query::Metric::Lift(name.to_string());
+    crate::offline::metric::series(&metric, records)
+        .iter()
+        .map(|p| {
+            format!(
+                "{} {} {:?} {} = {}",
+                p.date, p.record.source_file, p.record.heading, p.detail, p.value
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_lifts_sets_read_from_the_facts_give_the_points_the_records_give() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = RecordDb::open(&dir.path().join("index.db")).unwrap();
+    let mut gym = entry(
+        "gym.md",
+        "squat 100kg 5x5, squat 3x20, bench 60kg, squat 120 lb x 2",
+    );
+    gym.heading = Some("17:30 Gym".to_string());
+    gym.time = chrono::NaiveTime::from_hms_opt(17, 30, 0);
+    let mut record = lifted(
+        &gym,
+        serde_json::json!([
+            { "name": "squat", "weight": 100.0, "unit": "kg", "sets": 5, "reps": 5 },
+            { "name": "squat", "sets": 3, "reps": 20 },
+            { "name": "bench press", "weight": 60.0, "unit": "kg" },
+            { "name": "squat", "weight": 120, "unit": "lb", "reps": 2 },
+        ]),
+    );
+    record.timestamp = Some("17:30".to_string());
+    db.replace_source("gym.md", &[record]).unwrap();
+    // A model wrote its counts as decimals: they are not read as counts, here as there.
+    let model = entry("model.md", "squat 90kg 3x8");
+    db.replace_source(
+        "model.md",
+        &[lifted(
+            &model,
+            serde_json::json!([{ "name": "squat", "weight": 90.5, "sets": 3.0, "reps": 8.0 }]),
+        )],
+    )
+    .unwrap();
+    let bodyweight = entry("bw.md", "squat 3x20");
+    db.replace_source(
+        "bw.md",
+        &[lifted(
+            &bodyweight,
+            serde_json::json!([{ "name": "squat", "reps": 20 }]),
+        )],
+    )
+    .unwrap();
+    let day = gym.date;
+    let decoded = db
+        .with_fact(day, day, ("strength", "squat", "weight"))
+        .unwrap();
+    let from_facts = db.lift_sets(day, day, "squat").unwrap();
+    let expected = lift_points(&decoded, "squat");
+    assert_eq!(
+        expected,
+        [
+            "2026-11-01 model.md None 90.5 = 90.5",
+            "2026-11-01 gym.md Some(\"17:30 Gym\") 100 kg × 5 reps × 5 sets = 100",
+            "2026-11-01 gym.md Some(\"17:30 Gym\") 120 lb × 2 reps = 120",
+        ]
+    );
+    assert_eq!(lift_points(&from_facts, "squat"), expected);
+    assert!(db.lift_sets(day, day, "deadlift").unwrap().is_empty());
+    let later = day.succ_opt().unwrap();
+    assert!(db.lift_sets(later, later, "squat").unwrap().is_empty());
+}
+
+fn question_indexes(db: &RecordDb) -> usize {
+    let conn = db.conn.lock().unwrap();
+    conn.query_row(
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name IN
+         ('facts_by_activity', 'records_placed', 'records_by_date', 'entries_by_date',
+          'entries_spaceless')",
+        [],
+        |r| r.get(0),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_rebuild_makes_the_question_indexes_after_its_pass_or_on_the_next_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index.db");
+    let db = RecordDb::open(&path).unwrap();
+    db.finish_rebuild().unwrap();
+    assert_eq!(question_indexes(&db), 5, "a new file has them once filled");
+    db.clear().unwrap();
+    assert_eq!(question_indexes(&db), 0, "left for the end of the rebuild");
+    let squat = entry("a.md", "squat 100kg 5x5");
+    db.replace_source(
+        "a.md",
+        &[lifted(
+            &squat,
+            serde_json::json!([{ "name": "squat", "weight": 100.0 }]),
+        )],
+    )
+    .unwrap();
+    let day = squat.date;
+    assert_eq!(db.lift_sets(day, day, "squat").unwrap().len(), 1);
+    db.finish_rebuild().unwrap();
+    assert_eq!(question_indexes(&db), 5);
+    assert_eq!(db.lift_sets(day, day, "squat").unwrap().len(), 1);
+    // A rebuild interrupted before its end: the next open makes them.
+    db.clear().unwrap();
+    drop(db);
+    let db = RecordDb::open(&path).unwrap();
+    assert_eq!(question_indexes(&db), 5);
+}

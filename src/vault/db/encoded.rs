@@ -1,0 +1,72 @@
+//! A record as index.db stores it: its JSON, the domains it holds and its facts. Worked out
+//! apart from the database so the threads that read notes can do it while one thread
+//! writes (a pass's writing is serial; this is a fifth of it).
+
+use rusqlite::{params, Connection};
+
+use crate::vault::facts::{facts, Fact};
+use crate::vault::parsed::ParsedRecord;
+
+/// The stored form of one record.
+#[derive(Debug, Clone)]
+pub struct Encoded {
+    json: String,
+    /// `|strength||running|`: what `between_in` looks for.
+    domains: String,
+    facts: Vec<Fact>,
+}
+
+impl Encoded {
+    /// Encodes `r` (its JSON, domains and facts).
+    pub fn of(r: &ParsedRecord) -> Encoded {
+        Encoded {
+            json: serde_json::to_string(r).expect("records serialize"),
+            domains: r.domain_data.keys().map(|k| format!("|{k}|")).collect(),
+            facts: facts(r),
+        }
+    }
+}
+
+/// Inserts `r` (encoded as `encoded`) and its facts; any older row with its id is replaced,
+/// its facts are the caller's to delete.
+pub(super) fn insert(
+    tx: &Connection,
+    r: &ParsedRecord,
+    source: &str,
+    encoded: &Encoded,
+) -> rusqlite::Result<()> {
+    let date = r.date.to_string();
+    tx.prepare_cached(
+        "INSERT OR REPLACE INTO records (id, source, date, timestamp, heading, parser, domains, json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute(params![
+        r.id,
+        source,
+        date,
+        r.timestamp,
+        r.heading,
+        r.parser,
+        encoded.domains,
+        encoded.json
+    ])?;
+    let mut fact = tx.prepare_cached(
+        "INSERT INTO facts (record_id, date, domain, activity, measure, value, unit, doubtful, item, whole)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    for f in &encoded.facts {
+        fact.execute(params![
+            r.id,
+            date,
+            f.domain,
+            f.activity,
+            f.measure,
+            f.value,
+            f.unit,
+            f.doubtful,
+            f.item as i64,
+            f.whole
+        ])?;
+    }
+    Ok(())
+}

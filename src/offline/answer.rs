@@ -180,7 +180,8 @@ pub fn answer(
     anchor: NaiveDate,
 ) -> Result<ExtractiveAnswer> {
     let query = query::read(question, anchor, store.config().week_start, domains);
-    let range = find_range(question, anchor, store.config().week_start);
+    // The question's reading may drop a period (`요즘 스쿼트 얼마나 들어?` asks what one lifts now).
+    let range = query.range.clone();
     let groups = keyword_groups(question, range.as_ref(), domains);
     let topic = groups
         .iter()

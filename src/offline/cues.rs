@@ -204,6 +204,8 @@ pub const AVERAGE: &[&str] = &[
     "평균",
     "하루",
     "씩",
+    "보통",
+    "평소",
     "diario",
     "diaria",
     "promedio",

@@ -413,8 +413,10 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
             }
             for candidate in [word, canonical] {
                 if let Some(i) = super::read::find_word(q, candidate) {
-                    if !lifts.iter().any(|(_, c)| c == canonical) {
-                        lifts.push((i, canonical.clone()));
+                    // Where the lift is first named (`press banca` before `banca`).
+                    match lifts.iter_mut().find(|(_, c)| c == canonical) {
+                        Some(found) => found.0 = found.0.min(i),
+                        None => lifts.push((i, canonical.clone())),
                     }
                 }
             }

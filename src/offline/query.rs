@@ -198,7 +198,11 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         )
     });
     let (kind, range) = match metrics.first() {
-        Some(Metric::Lift(_)) if lately => (QueryType::Last, None),
+        Some(Metric::Lift(_)) if lately => match kind {
+            // `벤치 요즘 늘고 있어?` still asks for the trend.
+            QueryType::Trend | QueryType::Max | QueryType::Min | QueryType::Average => (kind, None),
+            _ => (QueryType::Last, None),
+        },
         // `잠 몇 시간 잤지`, `커피 몇 잔 마셨더라`: with no period, the latest day's amount.
         Some(m)
             if kind == QueryType::Total
@@ -708,6 +712,7 @@ mod tests {
         );
         let now = q("요즘 스쿼트 얼마나 들어?");
         assert_eq!((now.kind, now.range.is_none()), (QueryType::Last, true));
+        assert_eq!(q("벤치 요즘 늘고 있어?").kind, QueryType::Trend);
         // Cycling is not running.
         assert!(!q("how far did I cycle last month?")
             .metrics

@@ -77,6 +77,16 @@ fn foreign_months() -> String {
         .join("|")
 }
 
+/// "Lately" in the languages read: the last 14 days, or for a lift what one lifts now.
+const LATELY: &str = r"요즘|요새|최근\s*들어|\blately\b|\brecently\b|\bthese\s+days\b|\búltimamente\b|\bdernièrement\b|\bin\s+letzter\s+zeit\b|このところ|ここ最近|近来";
+
+/// Whether a period phrase found in a question says "lately" (see [`LATELY`]).
+pub fn is_lately(phrase: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(LATELY).expect("lately pattern compiles"))
+        .is_match(phrase)
+}
+
 fn patterns() -> &'static [(Regex, Kind)] {
     static P: OnceLock<Vec<(Regex, Kind)>> = OnceLock::new();
     P.get_or_init(|| {
@@ -90,7 +100,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"\bfortnight\b|\búltimas\s+(?:dos|2)\s+semanas\b|\bletzten\s+(?:zwei|2)\s+wochen\b|\bdeux\s+dernières\s+semaines\b|最近两周|近两周|ここ\s*2\s*週間|\búltimos\s+catorce\s+días\b"), FixedDays(14)),
             (re(r"(?:최근|지난|요)\s*(\d+|한|두|세|네)\s*주(?:일|간)?"), PastWeeks),
             (re(r"(?:최근|지난|요)\s*한\s*달|ここ\s*1\s*[かヶケ]月|最近一个月|近一个月|\búltimos\s+treinta\s+días\b"), FixedDays(30)),
-            (re(r"요즘|요새|최근\s*들어|\blately\b|\brecently\b|\bthese\s+days\b|\búltimamente\b|\bdernièrement\b|\bin\s+letzter\s+zeit\b|このところ|ここ最近|近来"), FixedDays(14)),
+            (re(LATELY), FixedDays(14)),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)?\s*(?:부터|이후|以降|から|以来|起)"), SinceMonthDay),
             (re(&format!(r"\bdesde\s+el\s+(\d{{1,2}})\s+de\s+({fm})\b")), SinceDayMonthName),
             (re(r"\bthis\s+wk\b"), ThisWeek),

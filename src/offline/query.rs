@@ -184,19 +184,9 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         }
     };
     // `요즘 스쿼트 얼마나 들어?`: what one lifts now, not a window of days.
-    let lately = range.as_ref().is_some_and(|r| {
-        cues::has(
-            &r.phrase,
-            &[
-                "요즘",
-                "요새",
-                "lately",
-                "recently",
-                "these days",
-                "últimamente",
-            ],
-        )
-    });
+    let lately = range
+        .as_ref()
+        .is_some_and(|r| super::periods::is_lately(&r.phrase));
     let (kind, range) = match metrics.first() {
         Some(Metric::Lift(_)) if lately => match kind {
             // `벤치 요즘 늘고 있어?` still asks for the trend.
@@ -485,12 +475,13 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     let distance_only = out.is_empty()
         && !walking
         && (units.contains(&"km") || units.contains(&"mile") || cues::has(q, cues::DISTANCE_WORDS));
+    // A pace is a run's (`avg pace this month`, `평균 페이스`).
+    let pace = cues::has(q, &["pace", "페이스", "ritmo", "ペース", "配速", "allure"]);
     let running = canonical_in("run")
         || cues::has(q, cues::RUN_WORDS)
         || target_km(q).is_some() && out.is_empty()
-        || distance_only;
-    let pace = cues::has(q, &["pace", "페이스", "ritmo", "ペース", "配速", "allure"]);
-    let running = running || pace;
+        || distance_only
+        || pace;
     if (pace || has_any(q, &["fastest", "slowest"])) && running {
         out.push(Metric::Pace);
     }
@@ -531,8 +522,6 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 "dormir",
                 "dormido",
                 "시간 자",
-                "잠을",
-                "잠은",
                 "자는 시간",
                 "잠",
                 "잔 날",

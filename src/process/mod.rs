@@ -683,33 +683,29 @@ impl Processor {
         let mut encoded: Vec<Option<Encoded>> = Vec::with_capacity(found.len());
         let mut for_model: Vec<(String, String)> = Vec::new();
         for (i, entry) in found.iter().enumerate() {
-            encoded.resize(records.len(), None);
-            match previous.remove(&entry.hash.hex()) {
-                Some(r) => records.push(r.placed_at(entry)),
+            let (record, done) = match previous.remove(&entry.hash.hex()) {
+                Some(r) => (r.placed_at(entry), None),
                 None if corrections::is_correction(entry) => {
                     // Its numbers change the entry it corrects, not the person's totals.
                     report.entries_parsed += 1;
-                    records.push(ParsedRecord::for_entry(
-                        entry,
-                        crate::offline::correct::CORRECTION_PARSER.to_string(),
-                    ));
                     self.corrections_due.push((*entry).clone());
+                    let parser = crate::offline::correct::CORRECTION_PARSER.to_string();
+                    (ParsedRecord::for_entry(entry, parser), None)
                 }
                 None => {
                     report.entries_parsed += 1;
-                    match rules[i].take() {
-                        Some((record, done)) => {
-                            records.push(record);
-                            encoded.push(Some(done));
-                        }
-                        None => records.push(self.flow.rules(entry)),
-                    }
                     // A flow given the entry parses it with the model itself.
                     if !self.rules_only {
                         for_model.push((entry.hash.hex(), entry.date.to_string()));
                     }
+                    match rules[i].take() {
+                        Some((record, done)) => (record, Some(done)),
+                        None => (self.flow.rules(entry), None),
+                    }
                 }
-            }
+            };
+            records.push(record);
+            encoded.push(done);
         }
         let unreadable: Vec<String> = records
             .iter()

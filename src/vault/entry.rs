@@ -10,6 +10,7 @@ use std::ops::Range;
 use chrono::{NaiveDate, NaiveTime};
 use serde::{Deserialize, Serialize};
 
+use super::dating::DATE_KEYS;
 use super::index::Dating;
 use super::note::{BlockKind, Note};
 use super::ContentHash;
@@ -154,9 +155,9 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
     out
 }
 
-/// Frontmatter keys that describe the note itself, not something logged in it.
-const NOTE_KEYS: [&str; 27] = [
-    "date",
+/// Frontmatter keys that describe the note itself, not something logged in it (its date
+/// keys, [`DATE_KEYS`], too).
+const NOTE_KEYS: [&str; 25] = [
     "tags",
     "tag",
     "aliases",
@@ -182,7 +183,6 @@ const NOTE_KEYS: [&str; 27] = [
     "uid",
     "slug",
     "week",
-    "날짜",
 ];
 
 /// A note's properties as an entry of their own (`distance: 7.8` / `time: "41:26"`, as a
@@ -202,7 +202,8 @@ fn property_lines(note: &Note) -> Option<(String, Range<usize>)> {
             continue;
         };
         let key = key.trim().to_lowercase();
-        if value.trim().is_empty() || NOTE_KEYS.contains(&key.as_str()) {
+        let about_note = NOTE_KEYS.contains(&key.as_str()) || DATE_KEYS.contains(&key.as_str());
+        if value.trim().is_empty() || about_note {
             continue;
         }
         numbers |= value.bytes().any(|b| b.is_ascii_digit());

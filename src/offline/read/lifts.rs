@@ -162,10 +162,9 @@ const WARMUP: [&str; 10] = [
 ];
 
 /// A warm-up mentioned with at most a number of sets (`웜업 가볍게 2세트`, `warm-up sets`):
-/// no weight or reps were written, so it is no lift to count.
-fn bare_warmup(text: &str) -> bool {
+/// no weight or reps were written, so it is no lift to count. `lower`: a clause's text.
+fn bare_warmup(lower: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
-    let lower = text.to_lowercase();
     if !WARMUP.iter().any(|w| lower.contains(w)) {
         return false;
     }
@@ -173,7 +172,7 @@ fn bare_warmup(text: &str) -> bool {
         Regex::new(r"(\d+(?:[.,]\d+)?)\s*(세트|sets?|セット|组|組|sätze|séries)?")
             .expect("warm-up pattern compiles")
     });
-    re.captures_iter(&lower).all(|c| c.get(2).is_some())
+    re.captures_iter(lower).all(|c| c.get(2).is_some())
 }
 
 /// The number of a machine's pin or seat (`7칸`, `핀 8`, `pin 12`, `seat 4`): a setting,

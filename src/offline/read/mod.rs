@@ -375,6 +375,7 @@ impl<'d> Reader<'d> {
                 // `…8.9km, 53:43`: the time after the distance is that run's.
                 current = Topic::Run;
             }
+            runs::claim_splits(&mut c);
             if runs::burns_calories(&c) {
                 runs::claim_burned(&mut c);
             }
@@ -404,7 +405,6 @@ impl<'d> Reader<'d> {
                 Topic::None | Topic::Sleep => {}
             }
             custom::read(&mut c, &self.fields, found);
-            runs::claim_splits(&mut c);
             measures::read(&mut c, found);
             unreadable::report(&c, found);
         }

@@ -52,8 +52,8 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
         clause.claim(hit.range);
     }
     for hit in clause.hits(&p.distance) {
-        if repeat(clause, &hit) || waypoint(clause, &hit) {
-            // `6x800m`, `400m repeats`, `5km 지점`: not the length of the run.
+        if repeat(clause, &hit) {
+            // `6x800m`, `400m repeats`: the length of a repeat, not of the run.
             clause.claim(hit.range);
             continue;
         }
@@ -249,35 +249,38 @@ fn repeat(clause: &Clause, hit: &Hit) -> bool {
     times_before || times_after || after.starts_with("repeats") || after.starts_with("reps")
 }
 
-/// Takes out the distances that are points on the way (`5km 지점까지`), so no measure keeps
-/// them either. (A repeat's length stays a measure: `수영 자유형 50m x 10` is a swim.)
+/// Words after a distance that make it a point on the way (`5km 지점까지`, `the 10k mark`).
+const MARKS: [&str; 8] = [
+    "지점", "구간", "마다", "mark", "split", "時点", "地点", "处",
+];
+
+/// Words that make a short distance a jog between repeats (`회복 조깅 200m`).
+const RECOVERY: [&str; 5] = [
+    "회복 조깅",
+    "recovery",
+    "rest jog",
+    "jog between",
+    "リカバリー",
+];
+
+/// Takes out the distances that are not a run's length, before any reader sees them: a
+/// point on the way (`5km 지점까지`, `at the 10k mark`) or a jog between repeats (`회복 조깅
+/// 200m`, `200m recovery jog`). A repeat's own length stays a measure (`수영 자유형 50m x
+/// 10` is a swim). Most clauses hold none of these words and are not scanned.
 pub fn claim_splits(clause: &mut Clause) {
+    let recovery = RECOVERY.iter().any(|r| clause.text.contains(r));
+    if !recovery && !MARKS.iter().any(|m| clause.text.contains(m)) {
+        return;
+    }
     for hit in clause.hits(&patterns().distance) {
-        if waypoint(clause, &hit) {
+        let after = clause.text[hit.range.end..].trim_start();
+        let short = hit
+            .get(2)
+            .is_some_and(|u| METERS.split('|').any(|m| m == u));
+        if MARKS.iter().any(|m| after.starts_with(m)) || short && recovery {
             clause.claim(hit.range);
         }
     }
-}
-
-/// A distance that is a point on the way or a jog between repeats, not a run's length:
-/// `5km 지점까지`, `at the 10k mark`, `회복 조깅 200m`, `200m recovery jog`.
-fn waypoint(clause: &Clause, hit: &Hit) -> bool {
-    const MARKS: [&str; 9] = [
-        "지점", "구간", "마다", "mark", "split", "時点", "地点", "处", "marker",
-    ];
-    const RECOVERY: [&str; 5] = [
-        "회복 조깅",
-        "recovery",
-        "rest jog",
-        "jog between",
-        "リカバリー",
-    ];
-    let after = clause.text[hit.range.end..].trim_start();
-    let short = hit
-        .get(2)
-        .is_some_and(|u| METERS.split('|').any(|m| m == u));
-    MARKS.iter().any(|m| after.starts_with(m))
-        || (short && RECOVERY.iter().any(|r| clause.text.contains(r)))
 }
 
 /// `25:37` is minutes:seconds and `1:32` hours:minutes, decided by which gives a sane pace
@@ -486,7 +489,7 @@ pub fn join_summaries(lines: &mut [String]) {
 /// written beside how long the exercise took (`사이클 20분 150kcal`, `treadmill 30 min 250 cal`).
 pub fn burns_calories(clause: &Clause) -> bool {
     const BURNED: [&str; 6] = ["burn", "소모", "消費", "消耗", "verbrannt", "quem"];
-    let text = clause.text.to_lowercase();
+    let text = &clause.text;
     let calories = ["cal", "칼로리", "カロリー", "卡路里"]
         .iter()
         .any(|w| text.contains(w));

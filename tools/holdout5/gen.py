@@ -19,7 +19,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "vaultgen"))
 
 from common import KM_PER_MI, fmt_num, period_range, run_people  # noqa: E402
-from questions import (Facts, c_avg, c_count, c_lift_best, c_lift_last, c_run_last,  # noqa: E402
+from questions import (Facts, asker, c_avg, c_count, c_lift_best, c_lift_last, c_run_last,  # noqa: E402
                        c_run_longest, c_sleep_avg, c_total, c_trend, expect)
 from people import PEOPLE  # noqa: E402
 
@@ -112,20 +112,7 @@ def build_questions(person, info, recs, today, seed):
     R = lambda key: period_range(key, today)  # noqa: E731
     out = []
 
-    def add(lng, key, exp, p=None, ex=None, kind=None):
-        if exp is None or key not in Q[lng]:
-            return
-        if ex and ex not in LIFT[lng]:
-            return
-        tmpl = rng.choice(Q[lng][key])
-        exw = rng.choice(LIFT[lng][ex]) if ex else ""
-        text = " ".join(tmpl.format(p=rng.choice(PER[lng][p]) if p else "", ex=exw, exv=VERB.get(ex, ex or "")).split())
-        q = {"q": text, "kind": kind, "key": key, "lang": lng}
-        if p:
-            a, b = R(p)
-            q["period"] = [a.isoformat(), b.isoformat()]
-        q.update(exp)
-        out.append(q)
+    add = asker(out, rng, today, Q, LIFT, PER, VERB, known_lifts_only=True)
 
     def run_total(p):
         runs = f.sel("run", None, R(p))

@@ -182,6 +182,29 @@ class Facts:
         return self.sel("amount", name, p) + self.sel("measure", name, p)
 
 
+def asker(out, rng, today, templates, lifts, periods, verbs, known_lifts_only=False):
+    """The `add(lng, key, exp, p, ex, kind)` the held-out generators ask with: a question from
+    `templates[lng][key]`, its period phrase from `periods`, its lift word from `lifts` (with
+    `known_lifts_only`, a lift the language has no word for is not asked about), appended to
+    `out` with the expected answer `exp` (nothing when `exp` is None)."""
+    def add(lng, key, exp, p=None, ex=None, kind=None):
+        if exp is None or key not in templates[lng]:
+            return
+        if known_lifts_only and ex and ex not in lifts[lng]:
+            return
+        tmpl = rng.choice(templates[lng][key])
+        exw = rng.choice(lifts[lng].get(ex, [ex])) if ex else ""
+        per = rng.choice(periods[lng][p]) if p else ""
+        text = " ".join(tmpl.format(p=per, ex=exw, exv=verbs.get(ex, ex or "")).split())
+        q = {"q": text, "kind": kind, "key": key, "lang": lng}
+        if p:
+            a, b = period_range(p, today)
+            q["period"] = [a.isoformat(), b.isoformat()]
+        q.update(exp)
+        out.append(q)
+    return add
+
+
 def expect(numbers=(), dates=(), none=False, texts=(), tol=None):
     q = {"expect_numbers": list(numbers), "expect_dates": [d.isoformat() for d in dates], "expect_none": none}
     if texts:

@@ -567,3 +567,94 @@ fn an_empty_period_is_a_zero_with_the_latest_shown() {
     let never = ask(v, "how many times did I deadlift this week?");
     assert!(never.contains("cannot compute"), "never logged: {never}");
 }
+
+/// A new user's first questions over a vault of weigh-ins, lifts and a weekly log: body
+/// weight is a level (the weigh-in of a day, the latest), sets are summed, weekends are
+/// every Saturday and Sunday, and a weekly note's summary section counts nothing.
+#[test]
+fn weigh_ins_sets_weekends_and_a_weekly_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    let today = chrono::Local::now().date_naive();
+    let mut weights = Vec::new();
+    let mut weekend_sleep = Vec::new();
+    for i in 1..=20i64 {
+        let date = today - chrono::Duration::days(i);
+        let kg = 80.0 - i as f64 * 0.1;
+        let sleep = 6.0 + (i % 3) as f64;
+        weights.push((date, kg));
+        if matches!(date.weekday(), Weekday::Sat | Weekday::Sun) {
+            weekend_sleep.push(sleep);
+        }
+        write(
+            v,
+            &format!("Daily/{date}.md"),
+            format!(
+                "Weight:: {} kg\nslept {sleep}h\nbench 80kg 5 reps {} sets\n",
+                round1(kg),
+                3 + i % 2
+            ),
+        );
+    }
+    // A weekly note kept by headings: the summary under `## 주간 정리` is not Sunday's run.
+    let sunday = (1..=7)
+        .map(|n| today - chrono::Duration::days(n + 30))
+        .find(|d| d.weekday() == Weekday::Sun)
+        .unwrap();
+    write(
+        v,
+        "주간/week.md",
+        format!(
+            "# 주간 일지\n\n### {}월 {}일 (일)\n- 러닝 5km 30:00\n\n## 주간 정리\n이번 주 총 40km, 헬스 3회\n",
+            sunday.month(),
+            sunday.day()
+        ),
+    );
+    process(v);
+
+    let (latest_day, latest) = weights[0];
+    let current = ask(v, "what's my current weight?");
+    assert!(
+        current.contains(&format!("{} kg", round1(latest)))
+            && current.contains(&latest_day.format("%b %-d").to_string()),
+        "{current}"
+    );
+    let (day, kg) = weights[9];
+    let that_day = ask(
+        v,
+        &format!("how much did I weigh on {}", day.format("%b %-d")),
+    );
+    assert!(
+        that_day.contains(&format!("**{} kg", round1(kg))),
+        "{that_day}"
+    );
+    assert!(
+        !that_day.contains("days with"),
+        "a weigh-in, not a count: {that_day}"
+    );
+
+    let week_start = today - chrono::Duration::days(today.weekday().num_days_from_monday() as i64);
+    let last_week = (1..=7)
+        .map(|n| week_start - chrono::Duration::days(n))
+        .collect::<Vec<_>>();
+    let sets: i64 = weights
+        .iter()
+        .filter(|(d, _)| last_week.contains(d))
+        .map(|(d, _)| 3 + (today - *d).num_days() % 2)
+        .sum();
+    let asked = ask(v, "how many sets of bench last week");
+    assert!(asked.contains(&format!("**{sets} sets")), "{sets}: {asked}");
+
+    let mean = weekend_sleep.iter().sum::<f64>() / weekend_sleep.len() as f64;
+    let weekends = ask(v, "how much do I sleep on weekends?");
+    assert!(
+        weekends.contains(&format!("**{} h", round1(mean))),
+        "{mean}: {weekends}"
+    );
+
+    let km = ask(v, "how many km did I run in all?");
+    assert!(
+        km.contains("**5 km"),
+        "the week's summary is not a run: {km}"
+    );
+}

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, Weekday};
 
 use chrono::Datelike;
 
@@ -191,6 +191,11 @@ pub fn answer(
         .as_ref()
         .map(|r| r.describe())
         .unwrap_or_else(|| "in all your notes".to_string());
+    let when = if query.weekends {
+        format!("on weekends {when}")
+    } else {
+        when
+    };
     let about = if topic.is_empty() {
         String::new()
     } else {
@@ -452,6 +457,7 @@ fn by_kind(
                     .collect(),
                 None => records,
             };
+            let records = on_asked_days(query, records);
             kinds::numbers::reply(query, when, &records, &link)
         }
         _ => None,
@@ -513,6 +519,7 @@ fn latest_outside(
         range: None,
         other_range: None,
         weekday: None,
+        weekends: false,
         ..query.clone()
     };
     let when = "in all your notes";
@@ -522,6 +529,17 @@ fn latest_outside(
     let link = |r: &ParsedRecord| store.cite_record(r);
     let facts = computed(store, &last, when, anchor, &link)?;
     facts.lines.into_iter().find(|l| !l.trim().is_empty())
+}
+
+/// Only the weekend's records when the question asks about weekends.
+fn on_asked_days(query: &Query, records: Vec<ParsedRecord>) -> Vec<ParsedRecord> {
+    if !query.weekends {
+        return records;
+    }
+    records
+        .into_iter()
+        .filter(|r| matches!(r.date.weekday(), Weekday::Sat | Weekday::Sun))
+        .collect()
 }
 
 fn computed(
@@ -552,6 +570,7 @@ fn computed(
             .collect(),
         _ => records,
     };
+    let records = on_asked_days(query, records);
     analyze::compute(
         query,
         when,
@@ -589,6 +608,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
             range: None,
             other_range: None,
             weekday: None,
+            weekends: false,
             preceding_days: false,
             target_km: None,
             miles: false,

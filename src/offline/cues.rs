@@ -92,8 +92,19 @@ pub const TREND: &[&str] = &[
     "going up",
     "gone up",
     "go up",
+    "going down",
+    "gone down",
+    "go down",
+    "dropping",
+    "줄고",
+    "줄었",
+    "빠지고",
+    "빠졌",
     "늘고",
     "늘었",
+    "오르고",
+    "올랐",
+    "오르는",
     "늘어",
     "향상",
     "발전",
@@ -210,6 +221,7 @@ pub const AVERAGE: &[&str] = &[
     "diaria",
     "promedio",
     "media",
+    "medio",
     "al día",
     "por día",
     "por noche",
@@ -271,6 +283,11 @@ pub const BEST: &[&str] = &[
     "más larga",
     "más largo",
     "más pesado",
+    "más alto",
+    "más alta",
+    "más rápido",
+    "más rápida",
+    "que más",
     "récord",
     "beste",
     "bestes",
@@ -340,6 +357,18 @@ pub const WORST: &[&str] = &[
     "最低",
     "最少",
     "最短",
+];
+
+/// Superlatives of the lowest that hold a word of [`BEST`] (`제일 적게 잔 날`, `la noche que
+/// menos dormí`): read before it.
+pub const LEAST: &[&str] = &[
+    "가장 적",
+    "제일 적",
+    "젤 적",
+    "가장 짧",
+    "제일 짧",
+    "젤 짧",
+    "que menos",
 ];
 
 /// A number of sessions or occasions.
@@ -466,6 +495,7 @@ pub const STRENGTH_WORDS: &[&str] = &[
     "gimnasio",
     "pesas",
     "fitnessstudio",
+    "studio",
     "krafttraining",
     "academia",
     "musculação",
@@ -504,10 +534,13 @@ pub const TRAINING_WORDS: &[&str] = &[
     "오운완",
     "entrenamiento",
     "entrenamientos",
+    "entreno",
+    "entrenos",
     "entrené",
     "entrenar",
     "trainiert",
     "trainingseinheiten",
+    "trainings",
     "trainingstage",
     "trainingstagen",
     "trainingstag",
@@ -765,6 +798,26 @@ pub const VOLUME: &[&str] = &[
     "总重量",
     "volumen",
     "trainingsvolumen",
+];
+
+/// Sets asked for: "how many sets of bench", `몇 세트`.
+pub const SETS: &[&str] = &[
+    "how many sets",
+    "number of sets",
+    "sets of",
+    "몇 세트",
+    "몇세트",
+    "세트 수",
+    "세트수",
+    "何セット",
+    "セット数",
+    "几组",
+    "多少组",
+    "wie viele sätze",
+    "sätze",
+    "cuántas series",
+    "series",
+    "combien de séries",
 ];
 
 /// An estimated one-rep max.

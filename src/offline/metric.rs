@@ -34,6 +34,7 @@ impl Metric {
             Metric::Lift(name) => name.clone(),
             Metric::BodyPart(name) => format!("{name} workouts"),
             Metric::Sleep => "sleep".into(),
+            Metric::BodyWeight => "body weight".into(),
             Metric::Mood => "mood".into(),
             Metric::Energy => "energy".into(),
             Metric::Stress => "stress".into(),
@@ -58,11 +59,10 @@ impl Metric {
         match self {
             Metric::Distance => format!("{n} km"),
             Metric::RunDuration => format!("{n} min"),
-            Metric::Pace => format!(
-                "{}:{:02} min/km",
-                v.trunc() as i64,
-                ((v.fract() * 60.0).round() as i64).min(59)
-            ),
+            Metric::Pace => {
+                let seconds = (v * 60.0).round() as i64;
+                format!("{}:{:02} min/km", seconds / 60, seconds % 60)
+            }
             Metric::Sleep => format!("{n} h"),
             Metric::Mood | Metric::Energy | Metric::Stress => format!("{n}/10"),
             Metric::Protein => format!("{n} g"),
@@ -91,6 +91,7 @@ impl Metric {
                 "a line like `bench 3x5 @ 185 lbs` or `squat 100kg 5x5`"
             }
             Metric::Sleep => "a line like `slept 7.5h`",
+            Metric::BodyWeight => "a line like `weight 72.4 kg`",
             Metric::Mood | Metric::Energy | Metric::Stress => {
                 "a line like `mood 7/10, energy 6/10`"
             }
@@ -126,7 +127,7 @@ impl Metric {
                 &["nutrition"]
             }
             Metric::DeepWork | Metric::Meetings => &["work"],
-            Metric::Measure { .. } => return None,
+            Metric::Measure { .. } | Metric::BodyWeight => return None,
         })
     }
 
@@ -173,8 +174,22 @@ impl Metric {
                 .collect(),
             Metric::Distance => each_run("distance_km"),
             Metric::RunDuration => each_run("duration_min"),
-            Metric::Pace => each_run("pace_min_per_km"),
-            Metric::Measure { .. } => Vec::new(),
+            // From the run's time and distance where both are there: the stored pace is
+            // rounded to a hundredth of a minute, which can move it by a second.
+            Metric::Pace => runs(r)
+                .into_iter()
+                .filter_map(|run| {
+                    let field = |f: &str| run.get(f).and_then(Value::as_f64);
+                    match (field("duration_min"), field("distance_km")) {
+                        (Some(t), Some(d)) if d > 0.0 && field("pace_min_per_km").is_some() => {
+                            Some(t / d)
+                        }
+                        _ => field("pace_min_per_km"),
+                    }
+                })
+                .flat_map(|v| one(Some(v)))
+                .collect(),
+            Metric::Measure { .. } | Metric::BodyWeight => Vec::new(),
             Metric::BodyPart(name) => {
                 let lifts = super::body_parts::by_name(name).map_or(&[][..], |p| p.lifts);
                 let mut done: Vec<&str> = exercises(r)
@@ -298,7 +313,12 @@ pub fn lift_names(records: &[ParsedRecord]) -> Vec<String> {
 pub fn per_day(metric: &Metric) -> bool {
     matches!(
         metric,
-        Metric::Sleep | Metric::Mood | Metric::Energy | Metric::Stress | Metric::Steps
+        Metric::Sleep
+            | Metric::Mood
+            | Metric::Energy
+            | Metric::Stress
+            | Metric::Steps
+            | Metric::BodyWeight
     )
 }
 
@@ -306,6 +326,7 @@ pub fn per_day(metric: &Metric) -> bool {
 pub fn series<'r>(metric: &Metric, records: &'r [ParsedRecord]) -> Vec<Point<'r>> {
     let mut points: Vec<Point> = match metric {
         Metric::Measure { units, words } => measure_points(units, words, records),
+        Metric::BodyWeight => weigh_ins(records),
         _ => records.iter().flat_map(|r| metric.points(r)).collect(),
     };
     points.sort_by(|a, b| (a.date, &a.record.timestamp).cmp(&(b.date, &b.record.timestamp)));
@@ -314,6 +335,54 @@ pub fn series<'r>(metric: &Metric, records: &'r [ParsedRecord]) -> Vec<Point<'r>
         points.retain(|p| seen.insert(p.date));
     }
     points
+}
+
+/// Words for one's own weight, in questions and in what a measure is about.
+pub const BODY_WEIGHT_WORDS: &[&str] = &[
+    "weigh",
+    "weighed",
+    "weight",
+    "body weight",
+    "bodyweight",
+    "bw",
+    "체중",
+    "몸무게",
+    "gewicht",
+    "körpergewicht",
+    "gewogen",
+    "wiege",
+    "peso",
+    "pesaba",
+    "poids",
+    "体重",
+];
+
+/// The weigh-ins among generic measures: kilograms or pounds of a body-weight word
+/// (`Weight:: 72.4 kg`, `공복 체중 68.2kg`).
+fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
+    let mut out: Vec<Point> = Vec::new();
+    for r in records {
+        for m in &r.measures {
+            let what = m.what.to_lowercase();
+            if !matches!(m.unit.as_str(), "kg" | "lb")
+                || !super::cues::has(&what, BODY_WEIGHT_WORDS)
+            {
+                continue;
+            }
+            let shown = Metric::Measure {
+                units: vec![m.unit.clone()],
+                words: Vec::new(),
+            };
+            out.push(Point {
+                date: r.date,
+                value: m.value,
+                detail: shown.format(m.value),
+                record: r,
+                measure: Some((m.unit.clone(), m.what.clone())),
+            });
+        }
+    }
+    out
 }
 
 /// Whether a stored unit answers a unit asked about (a glass of water is a cup too).

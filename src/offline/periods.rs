@@ -51,6 +51,13 @@ enum Kind {
     SinceMonthDay,
     /// Group 1: day, group 2: a month name in es/de/fr; from that day to today.
     SinceDayMonthName,
+    /// Group 1: a Korean weekday letter; that day of last calendar week (`지난주 월요일`).
+    DayOfLastWeek,
+    /// Group 1 or 2: a German or Spanish weekday; its last day before today
+    /// (`letzten Montag`, `el lunes pasado`).
+    LastWeekday,
+    /// Group 1: day, group 2: month number (`am 10.11.`).
+    DayDotMonth,
 }
 
 const MONTH_NAMES: &[&[&str]] = &[
@@ -95,10 +102,13 @@ fn patterns() -> &'static [(Regex, Kind)] {
         let en = crate::vault::dating::MONTHS.join("|");
         use Kind::*;
         vec![
+            (re(r"(?:지난|저번)\s*주\s*([월화수목금토일])요일"), DayOfLastWeek),
+            (re(r"\b(?:letzten|vergangenen)\s+(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)\b|\bel\s+(lunes|martes|miércoles|jueves|viernes|sábado|domingo)\s+pasado\b"), LastWeekday),
+            (re(r"\bam\s+(\d{1,2})\.\s?(\d{1,2})\.(?:\s|$|\?)"), DayDotMonth),
             (re(r"지지난\s*주|저저번\s*주|先々週|先先週|上上周|上上个?星期|\bsemana\s+antepasada\b|\bhace\s+dos\s+semanas\b|\bvorletzte[nr]?\s+woche\b|\bweek\s+before\s+last\b|\bil\s+y\s+a\s+deux\s+semaines\b"), WeekBeforeLast),
             (re(r"(?:최근|지난|요)\s*(?:일주일|1\s*주일|한\s*주)|過去\s*1\s*週間|ここ\s*1\s*週間|最近一周|近一周|\búltimos\s+siete\s+días\b"), FixedDays(7)),
-            (re(r"\bfortnight\b|\búltimas\s+(?:dos|2)\s+semanas\b|\bletzten\s+(?:zwei|2)\s+wochen\b|\bdeux\s+dernières\s+semaines\b|最近两周|近两周|ここ\s*2\s*週間|\búltimos\s+catorce\s+días\b"), FixedDays(14)),
-            (re(r"(?:최근|지난|요)\s*(\d+|한|두|세|네)\s*주(?:일|간)?"), PastWeeks),
+            (re(r"\bfortnight\b|\b[úu]ltimas\s+(?:dos|2)\s+semanas\b|\bletzten\s+(?:zwei|2)\s+wochen\b|\bdeux\s+dernières\s+semaines\b|最近两周|近两周|ここ\s*2\s*週間|\búltimos\s+catorce\s+días\b"), FixedDays(14)),
+            (re(r"(?:최근|지난|요)\s*(\d+|한|두|세|네)\s*주(?:일|간)?|\b(?:las\s+)?[úu]ltimas\s+(\d+)\s+semanas\b|\bletzten\s+(\d+)\s+wochen\b"), PastWeeks),
             (re(r"(?:최근|지난|요)\s*한\s*달|ここ\s*1\s*[かヶケ]月|最近一个月|近一个月|\búltimos\s+treinta\s+días\b"), FixedDays(30)),
             (re(LATELY), FixedDays(14)),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)?\s*(?:부터|이후|以降|から|以来|起)"), SinceMonthDay),
@@ -109,7 +119,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"\b(?:q([1-4])|(first|second|third|fourth|last)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b"), Quarter),
             (re(&format!(r"\b({en})\s+(\d{{4}})\b")), MonthYear),
             (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekends?\b|주말|週末|周末|\bfin(?:es)?\s+de\s+semana\b"), Weekend),
-            (re(r"(?:최근|지난|過去|最近|过去)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?últimos\s+(\d+)\s+días|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
+            (re(r"(?:최근|지난|過去|最近|过去)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?[úu]ltimos\s+(\d+)\s+d[íi]as|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"\b(?:en|im|in|de|el\s+mes\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
@@ -119,9 +129,9 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"그저께|그제|一昨日|前天|\banteayer\b|\bvorgestern\b|avant-hier"), DayBefore),
             (re(r"어제|昨日|昨天|\bayer\b|\bgestern\b|\bhier\b|\bontem\b|\bieri\b"), Yesterday),
             (re(r"이번\s*주|금주|今週|这周|這週|本周|这个星期|這個星期|\besta\s+semana\b|\bdiese[rn]?\s+woche\b|\bcette\s+semaine\b|\b(?:n?esta|essa)\s+semana\b|\bquesta\s+settimana\b"), ThisWeek),
-            (re(r"지난\s*주|저번\s*주|先週|上周|上週|上个星期|上個星期|\bla\s+semana\s+pasada\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+woche\b|\bla\s+semaine\s+derni[èe]re\b|\bsemaine\s+pass[ée]e\b|\b(?:na\s+)?semana\s+passada\b|\bsettimana\s+scorsa\b"), LastWeek),
+            (re(r"지난\s*주|저번\s*주|先週|上周|上週|上个星期|上個星期|\b(?:la\s+)?semana\s+pasada\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+woche\b|\bla\s+semaine\s+derni[èe]re\b|\bsemaine\s+pass[ée]e\b|\b(?:na\s+)?semana\s+passada\b|\bsettimana\s+scorsa\b"), LastWeek),
             (re(r"이번\s*달|이달|今月|这个月|這個月|本月|\beste\s+mes\b|\bdiese[nmr]?\s+monat\b|\bce\s+mois(?:-ci)?\b|\b(?:n?este|esse)\s+mês\b|\bquesto\s+mese\b"), ThisMonth),
-            (re(r"지난\s*달|저번\s*달|先月|上个月|上個月|\bel\s+mes\s+pasado\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+monat\b|\ble\s+mois\s+dernier\b|\b(?:no\s+)?mês\s+passado\b|\bmese\s+scorso\b"), LastMonth),
+            (re(r"지난\s*달|저번\s*달|先月|上个月|上個月|\b(?:d?el\s+)?mes\s+pasado\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+monat\b|\ble\s+mois\s+dernier\b|\b(?:no\s+)?mês\s+passado\b|\bmese\s+scorso\b"), LastMonth),
             (re(r"올해|今年|\beste\s+año\b|\bdieses\s+jahr\b|\bcette\s+année\b|\beste\s+ano\b|\bquest'anno\b"), ThisYear),
             (re(r"작년|지난해|去年|昨年|\bel\s+año\s+pasado\b|\bletztes\s+jahr\b|\bl'année\s+dernière\b|\bano\s+passado\b|\banno\s+scorso\b"), LastYear),
         ]
@@ -186,7 +196,8 @@ fn resolve<'a>(
         }
         FixedDays(n) => (day_before(n - 1)?, anchor),
         PastWeeks => {
-            let n: u64 = match g(1) {
+            let number = [g(1), g(2), g(3)].into_iter().find(|n| !n.is_empty())?;
+            let n: u64 = match number {
                 "한" => 1,
                 "두" => 2,
                 "세" => 3,
@@ -223,6 +234,43 @@ fn resolve<'a>(
         MonthDay => {
             let (m, d) = (g(1).parse().ok()?, g(2).parse().ok()?);
             let day = last_before(anchor, m, d)?;
+            (day, day)
+        }
+        DayDotMonth => {
+            let (d, m) = (g(1).parse().ok()?, g(2).parse().ok()?);
+            let day = last_before(anchor, m, d)?;
+            (day, day)
+        }
+        DayOfLastWeek => {
+            let monday_first = "월화수목금토일".chars().position(|c| g(1).starts_with(c))?;
+            let wanted = Weekday::try_from(monday_first as u8).ok()?;
+            let start = week_start(anchor, week).checked_sub_days(Days::new(7))?;
+            let day = start.iter_days().take(7).find(|d| d.weekday() == wanted)?;
+            (day, day)
+        }
+        LastWeekday => {
+            const NAMES: [&str; 14] = [
+                "montag",
+                "dienstag",
+                "mittwoch",
+                "donnerstag",
+                "freitag",
+                "samstag",
+                "sonntag",
+                "lunes",
+                "martes",
+                "miércoles",
+                "jueves",
+                "viernes",
+                "sábado",
+                "domingo",
+            ];
+            let name = if g(1).is_empty() { g(2) } else { g(1) };
+            let i = NAMES.iter().position(|n| *n == name)? % 7;
+            let wanted = Weekday::try_from(i as u8).ok()?;
+            let day = (1..=7)
+                .filter_map(|n| anchor.checked_sub_days(Days::new(n)))
+                .find(|d| d.weekday() == wanted)?;
             (day, day)
         }
         MonthNumber => month(anchor, g(1).parse().ok()?, None)?,
@@ -327,6 +375,36 @@ mod tests {
     fn range(q: &str) -> (NaiveDate, NaiveDate) {
         let (s, e, _) = find(&q.to_lowercase(), d(2026, 11, 21), Weekday::Mon).unwrap();
         (s, e)
+    }
+
+    #[test]
+    fn a_day_of_last_week_a_dotted_day_and_unaccented_spanish() {
+        // 2026-11-21 is a Saturday.
+        let day = |q: &str| {
+            let (s, e) = range(q);
+            assert_eq!(s, e, "{q}");
+            s
+        };
+        assert_eq!(day("지난주 월요일 몸무게"), d(2026, 11, 9));
+        assert_eq!(day("저번 주 금요일에 뭐 했지"), d(2026, 11, 13));
+        assert_eq!(
+            day("wie viel habe ich letzten montag gewogen"),
+            d(2026, 11, 16)
+        );
+        assert_eq!(day("el lunes pasado"), d(2026, 11, 16));
+        assert_eq!(day("wie viel habe ich am 10.11. gewogen?"), d(2026, 11, 10));
+        assert_eq!(
+            range("carrera más larga del mes pasado"),
+            (d(2026, 10, 1), d(2026, 10, 31))
+        );
+        assert_eq!(
+            range("entrenos en las ultimas 2 semanas"),
+            (d(2026, 11, 8), d(2026, 11, 21))
+        );
+        assert_eq!(
+            range("las últimas 3 semanas"),
+            (d(2026, 11, 1), d(2026, 11, 21))
+        );
     }
 
     #[test]

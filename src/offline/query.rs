@@ -49,6 +49,8 @@ pub enum Metric {
     /// Sessions that trained a body part (see [`super::body_parts`]), by its name.
     BodyPart(String),
     Sleep,
+    /// The person's own weight (`Weight:: 72.4 kg`, `체중 78kg`): a level, never summed.
+    BodyWeight,
     Mood,
     Energy,
     Stress,
@@ -80,6 +82,9 @@ pub struct Query {
     pub other_range: Option<DateRange>,
     /// "on Mondays".
     pub weekday: Option<Weekday>,
+    /// "on weekends", `los fines de semana`, `주말마다`: Saturdays and Sundays only, over
+    /// the question's other period or all time.
+    pub weekends: bool,
     /// Wants the nights (days) before the found sessions ("the nights before it").
     pub preceding_days: bool,
     /// A race distance named ("5k", "10 km", "half marathon"): best means fastest at it.
@@ -100,6 +105,8 @@ pub enum LiftAsk {
     Volume,
     /// The reps done ("how many push-ups").
     Reps,
+    /// The sets done ("how many sets of bench", `몇 세트`).
+    Sets,
     /// An estimated one-rep max.
     OneRepMax,
     /// Best squat + bench press + deadlift.
@@ -124,6 +131,8 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
     };
     if cues::has(q, cues::VOLUME) {
         Some(LiftAsk::Volume)
+    } else if cues::has(q, cues::SETS) {
+        Some(LiftAsk::Sets)
     } else if cues::has(q, cues::ONE_REP_MAX) {
         Some(LiftAsk::OneRepMax)
     } else if cues::has(q, cues::REPS)
@@ -149,8 +158,8 @@ fn contains_word(text: &str, word: &str) -> bool {
 
 /// Reads `question` asked on `anchor`.
 pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &Domains) -> Query {
-    let lower = question.to_lowercase();
-    let range = find_range(question, anchor, week);
+    let (lower, weekends) = every_weekend(&question.to_lowercase());
+    let range = find_range(&lower, anchor, week);
     let other_range = range.as_ref().and_then(|r| {
         let rest = lower.replacen(&r.phrase, " ", 1);
         find_range(&rest, anchor, week).filter(|o| o.start != r.start || o.end != r.end)
@@ -168,7 +177,7 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
     } else {
         match lift_ask {
             Some(LiftAsk::BigThree | LiftAsk::OneRepMax) => QueryType::Max,
-            Some(LiftAsk::Volume | LiftAsk::Reps) => QueryType::Total,
+            Some(LiftAsk::Volume | LiftAsk::Reps | LiftAsk::Sets) => QueryType::Total,
             None => match kind(&rest, other_range.is_some(), &metrics) {
                 // "show my bench records": no period to list, so the latest with its history.
                 QueryType::List
@@ -193,6 +202,17 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
             QueryType::Trend | QueryType::Max | QueryType::Min | QueryType::Average => (kind, None),
             _ => (QueryType::Last, None),
         },
+        // `how many steps have I been doing lately`: the usual day of the last weeks.
+        Some(m) if lately && kind == QueryType::Total && per_day_amount(m) => {
+            (QueryType::Average, range)
+        }
+        // `how much did I weigh on Nov 10`, `what's my current weight`: the weigh-in.
+        Some(Metric::BodyWeight)
+            if matches!(kind, QueryType::Total | QueryType::List | QueryType::Lookup)
+                || kind == QueryType::Count && !cues::has(&rest, cues::COUNT) =>
+        {
+            (QueryType::Last, range)
+        }
         // `잠 몇 시간 잤지`, `커피 몇 잔 마셨더라`: with no period, the latest day's amount.
         Some(m)
             if kind == QueryType::Total
@@ -215,6 +235,7 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         range,
         other_range,
         weekday: recurring_weekday(question),
+        weekends,
         preceding_days: has_any(
             &lower,
             &[
@@ -231,6 +252,26 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         miles: has_any(&rest, &["miles", "mile", "mi"]),
         food: cues::has(&rest, cues::EAT),
         lift_ask,
+    }
+}
+
+/// Takes a recurring weekend out of a lowercase question (`how do I sleep on weekends`,
+/// `¿cuánto duermo los fines de semana?`, `주말마다`), so it is not read as the last
+/// weekend; says whether there was one.
+fn every_weekend(lower: &str) -> (String, bool) {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"\b(?:on\s+|at\s+|during\s+)?weekends\b|\b(?:los|en\s+los)\s+fines\s+de\s+semana\b|주말마다|주말엔\s*보통|毎週末|\bjedes\s+wochenende\b|\ble\s+week-?end\b|\bles\s+week-?ends\b",
+        )
+        .expect("valid regex")
+    });
+    match re.find(lower) {
+        // `last weekends` is a typo for the last one.
+        Some(m) if !lower[..m.start()].trim_end().ends_with("last") => {
+            (re.replace(lower, " ").into_owned(), true)
+        }
+        _ => (lower.to_string(), false),
     }
 }
 
@@ -330,6 +371,9 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if has(q, cues::LAST) {
         return QueryType::Last;
     }
+    if has(q, cues::LEAST) {
+        return QueryType::Min;
+    }
     if has(q, cues::BEST) {
         return QueryType::Max;
     }
@@ -343,8 +387,28 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
         return QueryType::Last;
     }
     let amount = !cues::units(q).is_empty() || metrics.first().is_some_and(Metric::is_amount);
-    if has(q, cues::COUNT) {
+    // `coffee count in October`, `step count`: the cups and steps, not the days.
+    let counted_things = matches!(
+        metrics.first(),
+        Some(Metric::Caffeine | Metric::Steps | Metric::Alcohol | Metric::Measure { .. })
+    ) && has_any(q, &["count", "number of"]);
+    if has(q, cues::COUNT) && !counted_things {
         return QueryType::Count;
+    }
+    // `¿cuánto duermo?`, `how much do I sleep`: the usual night, not a sum of hours.
+    if matches!(metrics.first(), Some(Metric::Sleep))
+        && has_any(
+            q,
+            &[
+                "duermo",
+                "do i sleep",
+                "do i get",
+                "am i sleeping",
+                "am i getting",
+            ],
+        )
+    {
+        return QueryType::Average;
     }
     let hours_slept = matches!(metrics.first(), Some(Metric::Sleep))
         && cues::has(
@@ -361,7 +425,7 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
                 "小时",
             ],
         );
-    if has(q, cues::HOW_MANY) || hours_slept {
+    if has(q, cues::HOW_MANY) || hours_slept || counted_things {
         return if amount || hours_slept {
             QueryType::Total
         } else {
@@ -394,6 +458,38 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     QueryType::Lookup
 }
 
+/// Words of a question about sleep.
+const SLEEP_WORDS: &[&str] = &[
+    "sleep",
+    "slept",
+    "sleeping",
+    "nights",
+    "night",
+    "수면",
+    "잤",
+    "睡眠",
+    "寝",
+    "睡",
+    "schlaf",
+    "geschlafen",
+    "sommeil",
+    "dormi",
+    "dormí",
+    "sueño",
+    "duermo",
+    "dormir",
+    "dormido",
+    "시간 자",
+    "자는 시간",
+    "잠",
+    "잔 날",
+    "잔날",
+    "자고",
+    "시간씩 자",
+    "durmiendo",
+    "noche que",
+];
+
 fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     let mut out = Vec::new();
     if let Some(strength) = domains.all.iter().find(|d| d.name == "strength") {
@@ -418,6 +514,12 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         let lift_asked = [cues::BEST, cues::LAST, cues::TREND]
             .iter()
             .any(|c| cues::has(q, c));
+        // `squat bench dead total`: "dead" beside another lift or a lift's cue is the deadlift.
+        if let Some(i) = super::read::find_word(q, "dead") {
+            if (lift_asked || !lifts.is_empty()) && !lifts.iter().any(|(_, c)| c == "deadlift") {
+                lifts.push((i, "deadlift".to_string()));
+            }
+        }
         if lifts.is_empty() && lift_asked {
             // `benhc max`, `heaviest sqaut ever`: a lift's name misspelt.
             let words = q.split(|c: char| !(c.is_alphanumeric() || c == '-'));
@@ -444,9 +546,33 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     let walking = has_any(
         q,
         &[
-            "walk", "walked", "walking", "hike", "hiked", "hiking", "ride", "rode", "ridden",
-            "bike", "biked", "biking", "cycle", "cycled", "cycling", "swim", "swam", "swimming",
-            "row", "rowed", "rowing",
+            "walk",
+            "walked",
+            "walking",
+            "hike",
+            "hiked",
+            "hiking",
+            "ride",
+            "rode",
+            "ridden",
+            "bike",
+            "biked",
+            "biking",
+            "cycle",
+            "cycled",
+            "cycling",
+            "swim",
+            "swam",
+            "swimming",
+            "row",
+            "rowed",
+            "rowing",
+            "nadé",
+            "nadar",
+            "nadado",
+            "nadando",
+            "nado",
+            "natación",
         ],
     ) || cues::has(
         q,
@@ -474,6 +600,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     );
     let distance_only = out.is_empty()
         && !walking
+        && !cues::has(q, SLEEP_WORDS)
         && (units.contains(&"km") || units.contains(&"mile") || cues::has(q, cues::DISTANCE_WORDS));
     // A pace is a run's (`avg pace this month`, `평균 페이스`).
     let pace = cues::has(q, &["pace", "페이스", "ritmo", "ペース", "配速", "allure"]);
@@ -500,40 +627,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         out.push(Metric::Runs);
     }
     let table: [(&[&str], &str, Metric); 11] = [
-        (
-            &[
-                "sleep",
-                "slept",
-                "sleeping",
-                "nights",
-                "night",
-                "수면",
-                "잤",
-                "睡眠",
-                "寝",
-                "睡",
-                "schlaf",
-                "geschlafen",
-                "sommeil",
-                "dormi",
-                "dormí",
-                "sueño",
-                "duermo",
-                "dormir",
-                "dormido",
-                "시간 자",
-                "자는 시간",
-                "잠",
-                "잔 날",
-                "잔날",
-                "자고",
-                "시간씩 자",
-                "durmiendo",
-                "noche que",
-            ],
-            "sleep",
-            Metric::Sleep,
-        ),
+        (SLEEP_WORDS, "sleep", Metric::Sleep),
         (&["mood", "happy", "sad"], "mood", Metric::Mood),
         (&["energy", "tired", "energetic"], "energy", Metric::Energy),
         (
@@ -544,6 +638,8 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         (
             &[
                 "steps",
+                "step",
+                "step count",
                 "walked",
                 "걸음",
                 "걸음수",
@@ -594,12 +690,36 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         ),
         (&["meetings", "meeting"], "meetings", Metric::Meetings),
     ];
-    for (words, canonical, metric) in table {
+    for (words, canonical, metric) in &table {
         if cues::has(q, words) || canonical_in(canonical) {
-            out.push(metric);
+            out.push(metric.clone());
+        }
+    }
+    if out.is_empty() {
+        // `cofee per day`, `stpes`: a word one edit from a measure's word, other than its
+        // singular or plural (`drink` is not `drinks`: water is drunk too).
+        let asked: Vec<&str> = q.split(|c: char| !c.is_alphanumeric()).collect();
+        let near = |a: &str, w: &str| {
+            !w.contains(' ')
+                && !a.starts_with(w)
+                && !w.starts_with(a)
+                && super::read::misspelt(a, w)
+        };
+        if let Some((_, _, metric)) = table
+            .iter()
+            .find(|(words, _, _)| words.iter().any(|w| asked.iter().any(|a| near(a, w))))
+        {
+            out.push(metric.clone());
         }
     }
     let lift_named = out.iter().any(|m| matches!(m, Metric::Lift(_)));
+    // `how much did I weigh`, `최근 몸무게`; not `weight training` or a lift's weight.
+    if !lift_named
+        && cues::has(q, super::metric::BODY_WEIGHT_WORDS)
+        && !cues::has(q, cues::STRENGTH_WORDS)
+    {
+        out.insert(0, Metric::BodyWeight);
+    }
     // `筋トレとランニング合わせて何日`, `gym and runs this week`: all training.
     if running && !lift_named && cues::has(q, cues::STRENGTH_WORDS) {
         out.retain(|m| {
@@ -741,5 +861,71 @@ mod tests {
         assert!(cmp.other_range.is_some());
         assert_eq!(q("is my squat improving").kind, QueryType::Trend);
         assert_eq!(q("how do I sleep on Mondays").kind, QueryType::Weekday);
+    }
+
+    #[test]
+    fn everyday_asks_of_a_new_user() {
+        let weekends = q("¿cuánto duermo los fines de semana?");
+        assert_eq!(
+            (weekends.kind, weekends.weekends, weekends.range.is_none()),
+            (QueryType::Average, true, true)
+        );
+        assert!(!q("how did I sleep last weekend").weekends);
+        let weight = q("what's my current weight?");
+        assert_eq!(
+            (weight.kind, weight.metrics[0].clone()),
+            (QueryType::Last, Metric::BodyWeight)
+        );
+        assert_eq!(q("how much did I weigh on Nov 3").kind, QueryType::Last);
+        assert_ne!(
+            q("what weight did I bench last week").metrics[0],
+            Metric::BodyWeight
+        );
+        assert_eq!(
+            q("how many sets of bench last week").lift_ask,
+            Some(LiftAsk::Sets)
+        );
+        assert_eq!(
+            q("저번 주 벤치 몇 세트 했어?").lift_ask,
+            Some(LiftAsk::Sets)
+        );
+        let coffee = q("coffee count in October");
+        assert_eq!(
+            (coffee.kind, coffee.metrics[0].clone()),
+            (QueryType::Total, Metric::Caffeine)
+        );
+        assert_eq!(q("cofee per day this month").metrics[0], Metric::Caffeine);
+        assert_eq!(
+            q("how much water did I drink").metrics[0],
+            Metric::Measure {
+                units: vec![],
+                words: ["how", "much", "water", "did", "i", "drink"]
+                    .map(String::from)
+                    .to_vec()
+            },
+            "`drink` is not a misspelt `drinks`"
+        );
+        let least = q("이번 달에 제일 적게 잔 날은?");
+        assert_eq!(
+            (least.kind, least.metrics[0].clone()),
+            (QueryType::Min, Metric::Sleep)
+        );
+        let longest = q("longest sleep last month");
+        assert_eq!(
+            (longest.kind, longest.metrics[0].clone()),
+            (QueryType::Max, Metric::Sleep)
+        );
+        assert_eq!(q("ritmo medio").kind, QueryType::Average);
+        assert_eq!(
+            q("squat bench dead total").lift_ask,
+            Some(LiftAsk::BigThree)
+        );
+        assert!(!q("¿cuántos km nadé este mes?")
+            .metrics
+            .contains(&Metric::Distance));
+        assert_eq!(
+            q("how many steps have I been doing lately").kind,
+            QueryType::Average
+        );
     }
 }

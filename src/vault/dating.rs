@@ -164,7 +164,12 @@ const SHAPES: &[(Order, &str, &[Place])] = &[
         r"(\d{1,2})\s*[월月]\s*(\d{1,2})\s*[일日号]",
         &[Place::Heading, Place::FileName],
     ),
-    (Order::MonthDay, r"(\d{1,2})/(\d{1,2})", &[Place::Heading]),
+    // Not `5/3/1` (a program's name).
+    (
+        Order::MonthDay,
+        r"(\d{1,2})/(\d{1,2})(?:[^/0-9]|$)",
+        &[Place::Heading],
+    ),
     (
         Order::DayMonth,
         r"(\d{1,2})\.(\d{1,2})\.",
@@ -351,11 +356,20 @@ pub fn property_date(body: &str, today: NaiveDate) -> Option<NaiveDate> {
     None
 }
 
-/// The dated headings of a note's text: (0-based line, date), in order.
-pub fn dated_headings(text: &str, year: Option<i32>, today: NaiveDate) -> Vec<(usize, NaiveDate)> {
+/// The dated headings of a note's text: (0-based line, date), in order. An undated heading
+/// at the same or a higher level than the open dated one closes its day, as `(line, None)`:
+/// `## 주간 정리` after `### 11월 22일 (일)` is a week's summary, not Sunday's log. A time
+/// heading (`## 07:30 Run`) closes nothing.
+pub fn dated_headings(
+    text: &str,
+    year: Option<i32>,
+    today: NaiveDate,
+) -> Vec<(usize, Option<NaiveDate>)> {
     let mut in_code = false;
     let mut out = Vec::new();
     let mut bare = Vec::new();
+    // The level (number of `#`) of the dated heading whose day is open.
+    let mut open: Option<usize> = None;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
@@ -368,17 +382,21 @@ pub fn dated_headings(text: &str, year: Option<i32>, today: NaiveDate) -> Vec<(u
             // `11월 23일`, `2026.11.23 (월)`: a line that is only a date opens a day in a
             // memo export, as a heading would.
             if let Some(date) = bare_date_line(t, year, today) {
-                bare.push((i, date));
+                bare.push((i, Some(date)));
             }
             continue;
         }
-        let title = t.trim_start_matches('#');
-        if title.len() == t.len() - t.chars().take_while(|c| *c == '#').count()
-            && title.starts_with([' ', '\t'])
-        {
-            if let Some(date) = heading_date(title, year, today) {
-                out.push((i, date));
-            }
+        let level = t.chars().take_while(|c| *c == '#').count();
+        let title = &t[level..];
+        if !title.starts_with([' ', '\t']) {
+            continue;
+        }
+        if let Some(date) = heading_date(title, year, today) {
+            out.push((i, Some(date)));
+            open = Some(level);
+        } else if open.is_some_and(|l| level <= l) && !starts_with_clock(title.trim_start()) {
+            out.push((i, None));
+            open = None;
         }
     }
     // One date line alone may be a remark; two or more are how the note is kept.
@@ -386,6 +404,19 @@ pub fn dated_headings(text: &str, year: Option<i32>, today: NaiveDate) -> Vec<(u
         out = bare;
     }
     out
+}
+
+/// `07:30`, `7:05 Run`: a heading that is a time of day.
+fn starts_with_clock(title: &str) -> bool {
+    let digits = title.chars().take_while(char::is_ascii_digit).count();
+    (1..=2).contains(&digits)
+        && title[digits..].starts_with(':')
+        && title[digits + 1..]
+            .chars()
+            .take(2)
+            .filter(char::is_ascii_digit)
+            .count()
+            == 2
 }
 
 #[cfg(test)]
@@ -428,6 +459,8 @@ mod tests {
             ("mercredi 5 novembre", Some(d(2026, 11, 5))),
             ("Dienstag, 3. Nov. 2026", Some(d(2026, 11, 3))),
             ("5 sets of mais", None),
+            ("5/3/1 프로그램", None),
+            ("5/3/1 BBB template", None),
         ];
         for (text, want) in cases {
             assert_eq!(heading_date(text, None, today), want, "{text}");
@@ -492,7 +525,7 @@ mod tests {
             "11월 17일\n벤치프레스 50kg 10회 x 5\n\n11월 16일 (월)\n스쿼트 67.5kg 15회 x 3\n";
         assert_eq!(
             dated_headings(memo, None, today),
-            [(0, d(2026, 11, 17)), (3, d(2026, 11, 16))]
+            [(0, Some(d(2026, 11, 17))), (3, Some(d(2026, 11, 16)))]
         );
         let recipe = "1/2 cup oats\n1/4 cup milk\n";
         assert_eq!(dated_headings(recipe, None, today), []);
@@ -506,7 +539,22 @@ mod tests {
         let today = d(2026, 11, 22);
         assert_eq!(
             dated_headings(text, None, today),
-            [(1, d(2024, 3, 5)), (6, d(2024, 3, 7))]
+            [(1, Some(d(2024, 3, 5))), (6, Some(d(2024, 3, 7)))]
+        );
+    }
+
+    #[test]
+    fn a_summary_heading_closes_the_day_above_it() {
+        let today = d(2026, 11, 22);
+        let week = "# 2026-W47\n### 11월 21일 (토)\n- 러닝 5km\n#### 메모\n좋았음\n### 11월 22일 (일)\n- 휴식\n## 주간 정리\n이번 주 총 22km\n## 11월 20일\n### 09:30 Run\n5k\n## 07:30\nbench\n";
+        assert_eq!(
+            dated_headings(week, None, today),
+            [
+                (1, Some(d(2026, 11, 21))),
+                (5, Some(d(2026, 11, 22))),
+                (7, None),
+                (9, Some(d(2026, 11, 20))),
+            ]
         );
     }
 }

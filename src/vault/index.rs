@@ -150,25 +150,24 @@ pub fn stem(rel: &str) -> &str {
 pub struct Dating {
     pub date: Option<NaiveDate>,
     pub source: DateSource,
-    /// (0-based line, date) of each dated heading, for notes dated by headings.
-    pub headings: Vec<(usize, NaiveDate)>,
+    /// (0-based line, date) of each dated heading, for notes dated by headings; `None`
+    /// where an undated heading closes the day above it (what follows is reference text).
+    pub headings: Vec<(usize, Option<NaiveDate>)>,
 }
 
 impl Dating {
     /// The date of an entry starting at `line`: the nearest dated heading above it, else
     /// the note's own date; `None` for reference text.
     pub fn date_at(&self, line: usize) -> Option<NaiveDate> {
-        self.headings
-            .iter()
-            .take_while(|(l, _)| *l <= line)
-            .last()
-            .map(|(_, d)| *d)
-            .or(self.date)
+        match self.headings.iter().take_while(|(l, _)| *l <= line).last() {
+            Some((_, date)) => *date,
+            None => self.date,
+        }
     }
 
     /// Every day the note has entries for.
     pub fn dates(&self) -> Vec<NaiveDate> {
-        let mut dates: Vec<NaiveDate> = self.headings.iter().map(|(_, d)| *d).collect();
+        let mut dates: Vec<NaiveDate> = self.headings.iter().filter_map(|(_, d)| *d).collect();
         dates.extend(self.date);
         dates.sort();
         dates.dedup();

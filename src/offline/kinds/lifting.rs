@@ -103,6 +103,7 @@ pub fn reply(
     match ask {
         LiftAsk::Volume => volume(name, when, &sets, link),
         LiftAsk::Reps => reps(name, when, &sets, link),
+        LiftAsk::Sets => set_count(name, when, &sets, link),
         LiftAsk::OneRepMax => one_rep_max(name, when, &sets, link),
         LiftAsk::BigThree => None,
     }
@@ -187,6 +188,21 @@ fn reps(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
     for (date, day_sets) in &days {
         let n: i64 = day_sets.iter().map(|s| reps_of(s)).sum();
         cite_day(&mut r, *date, day_sets, format!("{n} reps"), link);
+    }
+    Some(r)
+}
+
+fn set_count(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
+    let days = by_day(sets);
+    let total: i64 = sets.iter().map(|s| s.sets).sum();
+    let mut r = Reply::default();
+    r.head.push(format!(
+        "**{total} sets of {name}** {when}, over {}.",
+        count(days.len(), "session")
+    ));
+    for (date, day_sets) in &days {
+        let n: i64 = day_sets.iter().map(|s| s.sets).sum();
+        cite_day(&mut r, *date, day_sets, format!("{n} sets"), link);
     }
     Some(r)
 }

@@ -69,6 +69,8 @@ fn shown(metric: &Metric, points: &[Point], v: f64) -> String {
         }
         .format(round1(v)),
         None if *metric == Metric::Runs => format!("{} km", trim(round1(v))),
+        // A pace is written to the second (`5:57 min/km`), not to a tenth of a minute.
+        None if *metric == Metric::Pace => metric.format(v),
         None => metric.format(round1(v)),
     }
 }

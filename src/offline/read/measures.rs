@@ -95,6 +95,19 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
     if !clause.text.chars().any(char::is_numeric) {
         return;
     }
+    // `3대 500까지 74 kg 남음`, `5 kg to go`: what is left to a goal was not measured.
+    const LEFT: [&str; 7] = [
+        "남음",
+        "남았",
+        "남은",
+        "to go",
+        "left to",
+        "remaining",
+        "übrig",
+    ];
+    if LEFT.iter().any(|w| clause.text.contains(w)) {
+        return;
+    }
     for hit in clause.hits(measure_pattern()) {
         let (Some(value), Some(unit)) = (hit.num(1), hit.get(2).and_then(measure_unit)) else {
             continue;

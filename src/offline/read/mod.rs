@@ -23,7 +23,7 @@ mod units;
 mod unreadable;
 mod words;
 
-pub use words::near_exercise;
+pub use words::{misspelt, near_exercise};
 
 #[cfg(test)]
 mod tests;

@@ -30,6 +30,10 @@ pub fn is_plan_line(line: &str) -> bool {
             // Other languages.
             r"|^(?:plan|ziel|nächste woche|morgen|objetivo|meta|la próxima semana|mañana|objectif|la semaine prochaine|demain|próximo treino|próxima semana|amanhã|prossimo allenamento|domani)\b",
             r"|^(?:계획|목표|다음 주|다음주|내일|予定|計画|目標|来週|明日|计划|目标|下周|明天)",
+            // A label that names a plan: `이번 주 계획: 화 템포 8km, ...`, `race plan: ...`.
+            r"|^[^:：]{0,24}(?:계획|예정|予定|計画|计划|\bplans?|\bplanung|\bschedule)\s*[:：]",
+            // Korean weekday schedules: `화 템포 8km, 목 조깅 6km`.
+            r"|^[월화수목금토](?:요일)?\s.*,\s*[월화수목금토일](?:요일)?\s",
         ))
         .expect("plan line compiles")
     })
@@ -78,6 +82,12 @@ mod tests {
         assert!(is_plan_line("tue/thu easy 5-8 km"));
         assert!(is_plan_line("a: squat 5x5, bench 5x5"));
         assert!(is_plan_line("plan: 3x5 squat"));
+        assert!(is_plan_line(
+            "이번 주 계획: 화 템포 8km, 목 조깅 6km, 일 lsd 22km"
+        ));
+        assert!(is_plan_line("화 템포 8km, 목 조깅 6km"));
+        assert!(is_plan_line("race week plan: 5 km shakeout"));
+        assert!(!is_plan_line("러닝 5km 28:30, 계획대로"));
         assert!(is_plan_clause("build the long run by about 1 km a week"));
         assert!(is_plan_clause("will run 10k"));
         assert!(!is_plan_line("ran 5 km, felt strong"));

@@ -211,6 +211,13 @@ fn lift_terms(domain: &Domain) -> std::sync::Arc<Vec<(Vec<char>, String)>> {
     terms
 }
 
+/// Whether a question's word is a misspelling of `term` (`cofee` for `coffee`): both at
+/// least five letters and one edit apart.
+pub fn misspelt(word: &str, term: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (word.chars().collect(), term.chars().collect());
+    a.len() >= 5 && b.len() >= 5 && one_edit_apart(&a, &b)
+}
+
 /// Whether `a` becomes `b` by one insertion, deletion, substitution or swap of neighbours.
 fn one_edit_apart(a: &[char], b: &[char]) -> bool {
     if a == b || a.len().abs_diff(b.len()) > 1 {

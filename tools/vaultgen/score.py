@@ -329,7 +329,7 @@ def check_answer(q, answer):
     # "what did I do on ..." is rightly answered by quoting the notes; elsewhere a quote is not a
     # result, and the result must be stated up front (before any list), not found among listed entries
     whole = q["kind"] in ("list", "summary")
-    head = answer if whole else lead(answer, 3 if q["kind"] == "trend" else 1)
+    head = answer if whole else lead(answer, 3 if q["kind"] in ("trend", "compare") else 1)
     nums, times = answer_numbers(head, keep_quotes=whole)
     missing = [e for e in q.get("expect_numbers", []) if not number_present(e, nums, times, q.get("tol"))]
     missing += [d for d in q.get("expect_dates", []) if not date_present(d, head)]

@@ -458,6 +458,18 @@ fn by_kind(
                 None => records,
             };
             let records = on_asked_days(query, records);
+            if query.streak {
+                let all = store.records_in(start.min(anchor), anchor, &["strength", "running"]);
+                return kinds::numbers::week_streak(anchor, store.config().week_start, &all, &link);
+            }
+            if query.rest_days {
+                return kinds::numbers::rest_days(
+                    (start, end.min(anchor)),
+                    when,
+                    &records,
+                    &link,
+                );
+            }
             kinds::numbers::reply(query, when, &records, &link)
         }
         _ => None,
@@ -520,6 +532,9 @@ fn latest_outside(
         other_range: None,
         weekday: None,
         weekends: false,
+        rest_days: false,
+        per_week: false,
+        streak: false,
         ..query.clone()
     };
     let when = "in all your notes";
@@ -609,6 +624,9 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
             other_range: None,
             weekday: None,
             weekends: false,
+            rest_days: false,
+            per_week: false,
+            streak: false,
             preceding_days: false,
             target_km: None,
             miles: false,

@@ -93,6 +93,8 @@ pub const TREND: &[&str] = &[
     "gone up",
     "go up",
     "going down",
+    "lost",
+    "gained",
     "gone down",
     "go down",
     "dropping",
@@ -324,6 +326,7 @@ pub const BEST: &[&str] = &[
     "plus longue",
     "plus lourd",
     "最高",
+    "ベスト",
     "最大",
     "最長",
     "最重",
@@ -531,6 +534,7 @@ pub const TRAINING_WORDS: &[&str] = &[
     "sessions",
     "session",
     "운동",
+    "홈트",
     "오운완",
     "entrenamiento",
     "entrenamientos",
@@ -819,6 +823,70 @@ pub const SETS: &[&str] = &[
     "series",
     "combien de séries",
 ];
+
+/// An average per week: "km per week on average", `주 평균`.
+pub const PER_WEEK: &[&str] = &[
+    "per week",
+    "a week on average",
+    "weekly average",
+    "average week",
+    "each week",
+    "주 평균",
+    "주평균",
+    "주당",
+    "일주일 평균",
+    "週平均",
+    "1週間あたり",
+    "每周",
+    "por semana",
+    "pro woche",
+    "par semaine",
+];
+
+/// Weeks in a row with training: "how many weeks in a row", `몇 주 연속`.
+pub const STREAK: &[&str] = &[
+    "in a row",
+    "consecutive",
+    "streak",
+    "연속",
+    "連続",
+    "连续",
+    "seguidas",
+    "seguidos",
+    "am stück",
+    "d'affilée",
+];
+
+/// Days without training: "rest days", `운동 안 한 날`, `쉰 날`.
+pub const REST_DAYS: &[&str] = &[
+    "rest days",
+    "rest day",
+    "days off",
+    "day off",
+    "didn't work out",
+    "did not work out",
+    "didn't train",
+    "did not train",
+    "without training",
+    "without a workout",
+    "운동 안 한",
+    "운동 안한",
+    "운동 쉰",
+    "쉰 날",
+    "쉰날",
+    "안 간 날",
+    "휴식일",
+    "쉬는 날",
+    "休んだ日",
+    "休養日",
+    "días sin entrenar",
+    "días de descanso",
+    "ruhetage",
+    "jours de repos",
+];
+
+/// The word for sets, which with "how many" asks for them (`how many bench sets`).
+pub const SET_WORDS: &[&str] = &["sets", "세트", "セット", "组", "sätze", "series", "séries"];
 
 /// An estimated one-rep max.
 pub const ONE_REP_MAX: &[&str] = &[

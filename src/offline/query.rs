@@ -85,6 +85,12 @@ pub struct Query {
     /// "on weekends", `los fines de semana`, `주말마다`: Saturdays and Sundays only, over
     /// the question's other period or all time.
     pub weekends: bool,
+    /// Asks for an average per week ("km per week on average", `주 평균`, `週平均`).
+    pub per_week: bool,
+    /// Asks for the weeks in a row with training ("how many weeks in a row", `몇 주 연속`).
+    pub streak: bool,
+    /// Asks for the days without training ("rest days this month", `운동 안 한 날 며칠`).
+    pub rest_days: bool,
     /// Wants the nights (days) before the found sessions ("the nights before it").
     pub preceding_days: bool,
     /// A race distance named ("5k", "10 km", "half marathon"): best means fastest at it.
@@ -127,7 +133,12 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
         return Some(LiftAsk::BigThree);
     }
     let Some(Metric::Lift(name)) = metrics.first() else {
-        return None;
+        // `이번 주 총 볼륨`, `total volume this week`: every lift's.
+        let lifting = matches!(
+            metrics.first(),
+            None | Some(Metric::Measure { .. } | Metric::Workouts | Metric::Training)
+        );
+        return (lifting && cues::has(q, cues::VOLUME)).then_some(LiftAsk::Volume);
     };
     if cues::has(q, cues::VOLUME) {
         Some(LiftAsk::Volume)
@@ -135,9 +146,12 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
         Some(LiftAsk::Sets)
     } else if cues::has(q, cues::ONE_REP_MAX) {
         Some(LiftAsk::OneRepMax)
-    } else if cues::has(q, cues::REPS)
-        || super::read::BODYWEIGHT.contains(&name.as_str()) && cues::has(q, cues::HOW_MANY)
-    {
+    } else if cues::has(q, cues::REPS) {
+        Some(LiftAsk::Reps)
+    } else if cues::has(q, cues::HOW_MANY) && cues::has(q, cues::SET_WORDS) {
+        // `how many bench sets did I do`.
+        Some(LiftAsk::Sets)
+    } else if super::read::BODYWEIGHT.contains(&name.as_str()) && cues::has(q, cues::HOW_MANY) {
         Some(LiftAsk::Reps)
     } else {
         None
@@ -164,6 +178,14 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         let rest = lower.replacen(&r.phrase, " ", 1);
         find_range(&rest, anchor, week).filter(|o| o.start != r.start || o.end != r.end)
     });
+    // `지난달보다 늘었어?`, `more than last week`: the period named is the other side of a
+    // comparison with the one going on now.
+    let (range, other_range) = match (range, other_range) {
+        (Some(r), None) if compared_to(&lower, &r.phrase) => {
+            (current_counterpart(&r, anchor, week), Some(r))
+        }
+        (range, other) => (range, other),
+    };
     let rest = match &range {
         Some(r) => lower.replacen(&r.phrase, " ", 1),
         None => lower.clone(),
@@ -236,6 +258,9 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         other_range,
         weekday: recurring_weekday(question),
         weekends,
+        rest_days: cues::has(&rest, cues::REST_DAYS),
+        per_week: cues::has(&rest, cues::PER_WEEK),
+        streak: cues::has(&rest, cues::STREAK),
         preceding_days: has_any(
             &lower,
             &[
@@ -253,6 +278,50 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         food: cues::has(&rest, cues::EAT),
         lift_ask,
     }
+}
+
+/// Whether the period `phrase` of the lowercase question is what something is compared to:
+/// after "than", "compared to", "vs", `que`, `als`, `比`, or before `보다`, `대비`, `より`.
+fn compared_to(lower: &str, phrase: &str) -> bool {
+    let Some(at) = lower.find(phrase) else {
+        return false;
+    };
+    let before = lower[..at].trim_end();
+    let after = lower[at + phrase.len()..].trim_start();
+    [
+        "than", "compared to", "compared with", "vs", "vs.", "versus", " que", " als",
+        "als im", "比",
+    ]
+    .iter()
+    .any(|w| before.ends_with(w))
+        || ["보다", "대비", "에 비해", "より", "와 비교", "과 비교"]
+            .iter()
+            .any(|w| after.starts_with(w))
+}
+
+/// The period going on now that matches `other` in length: today for a day, this week,
+/// this month or this year, else as many days ending today.
+fn current_counterpart(
+    other: &DateRange,
+    anchor: chrono::NaiveDate,
+    week: Weekday,
+) -> Option<DateRange> {
+    let days = (other.end - other.start).num_days() + 1;
+    let now = match days {
+        1 => "today",
+        7 => "this week",
+        28..=31 => "this month",
+        365 | 366 => "this year",
+        _ => {
+            let start = anchor - chrono::Duration::days(days - 1);
+            return Some(DateRange {
+                start,
+                end: anchor,
+                phrase: format!("the last {days} days"),
+            });
+        }
+    };
+    find_range(now, anchor, week)
 }
 
 /// Takes a recurring weekend out of a lowercase question (`how do I sleep on weekends`,
@@ -458,6 +527,9 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     QueryType::Lookup
 }
 
+/// Words for a run's pace (`페이스` is not a misspelt `페이스풀`).
+const PACE_WORDS: &[&str] = &["pace", "페이스", "ritmo", "ペース", "配速", "allure"];
+
 /// Words of a question about sleep.
 const SLEEP_WORDS: &[&str] = &[
     "sleep",
@@ -494,6 +566,8 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     let mut out = Vec::new();
     if let Some(strength) = domains.all.iter().find(|d| d.name == "strength") {
         let mut lifts: Vec<(usize, String)> = Vec::new();
+        // `weeks in a row` is no barbell row.
+        let q = &q.replace("in a row", "         ");
         for (word, canonical) in &strength.vocabulary {
             if matches!(
                 canonical.as_str(),
@@ -520,7 +594,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 lifts.push((i, "deadlift".to_string()));
             }
         }
-        if lifts.is_empty() && lift_asked {
+        if lifts.is_empty() && lift_asked && !cues::has(q, PACE_WORDS) {
             // `benhc max`, `heaviest sqaut ever`: a lift's name misspelt.
             let words = q.split(|c: char| !(c.is_alphanumeric() || c == '-'));
             if let Some(near) = words
@@ -603,7 +677,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         && !cues::has(q, SLEEP_WORDS)
         && (units.contains(&"km") || units.contains(&"mile") || cues::has(q, cues::DISTANCE_WORDS));
     // A pace is a run's (`avg pace this month`, `평균 페이스`).
-    let pace = cues::has(q, &["pace", "페이스", "ritmo", "ペース", "配速", "allure"]);
+    let pace = cues::has(q, PACE_WORDS);
     let running = canonical_in("run")
         || cues::has(q, cues::RUN_WORDS)
         || target_km(q).is_some() && out.is_empty()
@@ -645,6 +719,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 "걸음수",
                 "몇 보",
                 "걸었",
+                "걸은",
                 "만보",
                 "歩数",
                 "步数",

@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 
 use super::{count, day, full_day, Reply};
 use crate::offline::analyze::{trim, Link};
-use crate::offline::metric::exercises;
+use crate::offline::metric::{exercises, lift_names};
 use crate::offline::query::{LiftAsk, Metric, Query};
 use crate::vault::parsed::ParsedRecord;
 
@@ -93,10 +93,14 @@ pub fn reply(
     if ask == LiftAsk::BigThree {
         return big_three(when, records, link);
     }
-    let Some(Metric::Lift(name)) = query.metrics.first() else {
-        return None;
+    let (names, name) = match query.metrics.first() {
+        Some(Metric::Lift(name)) => (vec![name.clone()], name.as_str()),
+        // `total volume this week`: every lift's.
+        _ if ask == LiftAsk::Volume => (lift_names(records), "all lifting"),
+        _ => return None,
     };
-    let sets = sets(&[name.as_str()], records);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let sets = sets(&names, records);
     if sets.is_empty() {
         return None;
     }

@@ -88,6 +88,81 @@ fn items(reply: &mut Reply, points: &[&Point], link: Link) {
     }
 }
 
+/// How many weeks in a row, up to this one, have a logged workout or run (`몇 주 연속`);
+/// this week counts only once something is logged in it.
+pub fn week_streak(
+    anchor: NaiveDate,
+    week_start: chrono::Weekday,
+    records: &[ParsedRecord],
+    link: Link,
+) -> Option<Reply> {
+    let start_of = |d: NaiveDate| {
+        let back = (7 + d.weekday().num_days_from_monday() - week_start.num_days_from_monday()) % 7;
+        d - chrono::Duration::days(back as i64)
+    };
+    let mut weeks: BTreeMap<NaiveDate, Point> = BTreeMap::new();
+    for r in records {
+        if let Some(p) = Metric::Training.points(r).into_iter().next() {
+            weeks.entry(start_of(r.date)).or_insert(p);
+        }
+    }
+    let this_week = start_of(anchor);
+    let mut week = if weeks.contains_key(&this_week) {
+        this_week
+    } else {
+        this_week - chrono::Duration::days(7)
+    };
+    let mut streak: Vec<&Point> = Vec::new();
+    while let Some(p) = weeks.get(&week) {
+        streak.push(p);
+        week -= chrono::Duration::days(7);
+    }
+    let mut r = Reply::default();
+    match streak.last() {
+        Some(first) => r.head.push(format!(
+            "**{}** in a row with a workout or run, since the week of {}.",
+            count(streak.len(), "week"),
+            full_day(start_of(first.date))
+        )),
+        None => r.head.push("**0** weeks in a row: nothing logged last week or this week.".into()),
+    }
+    streak.reverse();
+    items(&mut r, &streak, link);
+    Some(r)
+}
+
+/// The days of `span` without a logged workout or run ("rest days this month",
+/// `운동 안 한 날 며칠`), with the days trained cited.
+pub fn rest_days(
+    span: (NaiveDate, NaiveDate),
+    when: &str,
+    records: &[ParsedRecord],
+    link: Link,
+) -> Option<Reply> {
+    let (start, end) = span;
+    if end < start {
+        return None;
+    }
+    let mut trained: BTreeMap<NaiveDate, Point> = BTreeMap::new();
+    for r in records.iter().filter(|r| (start..=end).contains(&r.date)) {
+        if let Some(p) = Metric::Training.points(r).into_iter().next() {
+            trained.entry(r.date).or_insert(p);
+        }
+    }
+    let days = (end - start).num_days() + 1;
+    let rest = days - trained.len() as i64;
+    let mut r = Reply::default();
+    r.head.push(format!(
+        "**{}** {when}: {} of {days} days without a logged workout or run ({} trained).",
+        count(rest as usize, "rest day"),
+        rest,
+        count(trained.len(), "day")
+    ));
+    let points: Vec<&Point> = trained.values().collect();
+    items(&mut r, &points, link);
+    Some(r)
+}
+
 /// The numbers a question asks for, over `records` (its period), or `None` when the
 /// question's measure has no values there.
 pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> {
@@ -169,6 +244,28 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             } else {
                 points.iter().map(|p| (p.date, p.value)).collect()
             };
+            if query.per_week {
+                // `주 평균 몇 km`: the period's total over its weeks.
+                let (first, last) = match &query.range {
+                    Some(r) => (r.start, r.end),
+                    None => (values.first()?.0, values.last()?.0),
+                };
+                let weeks = ((last - first).num_days() + 1) as f64 / 7.0;
+                let total: f64 = values.iter().map(|v| v.1).sum();
+                let avg = total / weeks.max(1.0);
+                r.head.push(format!(
+                    "**{}** {} a week on average {when}: {} over {} weeks.",
+                    shown(metric, &points, avg),
+                    match points[0].measure {
+                        Some(_) => format!("({label})"),
+                        None => format!("of {label}"),
+                    },
+                    shown(metric, &points, total),
+                    trim(round1(weeks))
+                ));
+                items(&mut r, &all, link);
+                return Some(r);
+            }
             let avg = values.iter().map(|v| v.1).sum::<f64>() / values.len() as f64;
             let per = if *metric == Metric::Sleep {
                 "a night"

@@ -295,7 +295,7 @@ fn lift_field_follows(rest: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(&format!(
-            r"^\s*(?:(?:每组|每組|각|세트당)?\s*\d{{1,3}}\s*(?:{SETS}|{REPS})(?:\s*(?:à|a|x|×|of|de|mit|je|씩)?\s*\d{{1,3}}\s*(?:{REPS}))?|\d{{1,3}}(?:[.,]\d{{1,2}})?\s*(?:{KG}|{LB}))\s*[.!]?\s*(?:$|[,/;，、])"
+            r"^\s*(?:(?:每组|每組|각|세트당)?\s*\d{{1,3}}\s*(?:{SETS}|{REPS})(?:\s*(?:(?:à|a|x|×|of|de|mit|je|씩)\s*\d{{1,3}}\s*(?:{REPS})?|\d{{1,3}}\s*(?:{REPS})))?|\d{{1,3}}(?:[.,]\d{{1,2}})?\s*(?:{KG}|{LB}))\s*[.!]?\s*(?:$|[,/;，、])"
         ))
         .expect("lift field pattern compiles")
     })

@@ -423,7 +423,7 @@ impl Store {
 
     /// Parsed records dated within `start..=end` that hold a weighed set of the lift `name`
     /// (those a best, a last or a count of that lift is computed from), oldest first, each
-    /// holding only those sets: read back from the facts table without decoding a record
+    /// holding only those sets: read back from the stored sets without decoding a record
     /// (see [`RecordDb::lift_sets`]).
     pub fn records_lifting(
         &self,

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use regex::Regex;
+use regex::{Regex, RegexSet};
 use serde_json::json;
 
 use super::clause::{number, Clause, Hit};
@@ -100,6 +100,14 @@ fn patterns() -> &'static [Pattern] {
     })
 }
 
+/// Every pattern of [`patterns`], by its index there, in one set.
+fn pattern_set() -> &'static RegexSet {
+    static SET: OnceLock<RegexSet> = OnceLock::new();
+    SET.get_or_init(|| {
+        RegexSet::new(patterns().iter().map(|p| p.re.as_str())).expect("amount patterns compile")
+    })
+}
+
 /// Reads every amount in the clause's free text.
 pub fn read(clause: &mut Clause, found: &mut Found) {
     // Most clauses of a journal are prose: patterns that need a digit cannot match there,
@@ -114,8 +122,13 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
         };
         *named[i].get_or_insert_with(|| nouns(i, words).is_match(&clause.text))
     };
+    // One scan says which patterns can match at all (most clauses hold none of them).
+    let possible = pattern_set().matches(&clause.text);
     let due: Vec<&Pattern> = patterns()
         .iter()
+        .enumerate()
+        .filter(|(i, _)| possible.matched(*i))
+        .map(|(_, p)| p)
         .filter(|p| !p.digits || digits)
         .filter(|p| p.noun.is_none_or(&mut names))
         .collect();

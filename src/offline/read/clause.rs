@@ -85,6 +85,11 @@ impl Clause {
     /// Matches of `re` on free text, where a match starting or ending on a Latin letter
     /// or digit does not continue a longer word (`5 kg` is not `5 k`, `q4` is no number).
     pub fn hits(&self, re: &Regex) -> Vec<Hit> {
+        // Most patterns find nothing in most clauses: a plain scan says so without setting
+        // up the capture groups.
+        if !re.is_match(&self.text) {
+            return Vec::new();
+        }
         re.captures_iter(&self.text)
             .filter_map(|c| {
                 let m = c.get(0)?;
@@ -345,7 +350,12 @@ pub fn clean(line: &str) -> String {
     let start = marker.find(&mapped).map_or(0, |m| m.end());
     // `**Bent Over Row (Barbell)**`: bold is emphasis; `sleep:: 7.5` (a Dataview field)
     // is `sleep: 7.5`.
-    let mut text = mapped[start..].replace("**", "");
+    let rest = &mapped[start..];
+    let mut text = if rest.contains("**") {
+        rest.replace("**", "")
+    } else {
+        rest.to_string()
+    };
     if text.contains("::") {
         text = text.replace("::", ":");
     }

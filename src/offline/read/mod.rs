@@ -178,7 +178,8 @@ impl<'d> Reader<'d> {
                         .map(|l| clean(l))
                         .find(|l| !l.is_empty())
                 };
-                if lower.split_whitespace().count() <= 5
+                // Counted only as far as the limit: a paragraph of prose has hundreds.
+                if lower.split_whitespace().nth(5).is_none()
                     && next().is_some_and(|n| lifts::set_ordinal(&n).is_some())
                 {
                     section.topic = Topic::Lift(Some(self.set_block_name(&lower)));
@@ -237,7 +238,7 @@ impl<'d> Reader<'d> {
     /// `Bench:`, `### Squat`, `Easy run`: a short line without numbers that sets the
     /// topic of the lines under it.
     fn subheading(&self, lower: &str) -> Option<Topic> {
-        let short = lower.split_whitespace().count() <= 3;
+        let short = lower.split_whitespace().nth(3).is_none();
         (lower.ends_with(':') || short)
             .then(|| self.topic_of(lower.trim_end_matches(':')))
             .filter(|t| *t != Topic::None)

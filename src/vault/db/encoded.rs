@@ -68,5 +68,5 @@ pub(super) fn insert(
             f.whole
         ])?;
     }
-    Ok(())
+    super::lifts::insert_sets(tx, r, source, &date, &encoded.facts)
 }

@@ -1,15 +1,17 @@
-//! A lift's weighed sets read back from the facts table, without decoding any record's
-//! JSON: what a best, a last time or a count of one lift over all the notes is computed
-//! from (an all-time question over 10,000 notes reads thousands of them).
+//! A lift's weighed sets, stored apart as records are written (`lift_sets`, in the order
+//! answers list them) and read back without decoding any record's JSON: what a best, a last
+//! time or a count of one lift over all the notes is computed from (an all-time question
+//! over 10,000 notes reads thousands of them, in one index range).
 
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
-use rusqlite::params;
+use rusqlite::{params, Connection};
 use serde_json::{Map, Value};
 
 use super::RecordDb;
 use crate::error::Result;
+use crate::vault::facts::Fact;
 use crate::vault::parsed::ParsedRecord;
 
 impl RecordDb {
@@ -24,39 +26,15 @@ impl RecordDb {
         name: &str,
     ) -> Result<Vec<ParsedRecord>> {
         let conn = self.conn.lock().expect("db lock");
-        // One row per weighed set, its sets and reps beside it; each record found through
-        // the index that holds its place, not the table of JSON (SQLite would pick the id's
-        // own index). A file still being rebuilt has no such index yet, and reads the table.
-        let sql = |records: &str| {
-            let beside = |alias: &str, measure: &str| {
-                format!(
-                    "LEFT JOIN facts {alias} ON {alias}.domain = 'strength'
-                       AND {alias}.activity = w.activity AND {alias}.measure = '{measure}'
-                       AND {alias}.date = w.date AND {alias}.record_id = w.record_id
-                       AND {alias}.item = w.item"
-                )
-            };
-            format!(
-                "SELECT r.id, r.source, r.heading, r.date, r.timestamp, r.parser,
-                        w.value, w.unit, s.value, s.whole, p.value, p.whole
-                 FROM facts w JOIN records r {records} ON r.id = w.record_id
-                 {} {}
-                 WHERE w.domain = 'strength' AND w.activity = ?3 AND w.measure = 'weight'
-                   AND w.date BETWEEN ?1 AND ?2
-                 ORDER BY r.date, r.timestamp, r.source, r.id, w.item",
-                beside("s", "sets"),
-                beside("p", "reps")
-            )
-        };
-        let rebuilding = self
-            .late_indexes_due
-            .load(std::sync::atomic::Ordering::SeqCst);
+        // One index range, already in answer order (see `lift_sets` in the schema).
         let mut stmt = conn
-            .prepare_cached(&sql(if rebuilding {
-                ""
-            } else {
-                "INDEXED BY records_placed"
-            }))
+            .prepare_cached(
+                "SELECT record_id, source, heading, date, timestamp, parser,
+                        weight, unit, sets, sets_whole, reps, reps_whole
+                 FROM lift_sets INDEXED BY lift_sets_in_order
+                 WHERE activity = ?3 AND date BETWEEN ?1 AND ?2
+                 ORDER BY date, timestamp, source, record_id, item",
+            )
             .map_err(|e| self.error(e))?;
         let mut rows = stmt
             .query(params![start.to_string(), end.to_string(), name])
@@ -113,6 +91,65 @@ impl RecordDb {
         finish(out.last_mut(), sets);
         Ok(out)
     }
+}
+
+/// Stores the weighed sets of `r` (from its `facts`) in `lift_sets`: each weight of a lift
+/// with the sets and reps of the same exercise beside it (every pairing, none when absent).
+pub(super) fn insert_sets(
+    tx: &Connection,
+    r: &ParsedRecord,
+    source: &str,
+    date: &str,
+    facts: &[Fact],
+) -> rusqlite::Result<()> {
+    let strength = |measure: &'static str| {
+        facts
+            .iter()
+            .filter(move |f| f.domain == "strength" && f.measure == measure)
+    };
+    if strength("weight").next().is_none() {
+        return Ok(());
+    }
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO lift_sets (record_id, activity, date, timestamp, source, heading, parser,
+             item, weight, unit, sets, sets_whole, reps, reps_whole)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+    )?;
+    // The same exercise: a left join on the facts, one row per pairing.
+    let beside = |w: &Fact, measure: &'static str| -> Vec<Option<&Fact>> {
+        let found: Vec<Option<&Fact>> = strength(measure)
+            .filter(|f| f.activity == w.activity && f.item == w.item)
+            .map(Some)
+            .collect();
+        if found.is_empty() {
+            vec![None]
+        } else {
+            found
+        }
+    };
+    for w in strength("weight") {
+        for s in beside(w, "sets") {
+            for p in beside(w, "reps") {
+                insert.execute(params![
+                    r.id,
+                    w.activity,
+                    date,
+                    r.timestamp,
+                    source,
+                    r.heading,
+                    r.parser,
+                    w.item as i64,
+                    w.value,
+                    w.unit,
+                    s.map(|f| f.value),
+                    s.map(|f| f.whole),
+                    p.map(|f| f.value),
+                    p.map(|f| f.whole),
+                ])?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Puts a record's weighed sets (in their order) into its strength data.

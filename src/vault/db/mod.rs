@@ -26,7 +26,7 @@ use crate::vault::facts::Fact;
 use crate::vault::parsed::ParsedRecord;
 
 /// Bumped whenever the tables change; an index.db of another version is rebuilt.
-const SCHEMA_VERSION: i64 = 5;
+const SCHEMA_VERSION: i64 = 6;
 
 const SCHEMA: &str = "
 CREATE TABLE records (
@@ -53,6 +53,27 @@ CREATE TABLE facts (
     whole INTEGER NOT NULL
 );
 CREATE INDEX facts_by_record ON facts(record_id);
+-- Each weighed set of a lift with its sets and reps and where its record is, in the order
+-- answers list them: a lift's best, last or count over every note is one index range.
+CREATE TABLE lift_sets (
+    record_id TEXT NOT NULL,
+    activity TEXT NOT NULL,
+    date TEXT NOT NULL,
+    timestamp TEXT,
+    source TEXT NOT NULL,
+    heading TEXT,
+    parser TEXT NOT NULL,
+    item INTEGER NOT NULL,
+    weight REAL NOT NULL,
+    unit TEXT,
+    sets REAL,
+    sets_whole INTEGER,
+    reps REAL,
+    reps_whole INTEGER
+);
+CREATE INDEX lift_sets_by_record ON lift_sets(record_id);
+CREATE INDEX lift_sets_in_order ON lift_sets(activity, date, timestamp, source, record_id,
+    item, weight, unit, sets, sets_whole, reps, reps_whole, heading, parser);
 CREATE TABLE entries (
     id TEXT PRIMARY KEY,
     source TEXT NOT NULL,
@@ -89,8 +110,6 @@ const LATE_INDEXES: &str = "
 -- holding the rest of each fact, so reading a lift's sets never visits the table.
 CREATE INDEX IF NOT EXISTS facts_by_activity
     ON facts(domain, activity, measure, date, record_id, item, value, unit, whole);
--- Where a record is and when, for each fact read: without visiting the records' JSON.
-CREATE INDEX IF NOT EXISTS records_placed ON records(id, source, heading, date, timestamp, parser);
 CREATE INDEX IF NOT EXISTS records_by_date ON records(date, timestamp);
 CREATE INDEX IF NOT EXISTS entries_by_date ON entries(date);
 CREATE INDEX IF NOT EXISTS entries_spaceless ON entries(date) WHERE spaceless = 1;
@@ -242,6 +261,10 @@ impl RecordDb {
                 "DELETE FROM facts WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
             )?
             .execute([source])?;
+            tx.prepare_cached(
+                "DELETE FROM lift_sets WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
+            )?
+            .execute([source])?;
             tx.prepare_cached("DELETE FROM records WHERE source = ?1")?
                 .execute([source])?;
             for (r, done) in records.iter().zip(encoded) {
@@ -338,7 +361,7 @@ impl RecordDb {
             // Inside a batch: emptied row by row, with the rest of the batch.
             return conn
                 .execute_batch(
-                    "DELETE FROM facts; DELETE FROM records; INSERT INTO entries_fts(entries_fts) VALUES('delete-all'); DELETE FROM entries; DELETE FROM awaiting;",
+                    "DELETE FROM facts; DELETE FROM lift_sets; DELETE FROM records; INSERT INTO entries_fts(entries_fts) VALUES('delete-all'); DELETE FROM entries; DELETE FROM awaiting;",
                 )
                 .map_err(|e| self.error(e));
         }
@@ -346,7 +369,7 @@ impl RecordDb {
         // rows kept every index up to date row by row (a tenth of a reindex). Foreign keys
         // are off meanwhile, or dropping `records` would first delete its rows one by one.
         let rebuild = format!(
-            "PRAGMA foreign_keys = OFF; BEGIN; DROP TABLE entries_fts; DROP TABLE facts; DROP TABLE records; DROP TABLE entries; DROP TABLE awaiting; {SCHEMA} COMMIT;"
+            "PRAGMA foreign_keys = OFF; BEGIN; DROP TABLE entries_fts; DROP TABLE facts; DROP TABLE lift_sets; DROP TABLE records; DROP TABLE entries; DROP TABLE awaiting; {SCHEMA} COMMIT;"
         );
         let done = conn
             .execute_batch(&rebuild)
@@ -453,6 +476,7 @@ pub struct ExportRow {
 /// Writes one record and its facts in place of the record with the same id.
 fn put_record(tx: &Connection, r: &ParsedRecord) -> rusqlite::Result<()> {
     tx.execute("DELETE FROM facts WHERE record_id = ?1", [&r.id])?;
+    tx.execute("DELETE FROM lift_sets WHERE record_id = ?1", [&r.id])?;
     encoded::insert(tx, r, &r.source_file, &Encoded::of(r))
 }
 

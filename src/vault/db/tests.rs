@@ -182,8 +182,7 @@ fn question_indexes(db: &RecordDb) -> usize {
     let conn = db.conn.lock().unwrap();
     conn.query_row(
         "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name IN
-         ('facts_by_activity', 'records_placed', 'records_by_date', 'entries_by_date',
-          'entries_spaceless')",
+         ('facts_by_activity', 'records_by_date', 'entries_by_date', 'entries_spaceless')",
         [],
         |r| r.get(0),
     )
@@ -196,7 +195,7 @@ fn a_rebuild_makes_the_question_indexes_after_its_pass_or_on_the_next_open() {
     let path = dir.path().join("index.db");
     let db = RecordDb::open(&path).unwrap();
     db.finish_rebuild().unwrap();
-    assert_eq!(question_indexes(&db), 5, "a new file has them once filled");
+    assert_eq!(question_indexes(&db), 4, "a new file has them once filled");
     db.clear().unwrap();
     assert_eq!(question_indexes(&db), 0, "left for the end of the rebuild");
     let squat = entry("a.md", "squat 100kg 5x5");
@@ -211,11 +210,44 @@ fn a_rebuild_makes_the_question_indexes_after_its_pass_or_on_the_next_open() {
     let day = squat.date;
     assert_eq!(db.lift_sets(day, day, "squat").unwrap().len(), 1);
     db.finish_rebuild().unwrap();
-    assert_eq!(question_indexes(&db), 5);
+    assert_eq!(question_indexes(&db), 4);
     assert_eq!(db.lift_sets(day, day, "squat").unwrap().len(), 1);
     // A rebuild interrupted before its end: the next open makes them.
     db.clear().unwrap();
     drop(db);
     let db = RecordDb::open(&path).unwrap();
-    assert_eq!(question_indexes(&db), 5);
+    assert_eq!(question_indexes(&db), 4);
+}
+
+#[test]
+fn a_lifts_stored_sets_follow_a_rewritten_note_and_a_corrected_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = RecordDb::open(&dir.path().join("index.db")).unwrap();
+    let gym = entry("gym.md", "squat 100kg 5x5");
+    let squat = |weight: f64| {
+        lifted(
+            &gym,
+            serde_json::json!([{ "name": "squat", "weight": weight, "sets": 5, "reps": 5 }]),
+        )
+    };
+    let day = gym.date;
+    let weights = |db: &RecordDb| -> Vec<String> {
+        lift_points(&db.lift_sets(day, day, "squat").unwrap(), "squat")
+    };
+    db.replace_source("gym.md", &[squat(100.0)]).unwrap();
+    // The note is edited: its old set is gone, not kept beside the new one.
+    db.replace_source("gym.md", &[squat(105.0)]).unwrap();
+    assert_eq!(
+        weights(&db),
+        ["2026-11-01 gym.md None 105 × 5 reps × 5 sets = 105"]
+    );
+    // A correction rewrites the record in place.
+    db.upsert(&squat(110.0)).unwrap();
+    assert_eq!(
+        weights(&db),
+        ["2026-11-01 gym.md None 110 × 5 reps × 5 sets = 110"]
+    );
+    // The note loses its lift: nothing is left to answer from.
+    db.replace_source("gym.md", &[]).unwrap();
+    assert!(weights(&db).is_empty());
 }

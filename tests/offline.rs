@@ -658,3 +658,63 @@ fn weigh_ins_sets_weekends_and_a_weekly_summary() {
         "the week's summary is not a run: {km}"
     );
 }
+
+/// Rest days, weeks in a row, a week's average distance and the volume of every lift, each
+/// checked against numbers counted here from the notes written.
+#[test]
+fn rest_days_streaks_weekly_averages_and_total_volume() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    let today = chrono::Local::now().date_naive();
+    let mut run_km = Vec::new();
+    let mut volume = 0.0;
+    let week_start = today - chrono::Duration::days(today.weekday().num_days_from_monday() as i64);
+    let last_week: Vec<NaiveDate> = (1..=7)
+        .map(|n| week_start - chrono::Duration::days(n))
+        .collect();
+    for i in 1..=40i64 {
+        let date = today - chrono::Duration::days(i);
+        let text = match i % 3 {
+            0 => {
+                let km = 5.0 + (i % 4) as f64;
+                run_km.push((date, km));
+                format!("ran {km} km in {} min\n", 30 + i % 4 * 6)
+            }
+            1 => {
+                if last_week.contains(&date) {
+                    volume += 100.0 * 5.0 * 3.0 + 60.0 * 8.0 * 3.0;
+                }
+                "squat 100kg 5x3\nbench 60kg 8x3\n".to_string()
+            }
+            _ => "slept 7h\n".to_string(),
+        };
+        write(v, &format!("Daily/{date}.md"), text);
+    }
+    process(v);
+
+    let days_in_28 = today - chrono::Duration::days(27)..=today;
+    let trained = (1..=27i64).filter(|i| i % 3 != 2).count() as i64;
+    let rest = ask(v, "how many rest days in the last 28 days");
+    assert!(
+        rest.contains(&format!("**{} rest days**", 28 - trained)),
+        "{} trained of 28 ({days_in_28:?}): {rest}",
+        trained
+    );
+    let km: f64 = run_km
+        .iter()
+        .filter(|(d, _)| days_in_28.contains(d))
+        .map(|(_, km)| km)
+        .sum();
+    let weekly = ask(v, "how many km per week on average over the last 4 weeks");
+    assert!(
+        weekly.contains(&format!("**{} km", round1(km / 4.0))),
+        "{km}: {weekly}"
+    );
+    let streak = ask(v, "how many weeks in a row have I worked out?");
+    assert!(streak.contains("weeks** in a row"), "{streak}");
+    let lifted = ask(v, "total volume last week");
+    assert!(
+        lifted.contains(&format!("**{volume} kg**")),
+        "{volume}: {lifted}"
+    );
+}

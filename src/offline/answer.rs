@@ -463,8 +463,13 @@ fn by_kind(
                 return kinds::numbers::week_streak(anchor, store.config().week_start, &all, &link);
             }
             if query.rest_days {
+                let only_runs = matches!(
+                    query.metrics.first(),
+                    Some(Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace)
+                );
                 return kinds::numbers::rest_days(
                     (start, end.min(anchor)),
+                    only_runs,
                     when,
                     &records,
                     &link,

@@ -90,8 +90,9 @@ const LATELY: &str = r"요즘|요새|최근\s*들어|\blately\b|\brecently\b|\bt
 /// Whether a period phrase found in a question says "lately" (see [`LATELY`]).
 pub fn is_lately(phrase: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| Regex::new(LATELY).expect("lately pattern compiles"))
-        .is_match(phrase)
+    // The whole phrase: `요즘 한 달` is a month.
+    RE.get_or_init(|| Regex::new(&format!("^(?:{LATELY})$")).expect("lately pattern compiles"))
+        .is_match(phrase.trim())
 }
 
 fn patterns() -> &'static [(Regex, Kind)] {
@@ -108,7 +109,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"그\s*전\s*주|\bthe\s+week\s+before\b|\bla\s+semana\s+anterior\b|지지난\s*주|저저번\s*주|先々週|先先週|上上周|上上个?星期|\bsemana\s+antepasada\b|\bhace\s+dos\s+semanas\b|\bvorletzte[nr]?\s+woche\b|\bweek\s+before\s+last\b|\bil\s+y\s+a\s+deux\s+semaines\b"), WeekBeforeLast),
             (re(r"(?:최근|지난|요)\s*(?:일주일|1\s*주일|한\s*주)|過去\s*1\s*週間|ここ\s*1\s*週間|最近一周|近一周|\búltimos\s+siete\s+días\b"), FixedDays(7)),
             (re(r"\bfortnight\b|\b[úu]ltimas\s+(?:dos|2)\s+semanas\b|\bletzten\s+(?:zwei|2)\s+wochen\b|\bdeux\s+dernières\s+semaines\b|最近两周|近两周|ここ\s*2\s*週間|\búltimos\s+catorce\s+días\b"), FixedDays(14)),
-            (re(r"(?:최근|지난|요)\s*(\d+|한|두|세|네)\s*주(?:일|간)?|\b(?:las\s+)?[úu]ltimas\s+(\d+)\s+semanas\b|\bletzten\s+(\d+)\s+wochen\b"), PastWeeks),
+            (re(r"(?:최근|지난|요)\s*(\d+|한|두|세|네)\s*주(?:일|간)?|\b(?:las\s+)?[úu]ltimas\s+(\d+)\s+semanas\b|\bletzten\s+(\d+)\s+wochen\b|(?:最近|ここ|過去)\s*(\d+)\s*週間"), PastWeeks),
             (re(r"(?:최근|지난|요|요즘)\s*한\s*달|(?:ここ|最近)\s*1\s*[かヶケ]月|最近一个月|近一个月|\búltimos\s+treinta\s+días\b"), FixedDays(30)),
             (re(LATELY), FixedDays(14)),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)?\s*(?:부터|이후|以降|から|以来|起)"), SinceMonthDay),
@@ -196,7 +197,9 @@ fn resolve<'a>(
         }
         FixedDays(n) => (day_before(n - 1)?, anchor),
         PastWeeks => {
-            let number = [g(1), g(2), g(3)].into_iter().find(|n| !n.is_empty())?;
+            let number = [g(1), g(2), g(3), g(4)]
+                .into_iter()
+                .find(|n| !n.is_empty())?;
             let n: u64 = match number {
                 "한" => 1,
                 "두" => 2,

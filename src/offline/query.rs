@@ -289,8 +289,16 @@ fn compared_to(lower: &str, phrase: &str) -> bool {
     let before = lower[..at].trim_end();
     let after = lower[at + phrase.len()..].trim_start();
     [
-        "than", "compared to", "compared with", "vs", "vs.", "versus", " que", " als",
-        "als im", "比",
+        "than",
+        "compared to",
+        "compared with",
+        "vs",
+        "vs.",
+        "versus",
+        " que",
+        " als",
+        "als im",
+        "比",
     ]
     .iter()
     .any(|w| before.ends_with(w))
@@ -678,8 +686,9 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         && (units.contains(&"km") || units.contains(&"mile") || cues::has(q, cues::DISTANCE_WORDS));
     // A pace is a run's (`avg pace this month`, `평균 페이스`).
     let pace = cues::has(q, PACE_WORDS);
-    let running = canonical_in("run")
-        || cues::has(q, cues::RUN_WORDS)
+    // `自転車で何キロ走った`: a verb of running said of another way of moving.
+    let running = (canonical_in("run") || cues::has(q, cues::RUN_WORDS))
+        && (!walking || has_any(q, &["run", "ran", "runs", "running"]))
         || target_km(q).is_some() && out.is_empty()
         || distance_only
         || pace;
@@ -852,7 +861,7 @@ impl Metric {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::NaiveDate;
+    use chrono::{Datelike, NaiveDate};
 
     fn q(text: &str) -> Query {
         read(
@@ -1001,6 +1010,28 @@ mod tests {
         assert_eq!(
             q("how many steps have I been doing lately").kind,
             QueryType::Average
+        );
+    }
+
+    #[test]
+    fn what_gym_goers_and_runners_ask() {
+        assert!(q("이번 달 운동 안 한 날 며칠?").rest_days);
+        assert!(q("최근 4주 주 평균 몇 km?").per_week);
+        let streak = q("how many weeks in a row have I worked out?");
+        assert!(streak.streak);
+        assert!(!streak.metrics.contains(&Metric::Lift("row".into())));
+        let compared = q("벤치 지난달보다 늘었어?");
+        assert_eq!(compared.kind, QueryType::Comparison);
+        let (now, then) = (compared.range.unwrap(), compared.other_range.unwrap());
+        assert_eq!((now.start.day(), then.start.month()), (1, 10));
+        assert_eq!(q("이번 주 총 볼륨").lift_ask, Some(LiftAsk::Volume));
+        assert_eq!(q("가장 빨랐던 페이스").metrics[0], Metric::Pace);
+        assert!(!q("先月自転車で何キロ走った？")
+            .metrics
+            .contains(&Metric::Distance));
+        assert_eq!(
+            q("how many shoulder days this month").metrics[0],
+            Metric::BodyPart("shoulders".into())
         );
     }
 }

@@ -441,7 +441,10 @@ fn by_kind(
             // lift only those with a weighed set of it (its points, unless the question asks
             // for volume, reps or a max, which read its bodyweight sets too).
             let records = match query.metrics.first() {
-                Some(Metric::Lift(name)) if query.lift_ask.is_none() => {
+                Some(Metric::Lift(name))
+                    if query.lift_ask.is_none()
+                        && !super::read::BODYWEIGHT.contains(&name.as_str()) =>
+                {
                     store.records_lifting(start, end, name)
                 }
                 Some(metric) => match metric.domains() {

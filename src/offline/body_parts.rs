@@ -2,6 +2,7 @@
 //! questions are often organised by them rather than by exercise.
 
 use super::cues;
+use super::read::is_hangul;
 
 /// A body part: its name in answers, the words for it, and the lifts (canonical names)
 /// that train it.
@@ -192,10 +193,6 @@ fn names(q: &str, word: &str) -> bool {
         !before.is_some_and(is_hangul)
             && after.is_none_or(|c| !is_hangul(c) || PARTICLES.contains(&c))
     })
-}
-
-fn is_hangul(c: char) -> bool {
-    ('\u{AC00}'..='\u{D7A3}').contains(&c)
 }
 
 #[cfg(test)]

@@ -231,12 +231,27 @@ impl Metric {
             Metric::Lift(name) => exercises(r)
                 .filter(|e| e["name"].as_str() == Some(name.as_str()))
                 .filter_map(|e| {
+                    let sets = e["sets"].as_i64().unwrap_or(1);
+                    // `푸쉬업 30개 3세트`: a bodyweight lift is measured in reps.
+                    if e["weight"].is_null() && super::read::BODYWEIGHT.contains(&name.as_str()) {
+                        let reps = e["reps"].as_i64()?;
+                        return Some(Point {
+                            date: r.date,
+                            value: reps as f64,
+                            detail: if sets > 1 {
+                                format!("{reps} reps × {sets} sets")
+                            } else {
+                                format!("{reps} reps")
+                            },
+                            record: r,
+                            measure: None,
+                        });
+                    }
                     let w = e["weight"].as_f64()?;
                     let unit = e["unit"]
                         .as_str()
                         .map(|u| format!(" {u}"))
                         .unwrap_or_default();
-                    let sets = e["sets"].as_i64().unwrap_or(1);
                     let detail = match e["reps"].as_i64() {
                         None => format!("{}{unit}", trim(w)),
                         Some(reps) if sets > 1 => {

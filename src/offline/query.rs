@@ -146,12 +146,23 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
         Some(LiftAsk::Sets)
     } else if cues::has(q, cues::ONE_REP_MAX) {
         Some(LiftAsk::OneRepMax)
+    } else if [cues::BEST, cues::TREND, cues::LAST, cues::AVERAGE]
+        .iter()
+        .any(|c| cues::has(q, c))
+    {
+        // `푸쉬업 한 세트 최대 몇 개`, `푸쉬업 얼마나 늘었어`: the best or the trend of the
+        // lift's own values (reps for a bodyweight lift), not a sum.
+        None
     } else if cues::has(q, cues::REPS) {
         Some(LiftAsk::Reps)
     } else if cues::has(q, cues::HOW_MANY) && cues::has(q, cues::SET_WORDS) {
         // `how many bench sets did I do`.
         Some(LiftAsk::Sets)
-    } else if super::read::BODYWEIGHT.contains(&name.as_str()) && cues::has(q, cues::HOW_MANY) {
+    } else if cues::has(q, cues::HOW_MANY)
+        && (super::read::BODYWEIGHT.contains(&name.as_str())
+            || super::read::find_word(q, &format!("{name}s")).is_some())
+    {
+        // `how many push-ups`, `how many squats`: the reps.
         Some(LiftAsk::Reps)
     } else {
         None
@@ -1016,6 +1027,10 @@ mod tests {
     #[test]
     fn what_gym_goers_and_runners_ask() {
         assert!(q("이번 달 운동 안 한 날 며칠?").rest_days);
+        assert!(q("지난 30일 동안 안 뛴 날").rest_days);
+        let distance = q("지난 30일 동안 뛴 거리");
+        assert!(!distance.rest_days, "동안 뛴 is no 안 뛴");
+        assert_eq!(distance.kind, QueryType::Total);
         assert!(q("최근 4주 주 평균 몇 km?").per_week);
         let streak = q("how many weeks in a row have I worked out?");
         assert!(streak.streak);

@@ -25,7 +25,11 @@ fn stands_alone(haystack: &str, i: usize, word: &str) -> bool {
     let last_glued = word.chars().next_back().is_some_and(is_spaceless);
     let before = haystack[..i].chars().next_back();
     let after = haystack[i + word.len()..].chars().next();
-    let before_ok = first_glued || !before.is_some_and(|c| c.is_alphanumeric() && !is_spaceless(c));
+    let before_ok = if opens_with_syllable_word(word) {
+        !before.is_some_and(char::is_alphanumeric)
+    } else {
+        first_glued || !before.is_some_and(|c| c.is_alphanumeric() && !is_spaceless(c))
+    };
     let after_ok = last_glued || !after.is_some_and(|c| c.is_alphabetic() && !is_spaceless(c));
     // Katakana words take hiragana particles, never more katakana: `ラン` is in `皇居ラン`
     // and `ランを`, not in `ランチ`.
@@ -35,6 +39,18 @@ fn stands_alone(haystack: &str, i: usize, word: &str) -> bool {
     let katakana_ok =
         !glued_kana(word.chars().next(), before) && !glued_kana(word.chars().next_back(), after);
     !word.is_empty() && before_ok && after_ok && katakana_ok
+}
+
+/// Whether `word` is several words, the first a single Hangul syllable (`안 뛴`, `쉰 날`):
+/// glued to a syllable before it, that syllable ends another word (`동안 뛴 거리`).
+fn opens_with_syllable_word(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(is_hangul) && chars.next() == Some(' ')
+}
+
+/// A Hangul syllable.
+pub(crate) fn is_hangul(c: char) -> bool {
+    matches!(c as u32, 0xAC00..=0xD7A3)
 }
 
 fn is_katakana(c: char) -> bool {

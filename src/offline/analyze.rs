@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use chrono::{Datelike, NaiveDate};
 
-use super::metric::{per_day, series, Point};
+use super::kinds::count;
+use super::metric::{lift_in_reps, per_day, series, total_reps, Point};
 use super::query::{Metric, Query, QueryType};
 use crate::vault::parsed::ParsedRecord;
 
@@ -241,35 +242,79 @@ pub fn compute(
         QueryType::Comparison => {
             let (other_when, other_records) = other?;
             let other_points = series(&metric, other_records);
-            let summary = |pts: &[Point]| -> String {
+            // Each side's words and the number they are compared by, with its format.
+            let summary = |pts: &[Point], records: &[ParsedRecord]| -> (String, f64, String) {
                 if pts.is_empty() {
-                    return "nothing logged".to_string();
+                    return ("nothing logged (0)".into(), 0.0, String::new());
+                }
+                // `푸쉬업 지난달보다 많이 했어?`: reps are compared in all.
+                if let Metric::Lift(name) = &metric {
+                    if lift_in_reps(name, records) {
+                        let (reps, entries) = total_reps(name, records);
+                        let text = format!("{reps} reps in {}", count(entries, "entry"));
+                        return (text, reps as f64, " reps".into());
+                    }
                 }
                 if per_day(&metric) || matches!(metric, Metric::Pace | Metric::Lift(_)) {
-                    format!(
+                    let average = round1(mean(pts.iter().map(|p| p.value)));
+                    let text = format!(
                         "{} on average over {} {}",
-                        metric.format(round1(mean(pts.iter().map(|p| p.value)))),
+                        metric.format(average),
                         pts.len(),
                         plural(pts.len(), "entry")
-                    )
+                    );
+                    (text, average, String::new())
                 } else if metric == Metric::Runs {
-                    let km: f64 = pts.iter().map(|p| p.value).sum();
-                    format!("{} runs, {} km", pts.len(), trim(round1(km)))
+                    let km = round1(pts.iter().map(|p| p.value).sum());
+                    (
+                        format!("{} runs, {} km", pts.len(), trim(km)),
+                        km,
+                        " km".into(),
+                    )
                 } else {
-                    format!(
+                    let sum = round1(pts.iter().map(|p| p.value).sum());
+                    let text = format!(
                         "{} in {} {}",
-                        metric.format(round1(pts.iter().map(|p| p.value).sum())),
+                        metric.format(sum),
                         pts.len(),
                         plural(pts.len(), "entry")
-                    )
+                    );
+                    (text, sum, String::new())
                 }
             };
+            let (now, now_value, unit) = summary(&points, records);
+            let (then, then_value, then_unit) = summary(&other_points, other_records);
             facts.lines.push(format!(
-                "{} {when}: **{}**; {other_when}: **{}**.",
+                "{} {when}: **{now}**; {other_when}: **{then}**.",
                 capitalize(&label),
-                summary(&points),
-                summary(&other_points)
             ));
+            // How the two differ, except for a pace, where less is more.
+            let unit = if unit.is_empty() { then_unit } else { unit };
+            let diff = round1(now_value - then_value);
+            if metric != Metric::Pace && (now_value > 0.0 || then_value > 0.0) {
+                let shown = |v: f64| {
+                    if unit.is_empty() {
+                        metric.format(v)
+                    } else {
+                        format!("{}{unit}", trim(v))
+                    }
+                };
+                facts.lines.push(if diff == 0.0 {
+                    format!("The same {when} as {other_when}.")
+                } else {
+                    let (amount, word) = if diff > 0.0 {
+                        (diff, "more")
+                    } else {
+                        let counted = unit == " reps"
+                            || matches!(metric, Metric::Training | Metric::Workouts);
+                        (-diff, if counted { "fewer" } else { "less" })
+                    };
+                    format!(
+                        "That is **{} {word}** {when} than {other_when}.",
+                        shown(amount)
+                    )
+                });
+            }
             for p in points
                 .iter()
                 .rev()

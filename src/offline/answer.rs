@@ -439,13 +439,19 @@ fn by_kind(
             let (start, end) = span()?;
             // Only the first measure is computed: read the records of its domain, and of a
             // lift only those with a weighed set of it (its points, unless the question asks
-            // for volume, reps or a max, which read its bodyweight sets too).
+            // for volume, reps or a max, which read its bodyweight sets too, or it has none).
             let records = match query.metrics.first() {
                 Some(Metric::Lift(name))
                     if query.lift_ask.is_none()
                         && !super::read::BODYWEIGHT.contains(&name.as_str()) =>
                 {
-                    store.records_lifting(start, end, name)
+                    // A lift never weighed there (planks, air squats) is read in reps.
+                    let weighed = store.records_lifting(start, end, name);
+                    if weighed.is_empty() {
+                        store.records_in(start, end, &["strength"])
+                    } else {
+                        weighed
+                    }
                 }
                 Some(metric) => match metric.domains() {
                     Some(domains) => store.records_in(start, end, domains),
@@ -460,7 +466,7 @@ fn by_kind(
                     .collect(),
                 None => records,
             };
-            let records = on_asked_days(query, records);
+            let records = query.runs.apply(on_asked_days(query, records));
             if query.streak {
                 let all = store.records_in(start.min(anchor), anchor, &["strength", "running"]);
                 return kinds::numbers::week_streak(anchor, store.config().week_start, &all, &link);
@@ -637,6 +643,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
             streak: false,
             preceding_days: false,
             target_km: None,
+            runs: Default::default(),
             miles: false,
             food: false,
             lift_ask: None,

@@ -102,6 +102,15 @@ pub const TREND: &[&str] = &[
     "줄었",
     "빠지고",
     "빠졌",
+    "좋아지고",
+    "좋아졌",
+    "나아지고",
+    "나아졌",
+    "빨라지고",
+    "빨라졌",
+    "getting faster",
+    "getting better",
+    "성장",
     "늘고",
     "늘었",
     "오르고",
@@ -835,6 +844,10 @@ pub const PER_WEEK: &[&str] = &[
     "주평균",
     "주당",
     "일주일 평균",
+    "일주일에 평균",
+    "한 주 평균",
+    "a week, on average",
+    "on average per week",
     "週平均",
     "1週間あたり",
     "每周",
@@ -945,6 +958,39 @@ pub const REPS: &[&str] = &[
     "wiederholungen",
     "repeticiones",
     "répétitions",
+];
+
+/// A heart rate, a quantity no shipped domain reads (logged in bpm).
+pub const HEART_RATE: &[&str] = &[
+    "heart rate",
+    "resting hr",
+    "avg hr",
+    "bpm",
+    "pulse",
+    "심박수",
+    "심박",
+    "맥박",
+    "心拍数",
+    "心拍",
+    "心率",
+    "frecuencia cardíaca",
+    "pulsaciones",
+    "herzfrequenz",
+    "fréquence cardiaque",
+];
+
+/// Other quantities no shipped domain reads: a question naming one (or a heart rate) asks
+/// about it, never about the run or lift beside it.
+pub const OTHER_QUANTITIES: &[&str] = &[
+    "cadence",
+    "케이던스",
+    "ケイデンス",
+    "步频",
+    "vo2max",
+    "vo2 max",
+    "elevation gain",
+    "고도",
+    "獲得標高",
 ];
 
 #[cfg(test)]

@@ -234,18 +234,7 @@ impl Metric {
                     let sets = e["sets"].as_i64().unwrap_or(1);
                     // `푸쉬업 30개 3세트`: a bodyweight lift is measured in reps.
                     if e["weight"].is_null() && super::read::BODYWEIGHT.contains(&name.as_str()) {
-                        let reps = e["reps"].as_i64()?;
-                        return Some(Point {
-                            date: r.date,
-                            value: reps as f64,
-                            detail: if sets > 1 {
-                                format!("{reps} reps × {sets} sets")
-                            } else {
-                                format!("{reps} reps")
-                            },
-                            record: r,
-                            measure: None,
-                        });
+                        return reps_point(r, e);
                     }
                     let w = e["weight"].as_f64()?;
                     let unit = e["unit"]
@@ -281,6 +270,57 @@ impl Metric {
             Metric::Meetings => one(get("work", "meetings")),
         }
     }
+}
+
+/// A set of a lift done without added weight, measured in reps (`스쿼트 45개 2세트`).
+/// A hold without reps (`플랭크 1분 3세트`) counts its sets.
+fn reps_point<'r>(r: &'r ParsedRecord, e: &Value) -> Option<Point<'r>> {
+    let sets = e["sets"].as_i64().unwrap_or(1);
+    let Some(reps) = e["reps"].as_i64() else {
+        let sets = e["sets"].as_i64()?;
+        return Some(Point {
+            date: r.date,
+            value: sets as f64,
+            detail: format!("{sets} {}", if sets == 1 { "set" } else { "sets" }),
+            record: r,
+            measure: None,
+        });
+    };
+    Some(Point {
+        date: r.date,
+        value: reps as f64,
+        detail: if sets > 1 {
+            format!("{reps} reps × {sets} sets")
+        } else {
+            format!("{reps} reps")
+        },
+        record: r,
+        measure: None,
+    })
+}
+
+/// Whether `name` is measured in reps in `records`: a bodyweight move, or a lift never
+/// logged with a weight there (air squats at home: `스쿼트 40개`).
+pub fn lift_in_reps(name: &str, records: &[ParsedRecord]) -> bool {
+    super::read::BODYWEIGHT.contains(&name)
+        || !records
+            .iter()
+            .flat_map(exercises)
+            .any(|e| e["name"].as_str() == Some(name) && e["weight"].as_f64().is_some())
+}
+
+/// All the reps of `name` in `records` (reps × sets) and the entries that hold them.
+pub fn total_reps(name: &str, records: &[ParsedRecord]) -> (i64, usize) {
+    records.iter().fold((0, 0), |(total, entries), r| {
+        let reps: Option<i64> = exercises(r)
+            .filter(|e| e["name"].as_str() == Some(name))
+            .filter_map(|e| Some(e["reps"].as_i64()? * e["sets"].as_i64().unwrap_or(1).max(1)))
+            .reduce(|a, b| a + b);
+        match reps {
+            Some(n) => (total + n, entries + 1),
+            None => (total, entries),
+        }
+    })
 }
 
 /// The lifts of a record (`strength.exercises[]`).
@@ -342,6 +382,14 @@ pub fn series<'r>(metric: &Metric, records: &'r [ParsedRecord]) -> Vec<Point<'r>
     let mut points: Vec<Point> = match metric {
         Metric::Measure { units, words } => measure_points(units, words, records),
         Metric::BodyWeight => weigh_ins(records),
+        Metric::Lift(name) if lift_in_reps(name, records) => records
+            .iter()
+            .flat_map(|r| {
+                exercises(r)
+                    .filter(|e| e["name"].as_str() == Some(name.as_str()))
+                    .filter_map(|e| reps_point(r, e))
+            })
+            .collect(),
         _ => records.iter().flat_map(|r| metric.points(r)).collect(),
     };
     points.sort_by(|a, b| (a.date, &a.record.timestamp).cmp(&(b.date, &b.record.timestamp)));

@@ -14,3 +14,4 @@ pub mod periods;
 pub mod query;
 pub mod read;
 pub mod route;
+pub mod run_filter;

@@ -7,6 +7,7 @@ use chrono::Weekday;
 use super::cues;
 use super::dates::{find_range, recurring_weekday, DateRange};
 use super::route::InputType;
+use super::run_filter::RunFilter;
 use crate::domains::Domains;
 
 /// What the person wants computed.
@@ -95,6 +96,8 @@ pub struct Query {
     pub preceding_days: bool,
     /// A race distance named ("5k", "10 km", "half marathon"): best means fastest at it.
     pub target_km: Option<f64>,
+    /// The runs asked about: a kind (`LSD`), a least distance (`10km 이상`).
+    pub runs: RunFilter,
     /// The question asks in miles.
     pub miles: bool,
     /// A list about food ("what did I eat").
@@ -159,6 +162,7 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
         // `how many bench sets did I do`.
         Some(LiftAsk::Sets)
     } else if cues::has(q, cues::HOW_MANY)
+        && !cues::has(q, &["times", "how often"])
         && (super::read::BODYWEIGHT.contains(&name.as_str())
             || super::read::find_word(q, &format!("{name}s")).is_some())
     {
@@ -181,9 +185,20 @@ fn contains_word(text: &str, word: &str) -> bool {
     })
 }
 
+/// `10k steps` is ten thousand steps, not a 10k run.
+fn thousands_of_steps(q: &str) -> String {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(r"(\d+)k(\s*(?:steps|걸음|歩|步|pasos|schritte|pas)\b)")
+            .expect("steps pattern compiles")
+    })
+    .replace_all(q, "${1}000$2")
+    .into_owned()
+}
+
 /// Reads `question` asked on `anchor`.
 pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &Domains) -> Query {
-    let (lower, weekends) = every_weekend(&question.to_lowercase());
+    let (lower, weekends) = every_weekend(&thousands_of_steps(&question.to_lowercase()));
     let range = find_range(&lower, anchor, week);
     let other_range = range.as_ref().and_then(|r| {
         let rest = lower.replacen(&r.phrase, " ", 1);
@@ -203,7 +218,25 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
     };
     // `so far this week` asks about a period, not a distance.
     let rest = rest.replace("so far", " ");
-    let metrics = metrics(&rest, domains);
+    // `how many runs over 15 km`: the least distance picks runs, it is not what is asked.
+    let (rest, metrics, runs) = {
+        let picked = super::run_filter::without_least(&rest).into_owned();
+        let asked = metrics(&picked, domains);
+        match asked.first() {
+            Some(m) if m.is_running() && picked != rest => {
+                let runs = RunFilter::read(&rest);
+                (picked, asked, runs)
+            }
+            _ => {
+                let metrics = metrics(&rest, domains);
+                let runs = match metrics.first() {
+                    Some(m) if m.is_running() => RunFilter::read(&rest),
+                    _ => RunFilter::default(),
+                };
+                (rest, metrics, runs)
+            }
+        }
+    };
     let lift_ask = lift_ask(&rest, &metrics);
     let kind = if super::route::classify(question, domains).input == InputType::Correction {
         QueryType::Correction
@@ -262,6 +295,17 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         }
         _ => (kind, range),
     };
+    let target_km = target_km(&rest);
+    let mut runs = runs;
+    // `how many 10k runs`, `is my 10k getting faster?`: the runs of about that distance.
+    if matches!(
+        kind,
+        QueryType::Count | QueryType::Last | QueryType::Trend | QueryType::List
+    ) && runs.min_km.is_none()
+        && metrics.first().is_some_and(Metric::is_running)
+    {
+        runs.about_km = target_km;
+    }
     Query {
         kind,
         metrics,
@@ -284,7 +328,8 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
                 "before those",
             ],
         ),
-        target_km: target_km(&rest),
+        target_km,
+        runs,
         miles: has_any(&rest, &["miles", "mile", "mi"]),
         food: cues::has(&rest, cues::EAT),
         lift_ask,
@@ -844,6 +889,21 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         .filter(|w| w.chars().count() >= 1 && !w.chars().all(|c| c.is_ascii_digit()))
         .map(str::to_string)
         .collect();
+    // `러닝할 때 평균 심박수`: a quantity no domain reads is asked for itself, not the run.
+    if let Some(quantity) = cues::HEART_RATE
+        .iter()
+        .chain(cues::OTHER_QUANTITIES)
+        .find(|c| super::read::find_word(q, c).is_some())
+    {
+        let words = vec![quantity.to_string()];
+        // Heart rate is logged in beats per minute, whatever word is before the number.
+        let units = if cues::HEART_RATE.contains(quantity) {
+            vec!["bpm".to_string()]
+        } else {
+            units
+        };
+        return vec![Metric::Measure { units, words }];
+    }
     if out.is_empty() {
         out.insert(0, Metric::Measure { units, words });
     }
@@ -851,6 +911,14 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
 }
 
 impl Metric {
+    /// Whether the metric is read from runs.
+    pub fn is_running(&self) -> bool {
+        matches!(
+            self,
+            Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace
+        )
+    }
+
     /// Whether the metric is an amount that adds up (so "how many" asks for a total).
     pub fn is_amount(&self) -> bool {
         matches!(

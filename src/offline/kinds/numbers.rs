@@ -183,9 +183,16 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
     }
     let metric = query.metrics.first()?;
     if matches!(query.kind, QueryType::Max | QueryType::Min) {
-        if let Some(km) = query.target_km.filter(|_| is_running(metric)) {
+        if let Some(km) = query.target_km.filter(|_| metric.is_running()) {
             return fastest(km, query.kind == QueryType::Max, when, records, link);
         }
+    }
+    if let Some(km) = query
+        .runs
+        .about_km
+        .filter(|_| query.kind == QueryType::Trend)
+    {
+        return race_trend(km, when, records, link);
     }
     let points = series(metric, records);
     if points.is_empty() {
@@ -225,7 +232,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
         }
         QueryType::Total | QueryType::Lookup => {
             let sum: f64 = points.iter().map(|p| p.value).sum();
-            let total = if query.miles && is_running(metric) {
+            let total = if query.miles && metric.is_running() {
                 format!(
                     "{} miles ({} km)",
                     trim(round1(sum / KM_PER_MILE)),
@@ -245,7 +252,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             items(&mut r, &all, link);
         }
         QueryType::Average => {
-            let values: Vec<(NaiveDate, f64)> = if metric.is_amount() && !is_running(metric) {
+            let values: Vec<(NaiveDate, f64)> = if metric.is_amount() && !metric.is_running() {
                 let mut by_day: BTreeMap<NaiveDate, f64> = BTreeMap::new();
                 for p in &points {
                     *by_day.entry(p.date).or_default() += p.value;
@@ -279,7 +286,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let avg = values.iter().map(|v| v.1).sum::<f64>() / values.len() as f64;
             let per = if *metric == Metric::Sleep {
                 "a night"
-            } else if per_day(metric) || metric.is_amount() && !is_running(metric) {
+            } else if per_day(metric) || metric.is_amount() && !metric.is_running() {
                 "a day"
             } else {
                 "per entry"
@@ -422,29 +429,85 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
 
 const KM_PER_MILE: f64 = 1.609_344;
 
-fn is_running(metric: &Metric) -> bool {
-    matches!(
-        metric,
-        Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace
-    )
-}
-
-/// The fastest (or slowest) run of about `km` (±3%: a 9.5 km tempo run is no 10k) with a
-/// time logged.
-fn fastest(km: f64, fast: bool, when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> {
-    let mut found: Vec<(NaiveDate, f64, f64, &ParsedRecord)> = Vec::new();
+/// The runs of about `km` with a time logged, oldest first: (date, km, minutes, record).
+fn race_runs(km: f64, records: &[ParsedRecord]) -> Vec<(NaiveDate, f64, f64, &ParsedRecord)> {
+    let mut found = Vec::new();
     for r in records {
         for run in runs(r) {
             let d = run.get("distance_km").and_then(Value::as_f64);
             let t = run.get("duration_min").and_then(Value::as_f64);
             if let (Some(d), Some(t)) = (d, t) {
-                if (d - km).abs() <= km * 0.03 + 1e-9 {
+                if crate::offline::run_filter::about(d, km) {
                     found.push((r.date, d, t, r));
                 }
             }
         }
     }
     found.sort_by_key(|a| a.0);
+    found
+}
+
+/// `is my 10k getting faster?`: the times of the runs of about `km`, first to last.
+fn race_trend(km: f64, when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> {
+    let mut found = race_runs(km, records);
+    // Races and time trials, when there are some, are the efforts to compare.
+    let raced = |r: &ParsedRecord| {
+        runs(r)
+            .iter()
+            .any(|run| run.get("kind").and_then(Value::as_str) == Some("race"))
+    };
+    let mut what = "runs";
+    if found.iter().filter(|f| raced(f.3)).count() >= 2 {
+        found.retain(|f| raced(f.3));
+        what = "races and time trials";
+    }
+    let (first, last) = (found.first()?, found.last()?);
+    let best = found
+        .iter()
+        .min_by(|a, b| a.2.total_cmp(&b.2).then(b.0.cmp(&a.0)))?;
+    let change = last.2 - first.2;
+    let direction = if change.abs() < 1.0 / 120.0 {
+        "the same time".to_string()
+    } else if change < 0.0 {
+        format!("**{} faster**", clock(-change))
+    } else {
+        format!("**{} slower**", clock(change))
+    };
+    let mut reply = Reply::default();
+    reply.head.push(format!(
+        "Your {} km {what} {when}: from **{}** on {} {} to **{}** on {} {}, {direction} over {}.",
+        trim(km),
+        clock(first.2),
+        day(first.0),
+        link(first.3),
+        clock(last.2),
+        day(last.0),
+        link(last.3),
+        count(found.len(), "run")
+    ));
+    reply.head.push(format!(
+        "The fastest: {} on {} {}.",
+        clock(best.2),
+        full_day(best.0),
+        link(best.3)
+    ));
+    for (date, d, t, r) in found.iter().rev() {
+        reply.items.push(format!(
+            "{}: {} km in {} {}",
+            day(*date),
+            trim(*d),
+            clock(*t),
+            link(r)
+        ));
+        reply.used(&r.source_file);
+    }
+    Some(reply)
+}
+
+/// The fastest (or slowest) run of about `km` (±3%: a 9.5 km tempo run is no 10k) with a
+/// time logged.
+fn fastest(km: f64, fast: bool, when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> {
+    let found = race_runs(km, records);
     let best = if fast {
         found
             .iter()

@@ -60,7 +60,7 @@ fn patterns() -> &'static Patterns {
             )),
             weight: re(format!(r"({NUM})\s*({KG}|{LB})")),
             sets_of: re(format!(
-                r"(\d+)\s*(?:{SETS})\s*(?:(?:of|de|à|a|x|×|mit|with|by|de)\s*(\d+)(?:\s*(?:{REPS}))?|(\d+)\s*(?:{REPS}))"
+                r"(\d+)\s*(?:{SETS})\s*(?:(?:of|de|à|a|x|×|mit|with|by|de)\s*(\d+)(?:\s*(?:{REPS}))?(\s*(?:sec(?:ond)?s?\b|s\b|초|秒|min(?:ute)?s?\b|분|分))?|(\d+)\s*(?:{REPS}))"
             )),
             reps_by_sets: re(format!(r"(\d+)\s*(?:{REPS}){x}(\d+)\s*(?:{SETS})?")),
             group: re(format!(r"({NUM}){x}(\d+)(?:{x}(\d+))?")),
@@ -292,7 +292,13 @@ fn segment(
         .collect();
     let mut pairs: Vec<(Option<i64>, Option<i64>)> = Vec::new();
     for h in take(&p.sets_of, clause) {
-        pairs.push((int(&h, 1), int(&h, 2).or(int(&h, 3))));
+        // `3 sets of 45 sec`: a time held in each set, not reps.
+        let reps = if h.get(3).is_some() {
+            None
+        } else {
+            int(&h, 2).or(int(&h, 4))
+        };
+        pairs.push((int(&h, 1), reps));
     }
     for h in take(&p.reps_by_sets, clause) {
         pairs.push((int(&h, 2), int(&h, 1)));
@@ -485,7 +491,7 @@ fn bare_weight(clause: &Clause, within: &Range<usize>) -> Option<f64> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(&format!(
-            r"(rpe|rir|@|week|wk|day|tag|woche|semana|semaine)?\s*({NUM})(:)?(?:으로|로)?"
+            r"(rpe|rir|@|week|wk|day|tag|woche|semana|semaine)?\s*({NUM})(:)?(?:으로|로)?(\s*(?:분|초|시간|秒|分|min(?:ute)?s?\b|sec(?:ond)?s?\b)|s\b)?"
         ))
         .expect("bare number compiles")
     });
@@ -495,7 +501,8 @@ fn bare_weight(clause: &Clause, within: &Range<usize>) -> Option<f64> {
         .filter(|h| h.range.start >= within.start && h.range.end <= within.end)
         .collect();
     match hits.as_slice() {
-        [only] if only.get(1).is_none() && only.get(3).is_none() => {
+        // `플랭크 1분 3세트`, `plank 60s x 3`: a time held, not a weight.
+        [only] if only.get(1).is_none() && only.get(3).is_none() && only.get(4).is_none() => {
             only.num(2).filter(|w| *w > 0.0)
         }
         _ => None,

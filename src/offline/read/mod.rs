@@ -32,6 +32,7 @@ use self::clause::{clean, Clause};
 use self::found::Found;
 pub(crate) use self::lifts::BODYWEIGHT;
 pub(crate) use self::plans::open_task;
+pub(crate) use self::runs::kind as run_kind;
 use self::words::{exercises, names_domain, Mention, WordSet};
 pub(crate) use self::words::{find_word, is_hangul};
 use crate::domains::{Domain, Domains};

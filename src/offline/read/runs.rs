@@ -344,7 +344,9 @@ pub fn kind(text: &str) -> Option<String> {
             "long",
             &[
                 "long",
+                "lsd",
                 "장거리",
+                "롱런",
                 "ロング",
                 "长距离",
                 "lange",
@@ -363,6 +365,10 @@ pub fn kind(text: &str) -> Option<String> {
             "race",
             &[
                 "race",
+                "time trial",
+                "기록측정",
+                "기록 측정",
+                "타임트라이얼",
                 "parkrun",
                 "대회",
                 "レース",

@@ -166,6 +166,7 @@ const TABLE: &[(&str, &[&str])] = &[
     ("floor", &["floors", "floor"]),
     ("time", &["times", "번"]),
     ("percent", &["percent", "%"]),
+    ("bpm", &["bpm"]),
 ];
 
 /// `<number> <unit>` for any unit [`measure_unit`] knows (group 1 number, 2 unit).

@@ -78,12 +78,15 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
     let mut spans: Vec<Span> = Vec::new();
     let mut section: Option<(usize, NaiveTime, String)> = None;
     let mut under: Option<String> = None;
+    // Where the last block ended, when it was a paragraph of one or two lines.
+    let mut label_end: Option<usize> = None;
     let close = |spans: &mut Vec<_>, section: &mut Option<(usize, NaiveTime, String)>, end| {
         if let Some((start, time, title)) = section.take() {
             spans.push((start..end, Some((time, title)), None));
         }
     };
     for block in &note.blocks {
+        let label = matches!(block.kind, BlockKind::Paragraph) && block.lines.len() <= 2;
         match &block.kind {
             BlockKind::Heading { level, text } if *level <= 2 => {
                 close(&mut spans, &mut section, block.lines.start);
@@ -94,6 +97,13 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
                 }
             }
             BlockKind::Heading { text, .. } if section.is_none() => under = Some(text.clone()),
+            // `Plan for next week:` or `Deadlift` right above a list (no blank line
+            // between) is the list's label: one entry, read together.
+            BlockKind::List if section.is_none() && label_end == Some(block.lines.start) => {
+                if let Some(last) = spans.last_mut() {
+                    last.0.end = block.lines.end;
+                }
+            }
             BlockKind::Paragraph | BlockKind::List | BlockKind::Quote | BlockKind::Table
                 if section.is_none() =>
             {
@@ -101,6 +111,7 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
             }
             _ => {}
         }
+        label_end = label.then_some(block.lines.end);
     }
     close(&mut spans, &mut section, note.line_count());
 

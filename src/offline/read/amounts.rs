@@ -53,6 +53,11 @@ const COUNTERS: &str = r"잔|캔|병|杯|本|瓶|罐|听";
 const STEPS: &str = r"\d{1,3}(?:[,.' ]\d{3})+|\d+(?:[.,]\d+)?\s*k|\d+";
 const PROTEIN: &str = r"protein|prot|단백질|タンパク質|たんぱく質|蛋白质|蛋白|proteínas?|proteina|eiweiß|eiweiss|protéines?";
 const GRAMS: &str = r"grams?|gr|g|그램|グラム|克";
+/// Hedges between a word and its amount: `단백질 대충 155g`, `protein about 140g`.
+const HEDGE: &str = r"(?:대충|약|거의|한|대략|about|around|approx\.?|roughly|ca\.?|大概|约|約|およそ|ungefähr|etwa|environ|aprox\.?|unos)\s*";
+/// Carbs, protein and fat in that order (`탄단지 150/110/55`, `C/P/F 250/160/60`): the
+/// middle number is the protein.
+const MACROS: &str = r"(?:탄단지|탄/단/지|c\s*/\s*p\s*/\s*f|carbs?\s*/\s*protein\s*/\s*fats?)";
 const KCAL: &str =
     r"kcal|calories|calorie|cals?|kalorien|calorías|칼로리|キロカロリー|カロリー|大卡|千卡|卡路里";
 const SCORES: &str = r"mood|energy|stress|기분|컨디션|에너지|스트레스|気分|エネルギー|ストレス|心情|精力|压力|stimmung|energie|ánimo|humor|energía|estrés|humeur|énergie";
@@ -86,7 +91,8 @@ fn patterns() -> &'static [Pattern] {
             p("general", "steps", Steps, format!(r"({STEPS})\s*(?:steps|schritte|pasos|pas|걸음|보|歩|步)")),
             p("general", "steps", Steps, format!(r"(?:steps|step count|pedometer|걸음\s*수|걸음|만보기|歩数|步数|schritte|pasos)\s*[:=]?\s*({STEPS})")),
             p("nutrition", "protein_g", Amount, format!(r"~?({NUM})\s*(?:{GRAMS})\s*(?:of\s+|de\s+)?(?:{PROTEIN})")),
-            p("nutrition", "protein_g", Amount, format!(r"(?:{PROTEIN})\s*[:=]?\s*~?({NUM})\s*(?:{GRAMS})")),
+            p("nutrition", "protein_g", Amount, format!(r"(?:{PROTEIN})\s*[:=]?\s*(?:{HEDGE})?~?({NUM})\s*(?:{GRAMS})")),
+            p("nutrition", "protein_g", Amount, format!(r"{MACROS}\s*[:=]?\s*{NUM}\s*/\s*({NUM})\s*/\s*{NUM}\s*(?:{GRAMS})?")),
             p("nutrition", "calories_kcal", Amount, format!(r"~?({NUM})\s*(?:{KCAL})")),
             p("nutrition", "calories_kcal", Amount, format!(r"(?:calories|kcal|칼로리|カロリー|热量|卡路里|kalorien|calorías)\s*[:=]?\s*~?({NUM})")),
             p("general", "", Score, format!(r"({SCORES})\s*(?:is|was|:|=|-)?\s*({NUM})\s*(?:/\s*10|out of 10|점)?")),

@@ -13,6 +13,11 @@ pub struct Run {
     pub duration_min: Option<f64>,
     pub pace_min_per_km: Option<f64>,
     pub kind: Option<String>,
+    /// The distance the run's name tells (a parkrun is 5 km), for a time logged without one.
+    pub course_km: Option<f64>,
+    /// All the repeats of an interval session (`6x400m`: 2.4 km), for one logged without
+    /// its total.
+    pub work_km: Option<f64>,
 }
 
 impl Run {

@@ -15,6 +15,7 @@ use super::units::{KG, LB, NUM, REPS, SETS};
 use super::words::Mention;
 
 struct Patterns {
+    weights_reps_lists: Regex,
     weighted_group: Regex,
     weight_slash_reps: Regex,
     weights_each: Regex,
@@ -37,6 +38,9 @@ fn patterns() -> &'static Patterns {
         let re = |s: String| Regex::new(&s).expect("lift pattern compiles");
         let x = r"\s*[x×*]\s*";
         Patterns {
+            weights_reps_lists: re(format!(
+                r"({NUM}(?:\s*/\s*{NUM})+)\s*({KG}|{LB})?\s*(?:[x×*]\s*)?(\d{{1,2}}(?:\s*/\s*\d{{1,2}})+)\s*(?:{REPS})?"
+            )),
             weighted_group: re(format!(
                 r"({NUM})\s*({KG}|{LB}){x}(\d+)\s*(?:{REPS})?(?:{x}(\d+)(?:\s*(?:{SETS}))?)?"
             )),
@@ -97,6 +101,13 @@ pub fn unknown_name(text: &str) -> Option<String> {
     (1..=4).contains(&words).then_some(name)
 }
 
+/// Whether a clause holds sets written as `185x5x3`, `315x5` or `3x8`.
+pub fn has_sets(text: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"\d\s*[x×*]\s*\d").expect("sets shape compiles"))
+        .is_match(text)
+}
+
 /// Exercises done without added weight: sets x reps, no unit to ask for (and "how many"
 /// of them asks for reps).
 pub const BODYWEIGHT: [&str; 9] = [
@@ -145,6 +156,80 @@ pub fn read(
         any |= segment(clause, start..end, Some(&m.canonical), found);
     }
     any
+}
+
+/// Whether a line tells of a new one-rep max (`1RM 갱신! 스쿼트 120`, `new 1RM: bench 100`,
+/// `PR! deadlift 180`), not an estimate, a goal or a miss (`예상 1RM 약 85`, `1RM 도전했는데
+/// 165 실패`).
+pub fn new_max(lower: &str) -> bool {
+    const MAX: [&str; 6] = ["1rm", "1 rm", "pr", "pb", "신기록", "최고기록"];
+    const NEW: [&str; 9] = ["갱신", "달성", "성공", "찍", "new", "hit", "got", "!", "🎉"];
+    const NOT: [&str; 14] = [
+        "실패",
+        "예상",
+        "목표",
+        "도전했는데",
+        "추정",
+        "fail",
+        "missed",
+        "miss",
+        "estimated",
+        "est.",
+        "goal",
+        "target",
+        "attempt",
+        "計算",
+    ];
+    MAX.iter().any(|w| lower.contains(w))
+        && NEW.iter().any(|w| lower.contains(w))
+        && !NOT.iter().any(|w| lower.contains(w))
+}
+
+/// A single at a new max: `스쿼트 120` after `1RM 갱신!`, the one bare number of the piece
+/// as one rep of one set. Returns whether it read one.
+pub fn single(clause: &mut Clause, name: Option<&str>, found: &mut Found) -> bool {
+    let Some(name) = name else { return false };
+    let all = 0..clause.text.len();
+    let Some(w) = bare_weight(clause, &all).filter(|w| *w >= 20.0) else {
+        return false;
+    };
+    let unit = unit_after(clause, w);
+    found.lifts.push(json!({
+        "name": name,
+        "weight": w,
+        "unit": unit,
+        "sets": 1,
+        "reps": 1,
+    }));
+    if unit.is_null() {
+        found.flag("strength.exercises.unit");
+    }
+    clause.claim(all);
+    true
+}
+
+/// A new max written as a weight alone (`1RM 갱신! 데드 150kg`) is one rep of one set.
+pub fn as_singles(lifts: &mut [Value]) {
+    for lift in lifts {
+        if lift["reps"].is_null() && lift["sets"].is_null() && !lift["weight"].is_null() {
+            lift["reps"] = json!(1);
+            lift["sets"] = json!(1);
+        }
+    }
+}
+
+/// The unit written after the number `w` in the clause, if any (`120kg`).
+fn unit_after(clause: &Clause, w: f64) -> Value {
+    match clause
+        .hits(&patterns().weight)
+        .iter()
+        .find(|h| h.num(1) == Some(w))
+    {
+        Some(h) => weight(h, 1, 2)
+            .and_then(|(_, u)| u)
+            .map_or(Value::Null, |u| json!(u)),
+        None => Value::Null,
+    }
 }
 
 /// Words for warming up, in the languages read.
@@ -209,6 +294,10 @@ fn segment(
     };
     let bodyweight = name.is_some_and(|n| BODYWEIGHT.contains(&n));
     let mut lifts: Vec<Lift> = Vec::new();
+    // `100/105/110kg 7/5/3회`: one set at each weight, with the reps in the same order.
+    for h in take_lists(clause, &within) {
+        lifts.extend(h);
+    }
     for h in take(&p.weighted_group, clause) {
         lifts.push(Lift {
             weight: weight(&h, 1, 2),
@@ -331,13 +420,41 @@ fn segment(
         .text
         .chars()
         .any(|c| matches!(c, '\u{3041}'..='\u{30FF}'));
+    // `웜업 55kg 12회 하고 본세트 100x7`: a group whose first number cannot be a count of
+    // sets carries its own weight (in the unit of the clause's other weights), and the
+    // written weight keeps the reps beside it.
+    let unit_here = match weights.as_slice() {
+        [(_, u), rest @ ..] if rest.iter().all(|(_, v)| v == u) => *u,
+        _ => None,
+    };
+    let (own, groups): (Vec<Hit>, Vec<Hit>) = groups.into_iter().partition(|g| {
+        !weights.is_empty()
+            && g.num(2).is_some()
+            && g.num(1).is_some_and(|a| a > 20.0 || a.fract() != 0.0)
+    });
     let n = pairs.len() + groups.len();
+    for g in &own {
+        lifts.push(Lift {
+            weight: g.num(1).map(|a| (a, unit_here)),
+            reps: int(g, 2),
+            sets: int(g, 3).or(Some(1)),
+        });
+    }
     for (i, (s, r)) in pairs.iter().enumerate() {
         lifts.push(Lift {
             weight: shared(i, n),
             sets: *s,
             reps: *r,
         });
+    }
+    if !own.is_empty() && n == 0 && (reps.is_some() || sets.is_some()) {
+        for w in &weights {
+            lifts.push(Lift {
+                weight: Some(*w),
+                sets: sets.or(Some(1)),
+                reps,
+            });
+        }
     }
     for (i, g) in groups.iter().enumerate() {
         let (a, b, c) = (g.num(1).unwrap_or(0.0), int(g, 2), int(g, 3));
@@ -424,6 +541,49 @@ fn segment(
         }));
     }
     true
+}
+
+/// `100/105/110kg 7/5/3회`, `60/65/70 x 8/6/4`: as many weights as reps, one set of each
+/// pair. The first list must be the weights: a unit says so, or each is above its reps.
+/// Claims what it reads.
+fn take_lists(clause: &mut Clause, within: &Range<usize>) -> Vec<Vec<Lift>> {
+    if !clause.text.contains('/') {
+        return Vec::new();
+    }
+    let hits: Vec<Hit> = clause
+        .hits(&patterns().weights_reps_lists)
+        .into_iter()
+        .filter(|h| h.range.start >= within.start && h.range.end <= within.end)
+        .collect();
+    let mut out = Vec::new();
+    for h in hits {
+        let list = |i: usize| -> Vec<f64> {
+            h.get(i)
+                .unwrap_or("")
+                .split('/')
+                .filter_map(|n| super::clause::number(n.trim()))
+                .collect()
+        };
+        let (weights, reps) = (list(1), list(3));
+        let unit = h.get(2).map(unit_name);
+        let heavier = weights.iter().zip(&reps).all(|(w, r)| w > r);
+        if weights.len() != reps.len() || !(unit.is_some() || heavier) {
+            continue;
+        }
+        out.push(
+            weights
+                .iter()
+                .zip(&reps)
+                .map(|(w, r)| Lift {
+                    weight: Some((*w, unit)),
+                    reps: Some(*r as i64),
+                    sets: Some(1),
+                })
+                .collect(),
+        );
+        clause.claim(h.range);
+    }
+    out
 }
 
 /// The sets of a list of reps at one weight: a run of equal reps is one lift of that many
@@ -522,15 +682,17 @@ fn int(h: &Hit, i: usize) -> Option<i64> {
 
 fn weight(h: &Hit, value: usize, unit: usize) -> Option<(f64, Option<&'static str>)> {
     let w = h.num(value)?;
-    // Every pound spelling starts with `l`/`p` or is one of the CJK words; no kilo one does.
-    let u = h.get(unit).map(|u| {
-        if u.starts_with(['l', 'p']) || LB.contains(u) {
-            "lb"
-        } else {
-            "kg"
-        }
-    });
-    Some((w, u))
+    Some((w, h.get(unit).map(unit_name)))
+}
+
+/// `kg` or `lb` for a unit word: every pound spelling starts with `l`/`p` or is one of the
+/// CJK words; no kilo one does.
+fn unit_name(word: &str) -> &'static str {
+    if word.starts_with(['l', 'p']) || LB.contains(word) {
+        "lb"
+    } else {
+        "kg"
+    }
 }
 
 /// The rest of a line that starts with a set's number (`2세트 87.5kg 5회`, `Set 2: 60kg x 8`,

@@ -108,6 +108,7 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
     if LEFT.iter().any(|w| clause.text.contains(w)) {
         return;
     }
+    body_weight(clause, found);
     for hit in clause.hits(measure_pattern()) {
         let (Some(value), Some(unit)) = (hit.num(1), hit.get(2).and_then(measure_unit)) else {
             continue;
@@ -138,6 +139,49 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
             what,
             value: round2(value),
             unit: unit.to_string(),
+        });
+        clause.claim(hit.range);
+    }
+}
+
+/// A weigh-in whose unit is left out or written as `키로` (kilos here, kilometres after a
+/// run): `인바디: 체중 77.6 골격근량 34`, `몸무게 68.8키로`, `体重 63.4`. Only after a word for
+/// one's weight in Korean, Japanese or Chinese, where weights are always in kilograms, and
+/// only a number a person can weigh.
+fn body_weight(clause: &mut Clause, found: &mut Found) {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    if !["체중", "몸무게", "体重"]
+        .iter()
+        .any(|w| clause.text.contains(w))
+    {
+        return;
+    }
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?:체중|몸무게|体重)(?:은|는|이|は)?\s*[:=]?\s*(?:약|대략|대충|約)?\s*(\d{2,3}(?:[.,]\d{1,2})?)\s*(키로|킬로|キロ)?",
+        )
+        .expect("body weight pattern compiles")
+    });
+    for hit in clause.hits(re) {
+        let after = clause.text[hit.range.end..].trim_start();
+        // `체중 68.8kg` is read as any measure with its unit; `체중 -0.4` is a change.
+        if after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '%')
+            || clause.text[..hit.range.start].ends_with(['+', '-'])
+        {
+            continue;
+        }
+        let Some(value) = hit.num(1).filter(|v| (25.0..=250.0).contains(v)) else {
+            continue;
+        };
+        let number_at = hit.range.start
+            + hit
+                .get(0)
+                .map_or(0, |m| m.find(|c: char| c.is_ascii_digit()).unwrap_or(0));
+        let what = what(&clause.text, number_at, hit.range.end).unwrap_or_else(|| "체중".into());
+        found.measures.push(Measure {
+            what,
+            value: round2(value),
+            unit: "kg".to_string(),
         });
         clause.claim(hit.range);
     }

@@ -15,6 +15,7 @@ mod custom;
 mod found;
 mod lifts;
 mod measures;
+mod others;
 mod plans;
 mod runs;
 mod sleep;
@@ -162,7 +163,7 @@ impl<'d> Reader<'d> {
                 continue;
             }
             if !lower.bytes().any(|b| b.is_ascii_digit()) {
-                if plans::is_plan_heading(&lower) {
+                if plans::opens_plan(&lower) {
                     section.plan = true;
                     continue;
                 }
@@ -311,6 +312,7 @@ impl<'d> Reader<'d> {
         let mut lifted = false;
         let lifts_before = found.lifts.len();
         let numbered = line.text.bytes().any(|b| b.is_ascii_digit());
+        let new_max = numbered && lifts::new_max(&line.text);
         let rounds = numbered.then(|| lifts::rounds(&mut line)).flatten();
         // `석촌호수 8.9km, 53:43, 평균 페이스 6'02"/km`: a distance with a time is a run,
         // even when the time sits in the next clause and no run word is written.
@@ -319,6 +321,10 @@ impl<'d> Reader<'d> {
         for mut c in line.split() {
             if plans::is_plan_clause(&c.text) {
                 break;
+            }
+            // `친구는 벤치 100 친다`: someone else's numbers are none of the person's.
+            if others::someone_else(&c.text, &c.raw) {
+                continue;
             }
             let named: Vec<Mention> = exercises(&c.text, self.strength);
             let names_run = names_domain(&c.text, self.running);
@@ -363,11 +369,20 @@ impl<'d> Reader<'d> {
                         Topic::Run
                     } else if inherited == Topic::None {
                         // `원암 케이블 익스텐션 15kg 12회 3세트`: a lift the vocabulary lacks.
-                        lifts::unknown_name(&c.text).map_or(Topic::None, |n| {
-                            // `스쿼드 60kg 5x5`, `sqaut 100kg 5x5`: a misspelt known lift.
-                            let known = words::near_exercise(&n, self.strength);
-                            Topic::Lift(Some(known.unwrap_or(n)))
-                        })
+                        match lifts::unknown_name(&c.text) {
+                            Some(n) => {
+                                // `스쿼드 60kg 5x5`, `sqaut 100kg 5x5`: a misspelt known lift.
+                                let known = words::near_exercise(&n, self.strength);
+                                Topic::Lift(Some(known.unwrap_or(n)))
+                            }
+                            // `Deadlfit 315x5`, `benhc 185x5x3`: no unit, but sets of a
+                            // known lift, misspelt.
+                            None if lifts::has_sets(&c.text) => {
+                                words::misspelt_exercise(&c.text, self.strength)
+                                    .map_or(Topic::None, |n| Topic::Lift(Some(n)))
+                            }
+                            None => Topic::None,
+                        }
                     } else {
                         inherited
                     }
@@ -402,7 +417,13 @@ impl<'d> Reader<'d> {
                         _ => None,
                     };
                     let name = name.as_deref().or(guessed.as_deref());
-                    lifted |= lifts::read(&mut c, &named, name, found);
+                    let before = found.lifts.len();
+                    let read = lifts::read(&mut c, &named, name, found);
+                    // `1RM 갱신! 스쿼트 120`: the bare number is the new max, one rep.
+                    lifted |= read || new_max && lifts::single(&mut c, name, found);
+                    if new_max {
+                        lifts::as_singles(&mut found.lifts[before..]);
+                    }
                 }
                 Topic::None | Topic::Sleep => {}
             }

@@ -16,6 +16,14 @@ pub fn is_plan_heading(text: &str) -> bool {
     .is_match(text.trim())
 }
 
+/// A line without numbers that opens a plan for the lines under it, up to the next blank
+/// line or heading: `Plan for next week:`, `다음 주 계획`, `Next week's plan`.
+pub fn opens_plan(line: &str) -> bool {
+    is_plan_heading(line)
+        || is_plan_line(line)
+            && (line.trim_end().ends_with([':', '：']) || line.split_whitespace().nth(5).is_none())
+}
+
 /// A whole line that states a plan (lowercase text, list markers removed).
 pub fn is_plan_line(line: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
@@ -65,7 +73,7 @@ pub fn is_plan_clause(clause: &str) -> bool {
             r"|\d\s*x?\s*/\s*(?:week|wk|day)\b",
             // Ranges of an amount: `easy 5-8 km`, `3x8-10`.
             r"|(?:^|[^x×\d.])\d+\s*[-–]\s*\d+\s*(?:km|k|mi|miles|min|reps|kg|lbs?)\b|\dx\d+\s*[-–]\s*\d{1,2}(?:$|[^\d.,\p{L}])",
-            r"|할 예정|할 것|예정|다음 시간|다음 시간에|다음번|다음 번|다음에는|다음엔|도전해|도전!|도전$|목표는|목표:|する予定|つもり|次回|打算|要去|下次|werde|vamos a|voy a|je vais|prochaine",
+            r"|목표였던|목표로 한|목표했던|목표 ?기록|goal was|target was|goal time|target time|할 예정|할 것|예정|다음 시간|다음 시간에|다음번|다음 번|다음에는|다음엔|도전해|도전!|도전$|목표는|목표:|する予定|つもり|次回|打算|要去|下次|werde|vamos a|voy a|je vais|prochaine",
         ))
         .expect("plan clause compiles")
     })

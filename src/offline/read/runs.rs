@@ -20,6 +20,7 @@ struct Patterns {
     distance: Regex,
     clock: Regex,
     minutes_seconds: Regex,
+    repeats: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -32,6 +33,7 @@ fn patterns() -> &'static Patterns {
             distance: re(&format!(r"({NUM})\s*({KM}|{MILES}|{METERS})")),
             clock: re(r"(\d{1,2}):(\d{2})(?::(\d{2}))?"),
             minutes_seconds: re(r#"(\d{1,3})['’](\d{2})(?:"|”|'')?"#),
+            repeats: re(&format!(r"(\d{{1,2}})\s*[x×]\s*({NUM})\s*({KM}|{MILES}|{METERS})")),
         }
     })
 }
@@ -41,6 +43,7 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
     let p = patterns();
     let kind = names_run.then(|| kind(&clause.text)).flatten();
     let mut reading = Run::default();
+    let mut work_km: Option<f64> = None;
     for hit in clause.hits(&p.pace_per) {
         let per_mile = hit.get(3).is_some_and(|u| u.starts_with('m'));
         let pace = clock_minutes(&hit) / if per_mile { KM_PER_MILE } else { 1.0 };
@@ -51,9 +54,22 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
         reading.pace_min_per_km.get_or_insert(clock_minutes(&hit));
         clause.claim(hit.range);
     }
+    // `6x400m`: six repeats of 400 m.
+    for hit in clause.hits(&p.repeats) {
+        let length = hit.num(2).zip(hit.get(3));
+        let km = length.and_then(|(value, unit)| km_of(value, unit, found));
+        if let (Some(n), Some(km)) = (hit.num(1), km) {
+            work_km = Some(work_km.unwrap_or(0.0) + n * km);
+        }
+        clause.claim(hit.range);
+    }
     for hit in clause.hits(&p.distance) {
         if repeat(clause, &hit) {
-            // `6x800m`, `400m repeats`: the length of a repeat, not of the run.
+            // `6x800m`, `400m repeats`: the length of a repeat, not of the run; all the
+            // repeats together stand in for a session logged without its total.
+            if let (Some(n), Some(km)) = (repeat_count(clause, &hit), distance_km(&hit, found)) {
+                work_km = Some(work_km.unwrap_or(0.0) + n * km);
+            }
             clause.claim(hit.range);
             continue;
         }
@@ -83,15 +99,55 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
         reading.duration_min.get_or_insert(minutes);
         clause.claim(hit.range);
     }
-    if reading.is_empty() && kind.is_none() && !names_run {
+    if reading.is_empty() && kind.is_none() && !names_run && work_km.is_none() {
         return;
     }
     let run = found.run(names_run);
+    run.work_km = run.work_km.or(work_km.map(round2));
     run.distance_km = run.distance_km.or(reading.distance_km);
     run.duration_min = run.duration_min.or(reading.duration_min);
     run.pace_min_per_km = run.pace_min_per_km.or(reading.pace_min_per_km);
     if run.kind.is_none() {
         run.kind = kind;
+    }
+    if names_run && run.course_km.is_none() {
+        run.course_km = course_km(&clause.text);
+    }
+}
+
+/// The distance a run's name tells: `parkrun 24:31`, `half marathon 1:52:30`, `하프 1시간
+/// 52분`.
+fn course_km(text: &str) -> Option<f64> {
+    const HALF: [&str; 10] = [
+        "half marathon",
+        "half-marathon",
+        "하프",
+        "ハーフ",
+        "半马",
+        "半程马拉松",
+        "medio maratón",
+        "media maratón",
+        "halbmarathon",
+        "semi-marathon",
+    ];
+    const FULL: [&str; 8] = [
+        "marathon",
+        "마라톤 풀",
+        "풀코스",
+        "풀마라톤",
+        "フルマラソン",
+        "全马",
+        "maratón",
+        "maratona",
+    ];
+    if text.contains("parkrun") {
+        Some(5.0)
+    } else if HALF.iter().any(|w| text.contains(w)) {
+        Some(21.0975)
+    } else if FULL.iter().any(|w| text.contains(w)) {
+        Some(42.195)
+    } else {
+        None
     }
 }
 
@@ -195,6 +251,12 @@ pub fn has_distance(text: &str) -> bool {
 pub fn settle(found: &mut Found) {
     let mut doubtful = false;
     for run in &mut found.runs {
+        if run.distance_km.is_none() && run.duration_min.is_some() {
+            run.distance_km = run.course_km;
+        }
+        if run.distance_km.is_none() {
+            run.distance_km = run.work_km;
+        }
         let plausible = |p: f64| (2.0..=20.0).contains(&p);
         if let (Some(d), Some(t)) = (run.distance_km, run.duration_min) {
             if d > 0.0 && !plausible(t / d) {
@@ -216,12 +278,13 @@ pub fn settle(found: &mut Found) {
 }
 
 fn distance_km(hit: &Hit, found: &mut Found) -> Option<f64> {
-    let value = hit.num(1)?;
-    let unit = hit.get(2)?;
+    km_of(hit.num(1)?, hit.get(2)?, found)
+}
+
+/// `value` `unit` in km (miles converted, metres only from 100 m: `45m` is minutes).
+fn km_of(value: f64, unit: &str, found: &mut Found) -> Option<f64> {
     if MILES.split('|').any(|m| m == unit) {
-        found
-            .notes
-            .push(format!("converted {} {unit} to km", hit.get(1)?));
+        found.notes.push(format!("converted {value} {unit} to km"));
         return Some(round2(value * KM_PER_MILE));
     }
     let meters = METERS.split('|').any(|m| m == unit);
@@ -236,6 +299,28 @@ fn distance_km(hit: &Hit, found: &mut Found) -> Option<f64> {
     Some(value)
 }
 
+/// How many repeats of the length at `hit`: `6x800m`, `400m x 8`, `400m 8개`.
+fn repeat_count(clause: &Clause, hit: &Hit) -> Option<f64> {
+    let before = clause.text[..hit.range.start].trim_end();
+    let after = clause.text[hit.range.end..].trim_start();
+    let count = |digits: &str| {
+        digits
+            .parse::<f64>()
+            .ok()
+            .filter(|n| (1.0..=40.0).contains(n))
+    };
+    if let Some(b) = before.strip_suffix(['x', '×']) {
+        let b = b.trim_end();
+        let start = b.rfind(|c: char| !c.is_ascii_digit()).map_or(0, |i| i + 1);
+        return count(&b[start..]);
+    }
+    let after = after.strip_prefix(['x', '×']).unwrap_or(after).trim_start();
+    let end = after
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(after.len());
+    count(&after[..end])
+}
+
 /// `6x800m`, `800m repeats`, `400m x 8`: the length of a repeat.
 fn repeat(clause: &Clause, hit: &Hit) -> bool {
     let before = clause.text[..hit.range.start].trim_end();
@@ -246,7 +331,19 @@ fn repeat(clause: &Clause, hit: &Hit) -> bool {
     let times_after = after
         .strip_prefix(['x', '×'])
         .is_some_and(|a| a.trim_start().starts_with(|c: char| c.is_ascii_digit()));
-    times_before || times_after || after.starts_with("repeats") || after.starts_with("reps")
+    // `400m 8개`, `1km 5本`: a count of repeats right after the length.
+    let count_word = after
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start();
+    let counted = after.starts_with(|c: char| c.is_ascii_digit())
+        && ["개", "회", "本", "번", "세트", "组", "x"]
+            .iter()
+            .any(|w| count_word.starts_with(w));
+    times_before
+        || times_after
+        || counted
+        || after.starts_with("repeats")
+        || after.starts_with("reps")
 }
 
 /// Words after a distance that make it a point on the way (`5km 지점까지`, `the 10k mark`).
@@ -255,8 +352,10 @@ const MARKS: [&str; 8] = [
 ];
 
 /// Words that make a short distance a jog between repeats (`회복 조깅 200m`).
-const RECOVERY: [&str; 5] = [
+const RECOVERY: [&str; 7] = [
     "회복 조깅",
+    "사이 ",
+    "between",
     "recovery",
     "rest jog",
     "jog between",
@@ -269,19 +368,36 @@ const RECOVERY: [&str; 5] = [
 /// 10` is a swim). Most clauses hold none of these words and are not scanned.
 pub fn claim_splits(clause: &mut Clause) {
     let recovery = RECOVERY.iter().any(|r| clause.text.contains(r));
-    if !recovery && !MARKS.iter().any(|m| clause.text.contains(m)) {
+    let part = PART.iter().any(|p| clause.text.contains(p));
+    if !recovery && !part && !MARKS.iter().any(|m| clause.text.contains(m)) {
         return;
     }
     for hit in clause.hits(&patterns().distance) {
+        let before = clause.text[..hit.range.start].trim_end();
         let after = clause.text[hit.range.end..].trim_start();
         let short = hit
             .get(2)
             .is_some_and(|u| METERS.split('|').any(|m| m == u));
-        if MARKS.iter().any(|m| after.starts_with(m)) || short && recovery {
+        if MARKS.iter().any(|m| after.starts_with(m))
+            || short && recovery && !repeat(clause, &hit)
+            || part && PART.iter().any(|p| before.ends_with(p.trim_end()))
+        {
             clause.claim(hit.range);
         }
     }
 }
+
+/// Words before a distance that make it a part of the run (`in the last 2k`, `first 3 km
+/// easy`, `마지막 1km 스퍼트`).
+const PART: [&str; 7] = [
+    "last ",
+    "first ",
+    "final ",
+    "마지막 ",
+    "처음 ",
+    "後半",
+    "最後の",
+];
 
 /// `25:37` is minutes:seconds and `1:32` hours:minutes, decided by which gives a sane pace
 /// for the distance when there is one.

@@ -1,0 +1,249 @@
+//! Other people's numbers: `친구는 벤치 100 친다`, `트레이너쌤은 벤치 100kg 10개 하심`,
+//! `my buddy ran 10k in 45 min`. What a friend, a coach or a crew mate did is told in the
+//! note but is none of the person's own lifts or runs.
+
+/// People a log talks about, in Korean: each may carry a topic or subject particle
+/// (`형은`, `친구가`) and they combine (`트레이너쌤`, `크루형`).
+const KO_PEOPLE: &[&str] = &[
+    "친구",
+    "형",
+    "누나",
+    "언니",
+    "오빠",
+    "동생",
+    "쌤",
+    "선생님",
+    "트레이너",
+    "코치",
+    "관장님",
+    "지인",
+    "와이프",
+    "남편",
+    "아내",
+    "여친",
+    "남친",
+    "여자친구",
+    "남자친구",
+    "동료",
+    "회원님",
+    "크루",
+    "아빠",
+    "엄마",
+    "선배",
+    "후배",
+];
+
+/// Topic and subject particles: `친구랑` (with a friend) keeps the person the subject.
+const KO_PARTICLES: &[&str] = &["은", "는", "이", "가"];
+
+/// English (and a few other languages') openings that make someone else the subject.
+const OTHERS: &[&str] = &[
+    "my friend",
+    "my buddy",
+    "my mate",
+    "my brother",
+    "my sister",
+    "my wife",
+    "my husband",
+    "my partner",
+    "my girlfriend",
+    "my boyfriend",
+    "my coach",
+    "my trainer",
+    "my dad",
+    "my mom",
+    "my mum",
+    "a friend",
+    "friend of mine",
+    "mi amigo",
+    "mi amiga",
+    "mein freund",
+    "meine freundin",
+    "mon ami",
+    "mon amie",
+    "友達は",
+    "友人は",
+    "朋友",
+];
+
+/// Verbs of doing a workout, in the past, after a name (`Sam ran 22:10`).
+const DID: &[&str] = &[
+    "ran",
+    "did",
+    "benched",
+    "squatted",
+    "deadlifted",
+    "pulled",
+    "pressed",
+    "lifted",
+    "hit",
+    "swam",
+    "rode",
+    "cycled",
+    "jogged",
+    "finished",
+    "clocked",
+    "got",
+    "set",
+    "pr'd",
+    "pb'd",
+    "smashed",
+    "crushed",
+    "managed",
+];
+
+/// Capitalised words that open a person's own sentence before such a verb.
+const OPENERS: &[&str] = &[
+    "i",
+    "we",
+    "then",
+    "also",
+    "finally",
+    "today",
+    "yesterday",
+    "tonight",
+    "just",
+    "easy",
+    "long",
+    "tempo",
+    "legs",
+    "it",
+    "that",
+    "this",
+    "still",
+    "barely",
+    "almost",
+    "nearly",
+    "again",
+    "only",
+    "morning",
+    "evening",
+    "afternoon",
+    "everything",
+    "nothing",
+    "and",
+    "but",
+    "so",
+    "somehow",
+    "actually",
+    "officially",
+    "new",
+    "bench",
+    "squat",
+    "deadlift",
+    "run",
+    "watch",
+    "garmin",
+    "strava",
+    "coach",
+    "plan",
+    "warmup",
+    "warm-up",
+];
+
+/// Whether the clause tells what someone else did: `text` lowercase, `raw` as written.
+pub fn someone_else(text: &str, raw: &str) -> bool {
+    if OTHERS.iter().any(|o| starts_word(text, o)) || named_person(raw) {
+        return true;
+    }
+    if !crate::domains::has_spaceless(text) {
+        return false;
+    }
+    // The person comes before the first number: `같이 운동하는 형은 데드 220 친다`.
+    let head = match text.find(|c: char| c.is_ascii_digit()) {
+        Some(i) => &text[..i],
+        None => text,
+    };
+    head.split_whitespace().any(is_person_with_particle)
+}
+
+/// `Sam ran 22:10`, `She benched 100`: a name or a pronoun other than I, then a verb of
+/// doing a workout.
+fn named_person(raw: &str) -> bool {
+    let mut words = raw
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split_whitespace();
+    let (Some(first), Some(verb)) = (words.next(), words.next()) else {
+        return false;
+    };
+    let name = first.trim_end_matches([',', ':']);
+    let lower = name.to_lowercase();
+    let capitalised = name.chars().next().is_some_and(char::is_uppercase)
+        && name.chars().skip(1).all(char::is_lowercase)
+        && name.chars().count() >= 2;
+    let pronoun = matches!(lower.as_str(), "he" | "she" | "they");
+    (pronoun || capitalised && !OPENERS.contains(&lower.as_str()))
+        && DID.contains(&verb.to_lowercase().as_str())
+}
+
+/// `형은`, `트레이너쌤은`, `친구가`: people words and then a particle, nothing else.
+fn is_person_with_particle(word: &str) -> bool {
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+    KO_PARTICLES.iter().any(|p| {
+        word.strip_suffix(p)
+            .is_some_and(|rest| !rest.is_empty() && only_people(rest))
+    })
+}
+
+/// Whether `word` is people words end to end (`트레이너쌤`, `크루형`).
+fn only_people(word: &str) -> bool {
+    word.is_empty()
+        || KO_PEOPLE
+            .iter()
+            .any(|p| word.strip_suffix(p).is_some_and(only_people))
+}
+
+/// Whether `text` opens with `phrase` (after at most a joining word: `and my buddy ran…`)
+/// and a word ends there.
+fn starts_word(text: &str, phrase: &str) -> bool {
+    const JOINING: [&str; 5] = ["and", "but", "while", "also", "today"];
+    let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let rest = text.strip_prefix(phrase).or_else(|| {
+        let (first, rest) = text.split_once(' ')?;
+        JOINING
+            .contains(&first)
+            .then(|| rest.trim_start().strip_prefix(phrase))?
+    });
+    rest.is_some_and(|rest| {
+        phrase.ends_with(|c: char| !c.is_ascii())
+            || !rest.starts_with(|c: char| c.is_alphanumeric())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::someone_else;
+
+    #[test]
+    fn friends_coaches_and_crew_are_someone_else() {
+        for text in [
+            "친구는 벤치 100 친다",
+            "트레이너쌤은 벤치 100kg 10개 하심",
+            "같이 운동하는 형은 데드 220 친다",
+            "크루 형은 하프 1시간 35분이래",
+            "친구는 10km 45분에 뛴다",
+            "my buddy ran 10k in 45 min",
+            "my friend benched 100kg today",
+            "Sam ran 22:10",
+        ] {
+            assert!(someone_else(&text.to_lowercase(), text), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_persons_own_lines_are_theirs() {
+        for text in [
+            "벤치 100kg 5회 3세트",
+            "체형은 좋아지는 중, 스쿼트 100kg 5x5",
+            "형광펜 3개 샀다",
+            "친구랑",
+            "ran 10k with a friend in 45 min",
+            "squat 100kg 5x5 friendly weight",
+            "Finally hit 100kg bench",
+            "I ran 5k in 25:00",
+            "Ran 5k in 25:00",
+        ] {
+            assert!(!someone_else(&text.to_lowercase(), text), "{text}");
+        }
+    }
+}

@@ -718,3 +718,63 @@ fn rest_days_streaks_weekly_averages_and_total_volume() {
         "{volume}: {lifted}"
     );
 }
+
+/// Everyday trackers beyond the gym: a ride logged in four wordings is one activity, a ride
+/// or a hike is never a run, hours of yoga add up with its minutes, Dataview fields and
+/// properties are read, a plan under its label and a friend's run count for nothing.
+#[test]
+fn rides_swims_yoga_and_tracker_fields_are_activities_of_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    let today = chrono::Local::now().date_naive();
+    let day = |n: i64| today - chrono::Duration::days(n);
+    let rides = [
+        (1, "Zwift 45 min 22.4km"),
+        (2, "rode 55km with the club, 2h 04m"),
+        (3, "🚴 38.6 km in 1:25:02"),
+        (4, "따릉이 자전거 8km"),
+    ];
+    let ride_km: f64 = [22.4, 55.0, 38.6, 8.0].iter().sum();
+    for (n, line) in rides {
+        write(v, &format!("Daily/{}.md", day(n)), format!("- {line}\n"));
+    }
+    write(
+        v,
+        &format!("Daily/{}.md", day(5)),
+        "- swim 1500m in 32 min\n- 요가 1시간\n- my friend ran 10k in 45 min\n",
+    );
+    write(
+        v,
+        &format!("Daily/{}.md", day(6)),
+        "- 🏊 2000m\n- 아침 요가 40분\n- easy run 5 km in 28 min\n\nPlan for next week:\n- long run 16 km\n- Sat: parkrun\n",
+    );
+    write(
+        v,
+        &format!("Daily/{}.md", day(7)),
+        format!("---\ndate: {}\nwater: 6\n---\n- [pages:: 20]\n", day(7)),
+    );
+    let all_rides = ask(v, "how far did I cycle in total?");
+    assert!(first_line(&all_rides).contains(&format!("**{} km", round1(ride_km))), "{all_rides}");
+    // Only the 5 km run is a run: not the rides, nor the friend's 10k, nor the plan.
+    let ran = ask(v, "how many km did I run in total?");
+    assert!(first_line(&ran).contains("**5 km"), "{ran}");
+    let swims = ask(v, "how many swims in total?");
+    assert!(first_line(&swims).contains("**2 days"), "{swims}");
+    let swum = ask(v, "how far did I swim in total?");
+    assert!(first_line(&swum).contains("3.5 km") || first_line(&swum).contains("3500 m"), "{swum}");
+    let yoga = ask(v, "요가 총 몇 분 했어?");
+    assert!(first_line(&yoga).contains("**100 minutes"), "{yoga}");
+    let water = ask(v, "how much water did I drink in total?");
+    assert!(first_line(&water).contains("**6 glasses"), "{water}");
+    let pages = ask(v, "how many pages did I read in total?");
+    assert!(first_line(&pages).contains("**20 pages"), "{pages}");
+}
+
+/// The first line of an answer: its computed headline.
+fn first_line(answer: &str) -> String {
+    answer
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .to_string()
+}

@@ -73,6 +73,7 @@ impl Metric {
             Metric::Alcohol if v == 1.0 => "1 drink".into(),
             Metric::Alcohol => format!("{n} drinks"),
             Metric::Measure { units, .. } => match units.first() {
+                Some(u) if u.is_empty() => n,
                 Some(u) if v == 1.0 => format!("{n} {u}"),
                 Some(u) => format!("{n} {}", plural_unit(u)),
                 None => n,
@@ -427,7 +428,8 @@ fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
     for r in records {
         for m in &r.measures {
             let what = m.what.to_lowercase();
-            if !matches!(m.unit.as_str(), "kg" | "lb")
+            // `weight:: 81.2`: a weigh-in written without its unit keeps none.
+            if !matches!(m.unit.as_str(), "kg" | "lb" | "")
                 || !super::cues::has(&what, BODY_WEIGHT_WORDS)
             {
                 continue;
@@ -450,12 +452,43 @@ fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
 
 /// Whether a stored unit answers a unit asked about (a glass of water is a cup too).
 fn unit_fits(asked: &str, stored: &str) -> bool {
-    asked == stored || matches!((asked, stored), ("glass", "cup") | ("cup", "glass"))
+    asked == stored
+        || matches!((asked, stored), ("glass", "cup") | ("cup", "glass"))
+        || in_unit(1.0, stored, asked).is_some()
+}
+
+/// `value` in `from` units written in `to` units, for units of one quantity (times are
+/// stored in minutes and may be asked in hours).
+fn in_unit(value: f64, from: &str, to: &str) -> Option<f64> {
+    match (from, to) {
+        _ if from == to => Some(value),
+        ("minute", "hour") => Some(value / 60.0),
+        ("hour", "minute") => Some(value * 60.0),
+        ("m", "km") => Some(value / 1000.0),
+        ("km", "m") => Some(value * 1000.0),
+        ("mile", "km") => Some(value * 1.609_344),
+        ("km", "mile") => Some(value / 1.609_344),
+        ("m", "mile") => Some(value / 1609.344),
+        ("mile", "m") => Some(value * 1609.344),
+        _ => None,
+    }
 }
 
 /// Whether the measured thing (`read`, `meditated`, `물`) is one of the question's words.
 fn what_fits(what: &str, words: &[String]) -> bool {
     let what = what.to_lowercase();
+    // `rode 55km` and "how far did I cycle": one activity in other words.
+    if let Some(family) = super::activities::family(&what) {
+        // A unit word (`pages`) says how much, not of what.
+        let named = |w: &String| super::cues::units(w).is_empty();
+        if words
+            .iter()
+            .filter(|w| named(w))
+            .any(|w| super::activities::family(w) == Some(family))
+        {
+            return true;
+        }
+    }
     if crate::domains::has_spaceless(&what) {
         // `수영 자유형` is about 수영 (`마지막으로 수영한 날`): any of its words of two
         // letters or more, or the whole of a one-letter what (`물`).
@@ -525,30 +558,50 @@ fn measure_points<'r>(
         .filter(|(_, m)| what_fits(&m.what, words))
         .copied()
         .collect();
+    // `자전거 몇 km 탔어?` over a vault of rows: an activity asked and never logged is none.
+    let activity_asked = words
+        .iter()
+        .filter(|w| super::cues::units(w).is_empty())
+        .any(|w| super::activities::family(w).is_some());
     let chosen = if !about.is_empty() {
         about
-    } else if units.is_empty() {
+    } else if units.is_empty() || activity_asked {
         Vec::new()
     } else {
         all
     };
-    let unit = chosen.first().map(|(_, m)| m.unit.clone());
-    // Keep one unit (the first found) so the values add up.
+    // One unit so the values add up: the one asked for, else the first found; times in
+    // the other unit are converted.
+    // With no unit asked, a distance says more of a ride or a swim than its time.
+    let first = chosen
+        .iter()
+        .find(|(_, m)| units.is_empty() && matches!(m.unit.as_str(), "km" | "m" | "mile"))
+        .or(chosen.first());
+    let unit = first.map(|(_, m)| {
+        units
+            .iter()
+            .find(|u| in_unit(1.0, &m.unit, u).is_some())
+            .cloned()
+            .unwrap_or_else(|| m.unit.clone())
+    });
+    let Some(unit) = unit else {
+        return Vec::new();
+    };
     chosen
         .into_iter()
-        .filter(|(_, m)| Some(&m.unit) == unit.as_ref())
-        .map(|(r, m)| {
+        .filter_map(|(r, m)| {
+            let value = (in_unit(m.value, &m.unit, &unit)? * 100.0).round() / 100.0;
             let shown = Metric::Measure {
-                units: vec![m.unit.clone()],
+                units: vec![unit.clone()],
                 words: Vec::new(),
             };
-            Point {
+            Some(Point {
                 date: r.date,
-                value: m.value,
-                detail: format!("{} ({})", shown.format(m.value), m.what),
+                value,
+                detail: format!("{} ({})", shown.format(value), m.what),
                 record: r,
-                measure: Some((m.unit.clone(), m.what.clone())),
-            }
+                measure: Some((unit.clone(), m.what.clone())),
+            })
         })
         .collect()
 }

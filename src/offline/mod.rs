@@ -1,6 +1,7 @@
 //! The offline engine: deterministic stand-ins for the agents, so the product works with no
 //! model at all. Its answers are extractive and say so.
 
+pub mod activities;
 pub mod analyze;
 pub mod answer;
 pub mod body_parts;

@@ -525,7 +525,18 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
         metrics.first(),
         Some(Metric::Caffeine | Metric::Steps | Metric::Alcohol | Metric::Measure { .. })
     ) && has_any(q, &["count", "number of"]);
-    if has(q, cues::COUNT) && !counted_things {
+    // `how many swims`, `number of bike rides`, `yoga sessions`: the sessions of an activity
+    // with no unit asked, not a sum of its metres or minutes.
+    let sessions = matches!(metrics.first(), Some(Metric::Measure { units, .. }) if units.is_empty())
+        && super::activities::family(q).is_some()
+        && has_any(
+            q,
+            &[
+                "swims", "rides", "walks", "hikes", "climbs", "sessions", "classes", "workouts",
+                "times",
+            ],
+        );
+    if sessions || has(q, cues::COUNT) && !counted_things {
         return QueryType::Count;
     }
     // `¿cuánto duermo?`, `how much do I sleep`: the usual night, not a sum of hours.
@@ -736,6 +747,12 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
             "radfahr",
         ],
     );
+    // `zwift`, `따릉이`, `pool`: a way of moving no run word names.
+    let other_sport = matches!(
+        super::activities::family(q),
+        Some("cycling" | "swimming" | "walking" | "hiking")
+    );
+    let walking = walking || other_sport;
     let distance_only = out.is_empty()
         && !walking
         && !cues::has(q, SLEEP_WORDS)
@@ -870,7 +887,9 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         });
         out.insert(0, Metric::Training);
     }
-    if !lift_named && !running {
+    // `yoga sessions`, `how many swims`: an activity of its own, not the gym's.
+    let own_activity = super::activities::family(q).is_some();
+    if !lift_named && !running && !own_activity {
         if let Some(part) = super::body_parts::named_in(q) {
             out.push(Metric::BodyPart(part.name.to_string()));
         } else if cues::has(q, cues::STRENGTH_WORDS) {
@@ -879,11 +898,21 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
             out.push(Metric::Training);
         }
     }
-    let units: Vec<String> = units
+    // A distance or a time asked of another sport is read from its measures (`how far did
+    // I cycle`, `total time on the bike`); a bare km is running's.
+    let mut units: Vec<String> = units
         .into_iter()
-        .filter(|u| !matches!(*u, "km" | "mile" | "steps" | "kcal"))
+        .filter(|u| walking || !matches!(*u, "km" | "mile"))
+        .filter(|u| !matches!(*u, "steps" | "kcal"))
         .map(str::to_string)
         .collect();
+    if walking && units.is_empty() {
+        if cues::has(q, cues::DISTANCE_WORDS) || has_any(q, &["how far", "far"]) {
+            units.push("km".into());
+        } else if has_any(q, &["how long", "time", "hours", "minutes", "시간", "時間"]) {
+            units.push("minute".into());
+        }
+    }
     let words: Vec<String> = q
         .split(|c: char| !(c.is_alphanumeric() || c == '\''))
         .filter(|w| w.chars().count() >= 1 && !w.chars().all(|c| c.is_ascii_digit()))

@@ -54,9 +54,21 @@ fn sessions<'p, 'r>(points: &'p [Point<'r>]) -> Vec<Session<'p, 'r>> {
 
 /// What is being counted or measured, for sentences: `pages (read)`, `squat`.
 fn name(metric: &Metric, points: &[Point]) -> String {
-    match points.first().and_then(|p| p.measure.as_ref()) {
-        Some((_, what)) => what.clone(),
-        None => metric.label(),
+    let whats: std::collections::BTreeSet<&str> = points
+        .iter()
+        .filter_map(|p| p.measure.as_ref().map(|(_, what)| what.as_str()))
+        .collect();
+    // `zwift`, `rode` and `따릉이 자전거` together are cycling.
+    let families: std::collections::BTreeSet<Option<&str>> = whats
+        .iter()
+        .map(|w| crate::offline::activities::family(w))
+        .collect();
+    match (whats.len(), families.iter().next()) {
+        (2.., Some(Some(family))) if families.len() == 1 => family.to_string(),
+        _ => match points.first().and_then(|p| p.measure.as_ref()) {
+            Some((_, what)) => what.clone(),
+            None => metric.label(),
+        },
     }
 }
 
@@ -211,9 +223,15 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 Metric::Training => (sessions(&points).len(), "training session".into()),
                 Metric::Lift(l) => (sessions(&points).len(), format!("{l} session")),
                 Metric::BodyPart(p) => (sessions(&points).len(), format!("{p} session")),
-                _ => (days.len(), format!("day with {label}")),
+                _ => (days.len(), String::new()),
             };
-            let mut line = format!("**{}** {when}, on {on_days}", count(n, &noun));
+            // `3 days with 요가`: a measure is counted in the days that hold it.
+            let counted = if noun.is_empty() {
+                format!("{} with {label}", count(n, "day"))
+            } else {
+                count(n, &noun)
+            };
+            let mut line = format!("**{counted}** {when}, on {on_days}");
             if *metric == Metric::Runs {
                 let km: f64 = points.iter().map(|p| p.value).sum();
                 if km > 0.0 {

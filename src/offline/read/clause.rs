@@ -475,7 +475,7 @@ fn trackers(text: &str) -> std::borrow::Cow<'_, str> {
                 "$1 glasses of water",
             ),
             (re(r"💧"), "water "),
-            (re(r"👣\s*(\d+(?:[.,]\d+)?\s*k?)\b"), "$1 steps"),
+            (re(r"👣\s*(\d{1,3}(?:[,.' ]\d{3})+|\d+(?:[.,]\d+)?\s*k?)\s*(?:steps|걸음|보|歩|步)?"), "$1 steps"),
             (re(r"📖\s*(\d+)\s*(?:pages|page|pp|p)\b"), "read $1 pages"),
             (re(r"🧘\s*"), "meditation "),
         ]

@@ -6,7 +6,7 @@ use crate::vault::parsed::Measure;
 
 use super::clause::Clause;
 use super::found::{round2, Found};
-use super::units::{measure_pattern, measure_unit};
+use super::units::{durations, measure_pattern, measure_unit};
 
 /// Words that never say what was measured.
 const FILLER: &[&str] = &[
@@ -89,8 +89,10 @@ const FILLER: &[&str] = &[
     "das",
 ];
 
-/// Reads the generic measures of the clause's free text.
-pub fn read(clause: &mut Clause, found: &mut Found) {
+/// Reads the generic measures of the clause's free text. `subject`: what the line is about
+/// (the words before its first number), for a clause that names nothing (`12.6km` in
+/// `등산 4시간 30분, 12.6km`).
+pub fn read(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
     // The pattern starts with a number: prose without digits is not searched.
     if !clause.text.chars().any(char::is_numeric) {
         return;
@@ -109,6 +111,9 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
         return;
     }
     body_weight(clause, found);
+    laps(clause, found, subject);
+    fields(clause, found);
+    hours(clause, found, subject);
     for hit in clause.hits(measure_pattern()) {
         let (Some(value), Some(unit)) = (hit.num(1), hit.get(2).and_then(measure_unit)) else {
             continue;
@@ -123,7 +128,9 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
         {
             continue;
         }
-        let Some(what) = what(&clause.text, hit.range.start, hit.range.end) else {
+        let Some(what) = what(&clause.text, hit.range.start, hit.range.end)
+            .or_else(|| subject.map(str::to_string))
+        else {
             continue;
         };
         // `喝水 7杯`, `물 3컵`: water comes in glasses, whatever the cup word.
@@ -142,6 +149,154 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
         });
         clause.claim(hit.range);
     }
+}
+
+/// A field with a bare number: Dataview's `[pages:: 20]`, `(mood:: 4)` anywhere in a line
+/// (the reader sees `::` as `:`), and `water:: 6` or `key: 6` when it is the whole clause (a
+/// note's properties, a tracker line). The unit is the one the key implies (water in glasses, pages, minutes of
+/// meditation), else none: the number is kept as written, never given a unit it lacks.
+fn fields(clause: &mut Clause, found: &mut Found) {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    if !clause.text.contains(':') {
+        return;
+    }
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?:^|[\[(\s])([\p{L}][\p{L}_ -]{0,24}?)\s*:\s*(\d+(?:[.,]\d+)?)\s*(?:[\])]|$)",
+        )
+        .expect("field pattern compiles")
+    });
+    let len = clause.text.trim_end().len();
+    let whole = |hit: &super::clause::Hit| hit.range.start == 0 && hit.range.end >= len;
+    for hit in clause.hits(re) {
+        let bracketed = clause.text[hit.range.clone()]
+            .trim_start()
+            .starts_with(['[', '('])
+            && clause.text[..hit.range.end].ends_with([']', ')']);
+        if !(whole(&hit) || bracketed) {
+            continue;
+        }
+        let (Some(key), Some(value)) = (hit.get(1), hit.num(2)) else {
+            continue;
+        };
+        let key = key.trim().replace('_', " ");
+        if FILLER.contains(&key.as_str()) || key.split_whitespace().nth(3).is_some() {
+            continue;
+        }
+        found.measures.push(Measure {
+            unit: unit_of_field(&key).to_string(),
+            what: key,
+            value: round2(value),
+        });
+        clause.claim(hit.range);
+    }
+}
+
+/// The unit a field's key implies (`water` is counted in glasses); `""` when none.
+fn unit_of_field(key: &str) -> &'static str {
+    const IMPLIED: [(&str, &[&str]); 4] = [
+        (
+            "glass",
+            &["water", "물", "水", "agua", "wasser", "eau", "glasses"],
+        ),
+        (
+            "page",
+            &[
+                "pages",
+                "page",
+                "reading",
+                "read",
+                "페이지",
+                "독서",
+                "読書",
+                "páginas",
+                "lectura",
+                "seiten",
+                "lecture",
+            ],
+        ),
+        (
+            "minute",
+            &[
+                "meditation",
+                "meditate",
+                "명상",
+                "瞑想",
+                "meditación",
+                "exercise minutes",
+                "workout minutes",
+            ],
+        ),
+        ("kg", &["체중", "몸무게", "体重"]),
+    ];
+    IMPLIED
+        .iter()
+        .find(|(_, keys)| keys.contains(&key))
+        .map_or("", |(unit, _)| unit)
+}
+
+/// A swim told in lengths of the pool: `40 lengths (25m)`, `40 laps of 25 m`, and repeats
+/// of one length in a swim (`수영 자유형 50m x 20`): all the metres swum.
+fn laps(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let swim = crate::offline::activities::family(&clause.text)
+        .or_else(|| subject.and_then(crate::offline::activities::family))
+        == Some("swimming");
+    if !swim && !clause.text.contains("length") && !clause.text.contains("lap") {
+        return;
+    }
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(\d{1,3})\s*(?:lengths?|laps?|바퀴)\s*\(?\s*(?:of|x|×|@)?\s*(\d{2,3})\s*(?:m|meters?|metres?|미터)\b\)?|(\d{2,3})\s*(?:m|meters?|metres?|미터)\s*[x×]\s*(\d{1,3})\b",
+        )
+        .expect("laps pattern compiles")
+    });
+    for hit in clause.hits(re) {
+        let (count, length) = match hit.num(1) {
+            Some(n) => (n, hit.num(2)),
+            None if swim => (hit.num(4).unwrap_or(0.0), hit.num(3)),
+            None => continue,
+        };
+        let Some(length) = length else { continue };
+        let what = what(&clause.text, hit.range.start, hit.range.end)
+            .or_else(|| subject.map(str::to_string))
+            .unwrap_or_else(|| "swim".into());
+        found.measures.push(Measure {
+            what,
+            value: round2(count * length),
+            unit: "m".to_string(),
+        });
+        clause.claim(hit.range);
+    }
+}
+
+/// A time of hours (`요가 1시간`, `등산 4시간 30분`, `2h 15m of gardening`) is one measure in
+/// minutes, so that every day's time of an activity adds up in one unit.
+fn hours(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
+    for (hit, minutes) in durations(clause) {
+        if hit.get(1).is_none() {
+            continue;
+        }
+        let Some(what) = what(&clause.text, hit.range.start, hit.range.end)
+            .or_else(|| subject.map(str::to_string))
+        else {
+            continue;
+        };
+        found.measures.push(Measure {
+            what,
+            value: round2(minutes),
+            unit: "minute".to_string(),
+        });
+        clause.claim(hit.range);
+    }
+}
+
+/// The words a line's first number is about (see [`read`]), else the activity it names.
+pub fn subject(line: &str) -> Option<String> {
+    let first = line.find(|c: char| c.is_ascii_digit())?;
+    // `🚴 38.6 km in 1:25:02`: an emoji is the only word for the activity.
+    what(line, first, first)
+        .or_else(|| crate::offline::activities::family(line).map(str::to_string))
 }
 
 /// A weigh-in whose unit is left out or written as `키로` (kilos here, kilometres after a

@@ -154,6 +154,24 @@ fn course_km(text: &str) -> Option<f64> {
 /// Ways of moving that are not running, in the languages read: a distance in a time next to
 /// one of these is a walk, a ride or a swim.
 const NOT_RUNS: &[&str] = &[
+    "zwift",
+    "peloton",
+    "spin",
+    "trainer",
+    "elliptical",
+    "🚴",
+    "🚲",
+    "🥾",
+    "🏊",
+    "🚶",
+    "ウォーキング",
+    "ハイキング",
+    "登山",
+    "サイクリング",
+    "산행",
+    "트레킹",
+    "사이클",
+    "따릉이",
     "walk",
     "walked",
     "walking",
@@ -232,6 +250,35 @@ pub fn reads_as_run(text: &str) -> bool {
         && !NOT_RUNS.iter().any(|w| {
             super::words::find_word(text, w).is_some() || (!w.is_ascii() && text.contains(w))
         })
+        && runnable(text)
+}
+
+/// Whether a distance and a time with no word for the sport can be a run: a pace a person
+/// runs at (`108 km 3:55:27` is a ride, `12.6km 5시간 10분` a hike). Without both, it can.
+fn runnable(text: &str) -> bool {
+    let clause = Clause::new(text);
+    let p = patterns();
+    let mut scratch = Found::default();
+    let Some(km) = clause
+        .hits(&p.distance)
+        .iter()
+        .find_map(|h| distance_km(h, &mut scratch))
+        .filter(|km| *km > 0.0)
+    else {
+        return true;
+    };
+    let mut minutes: Vec<f64> = Vec::new();
+    for h in clause.hits(&p.clock) {
+        let (a, b) = (h.num(1).unwrap_or(0.0), h.num(2).unwrap_or(0.0));
+        match h.num(3) {
+            Some(s) => minutes.push(a * 60.0 + b + s / 60.0),
+            // `25:37` or `1:32`: either reading may be the run's.
+            None => minutes.extend([a + b / 60.0, a * 60.0 + b]),
+        }
+    }
+    minutes.extend(durations(&clause).into_iter().map(|(_, m)| m));
+    const RUNNING: std::ops::RangeInclusive<f64> = 2.8..=11.0;
+    minutes.is_empty() || minutes.iter().any(|m| RUNNING.contains(&(m / km)))
 }
 
 /// Whether `text` holds a running distance (`8.9km`, `3 mi`; not metres, not `5km/h`).

@@ -17,8 +17,8 @@ fn time(n: u8) -> String {
 }
 
 /// `11pm-6:30am`, `23:10 - 06:40`; `bed 00:30, up 7:00` (words make bare hours clocks).
-fn range_patterns() -> &'static [(Regex, bool); 3] {
-    static P: OnceLock<[(Regex, bool); 3]> = OnceLock::new();
+fn range_patterns() -> &'static [(Regex, bool); 4] {
+    static P: OnceLock<[(Regex, bool); 4]> = OnceLock::new();
     P.get_or_init(|| {
         let (t1, t2) = (time(1), time(2));
         let re = |s: String| Regex::new(&s).expect("sleep pattern compiles");
@@ -30,6 +30,13 @@ fn range_patterns() -> &'static [(Regex, bool); 3] {
             (
                 re(format!(
                     r"(?:bed|asleep|lights out|lights off|취침|就寝|入睡)\s*(?:at|@|around|by|~|:)?\s*{t1}\D{{0,25}}?(?:up|woke|wake|awake|alarm|기상|起床)\s*(?:up)?\s*(?:at|@|around|by|~|:)?\s*{t2}"
+                )),
+                true,
+            ),
+            // `23:30 취침 06:30 기상`, `0:30就寝 6:15起床`: each time before its word.
+            (
+                re(format!(
+                    r"{t1}\s*(?:취침|就寝|bed|in bed|asleep)\D{{0,12}}?{t2}\s*(?:기상|起床|up|woke|wake)"
                 )),
                 true,
             ),

@@ -1,0 +1,242 @@
+//! Activities no shipped domain reads, as families of the words people use for them: a
+//! ride is logged as `Zwift 45 min`, `rode 55km`, `🚴 38 km` or `따릉이 8km` and asked
+//! about as "how far did I cycle". A measure and a question about the same family match.
+
+/// The families, each the words (any language, emoji) that name it. A word of Latin
+/// letters matches as a word or its stem; other scripts match inside a longer word.
+const FAMILIES: &[(&str, &[&str])] = &[
+    (
+        "cycling",
+        &[
+            "ride",
+            "rides",
+            "rode",
+            "riding",
+            "ridden",
+            "rdie",
+            "bike",
+            "bikes",
+            "biked",
+            "biking",
+            "cycle",
+            "cycled",
+            "cycling",
+            "cyclist",
+            "zwift",
+            "zwfit",
+            "peloton",
+            "spin",
+            "spinning",
+            "sportive",
+            "🚴",
+            "🚲",
+            "자전거",
+            "라이딩",
+            "따릉이",
+            "사이클",
+            "自転車",
+            "サイクリング",
+            "ロードバイク",
+            "骑行",
+            "骑车",
+            "单车",
+            "bici",
+            "bicicleta",
+            "ciclismo",
+            "rad",
+            "radfahren",
+            "radtour",
+            "vélo",
+            "velo",
+        ],
+    ),
+    (
+        "swimming",
+        &[
+            "swim",
+            "swims",
+            "swam",
+            "swum",
+            "swimming",
+            "swmi",
+            "pool",
+            "lengths",
+            "🏊",
+            "수영",
+            "자유형",
+            "평영",
+            "배영",
+            "접영",
+            "水泳",
+            "泳",
+            "游泳",
+            "nadar",
+            "nadé",
+            "natación",
+            "schwimmen",
+            "geschwommen",
+            "natation",
+            "nage",
+            "nagé",
+        ],
+    ),
+    (
+        "walking",
+        &[
+            "walk",
+            "walks",
+            "walked",
+            "walking",
+            "🚶",
+            "걷기",
+            "걸었",
+            "산책",
+            "ウォーキング",
+            "散歩",
+            "散步",
+            "走路",
+            "caminar",
+            "caminé",
+            "caminata",
+            "paseo",
+            "spazieren",
+            "spaziergang",
+            "marche",
+            "promenade",
+        ],
+    ),
+    (
+        "hiking",
+        &[
+            "hike",
+            "hikes",
+            "hiked",
+            "hiking",
+            "trek",
+            "trekking",
+            "🥾",
+            "등산",
+            "산행",
+            "트레킹",
+            "登山",
+            "ハイキング",
+            "徒步",
+            "爬山",
+            "senderismo",
+            "excursión",
+            "wandern",
+            "gewandert",
+            "wanderung",
+            "randonnée",
+        ],
+    ),
+    ("yoga", &["yoga", "요가", "ヨガ", "瑜伽"]),
+    (
+        "pilates",
+        &["pilates", "필라테스", "필라", "ピラティス", "普拉提"],
+    ),
+    (
+        "climbing",
+        &[
+            "climb",
+            "climbs",
+            "climbed",
+            "climbing",
+            "boulder",
+            "bouldering",
+            "클라이밍",
+            "볼더링",
+            "암장",
+            "クライミング",
+            "ボルダリング",
+            "攀岩",
+            "escalada",
+            "klettern",
+            "bouldern",
+            "escalade",
+        ],
+    ),
+    (
+        "meditation",
+        &[
+            "meditation",
+            "meditate",
+            "meditated",
+            "meditating",
+            "medité",
+            "meditación",
+            "meditar",
+            "명상",
+            "瞑想",
+            "冥想",
+            "meditiert",
+            "méditation",
+            "médité",
+        ],
+    ),
+    (
+        "reading",
+        &[
+            "read",
+            "reading",
+            "book",
+            "pages",
+            "leí",
+            "lei",
+            "leer",
+            "lectura",
+            "páginas",
+            "paginas",
+            "독서",
+            "책",
+            "読書",
+            "読んだ",
+            "阅读",
+            "看书",
+            "gelesen",
+            "lesen",
+            "lu",
+            "lecture",
+        ],
+    ),
+    ("water", &["water", "물", "水", "agua", "wasser", "eau"]),
+];
+
+/// The family `text` (a measure's what, or a question's word) names, if any.
+pub fn family(text: &str) -> Option<&'static str> {
+    let text = text.to_lowercase();
+    FAMILIES
+        .iter()
+        .find(|(_, words)| words.iter().any(|w| names(&text, w)))
+        .map(|(name, _)| *name)
+}
+
+/// Whether `text` holds `word`: inside a longer word for scripts without spaces and emoji,
+/// else as a whole word.
+fn names(text: &str, word: &str) -> bool {
+    let glued = crate::domains::has_spaceless(word) || word.chars().any(|c| !c.is_alphanumeric());
+    if glued {
+        return text.contains(word);
+    }
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::family;
+
+    #[test]
+    fn the_words_of_one_activity_are_one_family() {
+        for what in ["zwift", "rode", "🚴", "따릉이 자전거", "한강 라이딩"] {
+            assert_eq!(family(what), Some("cycling"), "{what}");
+        }
+        assert_eq!(family("how far did i cycle last week"), Some("cycling"));
+        assert_eq!(family("pool"), Some("swimming"));
+        assert_eq!(family("북한산 등산"), Some("hiking"));
+        assert_eq!(family("medité"), Some("meditation"));
+        assert_eq!(family("ran"), None);
+        assert_eq!(family("spinach"), None);
+        assert_eq!(family("already"), None);
+    }
+}

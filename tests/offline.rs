@@ -754,14 +754,20 @@ fn rides_swims_yoga_and_tracker_fields_are_activities_of_their_own() {
         format!("---\ndate: {}\nwater: 6\n---\n- [pages:: 20]\n", day(7)),
     );
     let all_rides = ask(v, "how far did I cycle in total?");
-    assert!(first_line(&all_rides).contains(&format!("**{} km", round1(ride_km))), "{all_rides}");
+    assert!(
+        first_line(&all_rides).contains(&format!("**{} km", round1(ride_km))),
+        "{all_rides}"
+    );
     // Only the 5 km run is a run: not the rides, nor the friend's 10k, nor the plan.
     let ran = ask(v, "how many km did I run in total?");
     assert!(first_line(&ran).contains("**5 km"), "{ran}");
     let swims = ask(v, "how many swims in total?");
     assert!(first_line(&swims).contains("**2 days"), "{swims}");
     let swum = ask(v, "how far did I swim in total?");
-    assert!(first_line(&swum).contains("3.5 km") || first_line(&swum).contains("3500 m"), "{swum}");
+    assert!(
+        first_line(&swum).contains("3.5 km") || first_line(&swum).contains("3500 m"),
+        "{swum}"
+    );
     let yoga = ask(v, "요가 총 몇 분 했어?");
     assert!(first_line(&yoga).contains("**100 minutes"), "{yoga}");
     let water = ask(v, "how much water did I drink in total?");

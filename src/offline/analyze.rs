@@ -267,7 +267,7 @@ pub fn compute(
                 } else if metric == Metric::Runs {
                     let km = round1(pts.iter().map(|p| p.value).sum());
                     (
-                        format!("{} runs, {} km", pts.len(), trim(km)),
+                        format!("{}, {} km", count(pts.len(), "run"), trim(km)),
                         km,
                         " km".into(),
                     )

@@ -724,6 +724,7 @@ pub const UNITS: &[(&str, &str)] = &[
     ("分钟", "minute"),
     ("pages", "page"),
     ("páginas", "page"),
+    ("paginas", "page"),
     ("seiten", "page"),
     ("페이지", "page"),
     ("몇 쪽", "page"),

@@ -424,18 +424,34 @@ pub const BODY_WEIGHT_WORDS: &[&str] = &[
 /// The weigh-ins among generic measures: kilograms or pounds of a body-weight word
 /// (`Weight:: 72.4 kg`, `공복 체중 68.2kg`).
 fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
+    let is_weigh_in = |m: &&crate::vault::parsed::Measure| {
+        matches!(m.unit.as_str(), "kg" | "lb" | "")
+            && super::cues::has(&m.what.to_lowercase(), BODY_WEIGHT_WORDS)
+    };
+    // `weight 178.6`: a weigh-in written without its unit is in the unit of most others.
+    let count = |unit: &str| {
+        records
+            .iter()
+            .flat_map(|r| r.measures.iter())
+            .filter(is_weigh_in)
+            .filter(|m| m.unit == unit)
+            .count()
+    };
+    let usual = match (count("kg"), count("lb")) {
+        (0, 0) => "",
+        (kg, lb) if lb > kg => "lb",
+        _ => "kg",
+    };
     let mut out: Vec<Point> = Vec::new();
     for r in records {
-        for m in &r.measures {
-            let what = m.what.to_lowercase();
-            // `weight:: 81.2`: a weigh-in written without its unit keeps none.
-            if !matches!(m.unit.as_str(), "kg" | "lb" | "")
-                || !super::cues::has(&what, BODY_WEIGHT_WORDS)
-            {
-                continue;
-            }
+        for m in r.measures.iter().filter(is_weigh_in) {
+            let unit = if m.unit.is_empty() {
+                usual
+            } else {
+                m.unit.as_str()
+            };
             let shown = Metric::Measure {
-                units: vec![m.unit.clone()],
+                units: vec![unit.to_string()],
                 words: Vec::new(),
             };
             out.push(Point {
@@ -443,7 +459,7 @@ fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
                 value: m.value,
                 detail: shown.format(m.value),
                 record: r,
-                measure: Some((m.unit.clone(), m.what.clone())),
+                measure: Some((unit.to_string(), m.what.clone())),
             });
         }
     }

@@ -804,6 +804,9 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 "걸은",
                 "만보",
                 "歩数",
+                "何歩",
+                "一番歩いた",
+                "歩かなかった",
                 "步数",
                 "pasos",
                 "schritte",
@@ -847,7 +850,12 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         ),
         (&["meetings", "meeting"], "meetings", Metric::Meetings),
     ];
+    // `등산 총 몇km 걸었어`: kilometres walked on a hike are the hike's, not steps.
+    let hike_km = walking && (units.contains(&"km") || units.contains(&"mile"));
     for (words, canonical, metric) in &table {
+        if *metric == Metric::Steps && hike_km {
+            continue;
+        }
         if cues::has(q, words) || canonical_in(canonical) {
             out.push(metric.clone());
         }

@@ -309,6 +309,7 @@ fn body_weight(clause: &mut Clause, found: &mut Found) {
         .iter()
         .any(|w| clause.text.contains(w))
     {
+        weight_without_unit(clause, found);
         return;
     }
     let re = RE.get_or_init(|| {
@@ -337,6 +338,33 @@ fn body_weight(clause: &mut Clause, found: &mut Found) {
             what,
             value: round2(value),
             unit: "kg".to_string(),
+        });
+        clause.claim(hit.range);
+    }
+}
+
+/// `weight 178.6`, `Weight: 81.2`: a weigh-in in words of Latin letters with no unit, kept
+/// without one (pounds and kilograms both are written so); the answer shows it in the unit
+/// of the person's other weigh-ins.
+fn weight_without_unit(clause: &mut Clause, found: &mut Found) {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    if !clause.text.contains("weigh") {
+        return;
+    }
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"^\W*(?:morning |body ?|my )?(?:weight|weighed in|weighed|weigh-in|weigh in)\s*(?:at|in at|was|is)?\s*[:=]?\s*(\d{2,3}(?:[.,]\d{1,2})?)\s*$",
+        )
+        .expect("weight pattern compiles")
+    });
+    for hit in clause.hits(re) {
+        let Some(value) = hit.num(1).filter(|v| (25.0..=500.0).contains(v)) else {
+            continue;
+        };
+        found.measures.push(Measure {
+            what: "weight".into(),
+            value: round2(value),
+            unit: String::new(),
         });
         clause.claim(hit.range);
     }

@@ -519,6 +519,13 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if !metrics.is_empty() && has(q, cues::WHEN) {
         return QueryType::Last;
     }
+    // `how much did I bench on Nov 13`: the weight lifted, not a count of sessions.
+    if matches!(metrics.first(), Some(Metric::Lift(_)))
+        && has_any(q, &["how much", "how heavy", "what weight"])
+        && !has_any(q, &["volume", "reps", "sets", "total", "times"])
+    {
+        return QueryType::Max;
+    }
     let amount = !cues::units(q).is_empty() || metrics.first().is_some_and(Metric::is_amount);
     // `coffee count in October`, `step count`: the cups and steps, not the days.
     let counted_things = matches!(
@@ -1039,6 +1046,10 @@ mod tests {
         assert_eq!(bench.metrics[0], Metric::Lift("bench press".into()));
         assert!(bench.metrics.contains(&Metric::Sleep) && bench.preceding_days);
         assert_eq!(q("how did I sleep last week").kind, QueryType::Average);
+        // The weight lifted on a day, not how many sessions; the sessions of a sport.
+        assert_eq!(q("how much did I bench on Nov 13").kind, QueryType::Max);
+        assert_eq!(q("how many swims this month").kind, QueryType::Count);
+        assert_eq!(q("how much weight did I lose").kind, QueryType::Trend);
         assert_eq!(
             q("Why did my bench feel heavy last week?").kind,
             QueryType::Why

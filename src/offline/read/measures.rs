@@ -89,10 +89,10 @@ const FILLER: &[&str] = &[
     "das",
 ];
 
-/// Reads the generic measures of the clause's free text. `subject`: what the line is about
-/// (the words before its first number), for a clause that names nothing (`12.6km` in
-/// `등산 4시간 30분, 12.6km`).
-pub fn read(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
+/// Reads the generic measures of the clause's free text. `line`: the whole line, whose
+/// subject (the words before its first number) names what a clause that names nothing
+/// measures (`12.6km` in `등산 4시간 30분, 12.6km`).
+pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
     // The pattern starts with a number: prose without digits is not searched.
     if !clause.text.chars().any(char::is_numeric) {
         return;
@@ -111,9 +111,9 @@ pub fn read(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
         return;
     }
     body_weight(clause, found);
-    laps(clause, found, subject);
+    laps(clause, found, line);
     fields(clause, found);
-    hours(clause, found, subject);
+    hours(clause, found, line);
     for hit in clause.hits(measure_pattern()) {
         let (Some(value), Some(unit)) = (hit.num(1), hit.get(2).and_then(measure_unit)) else {
             continue;
@@ -128,8 +128,8 @@ pub fn read(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
         {
             continue;
         }
-        let Some(what) = what(&clause.text, hit.range.start, hit.range.end)
-            .or_else(|| subject.map(str::to_string))
+        let Some(what) =
+            what(&clause.text, hit.range.start, hit.range.end).or_else(|| subject(line))
         else {
             continue;
         };
@@ -237,11 +237,14 @@ fn unit_of_field(key: &str) -> &'static str {
 
 /// A swim told in lengths of the pool: `40 lengths (25m)`, `40 laps of 25 m`, and repeats
 /// of one length in a swim (`수영 자유형 50m x 20`): all the metres swum.
-fn laps(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
+fn laps(clause: &mut Clause, found: &mut Found, line: &str) {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    let swim = crate::offline::activities::family(&clause.text)
-        .or_else(|| subject.and_then(crate::offline::activities::family))
-        == Some("swimming");
+    let counted = ["length", "lap", "바퀴", "x", "×"];
+    if !counted.iter().any(|w| clause.text.contains(w)) {
+        return;
+    }
+    let family = crate::offline::activities::family;
+    let swim = family(&clause.text).or_else(|| family(line)) == Some("swimming");
     if !swim && !clause.text.contains("length") && !clause.text.contains("lap") {
         return;
     }
@@ -259,7 +262,7 @@ fn laps(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
         };
         let Some(length) = length else { continue };
         let what = what(&clause.text, hit.range.start, hit.range.end)
-            .or_else(|| subject.map(str::to_string))
+            .or_else(|| subject(line))
             .unwrap_or_else(|| "swim".into());
         found.measures.push(Measure {
             what,
@@ -272,13 +275,20 @@ fn laps(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
 
 /// A time of hours (`요가 1시간`, `등산 4시간 30분`, `2h 15m of gardening`) is one measure in
 /// minutes, so that every day's time of an activity adds up in one unit.
-fn hours(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
+fn hours(clause: &mut Clause, found: &mut Found, line: &str) {
+    // Most clauses hold no hours; the duration pattern is not tried on them.
+    const HOURS: [&str; 10] = [
+        "h", "시간", "時間", "小时", "小時", "hour", "hr", "stund", "hora", "heure",
+    ];
+    if !HOURS.iter().any(|w| clause.text.contains(w)) {
+        return;
+    }
     for (hit, minutes) in durations(clause) {
         if hit.get(1).is_none() {
             continue;
         }
-        let Some(what) = what(&clause.text, hit.range.start, hit.range.end)
-            .or_else(|| subject.map(str::to_string))
+        let Some(what) =
+            what(&clause.text, hit.range.start, hit.range.end).or_else(|| subject(line))
         else {
             continue;
         };
@@ -292,7 +302,7 @@ fn hours(clause: &mut Clause, found: &mut Found, subject: Option<&str>) {
 }
 
 /// The words a line's first number is about (see [`read`]), else the activity it names.
-pub fn subject(line: &str) -> Option<String> {
+fn subject(line: &str) -> Option<String> {
     let first = line.find(|c: char| c.is_ascii_digit())?;
     // `🚴 38.6 km in 1:25:02`: an emoji is the only word for the activity.
     what(line, first, first)

@@ -313,7 +313,6 @@ impl<'d> Reader<'d> {
         let lifts_before = found.lifts.len();
         let numbered = line.text.bytes().any(|b| b.is_ascii_digit());
         let new_max = numbered && lifts::new_max(&line.text);
-        let subject = numbered.then(|| measures::subject(&line.text)).flatten();
         let rounds = numbered.then(|| lifts::rounds(&mut line)).flatten();
         // `석촌호수 8.9km, 53:43, 평균 페이스 6'02"/km`: a distance with a time is a run,
         // even when the time sits in the next clause and no run word is written.
@@ -429,7 +428,7 @@ impl<'d> Reader<'d> {
                 Topic::None | Topic::Sleep => {}
             }
             custom::read(&mut c, &self.fields, found);
-            measures::read(&mut c, found, subject.as_deref());
+            measures::read(&mut c, found, &line.text);
             unreadable::report(&c, found);
         }
         if let Some(rounds) = rounds {

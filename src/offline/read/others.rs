@@ -178,6 +178,27 @@ const OPENERS: &[&str] = &[
 
 /// Whether the clause tells what someone else did: `text` lowercase, `raw` as written.
 pub fn someone_else(text: &str, raw: &str) -> bool {
+    // Most clauses open with a number or a word of the person's own log: one look at the
+    // first word rules them out before any list is searched.
+    let first = text
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    const OPENING: [&str; 14] = [
+        "my", "a", "friend", "mi", "mein", "meine", "mon", "ma", "and", "but", "while", "also",
+        "today", "he",
+    ];
+    let capitalised = raw
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .starts_with(char::is_uppercase);
+    if first.is_ascii()
+        && !OPENING.contains(&first)
+        && !capitalised
+        && !matches!(first, "she" | "they")
+    {
+        return false;
+    }
     if OTHERS.iter().any(|o| starts_word(text, o)) || named_person(raw) {
         return true;
     }

@@ -73,12 +73,22 @@ pub fn heading_time(heading: &str) -> Option<NaiveTime> {
 /// A byte range of the note and, for a `## HH:MM` section, its time and title.
 type Span = (Range<usize>, Option<(NaiveTime, String)>, Option<String>);
 
+/// `Plan for next week:`, `다음 주 계획`, `Deadlift`: a short line without digits that names
+/// what the list under it is.
+fn is_label(line: &str) -> bool {
+    let line = line.trim();
+    !line.is_empty()
+        && !line.starts_with(['?', '>', '#'])
+        && !line.bytes().any(|b| b.is_ascii_digit())
+        && line.split_whitespace().nth(6).is_none()
+}
+
 /// Splits a parsed note into entries, all dated `date`.
 pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
     let mut spans: Vec<Span> = Vec::new();
     let mut section: Option<(usize, NaiveTime, String)> = None;
     let mut under: Option<String> = None;
-    // Where the last block ended, when it was a paragraph of one or two lines.
+    // Where the last block ended, when it was a one-line label (see `is_label`).
     let mut label_end: Option<usize> = None;
     let close = |spans: &mut Vec<_>, section: &mut Option<(usize, NaiveTime, String)>, end| {
         if let Some((start, time, title)) = section.take() {
@@ -86,7 +96,10 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
         }
     };
     for block in &note.blocks {
-        let label = matches!(block.kind, BlockKind::Paragraph) && block.lines.len() <= 2;
+        // A label is one line without numbers, never a question (`? how far…`).
+        let label = matches!(block.kind, BlockKind::Paragraph)
+            && block.lines.len() == 1
+            && is_label(note.line(block.lines.start));
         match &block.kind {
             BlockKind::Heading { level, text } if *level <= 2 => {
                 close(&mut spans, &mut section, block.lines.start);
@@ -345,6 +358,24 @@ mod tests {
         for (i, entry) in e.iter().enumerate() {
             assert_eq!(entry.text, format!("walked {i} min"));
         }
+    }
+
+    #[test]
+    fn a_label_line_right_above_a_list_is_read_with_it() {
+        let note = Note::parse("Plan for next week:\n- squat 5x5\n\nDeadlift\n- 225x5\n- 285x5\n\nwarm day\n\n- ran 5k\n".into());
+        let texts: Vec<String> = entries(&note, "n.md", day())
+            .into_iter()
+            .map(|e| e.text)
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                "Plan for next week:\n- squat 5x5",
+                "Deadlift\n- 225x5\n- 285x5",
+                "warm day",
+                "- ran 5k"
+            ]
+        );
     }
 
     #[test]

@@ -490,20 +490,13 @@ fn in_unit(value: f64, from: &str, to: &str) -> Option<f64> {
     }
 }
 
-/// Whether the measured thing (`read`, `meditated`, `물`) is one of the question's words.
-fn what_fits(what: &str, words: &[String]) -> bool {
+/// Whether the measured thing (`read`, `meditated`, `물`) is one of the question's words, or
+/// of an activity the question asks about (`asked`, see [`asked_activities`]).
+fn what_fits(what: &str, words: &[String], asked: &[&str]) -> bool {
     let what = what.to_lowercase();
     // `rode 55km` and "how far did I cycle": one activity in other words.
-    if let Some(family) = super::activities::family(&what) {
-        // A unit word (`pages`) says how much, not of what.
-        let named = |w: &String| super::cues::units(w).is_empty();
-        if words
-            .iter()
-            .filter(|w| named(w))
-            .any(|w| super::activities::family(w) == Some(family))
-        {
-            return true;
-        }
+    if super::activities::family(&what).is_some_and(|f| asked.contains(&f)) {
+        return true;
     }
     if crate::domains::has_spaceless(&what) {
         // `수영 자유형` is about 수영 (`마지막으로 수영한 날`): any of its words of two
@@ -543,6 +536,16 @@ fn plural_unit(unit: &str) -> String {
     }
 }
 
+/// The activities the question's words name, once per question; a unit word (`pages`) says
+/// how much, not of what.
+fn asked_activities(words: &[String]) -> Vec<&'static str> {
+    words
+        .iter()
+        .filter(|w| super::cues::units(w).is_empty())
+        .filter_map(|w| super::activities::family(w))
+        .collect()
+}
+
 fn measure_points<'r>(
     units: &[String],
     words: &[String],
@@ -569,19 +572,16 @@ fn measure_points<'r>(
         .flat_map(|r| r.measures.iter().map(move |m| (r, m)))
         .filter(|(_, m)| units.is_empty() || units.iter().any(|u| unit_fits(u, &m.unit)))
         .collect();
+    let asked = asked_activities(words);
     let about: Vec<_> = all
         .iter()
-        .filter(|(_, m)| what_fits(&m.what, words))
+        .filter(|(_, m)| what_fits(&m.what, words, &asked))
         .copied()
         .collect();
     // `자전거 몇 km 탔어?` over a vault of rows: an activity asked and never logged is none.
-    let activity_asked = words
-        .iter()
-        .filter(|w| super::cues::units(w).is_empty())
-        .any(|w| super::activities::family(w).is_some());
     let chosen = if !about.is_empty() {
         about
-    } else if units.is_empty() || activity_asked {
+    } else if units.is_empty() || !asked.is_empty() {
         Vec::new()
     } else {
         all

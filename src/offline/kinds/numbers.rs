@@ -448,7 +448,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
 const KM_PER_MILE: f64 = 1.609_344;
 
 /// The runs of about `km` with a time logged, oldest first: (date, km, minutes, record).
-fn race_runs(km: f64, records: &[ParsedRecord]) -> Vec<(NaiveDate, f64, f64, &ParsedRecord)> {
+fn race_runs(km: f64, records: &[ParsedRecord]) -> Vec<RaceRun<'_>> {
     let mut found = Vec::new();
     for r in records {
         for run in runs(r) {
@@ -463,6 +463,30 @@ fn race_runs(km: f64, records: &[ParsedRecord]) -> Vec<(NaiveDate, f64, f64, &Pa
     }
     found.sort_by_key(|a| a.0);
     found
+}
+
+/// A run of [`race_runs`]: its date, km, minutes and record.
+type RaceRun<'r> = (NaiveDate, f64, f64, &'r ParsedRecord);
+
+/// The quickest of `found`, the latest of equal times.
+fn quickest<'a, 'r>(found: &'a [RaceRun<'r>]) -> Option<&'a RaceRun<'r>> {
+    found
+        .iter()
+        .min_by(|a, b| a.2.total_cmp(&b.2).then(b.0.cmp(&a.0)))
+}
+
+/// The runs behind a race answer, newest first, cited.
+fn list_race_runs(reply: &mut Reply, found: &[RaceRun], link: Link) {
+    for (date, d, t, r) in found.iter().rev() {
+        reply.items.push(format!(
+            "{}: {} km in {} {}",
+            day(*date),
+            trim(*d),
+            clock(*t),
+            link(r)
+        ));
+        reply.used(&r.source_file);
+    }
 }
 
 /// `is my 10k getting faster?`: the times of the runs of about `km`, first to last.
@@ -480,9 +504,7 @@ fn race_trend(km: f64, when: &str, records: &[ParsedRecord], link: Link) -> Opti
         what = "races and time trials";
     }
     let (first, last) = (found.first()?, found.last()?);
-    let best = found
-        .iter()
-        .min_by(|a, b| a.2.total_cmp(&b.2).then(b.0.cmp(&a.0)))?;
+    let best = quickest(&found)?;
     let change = last.2 - first.2;
     let direction = if change.abs() < 1.0 / 120.0 {
         "the same time".to_string()
@@ -509,16 +531,7 @@ fn race_trend(km: f64, when: &str, records: &[ParsedRecord], link: Link) -> Opti
         full_day(best.0),
         link(best.3)
     ));
-    for (date, d, t, r) in found.iter().rev() {
-        reply.items.push(format!(
-            "{}: {} km in {} {}",
-            day(*date),
-            trim(*d),
-            clock(*t),
-            link(r)
-        ));
-        reply.used(&r.source_file);
-    }
+    list_race_runs(&mut reply, &found, link);
     Some(reply)
 }
 
@@ -527,9 +540,7 @@ fn race_trend(km: f64, when: &str, records: &[ParsedRecord], link: Link) -> Opti
 fn fastest(km: f64, fast: bool, when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> {
     let found = race_runs(km, records);
     let best = if fast {
-        found
-            .iter()
-            .min_by(|a, b| a.2.total_cmp(&b.2).then(b.0.cmp(&a.0)))?
+        quickest(&found)?
     } else {
         found.iter().max_by(|a, b| a.2.total_cmp(&b.2))?
     };
@@ -548,16 +559,7 @@ fn fastest(km: f64, fast: bool, when: &str, records: &[ParsedRecord], link: Link
         count(found.len(), "run"),
         trim(km)
     ));
-    for (date, d, t, r) in found.iter().rev() {
-        reply.items.push(format!(
-            "{}: {} km in {} {}",
-            day(*date),
-            trim(*d),
-            clock(*t),
-            link(r)
-        ));
-        reply.used(&r.source_file);
-    }
+    list_race_runs(&mut reply, &found, link);
     Some(reply)
 }
 

@@ -128,9 +128,7 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
         {
             continue;
         }
-        let Some(what) =
-            what(&clause.text, hit.range.start, hit.range.end).or_else(|| subject(line))
-        else {
+        let Some(what) = about(clause, &hit.range, line) else {
             continue;
         };
         // `喝水 7杯`, `물 3컵`: water comes in glasses, whatever the cup word.
@@ -261,9 +259,7 @@ fn laps(clause: &mut Clause, found: &mut Found, line: &str) {
             None => continue,
         };
         let Some(length) = length else { continue };
-        let what = what(&clause.text, hit.range.start, hit.range.end)
-            .or_else(|| subject(line))
-            .unwrap_or_else(|| "swim".into());
+        let what = about(clause, &hit.range, line).unwrap_or_else(|| "swim".into());
         found.measures.push(Measure {
             what,
             value: round2(count * length),
@@ -287,9 +283,7 @@ fn hours(clause: &mut Clause, found: &mut Found, line: &str) {
         if hit.get(1).is_none() {
             continue;
         }
-        let Some(what) =
-            what(&clause.text, hit.range.start, hit.range.end).or_else(|| subject(line))
-        else {
+        let Some(what) = about(clause, &hit.range, line) else {
             continue;
         };
         found.measures.push(Measure {
@@ -299,6 +293,11 @@ fn hours(clause: &mut Clause, found: &mut Found, line: &str) {
         });
         clause.claim(hit.range);
     }
+}
+
+/// What the number at `range` of the clause is about, else what its line is about.
+fn about(clause: &Clause, range: &std::ops::Range<usize>, line: &str) -> Option<String> {
+    what(&clause.text, range.start, range.end).or_else(|| subject(line))
 }
 
 /// The words a line's first number is about (see [`read`]), else the activity it names.

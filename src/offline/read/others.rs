@@ -225,18 +225,19 @@ fn named_person(raw: &str) -> bool {
     let name = first.trim_end_matches([',', ':']);
     // `Dave's Zwift race: 42 km`: a name's own workout.
     if let Some(owner) = name.strip_suffix("'s").or(name.strip_suffix("’s")) {
-        let capitalised = owner.chars().next().is_some_and(char::is_uppercase)
-            && owner.chars().skip(1).all(char::is_lowercase)
-            && owner.chars().count() >= 2;
-        return capitalised && !OPENERS.contains(&owner.to_lowercase().as_str());
+        return is_name(owner);
     }
-    let lower = name.to_lowercase();
-    let capitalised = name.chars().next().is_some_and(char::is_uppercase)
-        && name.chars().skip(1).all(char::is_lowercase)
-        && name.chars().count() >= 2;
-    let pronoun = matches!(lower.as_str(), "he" | "she" | "they");
-    (pronoun || capitalised && !OPENERS.contains(&lower.as_str()))
-        && DID.contains(&verb.to_lowercase().as_str())
+    let pronoun = matches!(name.to_lowercase().as_str(), "he" | "she" | "they");
+    (pronoun || is_name(name)) && DID.contains(&verb.to_lowercase().as_str())
+}
+
+/// `Sam`, `Dave`: a capitalised word of two letters or more that opens no sentence of the
+/// person's own (`Finally`, `Today`).
+fn is_name(word: &str) -> bool {
+    word.chars().next().is_some_and(char::is_uppercase)
+        && word.chars().skip(1).all(char::is_lowercase)
+        && word.chars().count() >= 2
+        && !OPENERS.contains(&word.to_lowercase().as_str())
 }
 
 /// `형은`, `트레이너쌤은`, `친구가`: people words and then a particle, nothing else.

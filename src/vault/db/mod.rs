@@ -118,8 +118,12 @@ CREATE INDEX IF NOT EXISTS entries_spaceless ON entries(date) WHERE spaceless = 
 /// How many pages the write-ahead log holds before SQLite copies them into the file
 /// (SQLite's default), and while a rebuild fills emptied tables: copied less often, a page
 /// written by many of a rebuild's commits is copied once, not once per commit.
-const WAL_PAGES: i64 = 1000;
-const REBUILD_WAL_PAGES: i64 = 10_000;
+///
+/// While a rebuild fills emptied tables, foreign keys are off too: every note's records are
+/// written once, after their old rows are deleted by hand, so checking each fact's record
+/// (a lookup per fact) finds nothing to enforce.
+const USUAL_PRAGMAS: &str = "PRAGMA wal_autocheckpoint = 1000; PRAGMA foreign_keys = ON;";
+const REBUILD_PRAGMAS: &str = "PRAGMA wal_autocheckpoint = 10000; PRAGMA foreign_keys = OFF;";
 
 /// The records database of one vault.
 #[derive(Debug)]
@@ -163,10 +167,9 @@ impl RecordDb {
             conn.execute_batch(LATE_INDEXES).map_err(err)?;
         } else {
             conn.execute_batch(SCHEMA).map_err(err)?;
-            conn.pragma_update(None, "wal_autocheckpoint", REBUILD_WAL_PAGES)
-                .map_err(err)?;
             conn.pragma_update(None, "user_version", SCHEMA_VERSION)
                 .map_err(err)?;
+            conn.execute_batch(REBUILD_PRAGMAS).map_err(err)?;
         }
         Ok(RecordDb {
             path: path.to_path_buf(),
@@ -186,7 +189,7 @@ impl RecordDb {
         }
         let conn = self.conn.lock().expect("db lock");
         conn.execute_batch(LATE_INDEXES)
-            .and_then(|()| conn.pragma_update(None, "wal_autocheckpoint", WAL_PAGES))
+            .and_then(|()| conn.execute_batch(USUAL_PRAGMAS))
             .map_err(|e| self.error(e))
     }
 
@@ -371,16 +374,19 @@ impl RecordDb {
         let rebuild = format!(
             "PRAGMA foreign_keys = OFF; BEGIN; DROP TABLE entries_fts; DROP TABLE facts; DROP TABLE lift_sets; DROP TABLE records; DROP TABLE entries; DROP TABLE awaiting; {SCHEMA} COMMIT;"
         );
-        let done = conn
-            .execute_batch(&rebuild)
-            .and_then(|()| conn.pragma_update(None, "wal_autocheckpoint", REBUILD_WAL_PAGES));
+        let done = conn.execute_batch(&rebuild);
         self.late_indexes_due
             .store(done.is_ok(), std::sync::atomic::Ordering::SeqCst);
         if done.is_err() && !conn.is_autocommit() {
             let _ = conn.execute_batch("ROLLBACK");
         }
-        let on = conn.execute_batch("PRAGMA foreign_keys = ON;");
-        done.and(on).map_err(|e| self.error(e))
+        let pragmas = if done.is_ok() {
+            REBUILD_PRAGMAS
+        } else {
+            USUAL_PRAGMAS
+        };
+        done.and(conn.execute_batch(pragmas))
+            .map_err(|e| self.error(e))
     }
 
     fn query(&self, sql: &str, args: impl rusqlite::Params) -> Result<Vec<ParsedRecord>> {

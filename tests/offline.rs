@@ -784,3 +784,50 @@ fn first_line(answer: &str) -> String {
         .unwrap_or("")
         .to_string()
 }
+
+/// Sessions logged without a number (`# PT 12회차`, `## CrossFit`) are counted in the days
+/// that name them, and a workout pasted from an app (a label per exercise, `Accessories:`)
+/// is one strength session a day, also when two months are compared.
+#[test]
+fn unmeasured_sessions_and_app_pastes_are_counted_by_day() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    let today = chrono::Local::now().date_naive();
+    let mut pt_days = 0;
+    let mut gym_days = 0;
+    let mut day = today - chrono::Duration::days(21);
+    let mut n = 0;
+    while day < today {
+        n += 1;
+        let text = if n % 3 == 0 {
+            pt_days += 1;
+            gym_days += 1;
+            format!("# PT {n}회차 - 하체\n트레이너: 김쌤\n\n- 스쿼트 50 x 8 x 3\n- 레그프레스 120kg x 12 x 3\n")
+        } else if n % 3 == 1 {
+            gym_days += 1;
+            format!(
+                "# Workout\n\nSquat (Barbell)\nSet 1: {w} kg × 5\nSet 2: {w} kg × 5\n\nBench Press (Barbell)\nSet 1: 60 kg × 8\n\nAccessories:\n- Rows 50kg 4x8\n",
+                w = 100 + n
+            )
+        } else {
+            "산책 30분\n".to_string()
+        };
+        write(v, &format!("Daily/{day}.md"), text);
+        day += chrono::Duration::days(1);
+    }
+    process(v);
+    let pt = ask(v, "how many PT sessions in the past 30 days");
+    assert!(pt.contains(&format!("**{pt_days} day")), "{pt}");
+    let korean = ask(v, "최근 30일 PT 몇 번 했어?");
+    assert!(korean.contains(&format!("**{pt_days} day")), "{korean}");
+    let gym = ask(v, "how many gym sessions in the past 30 days");
+    assert!(
+        gym.contains(&format!("**{gym_days} strength session")),
+        "{gym}"
+    );
+    let never = ask(v, "how many CrossFit classes in the past 30 days");
+    assert!(
+        !never.contains("**"),
+        "never logged, nothing counted: {never}"
+    );
+}

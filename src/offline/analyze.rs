@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use chrono::{Datelike, NaiveDate};
 
 use super::kinds::count;
-use super::metric::{lift_in_reps, per_day, series, total_reps, Point};
+use super::metric::{lift_in_reps, per_day, series, session_count, total_reps, Point};
 use super::query::{Metric, Query, QueryType};
 use crate::vault::parsed::ParsedRecord;
 
@@ -264,6 +264,13 @@ pub fn compute(
                         plural(pts.len(), "entry")
                     );
                     (text, average, String::new())
+                } else if matches!(
+                    metric,
+                    Metric::Workouts | Metric::Training | Metric::BodyPart(_)
+                ) {
+                    // Sessions, not entries: `Upper B` and `Accessories:` are one workout.
+                    let n = session_count(pts);
+                    (count(n, "session"), n as f64, String::new())
                 } else if metric == Metric::Runs {
                     let km = round1(pts.iter().map(|p| p.value).sum());
                     (

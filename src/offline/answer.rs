@@ -251,6 +251,34 @@ pub fn answer(
     let mut sources: Vec<String> = Vec::new();
     let mut cited_ids: BTreeSet<String> = BTreeSet::new();
     let facts = computed(store, &query, &when, anchor, &link);
+    // `how many PT sessions this month`: something logged without a number is counted in
+    // the days whose entries name it.
+    let unmeasured = match (&facts, query.kind, query.metrics.first()) {
+        (None, QueryType::Count | QueryType::Total, Some(Metric::Measure { units, .. }))
+            if units.is_empty() =>
+        {
+            super::mentions::days_naming(store, &groups, range.as_ref())?
+        }
+        _ => None,
+    };
+    if let Some((names, days)) = unmeasured {
+        body.push_str(&super::mentions::lead(&names, days.len(), &when));
+        body.push_str("\n");
+        for (date, e) in days.iter().take(MAX_QUOTES) {
+            body.push_str(&format!(
+                "\n- {}: {} {}",
+                date.format("%a %b %-d"),
+                quote(e, &groups),
+                store.cite(e)
+            ));
+            let note = store.cite_note(&e.source);
+            if !sources.contains(&note) {
+                sources.push(note);
+            }
+        }
+        body.push_str("\n\n_Answered from your notes without a model: the days are counted from what you logged._");
+        return Ok(ExtractiveAnswer { body, sources });
+    }
     match &facts {
         Some(f) => {
             body.push_str(&f.lines.join("\n"));

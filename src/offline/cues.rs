@@ -161,6 +161,18 @@ pub const TREND: &[&str] = &[
     "提升",
     "增长",
     "长进",
+    "entwickelt",
+    "entwicklung",
+    "évolution",
+    "évolué",
+    "progressé",
+    "perds",
+    "perdu",
+    "maigri",
+    "abgenommen",
+    "zugenommen",
+    "变化",
+    "进步了",
 ];
 
 /// The latest entry ("last time", "when did I last"). A bare "last" also counts once the
@@ -348,6 +360,13 @@ pub const BEST: &[&str] = &[
     "最长",
     "最好",
     "最远",
+    "höchstes",
+    "höchste",
+    "höchster",
+    "höchsten",
+    "charge max",
+    "plus grosse",
+    "le plus lourd",
 ];
 
 /// The lowest value.
@@ -485,6 +504,12 @@ pub const LIST: &[&str] = &[
     "吃了什么",
     "做了什么",
     "干了什么",
+    "练了什么",
+    "练了啥",
+    "무슨 운동",
+    "어떤 운동",
+    "qu'ai-je fait",
+    "was habe ich gemacht",
 ];
 
 /// Verbs of eating: a list of what was eaten keeps to food lines.
@@ -526,6 +551,23 @@ pub const STRENGTH_WORDS: &[&str] = &[
     "健身房",
     "健身",
     "力量",
+    "撸铁",
+    "举铁",
+];
+
+/// Kinds of sessions no domain reads, counted in the days that name them (see
+/// [`super::mentions`]): "how many PT sessions", "CrossFit classes".
+pub const SESSION_KINDS: &[&str] = &[
+    "pt",
+    "personal training",
+    "crossfit",
+    "wod",
+    "wods",
+    "피티",
+    "크로스핏",
+    "クロスフィット",
+    "私教",
+    "coach",
 ];
 
 /// Words that stand for all training: lifting and cardio.
@@ -585,6 +627,10 @@ pub const TRAINING_WORDS: &[&str] = &[
     "运动",
     "锻炼",
     "训练",
+    "sport",
+    "fait du sport",
+    "jours de sport",
+    "sporttage",
 ];
 
 /// Running words the domain vocabulary may lack in question forms ("달린", "carrera").

@@ -22,6 +22,23 @@ pub struct Point<'r> {
     pub measure: Option<(String, String)>,
 }
 
+impl Point<'_> {
+    /// The session a point belongs to: its day and time of day (`## 07:00`), so labels
+    /// under a day (`Upper B`, one heading per exercise) do not split it.
+    pub fn session(&self) -> (NaiveDate, Option<&str>) {
+        (self.date, self.record.timestamp.as_deref())
+    }
+}
+
+/// How many sessions `points` come from (see [`Point::session`]).
+pub fn session_count(points: &[Point]) -> usize {
+    points
+        .iter()
+        .map(Point::session)
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+}
+
 impl Metric {
     /// A short human name.
     pub fn label(&self) -> String {
@@ -418,6 +435,12 @@ pub const BODY_WEIGHT_WORDS: &[&str] = &[
     "peso",
     "pesaba",
     "poids",
+    "pesée",
+    "pèse",
+    "waage",
+    "scale",
+    "weigh-in",
+    "공체",
     "体重",
 ];
 

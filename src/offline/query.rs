@@ -196,9 +196,24 @@ fn thousands_of_steps(q: &str) -> String {
     .into_owned()
 }
 
+/// German compounds split into the words they are made of: `5-km-zeit` is `5 km zeit`,
+/// `durchschnittsgewicht` is `durchschnitt gewicht`.
+fn split_compounds(q: String) -> String {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    if !q.contains('-') && !q.contains("durchschnitts") {
+        return q;
+    }
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"(\d)-(k|km|mi|meilen)(?:-|\b)").expect("compound pattern compiles")
+    });
+    re.replace_all(&q, "$1 $2 ")
+        .replace("durchschnitts", "durchschnitt ")
+}
+
 /// Reads `question` asked on `anchor`.
 pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &Domains) -> Query {
-    let (lower, weekends) = every_weekend(&thousands_of_steps(&question.to_lowercase()));
+    let lower = split_compounds(thousands_of_steps(&question.to_lowercase()));
+    let (lower, weekends) = every_weekend(&lower);
     let range = find_range(&lower, anchor, week);
     let other_range = range.as_ref().and_then(|r| {
         let rest = lower.replacen(&r.phrase, " ", 1);
@@ -767,8 +782,11 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     // A pace is a run's (`avg pace this month`, `평균 페이스`).
     let pace = cues::has(q, PACE_WORDS);
     // `自転車で何キロ走った`: a verb of running said of another way of moving.
+    // `每天走多少步`: in Chinese 走 is walking, and steps are asked.
+    let steps_walked = q.contains('步') && !q.contains('跑');
     let running = (canonical_in("run") || cues::has(q, cues::RUN_WORDS))
         && (!walking || has_any(q, &["run", "ran", "runs", "running"]))
+        && !steps_walked
         || target_km(q).is_some() && out.is_empty()
         || distance_only
         || pace;
@@ -815,6 +833,8 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 "一番歩いた",
                 "歩かなかった",
                 "步数",
+                "多少步",
+                "几步",
                 "pasos",
                 "schritte",
                 "de pas",
@@ -903,7 +923,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         out.insert(0, Metric::Training);
     }
     // `yoga sessions`, `how many swims`: an activity of its own, not the gym's.
-    let own_activity = super::activities::family(q).is_some();
+    let own_activity = super::activities::family(q).is_some() || cues::has(q, cues::SESSION_KINDS);
     if !lift_named && !running && !own_activity {
         if let Some(part) = super::body_parts::named_in(q) {
             out.push(Metric::BodyPart(part.name.to_string()));
@@ -1164,5 +1184,42 @@ mod tests {
             q("how many shoulder days this month").metrics[0],
             Metric::BodyPart("shoulders".into())
         );
+    }
+
+    #[test]
+    fn german_french_and_chinese_asks() {
+        let bench = q("Höchstes Gewicht beim Bankdrücken?");
+        assert_eq!(bench.kind, QueryType::Max);
+        assert_eq!(bench.metrics[0], Metric::Lift("bench press".into()));
+        let weight = q("Durchschnittsgewicht letzten Monat?");
+        assert_eq!(
+            (weight.kind, &weight.metrics[0]),
+            (QueryType::Average, &Metric::BodyWeight)
+        );
+        assert_eq!(q("Beste 5-km-Zeit?").target_km, Some(5.0));
+        assert_eq!(
+            q("Wie hat sich mein Gewicht entwickelt?").kind,
+            QueryType::Trend
+        );
+        assert_eq!(q("est-ce que je perds du poids ?").kind, QueryType::Trend);
+        assert_eq!(q("évolution de mon squat ?").kind, QueryType::Trend);
+        assert_eq!(q("上个星期撸铁几次？").metrics[0], Metric::Workouts);
+        assert_eq!(q("11月11日练了什么？").kind, QueryType::List);
+        assert_eq!(q("10월 16일 무슨 운동 했어?").kind, QueryType::List);
+        assert_eq!(q("本月平均每天走多少步？").metrics, vec![Metric::Steps]);
+        assert_eq!(
+            q("Letztes Gewicht auf der Waage?").metrics[0],
+            Metric::BodyWeight
+        );
+        // Sessions no domain reads are counted in the days that name them.
+        for text in [
+            "how many PT sessions last month",
+            "how many CrossFit classes this month",
+        ] {
+            assert!(
+                matches!(q(text).metrics[0], Metric::Measure { .. }),
+                "{text}"
+            );
+        }
     }
 }

@@ -546,12 +546,18 @@ pub fn note_dating(config: &Config, meta: &NoteMeta, note: &Note) -> Dating {
     )
 }
 
+/// The start of a note, enough to hold its frontmatter: the first 4 KB, read on (up to
+/// 16 KB) only when a frontmatter opened there is not closed yet.
 fn read_head(path: &Path) -> Option<String> {
-    let mut buf = Vec::with_capacity(8192);
-    std::fs::File::open(path)
-        .ok()?
-        .take(16 * 1024)
-        .read_to_end(&mut buf)
-        .ok()?;
-    Some(String::from_utf8_lossy(&buf).into_owned())
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut buf = Vec::with_capacity(4096);
+    (&mut file).take(4096).read_to_end(&mut buf).ok()?;
+    let closed = |b: &[u8]| b[3..].windows(4).any(|w| w == b"\n---" || w == b"\n...");
+    if buf.len() == 4096 && buf.starts_with(b"---") && !closed(&buf) {
+        file.take(12 * 1024).read_to_end(&mut buf).ok()?;
+    }
+    Some(match String::from_utf8(buf) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
 }

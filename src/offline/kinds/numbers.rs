@@ -30,14 +30,14 @@ impl<'p, 'r> Session<'p, 'r> {
     }
 }
 
-/// Points grouped by day and section, oldest first (by reference: an all-time question
+/// Points grouped by [`Point::session`], oldest first (by reference: an all-time question
 /// groups thousands).
 fn sessions<'p, 'r>(points: &'p [Point<'r>]) -> Vec<Session<'p, 'r>> {
     let mut out: Vec<Session> = Vec::new();
     let mut at: std::collections::HashMap<(NaiveDate, Option<&str>), usize> =
         std::collections::HashMap::new();
     for p in points {
-        let key = (p.date, p.record.heading.as_deref());
+        let key = p.session();
         match at.get(&key) {
             Some(&i) => out[i].points.push(p),
             None => {

@@ -1,0 +1,199 @@
+//! "How many PT sessions this month", "how often did I go climbing": a count of something
+//! logged without a number (`PT 21회차 - 상체`, `CrossFit class, brutal WOD`) is the number
+//! of days whose log entries name it.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+
+use super::cues;
+use super::dates::DateRange;
+use super::kinds::count;
+use super::read::find_word;
+use crate::error::Result;
+use crate::vault::store::KeywordSearch;
+use crate::vault::{Entry, Store};
+
+/// Words of a count question that name no thing counted: what it is counted by
+/// (`sessions`, `fois`) and the little words of the languages asked in (the question's
+/// English ones are gone already, see [`super::answer::keyword_groups`]).
+const NOT_THINGS: &[&str] = &[
+    "session",
+    "sessions",
+    "class",
+    "classes",
+    "times",
+    "time",
+    "days",
+    "day",
+    "visits",
+    "workouts",
+    "de",
+    "du",
+    "des",
+    "la",
+    "le",
+    "les",
+    "j'ai",
+    "ai",
+    "je",
+    "fois",
+    "mon",
+    "ma",
+    "mes",
+    "ce",
+    "cette",
+    "au",
+    "en",
+    "et",
+    "est",
+    "que",
+    "séances",
+    "del",
+    "el",
+    "los",
+    "las",
+    "veces",
+    "mi",
+    "mis",
+    "fui",
+    "hice",
+    "der",
+    "die",
+    "das",
+    "den",
+    "dem",
+    "ich",
+    "oft",
+    "mal",
+    "im",
+    "bei",
+    "beim",
+    "am",
+    "zum",
+    "zur",
+    "war",
+    "habe",
+    "hab",
+    "bin",
+    "einheiten",
+    "번",
+    "회",
+    "했지",
+    "했어",
+    "했나",
+    "했니",
+    "했는지",
+    "했더라",
+    "했음",
+    "갔지",
+    "갔어",
+    "받았지",
+    "받았어",
+    "次",
+    "回",
+];
+
+/// The days in `range` with a log entry naming every one of the question's `groups` that
+/// names a thing (see [`things`]) in its text or its heading (`## CrossFit`), newest first,
+/// each with its first such entry; `None` when the question names nothing logged.
+pub fn days_naming(
+    store: &Store,
+    groups: &[Vec<String>],
+    range: Option<&DateRange>,
+) -> Result<Option<(Vec<String>, Vec<(NaiveDate, Entry)>)>> {
+    let candidates = match range {
+        Some(r) => store.entries_by_date_range(r.start, r.end),
+        None => store.search(&KeywordSearch {
+            groups: groups.to_vec(),
+            match_all: false,
+            range: None,
+        })?,
+    };
+    let logs: Vec<(String, Entry)> = candidates
+        .into_iter()
+        .filter(|e| e.log)
+        .map(|e| (searchable(&e), e))
+        .collect();
+    let things = things(store, groups, &logs)?;
+    if things.is_empty() {
+        return Ok(None);
+    }
+    let mut days: BTreeMap<NaiveDate, Entry> = BTreeMap::new();
+    for (text, e) in logs {
+        if things.iter().all(|g| names(&text, g)) {
+            days.entry(e.date).or_insert(e);
+        }
+    }
+    let names = things.iter().map(|g| g[0].clone()).collect();
+    Ok(Some((names, days.into_iter().rev().collect())))
+}
+
+/// An entry's heading and text, lowercase.
+fn searchable(e: &Entry) -> String {
+    let mut text = String::new();
+    for part in [&e.heading, &e.under].into_iter().flatten() {
+        text.push_str(part);
+        text.push('\n');
+    }
+    text.push_str(&e.text);
+    text.to_lowercase()
+}
+
+fn names(text: &str, group: &[String]) -> bool {
+    group.iter().any(|w| find_word(text, w).is_some())
+}
+
+/// The groups that name a thing: not a word a count is asked with (`몇`, `sessions`) and
+/// longer than one letter. None when one of them is written in no note: what is asked
+/// for was never logged (`combien de fois j'ai nagé`).
+fn things(
+    store: &Store,
+    groups: &[Vec<String>],
+    logs: &[(String, Entry)],
+) -> Result<Vec<Vec<String>>> {
+    let mut out = Vec::new();
+    for group in groups {
+        let word = group[0].as_str();
+        let asking = [
+            cues::COUNT,
+            cues::HOW_MANY,
+            cues::TRAINING_WORDS,
+            NOT_THINGS,
+        ]
+        .iter()
+        .any(|list| list.contains(&word));
+        if asking || word.chars().count() < 2 {
+            continue;
+        }
+        // `wods` finds `WOD`.
+        let mut group = group.clone();
+        if let Some(one) = word
+            .strip_suffix('s')
+            .filter(|w| w.is_ascii() && w.len() >= 2)
+        {
+            group.push(one.to_string());
+        }
+        let anywhere = KeywordSearch {
+            groups: vec![group.clone()],
+            match_all: true,
+            range: None,
+        };
+        if !logs.iter().any(|(text, _)| names(text, &group))
+            && store.search_newest(&anywhere, 1)?.is_empty()
+        {
+            return Ok(Vec::new());
+        }
+        out.push(group);
+    }
+    Ok(out)
+}
+
+/// The answer's lead: `**3 days** with *pt* in a log entry this month (…)`.
+pub fn lead(names: &[String], days: usize, when: &str) -> String {
+    format!(
+        "**{}** with *{}* in a log entry {when}.",
+        count(days, "day"),
+        names.join(", ")
+    )
+}

@@ -261,10 +261,10 @@ pub fn answer(
         }
         _ => None,
     };
-    if let Some((names, days)) = unmeasured {
-        body.push_str(&super::mentions::lead(&names, days.len(), &when));
-        body.push_str("\n");
-        for (date, e) in days.iter().take(MAX_QUOTES) {
+    if let Some(named) = unmeasured {
+        body.push_str(&named.lead(&when));
+        body.push('\n');
+        for (date, e) in named.days.iter().take(MAX_QUOTES) {
             body.push_str(&format!(
                 "\n- {}: {} {}",
                 date.format("%a %b %-d"),

@@ -94,6 +94,13 @@ const NOT_THINGS: &[&str] = &[
     "回",
 ];
 
+/// What a count of something unmeasured found: the words counted, and each day naming
+/// them (newest first) with its first such entry.
+pub struct Named {
+    pub words: Vec<String>,
+    pub days: Vec<(NaiveDate, Entry)>,
+}
+
 /// The days in `range` with a log entry naming every one of the question's `groups` that
 /// names a thing (see [`things`]) in its text or its heading (`## CrossFit`), newest first,
 /// each with its first such entry; `None` when the question names nothing logged.
@@ -101,7 +108,7 @@ pub fn days_naming(
     store: &Store,
     groups: &[Vec<String>],
     range: Option<&DateRange>,
-) -> Result<Option<(Vec<String>, Vec<(NaiveDate, Entry)>)>> {
+) -> Result<Option<Named>> {
     let candidates = match range {
         Some(r) => store.entries_by_date_range(r.start, r.end),
         None => store.search(&KeywordSearch {
@@ -125,8 +132,10 @@ pub fn days_naming(
             days.entry(e.date).or_insert(e);
         }
     }
-    let names = things.iter().map(|g| g[0].clone()).collect();
-    Ok(Some((names, days.into_iter().rev().collect())))
+    Ok(Some(Named {
+        words: things.iter().map(|g| g[0].clone()).collect(),
+        days: days.into_iter().rev().collect(),
+    }))
 }
 
 /// An entry's heading and text, lowercase.
@@ -189,11 +198,13 @@ fn things(
     Ok(out)
 }
 
-/// The answer's lead: `**3 days** with *pt* in a log entry this month (…)`.
-pub fn lead(names: &[String], days: usize, when: &str) -> String {
-    format!(
-        "**{}** with *{}* in a log entry {when}.",
-        count(days, "day"),
-        names.join(", ")
-    )
+impl Named {
+    /// The answer's lead: `**3 days** with *pt* in a log entry this month (…)`.
+    pub fn lead(&self, when: &str) -> String {
+        format!(
+            "**{}** with *{}* in a log entry {when}.",
+            count(self.days.len(), "day"),
+            self.words.join(", ")
+        )
+    }
 }

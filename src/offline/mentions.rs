@@ -103,7 +103,8 @@ pub struct Named {
 
 /// The days in `range` with a log entry naming every one of the question's `groups` that
 /// names a thing (see [`things`]) in its text or its heading (`## CrossFit`), newest first,
-/// each with its first such entry; `None` when the question names nothing logged.
+/// each with its first such entry; `None` when the question names nothing logged, or no
+/// day in `range` names it.
 pub fn days_naming(
     store: &Store,
     groups: &[Vec<String>],
@@ -131,6 +132,10 @@ pub fn days_naming(
         if things.iter().all(|g| names(&text, g)) {
             days.entry(e.date).or_insert(e);
         }
+    }
+    // None that day: said the usual way (nothing logged then, and when it last was).
+    if days.is_empty() {
+        return Ok(None);
     }
     Ok(Some(Named {
         words: things.iter().map(|g| g[0].clone()).collect(),

@@ -127,6 +127,15 @@ const OTHERS: &[&str] = &[
     "ma mère",
     "el entrenador",
     "mi entrenador",
+    "mi compañero",
+    "mi compañera",
+    "コーチは",
+    "トレーナーは",
+    "トレーナーさんは",
+    "先輩は",
+    "後輩は",
+    "彼氏は",
+    "同僚は",
 ];
 
 /// People who open a Chinese clause as its subject, the verb glued on (`教练硬拉200kg×3`,
@@ -303,6 +312,12 @@ const OPENERS: &[&str] = &[
     "hier",
     "séance",
     "tout",
+    "the",
+    "der",
+    "die",
+    "le",
+    "la",
+    "el",
 ];
 
 /// Whether the clause tells what someone else did: `text` lowercase, `raw` as written.

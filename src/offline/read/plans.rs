@@ -83,10 +83,13 @@ pub fn is_plan_clause(clause: &str) -> bool {
         .is_match(clause)
 }
 
-/// `Samstag langer Lauf 20 km geplant`, `sortie longue 18 km prévue`, `周六计划跑20公里`: a
-/// word saying it is planned, not done (`wie geplant`, `comme prévu`: done as planned).
+/// `Samstag langer Lauf 20 km geplant`, `sortie longue 18 km prévue`, `周六计划跑20公里`, `long
+/// run 20 km planned`: a word saying it is planned, not done (`wie geplant`, `comme prévu`:
+/// done as planned).
 fn planned(clause: &str) -> bool {
-    const PLANNED: [&str; 10] = [
+    const PLANNED: [&str; 12] = [
+        "planned",
+        "scheduled",
         "geplant",
         "prévu",
         "planifié",
@@ -98,18 +101,28 @@ fn planned(clause: &str) -> bool {
         "計画",
         "予定",
     ];
-    const AS_PLANNED: [&str; 13] = [
+    // Done as planned, more than planned, or not planned at all.
+    const AS_PLANNED: [&str; 22] = [
+        "as planned",
+        "than planned",
+        "as scheduled",
+        "unplanned",
         "wie geplant",
         "als geplant",
+        "ungeplant",
         "nach plan",
         "comme prévu",
         "que prévu",
+        "imprévu",
         "como estaba previsto",
         "como previsto",
         "de lo previsto",
+        "imprevisto",
         "como planejado",
         "按计划",
         "计划内",
+        "完成计划",
+        "计划完成",
         "予定通り",
         "計画通り",
     ];
@@ -143,6 +156,9 @@ mod tests {
         assert!(is_plan_clause("samstag langer lauf 20 km geplant"));
         assert!(!is_plan_clause("10 km wie geplant"));
         assert!(!is_plan_clause("sortie longue 18 km comme prévu"));
+        assert!(is_plan_clause("long run 20 km planned for sunday"));
+        assert!(!is_plan_clause("ran 12 km, more than planned"));
+        assert!(!is_plan_clause("今天完成计划：深蹲 100kg 5x5"));
         assert!(is_open_task("- [ ] 턱걸이 3세트"));
         assert!(is_open_task("> * [ ] squat 5x5"));
         assert!(!is_open_task("- [x] 스쿼트 5x5 80"));

@@ -76,8 +76,12 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
             continue;
         }
         let Some(km) = distance_km(&hit, found) else {
-            // `in 48m`: under 100 m, a run's `m` is minutes.
-            if minutes_m.is_none() && hit.get(2) == Some("m") {
+            // `in 48m`: under 100 m, a run's `m` is minutes (`50m of climbing` is not).
+            let before = clause.text[..hit.range.start]
+                .split_whitespace()
+                .next_back();
+            let took = matches!(before, Some("in" | "en" | "em"));
+            if minutes_m.is_none() && took && hit.get(2) == Some("m") {
                 minutes_m = hit.num(1).map(|m| (hit.range.clone(), m));
             }
             continue;

@@ -329,8 +329,14 @@ pub fn has_distance(text: &str) -> bool {
 }
 
 /// Derives missing paces and drops readings that give an impossible pace (outside 2-20
-/// min/km): a misread time is flagged, never stored.
+/// min/km): a misread time is flagged, never stored. A distance under a kilometre with no
+/// time is no run of its own (`- 400m run` in a workout's list, `200m sprint`).
 pub fn settle(found: &mut Found) {
+    found.runs.retain(|r| {
+        r.distance_km.or(r.work_km).is_none_or(|d| d >= 1.0)
+            || r.duration_min.is_some()
+            || r.pace_min_per_km.is_some()
+    });
     let mut doubtful = false;
     for run in &mut found.runs {
         if run.distance_km.is_none() && run.duration_min.is_some() {

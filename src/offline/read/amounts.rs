@@ -46,7 +46,7 @@ enum Noun {
 }
 
 const COUNT: &str = r"\d+|an?|one|two|three|four|five|six|couple of|un|une|uno|una|dos|tres|ein|eine|einen|zwei|drei|deux|trois|한|두|세|네|一|两|二|三|四";
-const COFFEE: &str = r"☕|coffees?|espressos?|lattes?|cappuccinos?|flat whites?|americanos?|cafés?|cafe|kaffee|커피|아이스 ?아메리카노|아메리카노|아아|카페 ?라떼|라떼|콜드브루|コーヒー|珈琲|咖啡";
+const COFFEE: &str = r"☕|coffees?|espressos?|lattes?|cappuccinos?|flat whites?|americanos?|cafés?|cafe|kaffee|커피|아이스 ?아메리카노|아메리카노|아아|카페 ?라떼|라떼|콜드브루|コーヒー|珈琲|咖啡|冰美式|美式|拿铁|拿鐵|卡布奇诺|摩卡";
 const DRINKS: &str = r"beers?|pints?|wines?|drinks?|cocktails?|ciders?|whiske?ys?|sake|soju|cervezas?|vinos?|copas?|biere|bier|wein|bières?|vins?|verres de vin|맥주|와인|소주|술|ビール|ワイン|酒|啤酒|葡萄酒|红酒";
 const CUPS: &str = r"(?:cups?|mugs?|glass(?:es)?|cans?|bottles?|pints?|shots?|tazas?|tasses?|tassen?|gläser|glas|vasos?|verres?|copas?)\s+(?:of\s+|de\s+)?";
 const COUNTERS: &str = r"잔|캔|병|杯|本|瓶|罐|听";
@@ -89,7 +89,7 @@ fn patterns() -> &'static [Pattern] {
             p("nutrition", "alcohol_drinks", Count, format!(r"(?:{DRINKS})\s*[:x×]?\s*({COUNT})\s*(?:{COUNTERS}|glasses|pints|cans|x)?")),
             p("nutrition", "alcohol_drinks", Count, format!(r"({COUNT})\s*(?:{COUNTERS})\s*(?:의\s*)?(?:{DRINKS})")),
             p("general", "steps", Steps, format!(r"({STEPS})\s*(?:steps|schritte|pasos|pas|걸음|보|歩|步)")),
-            p("general", "steps", Steps, format!(r"(?:steps|step count|pedometer|걸음\s*수|걸음|만보기|歩数|步数|schritte|pasos)\s*[:=]?\s*({STEPS})")),
+            p("general", "steps", Steps, format!(r"(?:(?:steps|step count|pedometer|걸음\s*수|걸음|만보기|歩数|步数|schritte|pasos)\s*[:=]?|pas\s*:)\s*({STEPS})")),
             p("nutrition", "protein_g", Amount, format!(r"~?({NUM})\s*(?:{GRAMS})\s*(?:of\s+|de\s+)?(?:{PROTEIN})")),
             p("nutrition", "protein_g", Amount, format!(r"(?:{PROTEIN})\s*[:=]?\s*(?:{HEDGE})?~?({NUM})\s*(?:{GRAMS})")),
             p("nutrition", "protein_g", Amount, format!(r"{MACROS}\s*[:=]?\s*{NUM}\s*/\s*({NUM})\s*/\s*{NUM}\s*(?:{GRAMS})?")),

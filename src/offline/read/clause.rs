@@ -243,10 +243,12 @@ impl Clause {
     }
 }
 
-/// `7 Std. 15 Min. geschlafen`, `ca. 5 km`: a dot that shortens a word, not a full stop.
+/// `7 Std. 15 Min. geschlafen`, `ca. 5 km`, `dév. couché`: a dot that shortens a word, not a
+/// full stop.
 fn abbreviation(before: &str) -> bool {
-    const SHORT: [&str; 12] = [
-        "std", "min", "mins", "hr", "hrs", "sek", "sec", "ca", "approx", "wdh", "bzw", "vs",
+    const SHORT: [&str; 14] = [
+        "std", "min", "mins", "hr", "hrs", "sek", "sec", "ca", "approx", "wdh", "bzw", "vs", "dév",
+        "dev",
     ];
     let word: String = before
         .chars()
@@ -424,7 +426,12 @@ fn cjk_numerals(text: &str) -> std::borrow::Cow<'_, str> {
             .expect("numeral pattern compiles")
     });
     re.replace_all(text, |c: &regex::Captures| {
-        let Some(n) = cjk_value(&c[1]) else {
+        // `最后一组很吃力`, `第一组`: which set, not how many.
+        let at = c.get(0).map_or(0, |m| m.start());
+        let ordinal = ["最后", "最後", "第"]
+            .iter()
+            .any(|w| text[..at].ends_with(w));
+        let Some(n) = cjk_value(&c[1]).filter(|_| !ordinal || c[1].parse::<u32>().is_ok()) else {
             return c[0].to_string();
         };
         // `个` before hours only counts them; alone it could pass for reps (`每组5个`).
@@ -460,9 +467,9 @@ fn cjk_value(s: &str) -> Option<u32> {
 }
 
 /// Habit-tracker emoji said in words: `💧 9` (glasses of water), `☕☕☕` (three coffees),
-/// `👣 9.1k` (steps), `📖 30p` (pages read), `🧘 15 min` (meditation).
+/// `👣 9.1k` (steps), `📖 30p` (pages read), `🧘 15 min` (meditation), `⚖️ 71.6` (a weigh-in).
 fn trackers(text: &str) -> std::borrow::Cow<'_, str> {
-    const EMOJI: [char; 5] = ['💧', '☕', '👣', '📖', '🧘'];
+    const EMOJI: [char; 6] = ['💧', '☕', '👣', '📖', '🧘', '⚖'];
     if text.is_ascii() || !text.contains(EMOJI) {
         return text.into();
     }
@@ -478,6 +485,7 @@ fn trackers(text: &str) -> std::borrow::Cow<'_, str> {
             (re(r"👣\s*(\d{1,3}(?:[,.' ]\d{3})+|\d+(?:[.,]\d+)?\s*k?)\s*(?:steps|걸음|보|歩|步)?"), "$1 steps"),
             (re(r"📖\s*(\d+)\s*(?:pages|page|pp|p)\b"), "read $1 pages"),
             (re(r"🧘\s*"), "meditation "),
+            (re(r"⚖\x{FE0F}?\s*"), "weight "),
         ]
     });
     let mut out = text.to_string();
@@ -566,5 +574,6 @@ mod tests {
         assert_eq!(clean("跑了十二公里，二十五分钟"), "跑了12公里，25分钟");
         assert_eq!(clean("和朋友一起跑步"), "和朋友一起跑步");
         assert_eq!(clean("昨晚睡了7个半小时"), "昨晚睡了7.5小时");
+        assert_eq!(clean("5组，最后一组很吃力"), "5组，最后一组很吃力");
     }
 }

@@ -53,6 +53,8 @@ pub struct Found {
     pub runs: Vec<Run>,
     /// The run later clauses without a run word of their own add to.
     pub open_run: Option<usize>,
+    /// How many runs were found before the line being read.
+    pub line_runs: usize,
     pub measures: Vec<Measure>,
     pub notes: Vec<String>,
     pub uncertain: Vec<String>,

@@ -30,6 +30,7 @@ struct Patterns {
     reps: Regex,
     sets: Regex,
     at_weight: Regex,
+    pair: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -71,6 +72,7 @@ fn patterns() -> &'static Patterns {
             reps: re(format!(r"(\d+)\s*(?:{REPS})")),
             sets: re(format!(r"(\d+)\s*(?:{SETS})")),
             at_weight: re(format!(r"(?:@|at|with|à|a|con|mit|avec)\s*({NUM})")),
+            pair: re(format!(r"\b2\s*[x×]\s*({NUM})\s*({KG}|{LB})")),
         }
     })
 }
@@ -103,9 +105,12 @@ pub fn unknown_name(text: &str) -> Option<String> {
 
 /// Whether a clause holds sets written as `185x5x3`, `315x5` or `3x8`.
 pub fn has_sets(text: &str) -> bool {
+    sets_shape().is_match(text)
+}
+
+fn sets_shape() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| Regex::new(r"\d\s*[x×*]\s*\d").expect("sets shape compiles"))
-        .is_match(text)
 }
 
 /// Exercises done without added weight: sets x reps, no unit to ask for (and "how many"
@@ -294,6 +299,16 @@ fn segment(
     };
     let bodyweight = name.is_some_and(|n| BODYWEIGHT.contains(&n));
     let mut lifts: Vec<Lift> = Vec::new();
+    // `DB bench 2x30kg 3x10`, `Seated DB press 2×22kg 3×10 (per hand)`: a pair of dumbbells
+    // and the weight of one.
+    let held: Vec<(usize, (f64, Option<&'static str>))> = if holds_pair(clause, &within, name) {
+        take(&p.pair, clause)
+            .iter()
+            .filter_map(|h| Some((h.range.start, weight(h, 1, 2)?)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     // `100/105/110kg 7/5/3회`: one set at each weight, with the reps in the same order.
     for h in take_lists(clause, &within) {
         lifts.extend(h);
@@ -378,6 +393,7 @@ fn segment(
     let mut weights: Vec<(usize, (f64, Option<&'static str>))> = take(&p.weight, clause)
         .iter()
         .filter_map(|h| Some((h.range.start, weight(h, 1, 2)?)))
+        .chain(held)
         .collect();
     let mut pairs: Vec<(Option<i64>, Option<i64>)> = Vec::new();
     for h in take(&p.sets_of, clause) {
@@ -404,6 +420,15 @@ fn segment(
                 continue;
             }
             weights.push((h.range.start, (w, None)));
+        }
+    }
+    // `레그프레스 150 15x4`, `OHP 50 5x5`: a bare number beside counts is the weight, and the
+    // counts are read as beside any weight (fifteen reps in four sets).
+    let counts =
+        |g: &Hit| g.num(3).is_none() && g.num(1).is_some_and(|a| a.fract() == 0.0 && a <= 30.0);
+    if weights.is_empty() && !bodyweight && !groups.is_empty() && groups.iter().all(counts) {
+        if let Some(w) = bare_weight(clause, &within) {
+            weights.push((within.start, (w, None)));
         }
     }
     weights.sort_by_key(|(at, _)| *at);
@@ -492,7 +517,10 @@ fn segment(
         };
         lifts.push(lift);
     }
-    if lifts.is_empty() && (reps.is_some() || sets.is_some() || !weights.is_empty()) {
+    // A count of sets alone, of no lift named (`3组很吃力`), is nothing to log.
+    let sets_alone = weights.is_empty() && reps.is_none() && name.is_none();
+    if lifts.is_empty() && !sets_alone && (reps.is_some() || sets.is_some() || !weights.is_empty())
+    {
         let sets = sets.or(reps.map(|_| 1));
         if weights.is_empty() {
             lifts.push(Lift {
@@ -541,6 +569,20 @@ fn segment(
         }));
     }
     true
+}
+
+/// Whether `2x30kg` in a lift's piece of a clause is a pair of dumbbells: the lift is a
+/// dumbbell's or kettlebell's, the weight is said to be per hand, or sets are written beside
+/// it (`2x30kg 3x10`).
+fn holds_pair(clause: &Clause, within: &Range<usize>, name: Option<&str>) -> bool {
+    const PER_HAND: [&str; 6] = ["per hand", "each", "je hand", "pro hand", "par main", "각"];
+    let text = &clause.text[within.clone()];
+    if !text.contains(['x', '×']) {
+        return false;
+    }
+    name.is_some_and(|n| n.contains("dumbbell") || n.contains("kettlebell"))
+        || PER_HAND.iter().any(|w| text.contains(w))
+        || sets_shape().find_iter(text).count() >= 2
 }
 
 /// `100/105/110kg 7/5/3회`, `60/65/70 x 8/6/4`: as many weights as reps, one set of each
@@ -708,6 +750,35 @@ pub fn set_ordinal(line: &str) -> Option<&str> {
     let m = re.find(line)?;
     let rest = &line[m.end()..];
     rest.bytes().any(|b| b.is_ascii_digit()).then_some(rest)
+}
+
+/// `DC 52,5 kg, 3x10`, `划船：65公斤，4组，每组8个`: one lift's weight and its sets or reps
+/// written as clauses of their own, read as one lift. Looks at the lifts from `start` (those
+/// of one line): a lift with a weight and no reps takes the reps (and sets) of the next
+/// lift of the same name that has no weight.
+pub fn join_fields(lifts: &mut Vec<Value>, start: usize) {
+    let mut i = start;
+    while i + 1 < lifts.len() {
+        let (a, b) = (&lifts[i], &lifts[i + 1]);
+        let joins = a["name"] == b["name"]
+            && !a["weight"].is_null()
+            && a["reps"].is_null()
+            && b["weight"].is_null()
+            && !b["reps"].is_null()
+            // `3组` then `每组8个`: the reps of the sets already read (their own set count
+            // is only the default one).
+            && (a["sets"].is_null() || b["sets"].is_null() || b["sets"] == json!(1));
+        if !joins {
+            i += 1;
+            continue;
+        }
+        let b = lifts.remove(i + 1);
+        let a = &mut lifts[i];
+        a["reps"] = b["reps"].clone();
+        if a["sets"].is_null() {
+            a["sets"] = b["sets"].clone();
+        }
+    }
 }
 
 /// Consecutive single sets of the same lift at the same weight and reps (written one set

@@ -141,7 +141,7 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
             unit
         };
         found.measures.push(Measure {
-            what,
+            what: weigh_in(what, unit, value),
             value: round2(value),
             unit: unit.to_string(),
         });
@@ -181,9 +181,10 @@ fn fields(clause: &mut Clause, found: &mut Found) {
         if FILLER.contains(&key.as_str()) || key.split_whitespace().nth(3).is_some() {
             continue;
         }
+        let unit = unit_of_field(&key);
         found.measures.push(Measure {
-            unit: unit_of_field(&key).to_string(),
-            what: key,
+            unit: unit.to_string(),
+            what: weigh_in(key, unit, value),
             value: round2(value),
         });
         clause.claim(hit.range);
@@ -344,11 +345,61 @@ fn body_weight(clause: &mut Clause, found: &mut Found) {
                 .map_or(0, |m| m.find(|c: char| c.is_ascii_digit()).unwrap_or(0));
         let what = what(&clause.text, number_at, hit.range.end).unwrap_or_else(|| "체중".into());
         found.measures.push(Measure {
-            what,
+            what: weigh_in(what, "kg", value),
             value: round2(value),
             unit: "kg".to_string(),
         });
         clause.claim(hit.range);
+    }
+}
+
+/// Labels of a weigh-in, in the languages read (`Waage: 80,9 kg`, `pesée : 68,3 kg`, `공체
+/// 53.6kg`, `空腹体重 77.2kg`).
+const WEIGH_IN_LABELS: &[&str] = &[
+    "weight",
+    "weigh-in",
+    "weighed",
+    "bodyweight",
+    "bw",
+    "scale",
+    "gewicht",
+    "körpergewicht",
+    "morgengewicht",
+    "waage",
+    "poids",
+    "pesée",
+    "pesee",
+    "peso",
+    "báscula",
+    "pesaje",
+    "체중",
+    "몸무게",
+    "공체",
+    "体重",
+    "晨重",
+];
+
+/// What a measure is about, with every label of a weigh-in made one name (`weight`), so a
+/// person's weigh-ins are one series whatever each line calls them. Only kilograms or
+/// pounds a person can weigh (a bare `Waage: 81` as well).
+fn weigh_in(what: String, unit: &str, value: f64) -> String {
+    let weight = match unit {
+        "kg" | "" => (25.0..=250.0).contains(&value),
+        "lb" => (55.0..=550.0).contains(&value),
+        _ => false,
+    };
+    // `공복체중`, `눈바디 체크 체중`: in Korean or Chinese the label may be part of a word.
+    let labelled = || {
+        what.split_whitespace()
+            .any(|w| WEIGH_IN_LABELS.contains(&w))
+            || WEIGH_IN_LABELS
+                .iter()
+                .any(|l| has_spaceless(l) && what.contains(l))
+    };
+    if weight && labelled() {
+        "weight".to_string()
+    } else {
+        what
     }
 }
 

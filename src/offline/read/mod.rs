@@ -11,6 +11,7 @@
 
 mod amounts;
 mod clause;
+mod corrections;
 mod custom;
 mod found;
 mod lifts;
@@ -22,6 +23,7 @@ mod sleep;
 mod tables;
 mod units;
 mod unreadable;
+mod wod;
 mod words;
 
 pub use words::{misspelt, near_exercise};
@@ -84,11 +86,13 @@ struct Reader<'d> {
     fields: std::sync::Arc<Vec<custom::Field>>,
 }
 
-/// Where a line sits: the topic of its heading or `Bench:` line, and whether it is a plan.
+/// Where a line sits: the topic of its heading or `Bench:` line, whether it is a plan, and
+/// whether it is in the movement list of a workout of the day ([`wod`]).
 struct Section {
     topic: Topic,
     title: String,
     plan: bool,
+    wod: bool,
 }
 
 impl<'d> Reader<'d> {
@@ -114,10 +118,12 @@ impl<'d> Reader<'d> {
             .unwrap_or("")
             .to_lowercase();
         let heading_plan = plans::is_plan_heading(&title) || plans::is_plan_line(&title);
+        let heading_wod = wod::heading(&title);
         let mut section = Section {
             topic: self.topic_of(&title),
             title,
             plan: heading_plan,
+            wod: heading_wod,
         };
         // Pasted run summaries are joined into one line first; most entries have none.
         let joined: Option<Vec<String>> = runs::may_label_distance(&entry.text).then(|| {
@@ -147,9 +153,16 @@ impl<'d> Reader<'d> {
                 continue;
             }
             let cleaned = clean(raw);
+            // `~~60kg~~ 65kg`: what is struck out was not done.
+            let cleaned = match corrections::unstrike(&cleaned) {
+                Some(kept) if kept.is_empty() => continue,
+                Some(kept) => kept,
+                None => cleaned,
+            };
             let lower = cleaned.to_lowercase();
             if lower.is_empty() {
                 section.plan = heading_plan;
+                section.wod = heading_wod;
                 continue;
             }
             if let Some(title) = lower.strip_prefix('#') {
@@ -157,9 +170,19 @@ impl<'d> Reader<'d> {
                 section.topic = self.topic_of(title);
                 section.title = title.to_string();
                 section.plan = heading_plan || plans::is_plan_heading(title);
+                section.wod = wod::heading(title);
                 continue;
             }
             if section.plan {
+                continue;
+            }
+            if wod::opens(&lower) {
+                section.wod = true;
+                continue;
+            }
+            // `- 400m run`, `- 15 wall balls` under `AMRAP 12:`; `Strength: back squat 5x3
+            // @ 100kg` is still a lift.
+            if section.wod && wod::movement(&lower) {
                 continue;
             }
             if !lower.bytes().any(|b| b.is_ascii_digit()) {
@@ -219,6 +242,7 @@ impl<'d> Reader<'d> {
             topic,
             title: section.title.clone(),
             plan: false,
+            wod: false,
         };
         self.line(&row.text, &here, found);
     }
@@ -294,7 +318,16 @@ impl<'d> Reader<'d> {
         if line.text.contains(|c: char| c.is_ascii_digit()) {
             line.claim_timestamps();
         }
-        if line.text.contains(['시', '時'])
+        // `(수정) 아까 스쿼트 57.5 아니고 52.5kg으로 했음`: an earlier lift, corrected.
+        if corrections::may_correct(&line.text) {
+            let named = exercises(&line.text, self.strength);
+            let name = named.first().map(|m| m.canonical.as_str());
+            if corrections::later(&line.text, name, &mut found.lifts) {
+                return;
+            }
+        }
+        let fix = corrections::noted(&mut line);
+        if line.text.contains(['시', '時', '点'])
             || ["acost", "couch", "dormí"]
                 .iter()
                 .any(|w| line.text.contains(w))
@@ -305,9 +338,10 @@ impl<'d> Reader<'d> {
         if runs::labelled_distance(&line.text) {
             runs::claim_burned(&mut line);
         }
-        if self.sleep_anchor(&line.text).is_some() {
+        if self.sleep_anchor(&line.text).is_some() || sleep::told_in_chinese(&line.text) {
             sleep::range(&mut line, found);
         }
+        found.line_runs = found.runs.len();
         let mut current = section.topic.clone();
         let mut lifted = false;
         let lifts_before = found.lifts.len();
@@ -318,14 +352,22 @@ impl<'d> Reader<'d> {
         // even when the time sits in the next clause and no run word is written.
         let line_is_run =
             numbered && section.topic == Topic::None && runs::reads_as_run(&line.text);
+        // Set once a clause tells what someone else did: the clauses that carry it on
+        // (`室友跑了半马，1小时50分`) are theirs too.
+        let mut theirs = false;
         for mut c in line.split() {
             if plans::is_plan_clause(&c.text) {
                 break;
             }
             // `친구는 벤치 100 친다`: someone else's numbers are none of the person's.
             if others::someone_else(&c.text, &c.raw) {
+                theirs = true;
                 continue;
             }
+            if theirs && continues(&c.text) {
+                continue;
+            }
+            theirs = false;
             let named: Vec<Mention> = exercises(&c.text, self.strength);
             let names_run = names_domain(&c.text, self.running);
             let anchor = self.sleep_anchor(&c.text);
@@ -391,6 +433,10 @@ impl<'d> Reader<'d> {
             if inferred_run {
                 // `…8.9km, 53:43`: the time after the distance is that run's.
                 current = Topic::Run;
+            } else if matches!(topic, Topic::Lift(Some(_))) {
+                // `Bankdrucken: 47,5 × 5 / 62,5 × 3`: the sets after a lift named without a
+                // word of the vocabulary are that lift's.
+                current = topic.clone();
             }
             runs::claim_splits(&mut c);
             if runs::burns_calories(&c) {
@@ -416,6 +462,9 @@ impl<'d> Reader<'d> {
                         }
                         _ => None,
                     };
+                    if let Some(guessed) = &guessed {
+                        current = Topic::Lift(Some(guessed.clone()));
+                    }
                     let name = name.as_deref().or(guessed.as_deref());
                     let before = found.lifts.len();
                     let read = lifts::read(&mut c, &named, name, found);
@@ -430,6 +479,10 @@ impl<'d> Reader<'d> {
             custom::read(&mut c, &self.fields, found);
             measures::read(&mut c, found, &line.text);
             unreadable::report(&c, found);
+        }
+        lifts::join_fields(&mut found.lifts, lifts_before);
+        if let Some(fix) = fix {
+            corrections::apply_noted(fix, &mut found.lifts[lifts_before..]);
         }
         if let Some(rounds) = rounds {
             lifts::repeat_rounds(&mut found.lifts[lifts_before..], rounds);
@@ -599,6 +652,17 @@ fn continues(text: &str) -> bool {
         "웜업",
         "워밍업",
         "드롭세트",
+        // `卧推：热身40kg×8，正式组65kg 3组×5次`, `3组，每组8个`: the working sets, the reps
+        // of each set.
+        "正式组",
+        "正式",
+        "工作组",
+        "热身",
+        "每组",
+        "每組",
+        "arbeitssätze",
+        "arbeitssatz",
+        "je",
         // Pace words: `페이스 5분 44초` after a run clause is that run's pace.
         "페이스",
         "ペース",

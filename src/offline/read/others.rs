@@ -16,6 +16,7 @@ const KO_PEOPLE: &[&str] = &[
     "트레이너",
     "코치",
     "관장님",
+    "pt쌤",
     "지인",
     "와이프",
     "남편",
@@ -85,7 +86,119 @@ const OTHERS: &[&str] = &[
     "mon amie",
     "友達は",
     "友人は",
+    "the coach",
+    "our coach",
+    "the trainer",
+    "my training partner",
+    "my gym buddy",
+    "my roommate",
+    "my teammate",
+    "mein kumpel",
+    "mein trainer",
+    "meine trainerin",
+    "mein coach",
+    "mein partner",
+    "meine partnerin",
+    "mein mann",
+    "meine frau",
+    "mein kollege",
+    "meine kollegin",
+    "der trainer",
+    "die trainerin",
+    "der coach",
+    "unser trainer",
+    "le coach",
+    "la coach",
+    "mon coach",
+    "ma coach",
+    "mon entraîneur",
+    "l'entraîneur",
+    "mon pote",
+    "ma pote",
+    "mon copain",
+    "ma copine",
+    "mon mari",
+    "ma femme",
+    "mon partenaire",
+    "ma partenaire",
+    "mon collègue",
+    "ma collègue",
+    "mon père",
+    "ma mère",
+    "el entrenador",
+    "mi entrenador",
+    "mi compañero",
+    "mi compañera",
+    "コーチは",
+    "トレーナーは",
+    "トレーナーさんは",
+    "先輩は",
+    "後輩は",
+    "彼氏は",
+    "同僚は",
+];
+
+/// People who open a Chinese clause as its subject, the verb glued on (`教练硬拉200kg×3`,
+/// `室友跑了半马`).
+const ZH_PEOPLE: &[&str] = &[
+    "教练",
+    "私教",
     "朋友",
+    "室友",
+    "同事",
+    "同学",
+    "队友",
+    "搭子",
+    "邻居",
+    "老公",
+    "老婆",
+    "男朋友",
+    "女朋友",
+    "男友",
+    "女友",
+    "师兄",
+    "师姐",
+    "哥哥",
+    "姐姐",
+    "弟弟",
+    "妹妹",
+    "爸爸",
+    "妈妈",
+    "老爸",
+    "老妈",
+    "他们",
+    "她们",
+    "他",
+    "她",
+];
+
+/// Surnames that make a nickname with `小` or `老` before them (`小王`, `老李`).
+const ZH_SURNAMES: &str = "王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯董程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶潘杜戴夏钟汪田姜范石姚谭廖邹熊陆郝孔崔毛邱秦史顾侯邵孟段雷钱汤尹黎龚";
+
+/// Words for the people a log mentions, as the subject of a verb of doing a workout
+/// (`Coach hit a 220kg deadlift`).
+const PEOPLE_NOUNS: &[&str] = &[
+    "coach", "trainer", "friend", "buddy", "partner", "brother", "sister", "wife", "husband",
+    "dad", "mom", "mum", "roommate", "teammate",
+];
+
+/// Past participles of doing a workout, that close a German or French clause whose
+/// subject is a name (`Markus ist 21,1 km gelaufen`, `Julien a couru un semi`).
+const PARTICIPLES: &[&str] = &[
+    "gelaufen",
+    "gerannt",
+    "gejoggt",
+    "gezogen",
+    "gedrückt",
+    "gestemmt",
+    "gehoben",
+    "geschafft",
+    "geschwommen",
+    "couru",
+    "tiré",
+    "soulevé",
+    "poussé",
+    "nagé",
 ];
 
 /// Verbs of doing a workout, in the past, after a name (`Sam ran 22:10`).
@@ -125,6 +238,19 @@ const DID: &[&str] = &[
     "correu",
     "nadou",
     "leu",
+    // German, French and Spanish present tense: `Lisa drückt jetzt 60 kg auf der Bank`.
+    "drückt",
+    "läuft",
+    "zieht",
+    "hebt",
+    "stemmt",
+    "schafft",
+    "tire",
+    "court",
+    "soulève",
+    "pousse",
+    "corre",
+    "levanta",
 ];
 
 /// Capitalised words that open a person's own sentence before such a verb.
@@ -174,6 +300,24 @@ const OPENERS: &[&str] = &[
     "plan",
     "warmup",
     "warm-up",
+    "heute",
+    "gestern",
+    "training",
+    "lauf",
+    "es",
+    "das",
+    "alles",
+    "einheit",
+    "aujourd'hui",
+    "hier",
+    "séance",
+    "tout",
+    "the",
+    "der",
+    "die",
+    "le",
+    "la",
+    "el",
 ];
 
 /// Whether the clause tells what someone else did: `text` lowercase, `raw` as written.
@@ -185,15 +329,17 @@ pub fn someone_else(text: &str, raw: &str) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .next()
         .unwrap_or("");
-    const OPENING: [&str; 14] = [
+    const OPENING: [&str; 26] = [
         "my", "a", "friend", "mi", "mein", "meine", "mon", "ma", "and", "but", "while", "also",
-        "today", "he",
+        "today", "he", "the", "our", "der", "die", "unser", "le", "la", "l", "el", "il", "elle",
+        "er",
     ];
     let capitalised = raw
         .trim_start_matches(|c: char| !c.is_alphanumeric())
         .starts_with(char::is_uppercase);
     if first.is_ascii()
         && !OPENING.contains(&first)
+        && !PEOPLE_NOUNS.contains(&first)
         && !capitalised
         && !matches!(first, "she" | "they")
     {
@@ -205,12 +351,18 @@ pub fn someone_else(text: &str, raw: &str) -> bool {
     if !crate::domains::has_spaceless(text) {
         return false;
     }
+    if chinese_person(text) {
+        return true;
+    }
     // The person comes before the first number: `같이 운동하는 형은 데드 220 친다`.
     let head = match text.find(|c: char| c.is_ascii_digit()) {
         Some(i) => &text[..i],
         None => text,
     };
+    // `PT쌤 데드 180`, `쌤 시범 데드 140`: a person word alone opens the clause.
+    let opener = head.split_whitespace().next().unwrap_or("");
     head.split_whitespace().any(is_person_with_particle)
+        || opener.chars().any(super::words::is_hangul) && only_people(opener)
 }
 
 /// `Sam ran 22:10`, `She benched 100`: a name or a pronoun other than I, then a verb of
@@ -227,8 +379,42 @@ fn named_person(raw: &str) -> bool {
     if let Some(owner) = name.strip_suffix("'s").or(name.strip_suffix("’s")) {
         return is_name(owner);
     }
-    let pronoun = matches!(name.to_lowercase().as_str(), "he" | "she" | "they");
-    (pronoun || is_name(name)) && DID.contains(&verb.to_lowercase().as_str())
+    let lower = name.to_lowercase();
+    let pronoun = matches!(lower.as_str(), "he" | "she" | "they");
+    let verb = verb.to_lowercase();
+    if (pronoun || is_name(name) || PEOPLE_NOUNS.contains(&lower.as_str()))
+        && DID.contains(&verb.as_str())
+    {
+        return true;
+    }
+    // `Markus ist 21,1 km in 1:45 gelaufen`, `Julien a couru un semi en 1h42`, `elle a
+    // tiré 120 kg`: a name or a pronoun, an auxiliary, and a participle of working out.
+    let third_person = is_name(name) || matches!(lower.as_str(), "er" | "sie" | "il" | "elle");
+    third_person
+        && matches!(verb.as_str(), "hat" | "ist" | "a")
+        && words.any(|w| {
+            let w = w
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase();
+            PARTICIPLES.contains(&w.as_str())
+        })
+}
+
+/// `教练硬拉200kg×3`, `室友跑了半马`, `小王深蹲140kg`: a person opens the clause, after at
+/// most a word for when (`今天`).
+fn chinese_person(text: &str) -> bool {
+    const WHEN: [&str; 6] = ["今天", "昨天", "刚才", "早上", "晚上", "下午"];
+    let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let text = WHEN
+        .iter()
+        .find_map(|w| text.strip_prefix(w))
+        .unwrap_or(text);
+    if ZH_PEOPLE.iter().any(|p| text.starts_with(p)) {
+        return true;
+    }
+    let mut chars = text.chars();
+    matches!(chars.next(), Some('小' | '老'))
+        && chars.next().is_some_and(|c| ZH_SURNAMES.contains(c))
 }
 
 /// `Sam`, `Dave`: a capitalised word of two letters or more that opens no sentence of the
@@ -293,6 +479,12 @@ mod tests {
             "Pablo corrió 21 km el domingo",
             "mi hermana leyó 300 páginas",
             "夫は10km走ったらしい",
+            "教练硬拉200kg×3",
+            "小王深蹲140kg 5次",
+            "Trainer hat 200 kg Kreuzheben gezogen",
+            "Julien a couru un semi en 1h42",
+            "le coach tire 180 kg au SDT",
+            "Coach hit a 220kg deadlift today",
         ] {
             assert!(someone_else(&text.to_lowercase(), text), "{text}");
         }
@@ -311,6 +503,10 @@ mod tests {
             "I ran 5k in 25:00",
             "Ran 5k in 25:00",
             "Today's run: 5 km in 26:00",
+            "Il a fait chaud, 10 km en 52'",
+            "Training ist gut gelaufen, 10 km",
+            "小腿有点酸，深蹲 80kg 5x5",
+            "coach says 5x5 at 80kg",
         ] {
             assert!(!someone_else(&text.to_lowercase(), text), "{text}");
         }

@@ -40,6 +40,8 @@ pub fn is_plan_line(line: &str) -> bool {
             r"|^(?:계획|목표|다음 주|다음주|내일|予定|計画|目標|来週|明日|计划|目标|下周|明天)",
             // A label that names a plan: `이번 주 계획: 화 템포 8km, ...`, `race plan: ...`.
             r"|^[^:：]{0,24}(?:계획|예정|予定|計画|计划|\bplans?|\bplanung|\bschedule)\s*[:：]",
+            // This month's goal: `이번 달 목표 오운완 20번`, `本月目标 跑100公里`.
+            r"|^(?:이번\s*달|이번\s*주|이달|다음\s*달|올해|本月|这个月|下个月|今年|今月|来月)\s*(?:의\s*)?(?:목표|目标|目標)",
             // Korean weekday schedules: `화 템포 8km, 목 조깅 6km`.
             r"|^[월화수목금토](?:요일)?\s.*,\s*[월화수목금토일](?:요일)?\s",
         ))
@@ -65,7 +67,8 @@ pub fn is_open_task(raw: &str) -> bool {
 /// A clause that speaks of the future or of a routine; the rest of its line goes with it.
 pub fn is_plan_clause(clause: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
+    planned(clause)
+        || RE.get_or_init(|| {
         Regex::new(concat!(
             r"\b(?:will|i'll|we'll|going to|gonna|want to|wanna|plan to|planning to|planning on|aim to|aiming for|aim for|hope to|try to|next (?:week|time|month|session|year)|tomorrow)\b",
             // A rate: `build by 1 km a week`, `3x a week`, `3 coffees per day`.
@@ -76,8 +79,54 @@ pub fn is_plan_clause(clause: &str) -> bool {
             r"|목표였던|목표로 한|목표했던|목표 ?기록|goal was|target was|goal time|target time|할 예정|할 것|예정|다음 시간|다음 시간에|다음번|다음 번|다음에는|다음엔|도전해|도전!|도전$|목표는|목표:|する予定|つもり|次回|打算|要去|下次|werde|vamos a|voy a|je vais|prochaine",
         ))
         .expect("plan clause compiles")
-    })
-    .is_match(clause)
+        })
+        .is_match(clause)
+}
+
+/// `Samstag langer Lauf 20 km geplant`, `sortie longue 18 km prévue`, `周六计划跑20公里`, `long
+/// run 20 km planned`: a word saying it is planned, not done (`wie geplant`, `comme prévu`:
+/// done as planned).
+fn planned(clause: &str) -> bool {
+    const PLANNED: [&str; 12] = [
+        "planned",
+        "scheduled",
+        "geplant",
+        "prévu",
+        "planifié",
+        "programmé",
+        "planeado",
+        "previsto",
+        "planejado",
+        "计划",
+        "計画",
+        "予定",
+    ];
+    // Done as planned, more than planned, or not planned at all.
+    const AS_PLANNED: [&str; 22] = [
+        "as planned",
+        "than planned",
+        "as scheduled",
+        "unplanned",
+        "wie geplant",
+        "als geplant",
+        "ungeplant",
+        "nach plan",
+        "comme prévu",
+        "que prévu",
+        "imprévu",
+        "como estaba previsto",
+        "como previsto",
+        "de lo previsto",
+        "imprevisto",
+        "como planejado",
+        "按计划",
+        "计划内",
+        "完成计划",
+        "计划完成",
+        "予定通り",
+        "計画通り",
+    ];
+    PLANNED.iter().any(|w| clause.contains(w)) && !AS_PLANNED.iter().any(|w| clause.contains(w))
 }
 
 #[cfg(test)]
@@ -104,6 +153,12 @@ mod tests {
         assert!(!is_plan_clause("first run in a week"));
         assert!(is_plan_clause("다음 시간 벤치 62.5kg 도전"));
         assert!(!is_plan_clause("벤치 60kg 5회 3세트 성공"));
+        assert!(is_plan_clause("samstag langer lauf 20 km geplant"));
+        assert!(!is_plan_clause("10 km wie geplant"));
+        assert!(!is_plan_clause("sortie longue 18 km comme prévu"));
+        assert!(is_plan_clause("long run 20 km planned for sunday"));
+        assert!(!is_plan_clause("ran 12 km, more than planned"));
+        assert!(!is_plan_clause("今天完成计划：深蹲 100kg 5x5"));
         assert!(is_open_task("- [ ] 턱걸이 3세트"));
         assert!(is_open_task("> * [ ] squat 5x5"));
         assert!(!is_open_task("- [x] 스쿼트 5x5 80"));

@@ -32,7 +32,8 @@ fn patterns() -> &'static Patterns {
             pace_word: re(r"(?:avg\.?\s*|average\s*)?(?:pace|페이스|ペース|配速|allure|ritmo)\s*(?:of|:|=)?\s*(\d{1,2})\s*(?:[:'’]|분|分)\s*(\d{2})\s*(?:초|秒|\x22)?"),
             distance: re(&format!(r"({NUM})\s*({KM}|{MILES}|{METERS})")),
             clock: re(r"(\d{1,2}):(\d{2})(?::(\d{2}))?"),
-            minutes_seconds: re(r#"(\d{1,3})['’](\d{2})(?:"|”|'')?"#),
+            // `28'54`, `46'12"`, and minutes alone: `en 41'`.
+            minutes_seconds: re(r#"(\d{1,3})['’](?:(\d{2})(?:"|”|'')?)?"#),
             repeats: re(&format!(r"(\d{{1,2}})\s*[x×]\s*({NUM})\s*({KM}|{MILES}|{METERS})")),
         }
     })
@@ -44,6 +45,7 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
     let kind = names_run.then(|| kind(&clause.text)).flatten();
     let mut reading = Run::default();
     let mut work_km: Option<f64> = None;
+    let mut minutes_m = None;
     for hit in clause.hits(&p.pace_per) {
         let per_mile = hit.get(3).is_some_and(|u| u.starts_with('m'));
         let pace = clock_minutes(&hit) / if per_mile { KM_PER_MILE } else { 1.0 };
@@ -74,6 +76,14 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
             continue;
         }
         let Some(km) = distance_km(&hit, found) else {
+            // `in 48m`: under 100 m, a run's `m` is minutes (`50m of climbing` is not).
+            let before = clause.text[..hit.range.start]
+                .split_whitespace()
+                .next_back();
+            let took = matches!(before, Some("in" | "en" | "em"));
+            if minutes_m.is_none() && took && hit.get(2) == Some("m") {
+                minutes_m = hit.num(1).map(|m| (hit.range.clone(), m));
+            }
             continue;
         };
         reading.distance_km.get_or_insert(km);
@@ -92,6 +102,10 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
         clause.claim(hit.range);
     }
     for hit in clause.hits(&p.minutes_seconds) {
+        // `1h 32'`: the minutes of the hours before, read with them below.
+        if hit.get(2).is_none() && after_hours(&clause.text[..hit.range.start]) {
+            continue;
+        }
         reading.duration_min.get_or_insert(clock_minutes(&hit));
         clause.claim(hit.range);
     }
@@ -99,10 +113,22 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
         reading.duration_min.get_or_insert(minutes);
         clause.claim(hit.range);
     }
+    if let Some((range, minutes)) = minutes_m.filter(|_| reading.duration_min.is_none()) {
+        if clause.is_free(&range) {
+            reading.duration_min = Some(minutes);
+            clause.claim(range);
+        }
+    }
     if reading.is_empty() && kind.is_none() && !names_run && work_km.is_none() {
         return;
     }
-    let run = found.run(names_run);
+    // `跑了6.4公里，用时39分钟 🏃`: a clause naming a run that brings only what the run
+    // opened on its line still lacks is that run's.
+    let carries_on = found
+        .open_run
+        .filter(|&i| i >= found.line_runs)
+        .is_some_and(|i| completes(&found.runs[i], &reading));
+    let run = found.run(names_run && !carries_on);
     run.work_km = run.work_km.or(work_km.map(round2));
     run.distance_km = run.distance_km.or(reading.distance_km);
     run.duration_min = run.duration_min.or(reading.duration_min);
@@ -113,6 +139,15 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
     if names_run && run.course_km.is_none() {
         run.course_km = course_km(&clause.text);
     }
+}
+
+/// Whether `reading` (no distance of its own) only fills what `run` lacks.
+fn completes(run: &Run, reading: &Run) -> bool {
+    reading.distance_km.is_none()
+        && !reading.is_empty()
+        && run.distance_km.is_some()
+        && (reading.duration_min.is_none() || run.duration_min.is_none())
+        && (reading.pace_min_per_km.is_none() || run.pace_min_per_km.is_none())
 }
 
 /// The distance a run's name tells: `parkrun 24:31`, `half marathon 1:52:30`, `하프 1시간
@@ -294,8 +329,14 @@ pub fn has_distance(text: &str) -> bool {
 }
 
 /// Derives missing paces and drops readings that give an impossible pace (outside 2-20
-/// min/km): a misread time is flagged, never stored.
+/// min/km): a misread time is flagged, never stored. A distance under a kilometre with no
+/// time is no run of its own (`- 400m run` in a workout's list, `200m sprint`).
 pub fn settle(found: &mut Found) {
+    found.runs.retain(|r| {
+        r.distance_km.or(r.work_km).is_none_or(|d| d >= 1.0)
+            || r.duration_min.is_some()
+            || r.pace_min_per_km.is_some()
+    });
     let mut doubtful = false;
     for run in &mut found.runs {
         if run.distance_km.is_none() && run.duration_min.is_some() {
@@ -422,9 +463,11 @@ pub fn claim_splits(clause: &mut Clause) {
     for hit in clause.hits(&patterns().distance) {
         let before = clause.text[..hit.range.start].trim_end();
         let after = clause.text[hit.range.end..].trim_start();
+        // Under 100 m, `m` is minutes (see `km_of`): `48m 3s` after `Recovery jog`.
         let short = hit
             .get(2)
-            .is_some_and(|u| METERS.split('|').any(|m| m == u));
+            .is_some_and(|u| METERS.split('|').any(|m| m == u))
+            && hit.num(1).is_some_and(|m| m >= 100.0);
         if MARKS.iter().any(|m| after.starts_with(m))
             || short && recovery && !repeat(clause, &hit)
             || part && PART.iter().any(|p| before.ends_with(p.trim_end()))
@@ -465,6 +508,15 @@ fn clock_duration(hit: &Hit, km: Option<f64>) -> f64 {
         _ if a < 4.0 => h_mm,
         _ => mm_ss,
     }
+}
+
+/// Whether `before` ends with a number of hours (`1h `, `2 Std. `).
+fn after_hours(before: &str) -> bool {
+    let word = before.trim_end().trim_end_matches('.');
+    let unit = word.trim_end_matches(char::is_alphabetic);
+    unit.len() < word.len()
+        && unit.trim_end().ends_with(|c: char| c.is_ascii_digit())
+        && super::units::measure_unit(&word[unit.len()..]) == Some("hour")
 }
 
 fn clock_minutes(hit: &Hit) -> f64 {

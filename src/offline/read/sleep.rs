@@ -33,10 +33,11 @@ fn range_patterns() -> &'static [(Regex, bool); 4] {
                 )),
                 true,
             ),
-            // `23:30 취침 06:30 기상`, `0:30就寝 6:15起床`: each time before its word.
+            // `23:30 취침 06:30 기상`, `0:30就寝 6:15起床`, `23:10睡 6:30起`: each time
+            // before its word.
             (
                 re(format!(
-                    r"{t1}\s*(?:취침|就寝|bed|in bed|asleep)\D{{0,12}}?{t2}\s*(?:기상|起床|up|woke|wake)"
+                    r"{t1}\s*(?:취침|就寝|入睡|睡|bed|in bed|asleep)\D{{0,12}}?{t2}\s*(?:기상|起床|起|up|woke|wake)"
                 )),
                 true,
             ),
@@ -73,7 +74,7 @@ fn clock(re: &Regex, hit: &Hit, n: u8) -> Option<(f64, bool, bool)> {
 /// `7시 30분`, `6時半`, `23時`.
 fn spoken_time(n: u8) -> String {
     format!(
-        r"(?P<h{n}>\d{{1,2}})\s*(?:시|時)\s*(?:(?P<m{n}>\d{{1,2}})\s*(?:분|分)|(?P<half{n}>반|半))?"
+        r"(?P<h{n}>\d{{1,2}})\s*(?:시|時|点|點)\s*(?:(?P<m{n}>\d{{1,2}})\s*(?:분|分)|(?P<half{n}>반|半))?"
     )
 }
 
@@ -84,7 +85,8 @@ fn latin_time(n: u8) -> String {
 }
 
 /// `어제 11시 반에 자서 7시에 일어남`, `새벽 1시에 잠들어서 6시 반 기상`, `23時に寝て6時半に
-/// 起きた`, `취침 12시 기상 7시 반`: bed and wake times told in words, no sleep noun needed.
+/// 起きた`, `취침 12시 기상 7시 반`, `凌晨1点睡，7点起`: bed and wake times told in words, no
+/// sleep noun needed.
 pub fn spoken_range(line: &mut Clause, found: &mut Found) {
     static RE: OnceLock<[Regex; 3]> = OnceLock::new();
     let patterns = RE.get_or_init(|| {
@@ -92,7 +94,7 @@ pub fn spoken_range(line: &mut Clause, found: &mut Found) {
         let re = |s: String| Regex::new(&s).expect("spoken sleep pattern compiles");
         [
             re(format!(
-                r"{t1}\s*(?:에|쯤|경|頃|ごろ|くらい|정도)?\s*(?:에|に)?\s*(?:잠들|자서|자고|잤|취침|寝|就寝)\D{{0,20}}?{t2}\s*(?:에|쯤|경|頃|ごろ|くらい|정도)?\s*(?:에|に)?\s*(?:일어|기상|깼|깸|起き|起床)"
+                r"{t1}\s*(?:에|쯤|경|頃|ごろ|くらい|정도|左右)?\s*(?:에|に)?\s*(?:잠들|자서|자고|잤|취침|寝|就寝|睡)\D{{0,20}}?{t2}\s*(?:에|쯤|경|頃|ごろ|くらい|정도|左右)?\s*(?:에|に)?\s*(?:일어|기상|깼|깸|起き|起床|起)"
             )),
             re(format!(
                 r"(?:취침|就寝)\s*(?:시간)?\s*:?\s*{t1}\D{{0,12}}?(?:기상|起床)\s*(?:시간)?\s*:?\s*{t2}"
@@ -144,6 +146,12 @@ fn spoken_hits(re: &Regex, line: &mut Clause, found: &mut Found) -> bool {
         }
     }
     false
+}
+
+/// Whether a line may tell its bed and wake times with Chinese verbs alone (`23:10睡
+/// 6:30起`), which are no sleep words by themselves.
+pub fn told_in_chinese(text: &str) -> bool {
+    text.contains('睡') && text.contains('起')
 }
 
 /// A bed-to-wake range anywhere on the line (it may cross clauses: `bed 00:30, up 7:00`).

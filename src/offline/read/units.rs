@@ -187,12 +187,12 @@ pub fn measure_pattern() -> &'static Regex {
 }
 
 /// Durations written with units: `1h 20m`, `1h20`, `7시간 30분`, `6시간 반`, `45 min`, `28분 34초`,
-/// `90 Minuten` (hours or minutes, as told by [`minutes_of`]).
+/// `90 Minuten`, `48m 3s` (hours or minutes, as told by [`minutes_of`]).
 pub fn duration_pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(&format!(
-            r"(?:({NUM})\s*(?:{HOURS})\.?\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|and a half|y media|et demie|½))?|({NUM})\s*(?:{MINUTES})(?:\s*(?:y|et|and|und)?\s*(\d{{1,2}})\s*(?:초|秒|segundos|secondes|sekunden|seconds|second|secs|sec|sek|seg|s)\b)?)"
+            r"(?:({NUM})\s*(?:{HOURS})\.?\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|and a half|y media|et demie|½))?|({NUM})\s*(?:{MINUTES})(?:\s*(?:y|et|and|und)?\s*(\d{{1,2}})\s*(?:초|秒|segundos|secondes|sekunden|seconds|second|secs|sec|sek|seg|s)\b)?|(\d{{1,3}})\s*m\s*(\d{{1,2}})\s*s\b)"
         ))
         .expect("duration pattern compiles")
     })
@@ -203,7 +203,10 @@ pub fn minutes_of(hit: &Hit) -> Option<f64> {
     let half = if hit.get(3).is_some() { 30.0 } else { 0.0 };
     match hit.num(1) {
         Some(h) => Some(h * 60.0 + hit.num(2).unwrap_or(half)),
-        None => hit.num(4).map(|m| m + hit.num(5).unwrap_or(0.0) / 60.0),
+        None => hit
+            .num(4)
+            .map(|m| m + hit.num(5).unwrap_or(0.0) / 60.0)
+            .or_else(|| Some(hit.num(6)? + hit.num(7)? / 60.0)),
     }
 }
 

@@ -665,11 +665,18 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         let mut lifts: Vec<(usize, String)> = Vec::new();
         // `weeks in a row` is no barbell row.
         let q = &q.replace("in a row", "         ");
+        // `the heaviest KB I swung`: a kettlebell, not the German squat shorthand.
+        let swung = has_any(q, &["swing", "swings", "swung"])
+            && has_any(q, &["kb", "kbs", "kettlebell", "kettlebells"]);
+        if swung {
+            lifts.push((0, "kettlebell swing".to_string()));
+        }
         for (word, canonical) in &strength.vocabulary {
             if matches!(
                 canonical.as_str(),
                 "lift" | "personal record" | "gym" | "workout"
-            ) {
+            ) || swung && word == "kb"
+            {
                 continue;
             }
             for candidate in [word, canonical] {
@@ -1210,6 +1217,14 @@ mod tests {
         assert_eq!(
             q("Letztes Gewicht auf der Waage?").metrics[0],
             Metric::BodyWeight
+        );
+        assert_eq!(
+            q("what's the heaviest KB I swung").metrics,
+            vec![Metric::Lift("kettlebell swing".into())]
+        );
+        assert_eq!(
+            q("KB Bestleistung?").metrics[0],
+            Metric::Lift("squat".into())
         );
         // Sessions no domain reads are counted in the days that name them.
         for text in [

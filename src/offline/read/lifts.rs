@@ -158,9 +158,28 @@ pub fn read(
     for (i, m) in named.iter().enumerate() {
         let start = if i == 0 { 0 } else { m.start };
         let end = named.get(i + 1).map_or(clause.text.len(), |n| n.start);
+        let before = found.lifts.len();
         any |= segment(clause, start..end, Some(&m.canonical), found);
+        if &clause.text[m.start..m.end] == "kb" {
+            kettlebells(&mut found.lifts[before..]);
+        }
     }
     any
+}
+
+/// `KB 105kg 3x5` is a German log's Kniebeugen (squat), `KB 24kg 5x20` a kettlebell: no
+/// kettlebell weighs what a squat starts at.
+fn kettlebells(lifts: &mut [Value]) {
+    for lift in lifts {
+        let light = match (lift["weight"].as_f64(), lift["unit"].as_str()) {
+            (Some(w), Some("lb")) => w < 90.0,
+            (Some(w), _) => w < 40.0,
+            (None, _) => false,
+        };
+        if light {
+            lift["name"] = json!("kettlebell");
+        }
+    }
 }
 
 /// Whether a line tells of a new one-rep max (`1RM 갱신! 스쿼트 120`, `new 1RM: bench 100`,

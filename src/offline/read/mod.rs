@@ -352,22 +352,23 @@ impl<'d> Reader<'d> {
         // even when the time sits in the next clause and no run word is written.
         let line_is_run =
             numbered && section.topic == Topic::None && runs::reads_as_run(&line.text);
-        // Set once a clause tells what someone else did: the clauses that carry it on
-        // (`室友跑了半马，1小时50分`) are theirs too.
-        let mut theirs = false;
+        // Set once a clause is no log of the person's: the clauses that carry it on
+        // (`室友跑了半马，1小时50分`) are not either.
+        let mut skipped = false;
         for mut c in line.split() {
             if plans::is_plan_clause(&c.text) {
                 break;
             }
-            // `친구는 벤치 100 친다`: someone else's numbers are none of the person's.
-            if others::someone_else(&c.text, &c.raw) {
-                theirs = true;
+            // `친구는 벤치 100 친다`: someone else's numbers are none of the person's, nor is
+            // what is only planned (`Samstag langer Lauf 20 km geplant`).
+            if plans::planned(&c.text) || others::someone_else(&c.text, &c.raw) {
+                skipped = true;
                 continue;
             }
-            if theirs && continues(&c.text) {
+            if skipped && continues(&c.text) {
                 continue;
             }
-            theirs = false;
+            skipped = false;
             let named: Vec<Mention> = exercises(&c.text, self.strength);
             let names_run = names_domain(&c.text, self.running);
             let anchor = self.sleep_anchor(&c.text);

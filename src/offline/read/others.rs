@@ -359,10 +359,23 @@ pub fn someone_else(text: &str, raw: &str) -> bool {
         Some(i) => &text[..i],
         None => text,
     };
-    // `PT쌤 데드 180`, `쌤 시범 데드 140`: a person word alone opens the clause.
+    // `PT쌤 데드 180`, `쌤 시범 데드 140`: a person word alone opens the clause (not `쌤
+    // 덕분에 벤치 50 성공`: what the person did, helped).
+    const HELPED: [&str; 8] = [
+        "덕분",
+        "피드백",
+        "말대로",
+        "보조",
+        "도움",
+        "지도",
+        "코칭",
+        "따라",
+    ];
     let opener = head.split_whitespace().next().unwrap_or("");
     head.split_whitespace().any(is_person_with_particle)
-        || opener.chars().any(super::words::is_hangul) && only_people(opener)
+        || opener.chars().any(super::words::is_hangul)
+            && only_people(opener)
+            && !HELPED.iter().any(|w| head.contains(w))
 }
 
 /// `Sam ran 22:10`, `She benched 100`: a name or a pronoun other than I, then a verb of
@@ -409,12 +422,23 @@ fn chinese_person(text: &str) -> bool {
         .iter()
         .find_map(|w| text.strip_prefix(w))
         .unwrap_or(text);
-    if ZH_PEOPLE.iter().any(|p| text.starts_with(p)) {
-        return true;
-    }
-    let mut chars = text.chars();
-    matches!(chars.next(), Some('小' | '老'))
-        && chars.next().is_some_and(|c| ZH_SURNAMES.contains(c))
+    // `朋友陪我跑了5公里`, `教练带我练腿`: the person did it too.
+    const WITH_ME: [&str; 8] = [
+        "陪我", "和我", "跟我", "带我", "让我", "叫我", "帮我", "一起",
+    ];
+    let rest = match ZH_PEOPLE.iter().find_map(|p| text.strip_prefix(p)) {
+        Some(rest) => rest,
+        None => {
+            let mut chars = text.chars();
+            let nickname = matches!(chars.next(), Some('小' | '老'))
+                && chars.next().is_some_and(|c| ZH_SURNAMES.contains(c));
+            if !nickname {
+                return false;
+            }
+            chars.as_str()
+        }
+    };
+    !WITH_ME.iter().any(|w| rest.starts_with(w))
 }
 
 /// `Sam`, `Dave`: a capitalised word of two letters or more that opens no sentence of the
@@ -507,6 +531,9 @@ mod tests {
             "Training ist gut gelaufen, 10 km",
             "小腿有点酸，深蹲 80kg 5x5",
             "coach says 5x5 at 80kg",
+            "朋友陪我跑了5公里",
+            "教练带我练腿，深蹲 80kg 5x5",
+            "쌤 덕분에 벤치 50kg 성공",
         ] {
             assert!(!someone_else(&text.to_lowercase(), text), "{text}");
         }

@@ -67,8 +67,7 @@ pub fn is_open_task(raw: &str) -> bool {
 /// A clause that speaks of the future or of a routine; the rest of its line goes with it.
 pub fn is_plan_clause(clause: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
-    planned(clause)
-        || RE.get_or_init(|| {
+    RE.get_or_init(|| {
         Regex::new(concat!(
             r"\b(?:will|i'll|we'll|going to|gonna|want to|wanna|plan to|planning to|planning on|aim to|aiming for|aim for|hope to|try to|next (?:week|time|month|session|year)|tomorrow)\b",
             // A rate: `build by 1 km a week`, `3x a week`, `3 coffees per day`.
@@ -85,8 +84,8 @@ pub fn is_plan_clause(clause: &str) -> bool {
 
 /// `Samstag langer Lauf 20 km geplant`, `sortie longue 18 km prévue`, `周六计划跑20公里`, `long
 /// run 20 km planned`: a word saying it is planned, not done (`wie geplant`, `comme prévu`:
-/// done as planned).
-fn planned(clause: &str) -> bool {
+/// done as planned). Only the clause is the plan: `geplant waren 10 km, gelaufen 8 km` ran 8.
+pub fn planned(clause: &str) -> bool {
     const PLANNED: [&str; 12] = [
         "planned",
         "scheduled",
@@ -102,7 +101,7 @@ fn planned(clause: &str) -> bool {
         "予定",
     ];
     // Done as planned, more than planned, or not planned at all.
-    const AS_PLANNED: [&str; 22] = [
+    const AS_PLANNED: [&str; 24] = [
         "as planned",
         "than planned",
         "as scheduled",
@@ -121,8 +120,10 @@ fn planned(clause: &str) -> bool {
         "como planejado",
         "按计划",
         "计划内",
+        "计划外",
         "完成计划",
         "计划完成",
+        "完成",
         "予定通り",
         "計画通り",
     ];
@@ -153,12 +154,12 @@ mod tests {
         assert!(!is_plan_clause("first run in a week"));
         assert!(is_plan_clause("다음 시간 벤치 62.5kg 도전"));
         assert!(!is_plan_clause("벤치 60kg 5회 3세트 성공"));
-        assert!(is_plan_clause("samstag langer lauf 20 km geplant"));
-        assert!(!is_plan_clause("10 km wie geplant"));
-        assert!(!is_plan_clause("sortie longue 18 km comme prévu"));
-        assert!(is_plan_clause("long run 20 km planned for sunday"));
-        assert!(!is_plan_clause("ran 12 km, more than planned"));
-        assert!(!is_plan_clause("今天完成计划：深蹲 100kg 5x5"));
+        assert!(planned("samstag langer lauf 20 km geplant"));
+        assert!(!planned("10 km wie geplant"));
+        assert!(!planned("sortie longue 18 km comme prévu"));
+        assert!(planned("long run 20 km planned for sunday"));
+        assert!(!planned("ran 12 km, more than planned"));
+        assert!(!planned("今天完成计划：深蹲 100kg 5x5"));
         assert!(is_open_task("- [ ] 턱걸이 3세트"));
         assert!(is_open_task("> * [ ] squat 5x5"));
         assert!(!is_open_task("- [x] 스쿼트 5x5 80"));

@@ -256,6 +256,7 @@ async fn run(cli: Cli) -> Result<()> {
     match command {
         Command::Process { .. } => {
             let mut processor = open(&cli_flags, config)?;
+            processor.starts_now();
             let report = processor.full_pass(Duration::ZERO).await?;
             if cli.json {
                 println!(
@@ -282,6 +283,7 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Ask { question } => {
             let mut processor = open(&cli_flags, config)?;
+            processor.starts_now();
             processor.parse_pass().await?;
             ask(&processor, &question, cli.json).await
         }
@@ -344,6 +346,7 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Reindex { .. } => {
             let mut processor = open(&cli_flags, config)?;
+            processor.starts_now();
             let report = processor.reindex().await?;
             println!(
                 "rebuilt index.db: {} entries from {} notes; {} files skipped",

@@ -84,6 +84,9 @@ pub struct Processor {
     background_refinement: bool,
     /// The model was down or failing: no refinement until the next pass.
     refine_paused: bool,
+    /// The first pass starts as soon as the processor is open (a one-shot command): it
+    /// takes the scan made on opening as its own (see [`Processor::starts_now`]).
+    starts_now: bool,
     /// Whether the work interrupted before this program started was looked for (once, by
     /// the first full pass or by [`Processor::resume_interrupted`]).
     resumed: bool,
@@ -147,8 +150,15 @@ impl Processor {
             corrections_due: Vec::new(),
             background_refinement: false,
             refine_paused: false,
+            starts_now: false,
             resumed: false,
         })
+    }
+
+    /// Says that the first pass follows the opening at once (`reindex`, `process`, `ask`
+    /// from the command line): the vault is not walked a second time for it.
+    pub fn starts_now(&mut self) {
+        self.starts_now = true;
     }
 
     /// Turns progress display for long passes on or off.
@@ -328,15 +338,17 @@ impl Processor {
         if parsed.exists() {
             std::fs::remove_dir_all(&parsed).map_err(|e| crate::Error::io(&parsed, e))?;
         }
-        self.store.clear_records()?;
         // Only the per-file hashes are derived from the parsed data; what the Observer last
         // wrote (so its lines keep being updated) and the import ledger stay.
         self.state.files.clear();
         self.state_dirty = true;
         let mut report = PassReport::default();
         let rels = self.rescan(&mut report);
+        // The first notes are read while the tables are emptied.
+        let reads = prepare::Reads::start(&self.store, &self.flow, &rels, &self.state.files);
+        self.store.clear_records()?;
         // Questions are left alone: every note is settled at the content it has now.
-        self.parse_files(&rels, "rebuilding", true, &mut report)
+        self.parse_files_with(&rels, reads, "rebuilding", true, &mut report)
             .await?;
         self.refine_queue(&mut report).await?;
         self.observe(&report)?;
@@ -355,7 +367,14 @@ impl Processor {
 
     /// Rescans the vault; returns every note's path and reports the skipped files.
     fn rescan(&mut self, report: &mut PassReport) -> Vec<String> {
-        for s in self.store.rescan() {
+        let opening_scan = if self.starts_now {
+            self.starts_now = false;
+            self.store.take_opening_scan()
+        } else {
+            None
+        };
+        let skipped = opening_scan.unwrap_or_else(|| self.store.rescan());
+        for s in skipped {
             self.report_skip(report, s.rel, s.reason.to_string());
         }
         let rels: Vec<String> = self
@@ -479,9 +498,22 @@ impl Processor {
         settle_all: bool,
         report: &mut PassReport,
     ) -> Result<Vec<String>> {
+        let reads = prepare::Reads::default();
+        self.parse_files_with(rels, reads, label, settle_all, report)
+            .await
+    }
+
+    /// [`Processor::parse_files`] with the reading of the first chunks started already.
+    async fn parse_files_with(
+        &mut self,
+        rels: &[String],
+        mut reads: prepare::Reads,
+        label: &str,
+        settle_all: bool,
+        report: &mut PassReport,
+    ) -> Result<Vec<String>> {
         let mut pending = Vec::new();
         let mut progress = Progress::new(label, rels.len(), !self.show_progress);
-        let mut reads = prepare::Reads::default();
         // Which side bounds a pass: time spent waiting for the readers, and storing.
         let (mut waited, mut stored) = (Duration::ZERO, Duration::ZERO);
         for (i, chunk) in rels.chunks(CHUNK).enumerate() {

@@ -63,7 +63,7 @@ impl RecordDb {
     /// Up to `limit` entries awaiting the model, the most recent days first (what questions
     /// ask about most).
     pub fn awaiting(&self, limit: usize) -> Result<Vec<Awaiting>> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         let mut stmt = conn
             .prepare_cached(
                 "SELECT source, hash FROM awaiting ORDER BY date DESC, source, hash LIMIT ?1",
@@ -84,7 +84,7 @@ impl RecordDb {
 
     /// How many entries await the model.
     pub fn awaiting_count(&self) -> Result<usize> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         conn.query_row("SELECT COUNT(*) FROM awaiting", [], |r| r.get::<_, i64>(0))
             .map(|n| n as usize)
             .map_err(|e| self.error(e))
@@ -94,7 +94,7 @@ impl RecordDb {
     /// than once in a note), each with its record; none when the text is no longer stored
     /// (the note changed and was read again).
     pub fn awaiting_entries(&self, a: &Awaiting) -> Result<Vec<(Entry, ParsedRecord)>> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         let entries: Vec<Entry> = {
             let mut stmt = conn
                 .prepare_cached(
@@ -129,7 +129,7 @@ impl RecordDb {
     /// The entry is done with: its refined records replace the stored ones and it leaves
     /// the queue, all in one transaction.
     pub fn refined(&self, a: &Awaiting, records: &[ParsedRecord]) -> Result<()> {
-        let mut conn = self.conn.lock().expect("db lock");
+        let mut conn = self.conn();
         let tx = conn.savepoint().map_err(|e| self.error(e))?;
         for r in records {
             super::put_record(&tx, r).map_err(|e| self.error(e))?;
@@ -142,7 +142,7 @@ impl RecordDb {
     /// `max_tries` (1: at once) the entry keeps the rules' reading and leaves the queue.
     /// Returns whether it left.
     pub fn refinement_failed(&self, a: &Awaiting, max_tries: u32) -> Result<bool> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         let tries: Option<i64> = conn
             .query_row(
                 "UPDATE awaiting SET tries = tries + 1 WHERE source = ?1 AND hash = ?2 RETURNING tries",

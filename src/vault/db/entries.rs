@@ -75,7 +75,7 @@ impl RecordDb {
             Some((s, e)) => (s.to_string(), e.to_string(), 1),
             None => (String::new(), "9999-12-31".to_string(), 0),
         };
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         // A search inside an open batch sees what the batch wrote so far.
         self.apply_fts(&conn).map_err(|e| self.error(e))?;
         let mut out = Vec::new();
@@ -138,7 +138,7 @@ impl RecordDb {
     /// Whether any entry is stored (none yet means the index was never filled); asked on
     /// every search, so it does not count them all.
     pub fn has_entries(&self) -> Result<bool> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         conn.query_row("SELECT EXISTS (SELECT 1 FROM entries)", [], |r| r.get(0))
             .map_err(|e| self.error(e))
     }

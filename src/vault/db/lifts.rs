@@ -25,7 +25,7 @@ impl RecordDb {
         end: NaiveDate,
         name: &str,
     ) -> Result<Vec<ParsedRecord>> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         // One index range, already in answer order (see `lift_sets` in the schema).
         let mut stmt = conn
             .prepare_cached(

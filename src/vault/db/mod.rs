@@ -138,6 +138,8 @@ pub struct RecordDb {
     /// Set while the tables are empty and [`LATE_INDEXES`] wait for the first pass to fill
     /// them (see [`RecordDb::finish_rebuild`]).
     late_indexes_due: std::sync::atomic::AtomicBool,
+    /// The thread making [`LATE_INDEXES`] on a connection of its own, while this one reads.
+    late_indexes: Mutex<Option<std::thread::JoinHandle<rusqlite::Result<()>>>>,
 }
 
 impl RecordDb {
@@ -177,20 +179,58 @@ impl RecordDb {
             fts_due: Mutex::new(fts::FtsDue::default()),
             fresh: !usable,
             late_indexes_due: (!usable).into(),
+            late_indexes: Mutex::new(None),
         })
     }
 
-    /// Makes the indexes a rebuild left for the end ([`LATE_INDEXES`]), once the pass that
-    /// filled the emptied tables stored everything; nothing to do otherwise.
+    /// Starts making the indexes a rebuild left for the end ([`LATE_INDEXES`]), once the
+    /// pass that filled the emptied tables stored everything; nothing to do otherwise. They
+    /// are made on a second connection, on a thread of its own: reading every record for
+    /// the Observer ([`RecordDb::between`]) goes on meanwhile (a reader never waits for
+    /// the writer in WAL mode), and every other use of the database waits for them first
+    /// ([`RecordDb::finish_indexing`]).
     pub fn finish_rebuild(&self) -> Result<()> {
         use std::sync::atomic::Ordering;
         if !self.late_indexes_due.swap(false, Ordering::SeqCst) {
             return Ok(());
         }
-        let conn = self.conn.lock().expect("db lock");
-        conn.execute_batch(LATE_INDEXES)
-            .and_then(|()| conn.execute_batch(USUAL_PRAGMAS))
-            .map_err(|e| self.error(e))
+        self.conn
+            .lock()
+            .expect("db lock")
+            .execute_batch(USUAL_PRAGMAS)
+            .map_err(|e| self.error(e))?;
+        let path = self.path.clone();
+        let build = std::thread::spawn(move || {
+            let conn = Connection::open(path)?;
+            conn.execute_batch(
+                "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
+            )?;
+            conn.execute_batch(LATE_INDEXES)
+        });
+        *self.late_indexes.lock().expect("late lock") = Some(build);
+        Ok(())
+    }
+
+    /// Waits until the indexes [`RecordDb::finish_rebuild`] started are made. Should their
+    /// thread fail, the next open makes them (they are made on every open).
+    pub fn finish_indexing(&self) -> Result<()> {
+        let Some(build) = self.late_indexes.lock().expect("late lock").take() else {
+            return Ok(());
+        };
+        match build.join() {
+            Ok(made) => made.map_err(|e| self.error(e)),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+
+    /// The connection, once the indexes being made are done (see
+    /// [`RecordDb::finish_rebuild`]); a failure to make them is logged, not passed on:
+    /// queries are right without them, only slower.
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        if let Err(e) = self.finish_indexing() {
+            tracing::warn!("{e}");
+        }
+        self.conn.lock().expect("db lock")
     }
 
     fn error(&self, e: rusqlite::Error) -> Error {
@@ -200,7 +240,7 @@ impl RecordDb {
     /// Opens a transaction that the following writes join until [`RecordDb::commit`]
     /// (a pass stores many notes; one commit for them all is many times faster).
     pub fn begin(&self) -> Result<()> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         if conn.is_autocommit() {
             conn.execute_batch("BEGIN").map_err(|e| self.error(e))?;
         }
@@ -209,7 +249,7 @@ impl RecordDb {
 
     /// Commits the transaction opened by [`RecordDb::begin`], if any.
     pub fn commit(&self) -> Result<()> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         if !conn.is_autocommit() {
             self.apply_fts(&conn).map_err(|e| self.error(e))?;
             conn.execute_batch("COMMIT").map_err(|e| self.error(e))?;
@@ -219,7 +259,7 @@ impl RecordDb {
 
     /// Drops the transaction opened by [`RecordDb::begin`], if any.
     pub fn rollback(&self) -> Result<()> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         self.fts_due.lock().expect("fts lock").clear();
         if !conn.is_autocommit() {
             conn.execute_batch("ROLLBACK").map_err(|e| self.error(e))?;
@@ -231,7 +271,7 @@ impl RecordDb {
     /// [`RecordDb::begin`] without a savepoint: FTS5 flushes its pending index at every
     /// savepoint release, which made a pass several times slower.
     fn write_all(&self, write: impl FnOnce(&Connection) -> rusqlite::Result<()>) -> Result<()> {
-        let mut conn = self.conn.lock().expect("db lock");
+        let mut conn = self.conn();
         if conn.is_autocommit() {
             let tx = conn.transaction().map_err(|e| self.error(e))?;
             let written = write(&tx).and_then(|()| self.apply_fts(&tx));
@@ -280,15 +320,17 @@ impl RecordDb {
 
     /// Replaces one record (found by its id) and its facts, e.g. after a correction.
     pub fn upsert(&self, r: &ParsedRecord) -> Result<()> {
-        let mut conn = self.conn.lock().expect("db lock");
+        let mut conn = self.conn();
         let tx = conn.savepoint().map_err(|e| self.error(e))?;
         put_record(&tx, r).map_err(|e| self.error(e))?;
         tx.commit().map_err(|e| self.error(e))
     }
 
     /// Records dated within `start..=end`, oldest first (by date, time, note, id).
+    /// Runs while a rebuild's late indexes are made (see [`RecordDb::finish_rebuild`]).
     pub fn between(&self, start: NaiveDate, end: NaiveDate) -> Result<Vec<ParsedRecord>> {
-        self.query(
+        self.query_on(
+            self.conn.lock().expect("db lock"),
             "SELECT json FROM records WHERE date BETWEEN ?1 AND ?2 ORDER BY date, timestamp, source, id",
             params![start.to_string(), end.to_string()],
         )
@@ -345,7 +387,7 @@ impl RecordDb {
 
     /// The span of dates holding records.
     pub fn span(&self) -> Result<Option<(NaiveDate, NaiveDate)>> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         let row: Option<(Option<String>, Option<String>)> = conn
             .query_row("SELECT MIN(date), MAX(date) FROM records", [], |r| {
                 Ok((r.get(0)?, r.get(1)?))
@@ -358,7 +400,7 @@ impl RecordDb {
 
     /// Deletes every record (before a rebuild).
     pub fn clear(&self) -> Result<()> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         self.fts_due.lock().expect("fts lock").clear();
         if !conn.is_autocommit() {
             // Inside a batch: emptied row by row, with the rest of the batch.
@@ -390,8 +432,16 @@ impl RecordDb {
     }
 
     fn query(&self, sql: &str, args: impl rusqlite::Params) -> Result<Vec<ParsedRecord>> {
+        self.query_on(self.conn(), sql, args)
+    }
+
+    fn query_on(
+        &self,
+        conn: std::sync::MutexGuard<'_, Connection>,
+        sql: &str,
+        args: impl rusqlite::Params,
+    ) -> Result<Vec<ParsedRecord>> {
         let jsons: Vec<String> = {
-            let conn = self.conn.lock().expect("db lock");
             let mut stmt = conn.prepare_cached(sql).map_err(|e| self.error(e))?;
             let rows = stmt
                 .query_map(args, |r| r.get::<_, String>(0))
@@ -399,6 +449,7 @@ impl RecordDb {
             rows.collect::<rusqlite::Result<_>>()
                 .map_err(|e| self.error(e))?
         };
+        drop(conn);
         // Decoding is most of reading many records (an all-time question, the Observer):
         // done on every core, in order, after the database is free again.
         let decoded: Vec<serde_json::Result<ParsedRecord>> = jsons
@@ -424,7 +475,7 @@ impl RecordDb {
         from: Option<NaiveDate>,
         to: Option<NaiveDate>,
     ) -> Result<Vec<ExportRow>> {
-        let conn = self.conn.lock().expect("db lock");
+        let conn = self.conn();
         let mut stmt = conn
             .prepare(
                 "SELECT f.date, r.timestamp, r.source, r.id, f.domain, f.activity, f.measure, f.value, f.unit, f.doubtful, r.parser
@@ -463,6 +514,15 @@ impl RecordDb {
             .map_err(|e| self.error(e))?;
         rows.collect::<std::result::Result<_, _>>()
             .map_err(|e| self.error(e))
+    }
+}
+
+impl Drop for RecordDb {
+    /// A program that ends right after a rebuild still leaves its indexes made.
+    fn drop(&mut self) {
+        if let Err(e) = self.finish_indexing() {
+            tracing::warn!("{e}");
+        }
     }
 }
 

@@ -179,7 +179,9 @@ fn a_lifts_sets_read_from_the_facts_give_the_points_the_records_give() {
 }
 
 fn question_indexes(db: &RecordDb) -> usize {
-    let conn = db.conn.lock().unwrap();
+    // Waits for the indexes being made on their own connection, as every use but the
+    // Observer's read does.
+    let conn = db.conn();
     conn.query_row(
         "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name IN
          ('facts_by_activity', 'records_by_date', 'entries_by_date', 'entries_spaceless')",
@@ -210,6 +212,8 @@ fn a_rebuild_makes_the_question_indexes_after_its_pass_or_on_the_next_open() {
     let day = squat.date;
     assert_eq!(db.lift_sets(day, day, "squat").unwrap().len(), 1);
     db.finish_rebuild().unwrap();
+    // Read while the indexes are being made: the records are all there.
+    assert_eq!(db.between(day, day).unwrap().len(), 1);
     assert_eq!(question_indexes(&db), 4);
     assert_eq!(db.lift_sets(day, day, "squat").unwrap().len(), 1);
     // A rebuild interrupted before its end: the next open makes them.

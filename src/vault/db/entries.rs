@@ -144,15 +144,27 @@ impl RecordDb {
     }
 }
 
-/// An FTS5 query for any of `words`: each a quoted phrase (the tokenizer splits it the way
-/// it split the text) matched as a prefix, so plurals are candidates too.
+/// An FTS5 query for any of `words`: each word's tokens all present, the last as a prefix,
+/// so plurals are candidates too. The index keeps no positions (see `entries_fts`), so a
+/// word of several tokens (`bench press`, `5-km`) cannot be asked as a phrase: its tokens
+/// are asked for anywhere in the entry, and the caller keeps the entries that hold the
+/// words as written. Tokens are split wherever the tokenizer could split them (at every
+/// character that is not a letter or a digit), so none reaches it as a phrase.
 fn fts_query(words: &[String]) -> Option<String> {
-    let phrases: Vec<String> = words
+    let each: Vec<String> = words
         .iter()
-        .filter(|w| w.chars().any(char::is_alphanumeric))
-        .map(|w| format!("\"{}\"*", w.replace('"', "\"\"")))
+        .filter_map(|w| {
+            let tokens: Vec<&str> = w
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|t| !t.is_empty())
+                .collect();
+            let (last, before) = tokens.split_last()?;
+            let mut all: Vec<String> = before.iter().map(|t| format!("\"{t}\"")).collect();
+            all.push(format!("\"{last}\"*"));
+            Some(format!("({})", all.join(" AND ")))
+        })
         .collect();
-    (!phrases.is_empty()).then(|| phrases.join(" OR "))
+    (!each.is_empty()).then(|| each.join(" OR "))
 }
 
 pub(super) fn entry_from_row(r: &Row) -> rusqlite::Result<Entry> {

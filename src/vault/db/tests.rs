@@ -255,3 +255,28 @@ fn a_lifts_stored_sets_follow_a_rewritten_note_and_a_corrected_record() {
     db.replace_source("gym.md", &[]).unwrap();
     assert!(weights(&db).is_empty());
 }
+
+#[test]
+fn a_search_for_words_of_several_tokens_finds_them_without_positions() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = RecordDb::open(&dir.path().join("index.db")).unwrap();
+    let texts = [
+        "Bench Press 3x5 @ 80kg",
+        "bench 80, then leg press",
+        "easy 5-km loop",
+        "coach's notes",
+    ];
+    for (i, text) in texts.iter().enumerate() {
+        let source = format!("{i}.md");
+        db.replace_entries(&source, &[entry(&source, text)]).unwrap();
+    }
+    // Without positions both entries holding the two words are candidates; the caller
+    // keeps the one that holds them as written.
+    assert_eq!(found(&db, "bench press"), [texts[0], texts[1]]);
+    assert_eq!(found(&db, "bench presses"), Vec::<String>::new());
+    assert_eq!(found(&db, "5-km"), [texts[2]]);
+    // Quotes and apostrophes split words; they never break the query.
+    assert_eq!(found(&db, "coach's"), [texts[3]]);
+    assert_eq!(found(&db, "\"press\""), [texts[0], texts[1]]);
+    assert!(found(&db, "--").is_empty());
+}

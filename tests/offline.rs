@@ -632,6 +632,30 @@ fn weigh_ins_sets_weekends_and_a_weekly_summary() {
         !that_day.contains("days with"),
         "a weigh-in, not a count: {that_day}"
     );
+    // A trend of weigh-ins: from the first to the last, counted as weigh-ins; a month's
+    // line is its average, never a "best" weight.
+    let trend = ask(v, "how has my weight changed?");
+    let (first_day, first_kg) = *weights.last().unwrap();
+    assert!(
+        first_line(&trend).contains(&format!("**{} kg", round1(first_kg)))
+            && first_line(&trend).contains(&format!("**{} kg", round1(latest)))
+            && first_line(&trend).contains("20 weigh-ins"),
+        "{trend}"
+    );
+    assert!(!trend.contains("Best per month"), "{trend}");
+    if first_day.month() != latest_day.month() {
+        let this_month: Vec<f64> = weights
+            .iter()
+            .filter(|(d, _)| d.month() == latest_day.month())
+            .map(|(_, kg)| (kg * 10.0).round() / 10.0)
+            .collect();
+        let mean = this_month.iter().sum::<f64>() / this_month.len() as f64;
+        assert!(
+            trend.contains("Average per month")
+                && trend.contains(&format!("{} {}", latest_day.format("%B"), round1(mean))),
+            "{trend}"
+        );
+    }
 
     let week_start = today - chrono::Duration::days(today.weekday().num_days_from_monday() as i64);
     let last_week = (1..=7)

@@ -419,30 +419,82 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 last.detail,
                 day(last.date),
                 link(last.record),
-                count(s.len(), "session")
+                count(s.len(), trend_unit(metric))
             ));
-            let mut months: BTreeMap<(i32, u32), f64> = BTreeMap::new();
-            for p in &tops {
-                let m = months
-                    .entry((p.date.year(), p.date.month()))
-                    .or_insert(f64::MIN);
-                *m = m.max(p.value);
-            }
-            if months.len() > 1 {
-                let list: Vec<String> = months
-                    .iter()
-                    .map(|((y, m), v)| {
-                        let d = NaiveDate::from_ymd_opt(*y, *m, 1).expect("valid month");
-                        format!("{} {}", d.format("%B"), shown(metric, &points, *v))
-                    })
-                    .collect();
-                r.head.push(format!("Best per month: {}.", list.join(", ")));
+            if let Some(line) = per_month(metric, &points, &tops) {
+                r.head.push(line);
             }
             items(&mut r, &tops, link);
         }
         _ => return None,
     }
     Some(r)
+}
+
+/// What one point of a trend of `metric` is called (`over 12 weigh-ins`).
+fn trend_unit(metric: &Metric) -> &'static str {
+    match metric {
+        Metric::BodyWeight => "weigh-in",
+        Metric::Sleep => "night",
+        Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace => "run",
+        Metric::Lift(_) | Metric::BodyPart(_) | Metric::Workouts | Metric::Training => "session",
+        _ => "entry",
+    }
+}
+
+/// A trend's month by month line, when it spans several months: the average of each month
+/// for a level (body weight, sleep, mood, amounts), where a best means nothing; the
+/// quickest pace; else the best of each month (a lift, a distance).
+fn per_month(metric: &Metric, points: &[Point], tops: &[&Point]) -> Option<String> {
+    let mut months: BTreeMap<(i32, u32), Vec<f64>> = BTreeMap::new();
+    for p in tops {
+        months
+            .entry((p.date.year(), p.date.month()))
+            .or_default()
+            .push(p.value);
+    }
+    if months.len() < 2 {
+        return None;
+    }
+    let level = matches!(
+        metric,
+        Metric::BodyWeight
+            | Metric::Sleep
+            | Metric::Mood
+            | Metric::Energy
+            | Metric::Stress
+            | Metric::Steps
+            | Metric::Protein
+            | Metric::Calories
+            | Metric::Caffeine
+            | Metric::Alcohol
+            | Metric::DeepWork
+            | Metric::Meetings
+            | Metric::Measure { .. }
+    );
+    let (title, of_month): (&str, fn(&[f64]) -> f64) = match metric {
+        Metric::Pace => ("Quickest per month", |v| {
+            v.iter().copied().fold(f64::MAX, f64::min)
+        }),
+        _ if level => ("Average per month", |v| {
+            v.iter().sum::<f64>() / v.len() as f64
+        }),
+        _ => ("Best per month", |v| {
+            v.iter().copied().fold(f64::MIN, f64::max)
+        }),
+    };
+    let list: Vec<String> = months
+        .iter()
+        .map(|((y, m), values)| {
+            let d = NaiveDate::from_ymd_opt(*y, *m, 1).expect("valid month");
+            format!(
+                "{} {}",
+                d.format("%B"),
+                shown(metric, points, of_month(values))
+            )
+        })
+        .collect();
+    Some(format!("{title}: {}.", list.join(", ")))
 }
 
 const KM_PER_MILE: f64 = 1.609_344;

@@ -268,7 +268,8 @@ fn a_search_for_words_of_several_tokens_finds_them_without_positions() {
     ];
     for (i, text) in texts.iter().enumerate() {
         let source = format!("{i}.md");
-        db.replace_entries(&source, &[entry(&source, text)]).unwrap();
+        db.replace_entries(&source, &[entry(&source, text)])
+            .unwrap();
     }
     // Without positions both entries holding the two words are candidates; the caller
     // keeps the one that holds them as written.

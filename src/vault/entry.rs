@@ -74,13 +74,15 @@ pub fn heading_time(heading: &str) -> Option<NaiveTime> {
 type Span = (Range<usize>, Option<(NaiveTime, String)>, Option<String>);
 
 /// `Plan for next week:`, `다음 주 계획`, `Deadlift`: a short line without digits that names
-/// what the list under it is.
+/// what the list under it is; or one that opens a workout of the day, digits and all
+/// (`AMRAP 12:`, `For time: 5 RFT`), whose list holds its movements.
 fn is_label(line: &str) -> bool {
     let line = line.trim();
     !line.is_empty()
         && !line.starts_with(['?', '>', '#'])
-        && !line.bytes().any(|b| b.is_ascii_digit())
         && line.split_whitespace().nth(6).is_none()
+        && (!line.bytes().any(|b| b.is_ascii_digit())
+            || crate::offline::read::wod::opens(&line.to_lowercase()))
 }
 
 /// Splits a parsed note into entries, all dated `date`.

@@ -23,7 +23,7 @@ mod sleep;
 mod tables;
 mod units;
 mod unreadable;
-mod wod;
+pub(crate) mod wod;
 mod words;
 
 pub use words::{misspelt, near_exercise};

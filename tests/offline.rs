@@ -833,8 +833,11 @@ fn unmeasured_sessions_and_app_pastes_are_counted_by_day() {
                 "# Workout\n\nSquat (Barbell)\nSet 1: {w} kg × 5\nSet 2: {w} kg × 5\n\nBench Press (Barbell)\nSet 1: 60 kg × 8\n\nAccessories:\n- Rows 50kg 4x8\n",
                 w = 100 + n
             )
+        } else if n % 2 == 0 {
+            // PT named, but booked for tomorrow or done by someone else: no PT that day.
+            "산책 30분\n내일 하체 PT 예약\n".to_string()
         } else {
-            "산책 30분\n".to_string()
+            "산책 30분\n같이 PT 받는 언니는 스쿼트 80 한대\n".to_string()
         };
         write(v, &format!("Daily/{day}.md"), text);
         day += chrono::Duration::days(1);

@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use super::cues;
 use super::dates::DateRange;
 use super::kinds::count;
-use super::read::find_word;
+use super::read::{find_word, own_log_text};
 use crate::error::Result;
 use crate::vault::store::KeywordSearch;
 use crate::vault::{Entry, Store};
@@ -143,15 +143,16 @@ pub fn days_naming(
     }))
 }
 
-/// An entry's heading and text, lowercase.
+/// An entry's heading and what its text tells of the person's own log (see
+/// [`own_log_text`]: `내일 PT 예약` is no PT that day), lowercase.
 fn searchable(e: &Entry) -> String {
     let mut text = String::new();
     for part in [&e.heading, &e.under].into_iter().flatten() {
-        text.push_str(part);
+        text.push_str(&part.to_lowercase());
         text.push('\n');
     }
-    text.push_str(&e.text);
-    text.to_lowercase()
+    text.push_str(&own_log_text(&e.text));
+    text
 }
 
 fn names(text: &str, group: &[String]) -> bool {

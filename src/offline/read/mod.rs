@@ -52,6 +52,28 @@ enum Topic {
     Sleep,
 }
 
+/// What of `text` tells the person's own log, lowercase, a line each: without the clauses
+/// that plan (`내일 하체 PT 예약`, `next time squat 60`: the rest of their line goes with
+/// them) or tell what someone else did (`같이 PT 받는 언니는 스쿼트 80 한대`), as the reader
+/// leaves them out.
+pub fn own_log_text(text: &str) -> String {
+    let mut own = String::new();
+    for line in text.lines() {
+        let line = Clause::new(&clause::clean(line));
+        for c in line.split() {
+            if plans::is_plan_clause(&c.text) {
+                break;
+            }
+            if plans::planned(&c.text) || others::someone_else(&c.text, &c.raw) {
+                continue;
+            }
+            own.push_str(&c.text);
+            own.push('\n');
+        }
+    }
+    own
+}
+
 /// Parses an entry into a record with whatever the rules can read.
 pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
     let reader = Reader::new(domains);

@@ -847,6 +847,15 @@ fn unmeasured_sessions_and_app_pastes_are_counted_by_day() {
     assert!(pt.contains(&format!("**{pt_days} day")), "{pt}");
     let korean = ask(v, "최근 30일 PT 몇 번 했어?");
     assert!(korean.contains(&format!("**{pt_days} day")), "{korean}");
+    // Which session it is now: the number in the latest PT heading.
+    let latest_pt = (1..=n).filter(|i| i % 3 == 0).max().unwrap();
+    for q in ["지금 PT 몇 회차야?", "what PT session number am I on?"] {
+        let now = ask(v, q);
+        assert!(
+            first_line(&now).contains(&format!("number **{latest_pt}**")),
+            "{q}: {now}"
+        );
+    }
     let gym = ask(v, "how many gym sessions in the past 30 days");
     assert!(
         gym.contains(&format!("**{gym_days} strength session")),

@@ -251,6 +251,21 @@ pub fn answer(
     let mut sources: Vec<String> = Vec::new();
     let mut cited_ids: BTreeSet<String> = BTreeSet::new();
     let facts = computed(store, &query, &when, anchor, &link);
+    // `지금 PT 몇 회차야?`: the number of the latest session, as the notes number them.
+    if facts.is_none() {
+        if let Some(n) = super::mentions::latest_numbered(store, question, &groups, range.as_ref())?
+        {
+            body.push_str(&format!(
+                "Your latest *{}* {when} is number **{}**, on {} {}.\n\n_Answered from your notes without a model: the number is read from what you logged._",
+                n.words.join(", "),
+                n.number,
+                n.entry.date.format("%a %b %-d"),
+                store.cite(&n.entry)
+            ));
+            sources.push(store.cite_note(&n.entry.source));
+            return Ok(ExtractiveAnswer { body, sources });
+        }
+    }
     // `how many PT sessions this month`: something logged without a number is counted in
     // the days whose entries name it.
     let unmeasured = match (&facts, query.kind, query.metrics.first()) {

@@ -204,6 +204,124 @@ fn things(
     Ok(out)
 }
 
+/// Words that ask for the number of the latest session (`지금 PT 몇 회차야?`, `PT何回目?`,
+/// `第几次私教`, `what PT session number am I on`), and the little words around them.
+const ORDINAL_ASKS: &[&str] = &["회차", "回目", "第几", "session number", "which session"];
+const ORDINAL_WORDS: &[&str] = &[
+    "지금",
+    "이번",
+    "마지막",
+    "몇",
+    "何",
+    "now",
+    "what",
+    "which",
+    "number",
+    "am",
+    "i",
+    "on",
+    "at",
+    "is",
+    "my",
+    "current",
+    "현재",
+    "last",
+    "latest",
+];
+
+/// The latest numbered session of what the question names: its number and its entry.
+pub struct Numbered {
+    pub words: Vec<String>,
+    pub number: u32,
+    pub entry: Entry,
+}
+
+/// For a question asking which session it is now (see [`ORDINAL_ASKS`]): the newest log
+/// entry naming the question's thing with a session number (`# PT 22회차`, `PT 5回目`,
+/// `第12次`, `session #12`), within `range` if the question has one.
+pub fn latest_numbered(
+    store: &Store,
+    question: &str,
+    groups: &[Vec<String>],
+    range: Option<&DateRange>,
+) -> Result<Option<Numbered>> {
+    let lower = question.to_lowercase();
+    if !ORDINAL_ASKS.iter().any(|w| lower.contains(w)) {
+        return Ok(None);
+    }
+    let things: Vec<Vec<String>> = groups
+        .iter()
+        .filter(|g| {
+            let w = g[0].as_str();
+            !ORDINAL_WORDS.contains(&w) && !ORDINAL_ASKS.iter().any(|a| w.contains(a))
+        })
+        .map(|g| {
+            // `PT는`: a Korean particle glued to a word in Latin letters.
+            g.iter()
+                .map(|w| match w.find(|c: char| !c.is_ascii()) {
+                    Some(i) if i > 0 && w[i..].chars().all(super::read::is_hangul) => {
+                        w[..i].to_string()
+                    }
+                    _ => w.clone(),
+                })
+                .collect()
+        })
+        .collect();
+    // The latest is looked for in the last month first, then further back: an entry may
+    // name it only in its heading (`# PT 22회차`), which the word index does not hold.
+    let windows: Vec<Option<DateRange>> = match (range, store.index().span()) {
+        (Some(r), _) => vec![Some(r.clone())],
+        (None, Some((first, last))) => [31, 92, 366]
+            .iter()
+            .map(|days| {
+                let start = (last - chrono::Duration::days(*days)).max(first);
+                Some(DateRange {
+                    start,
+                    end: last,
+                    phrase: String::new(),
+                })
+            })
+            .chain(std::iter::once(None))
+            .collect(),
+        (None, None) => return Ok(None),
+    };
+    let mut found = None;
+    for window in &windows {
+        found = days_naming(store, &things, window.as_ref())?;
+        if found.is_some() {
+            break;
+        }
+    }
+    let Some(named) = found else {
+        return Ok(None);
+    };
+    static NUMBER: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let number = NUMBER.get_or_init(|| {
+        regex::Regex::new(r"(\d{1,4})\s*(?:회차|回目)|第\s*(\d{1,4})\s*次|(?:session|class)\s*(?:#|no\.?\s*)?(\d{1,4})\b")
+            .expect("session number pattern compiles")
+    });
+    for (_, first) in &named.days {
+        // Every entry of that day, the one quoted first.
+        let day = store.entries_by_date_range(first.date, first.date);
+        for e in std::iter::once(first).chain(day.iter().filter(|e| e.log)) {
+            let text = searchable(e);
+            let found = number.captures(&text).and_then(|c| {
+                (1..=3)
+                    .find_map(|i| c.get(i))
+                    .and_then(|m| m.as_str().parse().ok())
+            });
+            if let Some(n) = found {
+                return Ok(Some(Numbered {
+                    words: named.words.clone(),
+                    number: n,
+                    entry: e.clone(),
+                }));
+            }
+        }
+    }
+    Ok(None)
+}
+
 impl Named {
     /// The answer's lead: `**3 days** with *pt* in a log entry this month (…)`.
     pub fn lead(&self, when: &str) -> String {

@@ -1006,6 +1006,15 @@ impl Metric {
                 | Metric::Measure { .. }
         )
     }
+
+    /// Whether a month of the metric is told by its average (a level: body weight, sleep,
+    /// mood; an amount other than a run's), not by its best (a lift, a run).
+    pub fn is_averaged(&self) -> bool {
+        matches!(
+            self,
+            Metric::BodyWeight | Metric::Sleep | Metric::Mood | Metric::Energy | Metric::Stress
+        ) || (self.is_amount() && !self.is_running())
+    }
 }
 
 #[cfg(test)]

@@ -456,27 +456,11 @@ fn per_month(metric: &Metric, points: &[Point], tops: &[&Point]) -> Option<Strin
     if months.len() < 2 {
         return None;
     }
-    let level = matches!(
-        metric,
-        Metric::BodyWeight
-            | Metric::Sleep
-            | Metric::Mood
-            | Metric::Energy
-            | Metric::Stress
-            | Metric::Steps
-            | Metric::Protein
-            | Metric::Calories
-            | Metric::Caffeine
-            | Metric::Alcohol
-            | Metric::DeepWork
-            | Metric::Meetings
-            | Metric::Measure { .. }
-    );
     let (title, of_month): (&str, fn(&[f64]) -> f64) = match metric {
         Metric::Pace => ("Quickest per month", |v| {
             v.iter().copied().fold(f64::MAX, f64::min)
         }),
-        _ if level => ("Average per month", |v| {
+        _ if metric.is_averaged() => ("Average per month", |v| {
             v.iter().sum::<f64>() / v.len() as f64
         }),
         _ => ("Best per month", |v| {

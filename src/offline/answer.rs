@@ -152,6 +152,13 @@ pub fn retrieve(
     Ok((Topic { range, groups }, found))
 }
 
+/// Adds a cited note to an answer's sources, once.
+fn add_source(sources: &mut Vec<String>, note: String) {
+    if !sources.contains(&note) {
+        sources.push(note);
+    }
+}
+
 /// The most recent entries matching `groups` (enough to show a few beside an answer).
 fn newest_matches(
     store: &Store,
@@ -235,10 +242,7 @@ pub fn answer(
                 body.push_str("\n\nOther notes that mention it:\n");
                 for e in others {
                     body.push_str(&format!("\n- {}: {}", store.cite(e), quote(e, &groups)));
-                    let note = store.cite_note(&e.source);
-                    if !sources.contains(&note) {
-                        sources.push(note);
-                    }
+                    add_source(&mut sources, store.cite_note(&e.source));
                 }
             }
         }
@@ -286,10 +290,7 @@ pub fn answer(
                 quote(e, &groups),
                 store.cite(e)
             ));
-            let note = store.cite_note(&e.source);
-            if !sources.contains(&note) {
-                sources.push(note);
-            }
+            add_source(&mut sources, store.cite_note(&e.source));
         }
         body.push_str("\n\n_Answered from your notes without a model: the days are counted from what you logged._");
         return Ok(ExtractiveAnswer { body, sources });
@@ -300,10 +301,7 @@ pub fn answer(
             body.push_str("\n\n");
             for r in &f.cited {
                 cited_ids.insert(r.id.clone());
-                let note = store.cite_note(&r.source_file);
-                if !sources.contains(&note) {
-                    sources.push(note);
-                }
+                add_source(&mut sources, store.cite_note(&r.source_file));
             }
         }
         None if query.kind == QueryType::Correction => {
@@ -379,10 +377,7 @@ pub fn answer(
                 String::new()
             };
             body.push_str(&format!("- {when}{link}: {}\n", quote(entry, &groups)));
-            let note_link = store.cite_note(&entry.source);
-            if !sources.contains(&note_link) {
-                sources.push(note_link);
-            }
+            add_source(&mut sources, store.cite_note(&entry.source));
         }
         if supporting.len() > limit {
             let lines = supporting.iter().map(|entry| {
@@ -396,10 +391,7 @@ pub fn answer(
             body.push('\n');
             body.push_str(&kinds::folded(lines, supporting.len()));
             for entry in &supporting {
-                let note_link = store.cite_note(&entry.source);
-                if !sources.contains(&note_link) {
-                    sources.push(note_link);
-                }
+                add_source(&mut sources, store.cite_note(&entry.source));
             }
         }
         body.push('\n');

@@ -842,7 +842,18 @@ fn unmeasured_sessions_and_app_pastes_are_counted_by_day() {
         write(v, &format!("Daily/{day}.md"), text);
         day += chrono::Duration::days(1);
     }
+    // A workout of the day told by its opener alone, under no CrossFit heading.
+    write(
+        v,
+        "Box/wod.md",
+        format!(
+            "---\ndate: {}\n---\n## Box\nFor time: 5 RFT\n- 400m run\n- 15 OHS @ 40kg\n",
+            today - chrono::Duration::days(2)
+        ),
+    );
     process(v);
+    let wods = ask(v, "how many WODs did I do in the past 30 days?");
+    assert!(first_line(&wods).contains("**1 day"), "{wods}");
     let pt = ask(v, "how many PT sessions in the past 30 days");
     assert!(pt.contains(&format!("**{pt_days} day")), "{pt}");
     let korean = ask(v, "최근 30일 PT 몇 번 했어?");

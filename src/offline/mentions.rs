@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use super::cues;
 use super::dates::DateRange;
 use super::kinds::count;
-use super::read::{find_word, own_log_text};
+use super::read::{find_word, own_log_text, wod};
 use crate::error::Result;
 use crate::vault::store::KeywordSearch;
 use crate::vault::{Entry, Store};
@@ -155,8 +155,14 @@ fn searchable(e: &Entry) -> String {
     text
 }
 
+/// Whether `text` names one of `group`'s words; a workout of the day is also named by its
+/// opener or heading (`For time: 5 RFT`, `AMRAP 12:`, `## CrossFit`) without the word WOD.
 fn names(text: &str, group: &[String]) -> bool {
     group.iter().any(|w| find_word(text, w).is_some())
+        || group.iter().any(|w| w == "wod")
+            && text
+                .lines()
+                .any(|line| wod::opens(line) || wod::heading(line.trim_start_matches('#').trim()))
 }
 
 /// The groups that name a thing: not a word a count is asked with (`몇`, `sessions`) and

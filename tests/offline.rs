@@ -878,3 +878,23 @@ fn unmeasured_sessions_and_app_pastes_are_counted_by_day() {
         "never logged, nothing counted: {never}"
     );
 }
+
+/// A trend asked over a single point says so instead of "from 80 kg to 80 kg".
+#[test]
+fn a_trend_of_one_weigh_in_says_there_is_none_yet() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    let day = chrono::Local::now().date_naive() - chrono::Duration::days(3);
+    write(
+        v,
+        &format!("Daily/{day}.md"),
+        "Weight:: 80.4 kg\n".to_string(),
+    );
+    process(v);
+    let trend = ask(v, "how has my weight changed?");
+    assert!(
+        first_line(&trend).contains("only one weigh-in")
+            && first_line(&trend).contains("**80.4 kg**"),
+        "{trend}"
+    );
+}

@@ -402,6 +402,19 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let s = sessions(&points);
             let tops: Vec<&Point> = s.iter().map(Session::top).collect();
             let (first, last) = (tops.first()?, tops.last()?);
+            // One point is no trend: said as it is.
+            if tops.len() == 1 {
+                r.head.push(format!(
+                    "{} {when}: only one {} so far, **{}** on {} {}, so no trend yet.",
+                    capitalize(&label),
+                    trend_unit(metric),
+                    first.detail,
+                    day(first.date),
+                    link(first.record)
+                ));
+                items(&mut r, &tops, link);
+                return Some(r);
+            }
             let change = last.value - first.value;
             let direction = if change.abs() < 1e-9 {
                 "no change".to_string()

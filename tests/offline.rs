@@ -885,11 +885,7 @@ fn a_trend_of_one_weigh_in_says_there_is_none_yet() {
     let dir = tempfile::tempdir().unwrap();
     let v = dir.path();
     let day = chrono::Local::now().date_naive() - chrono::Duration::days(3);
-    write(
-        v,
-        &format!("Daily/{day}.md"),
-        "Weight:: 80.4 kg\n".to_string(),
-    );
+    write(v, &format!("Daily/{day}.md"), "Weight:: 80.4 kg\n");
     process(v);
     let trend = ask(v, "how has my weight changed?");
     assert!(

@@ -111,7 +111,7 @@ impl Processor {
         });
         let (state, state_warning) = State::load(&config.agent_dir());
         // Two programs opening a new vault at once must not both create the index.
-        let (store, _) = {
+        let store = {
             let _turn = WriteLock::acquire(&config.agent_dir())?;
             Store::open(config.clone())?
         };

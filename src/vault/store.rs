@@ -51,9 +51,10 @@ pub struct Store {
 const FRESH_SCAN: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl Store {
-    /// Opens the records database, scans the vault and builds the date index. Returns the
-    /// files that were skipped.
-    pub fn open(config: Arc<Config>) -> Result<(Store, Vec<Skipped>)> {
+    /// Opens the records database, scans the vault and builds the date index. What the
+    /// scan skipped is kept for a pass that takes this scan as its own (see
+    /// [`Store::take_opening_scan`]); any other pass scans and reports anew.
+    pub fn open(config: Arc<Config>) -> Result<Store> {
         let rules = IgnoreRules::load(&config);
         let records = RecordDb::open(&config.agent_dir().join("index.db"))?;
         let mut store = Store {
@@ -64,8 +65,8 @@ impl Store {
             opening_scan: None,
         };
         let skipped = store.rescan();
-        store.opening_scan = Some((std::time::Instant::now(), skipped.clone()));
-        Ok((store, skipped))
+        store.opening_scan = Some((std::time::Instant::now(), skipped));
+        Ok(store)
     }
 
     /// True when the records database was just created or rebuilt (nothing parsed in it).

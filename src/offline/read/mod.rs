@@ -59,17 +59,34 @@ enum Topic {
 pub fn own_log_text(text: &str) -> String {
     let mut own = String::new();
     for line in text.lines() {
-        let line = Clause::new(&clause::clean(line));
-        for c in line.split() {
-            if plans::is_plan_clause(&c.text) {
-                break;
-            }
-            if plans::planned(&c.text) || others::someone_else(&c.text, &c.raw) {
-                continue;
-            }
+        for c in own_clauses(&Clause::new(&clause::clean(line))) {
             own.push_str(&c.text);
             own.push('\n');
         }
+    }
+    own
+}
+
+/// The clauses of `line` that tell the person's own log. A clause that plans ends the line
+/// (`next time squat 60`); one that is only planned (`Samstag langer Lauf 20 km geplant`)
+/// or tells what someone else did (`친구는 벤치 100 친다`) is left out, and so are the
+/// clauses that carry it on (`室友跑了半马，1小时50分`).
+fn own_clauses(line: &Clause) -> Vec<Clause> {
+    let mut own = Vec::new();
+    let mut skipped = false;
+    for c in line.split() {
+        if plans::is_plan_clause(&c.text) {
+            break;
+        }
+        if plans::planned(&c.text) || others::someone_else(&c.text, &c.raw) {
+            skipped = true;
+            continue;
+        }
+        if skipped && continues(&c.text) {
+            continue;
+        }
+        skipped = false;
+        own.push(c);
     }
     own
 }
@@ -374,23 +391,7 @@ impl<'d> Reader<'d> {
         // even when the time sits in the next clause and no run word is written.
         let line_is_run =
             numbered && section.topic == Topic::None && runs::reads_as_run(&line.text);
-        // Set once a clause is no log of the person's: the clauses that carry it on
-        // (`室友跑了半马，1小时50分`) are not either.
-        let mut skipped = false;
-        for mut c in line.split() {
-            if plans::is_plan_clause(&c.text) {
-                break;
-            }
-            // `친구는 벤치 100 친다`: someone else's numbers are none of the person's, nor is
-            // what is only planned (`Samstag langer Lauf 20 km geplant`).
-            if plans::planned(&c.text) || others::someone_else(&c.text, &c.raw) {
-                skipped = true;
-                continue;
-            }
-            if skipped && continues(&c.text) {
-                continue;
-            }
-            skipped = false;
+        for mut c in own_clauses(&line) {
             let named: Vec<Mention> = exercises(&c.text, self.strength);
             let names_run = names_domain(&c.text, self.running);
             let anchor = self.sleep_anchor(&c.text);

@@ -63,7 +63,7 @@ fn is_ours(lines: &[String], i: usize) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn write_backs_only_add_callouts(
@@ -200,7 +200,7 @@ fn save(path: &std::path::Path, text: &str, how: Save) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     /// The person saves at the worst moment: after the write-back checked the note and
     /// before its rename (once or several times in a row). Their text always survives, and

@@ -115,26 +115,27 @@ pub fn insert_all(
     quiet: Duration,
     max_bytes: u64,
 ) -> Result<Vec<WriteBack>> {
-    // Which inserts the last text we wrote holds (a repair checks only those).
-    let placed = std::cell::RefCell::new(vec![false; inserts.len()]);
+    // For each insert, how many copies of its callout the last text we wrote with it held.
+    // It outlives a repair that puts the person's text back without it: their editor may
+    // have loaded that write of ours, so a later save can still carry the callout.
+    let placed = std::cell::RefCell::new(vec![None::<usize>; inserts.len()]);
     let edited = edit_note(path, quiet, max_bytes, |note, ours| {
+        let repairing = ours.is_some();
         let mut taken = HashSet::new();
         let mut splices = Vec::new();
         let mut landed = false;
         let mut placed = placed.borrow_mut();
+        let mut placing = Vec::new();
         let places: Vec<Located> = inserts
             .iter()
-            .zip(placed.iter_mut())
-            .map(|(insert, placed)| {
-                let already = *placed
-                    && ours.is_some_and(|ours| {
-                        callouts_in(&note.text, insert.callout) >= callouts_in(ours, insert.callout)
-                    });
-                *placed = false;
+            .zip(placed.iter())
+            .enumerate()
+            .map(|(i, (insert, placed))| {
+                let already = repairing
+                    && placed.is_some_and(|held| callouts_in(&note.text, insert.callout) >= held);
                 if already {
                     // Saved over our write with this callout in it: it landed.
                     landed = true;
-                    *placed = true;
                     return Located::Line(usize::MAX, None);
                 }
                 let place = locate(note, insert, &taken);
@@ -145,7 +146,7 @@ pub fn insert_all(
                         replace: replace.clone(),
                         text: insert.callout,
                     });
-                    *placed = true;
+                    placing.push(i);
                 }
                 place
             })
@@ -153,7 +154,11 @@ pub fn insert_all(
         if splices.is_empty() && !landed {
             return Change::Keep(places);
         }
-        Change::Text(splice_all(note, &mut splices), places)
+        let text = splice_all(note, &mut splices);
+        for i in placing {
+            placed[i] = Some(callouts_in(&text, inserts[i].callout));
+        }
+        Change::Text(text, places)
     })?;
     let n = inserts.len();
     Ok(match edited {

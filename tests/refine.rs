@@ -35,6 +35,13 @@ fn busy_vault(config: &str, days: u32) -> (tempfile::TempDir, usize) {
     (dir, entries)
 }
 
+/// Lets the notes just written grow older than the watch's 200 ms debounce: a note saved
+/// less than that ago is one the person may still be typing, and the catch-up leaves it to
+/// the watch loop.
+fn settle_past_debounce() {
+    std::thread::sleep(Duration::from_millis(400));
+}
+
 fn process_cmd(v: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_vault-agent"));
     cmd.args(["process", v.to_str().unwrap()])
@@ -248,6 +255,7 @@ fn watch_answers_a_new_question_while_parser_calls_hang() {
     let v = dir.path();
     // Refinement never finishes a batch while the test runs.
     server.script("parser", (0..40).map(|_| Reply::Hang));
+    settle_past_debounce();
     let mut child = KillOnDrop(
         Command::new(env!("CARGO_BIN_EXE_vault-agent"))
             .args(["watch", v.to_str().unwrap()])
@@ -346,6 +354,7 @@ fn watch_refines_every_waiting_entry_in_the_background() {
     let (dir, entries) = busy_vault(&config, 5);
     let v = dir.path();
     server.script("parser", (0..entries).map(|_| slow_parse(50)));
+    settle_past_debounce();
     let _child = KillOnDrop(
         Command::new(env!("CARGO_BIN_EXE_vault-agent"))
             .args(["watch", v.to_str().unwrap()])

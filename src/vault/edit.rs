@@ -4,7 +4,9 @@
 //! [`WriteResult::Overtaken`]), on the text that save wrote. The person's bytes always
 //! survive.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
 
 use super::atomic::{is_read_only, restore, write_atomic, WriteResult};
@@ -57,12 +59,13 @@ pub(crate) fn edit_note<W, K>(
                 }
             },
             None => {
-                if is_fresh(path, quiet)? {
-                    return Ok(Edited::Busy);
-                }
                 let text = read_note(path, max_bytes)
                     .map_err(|reason| Error::io(path, std::io::Error::other(reason.to_string())))?;
                 let hash = ContentHash::of(text.as_bytes());
+                // Our own write a moment ago (a pending callout) is not the person typing.
+                if is_fresh(path, quiet)? && !ours_last(path, hash) {
+                    return Ok(Edited::Busy);
+                }
                 (text, hash)
             }
         };
@@ -78,10 +81,11 @@ pub(crate) fn edit_note<W, K>(
         }
         match write_atomic(path, new_text.as_bytes(), Some(expected))? {
             WriteResult::Written => {
+                remember_ours(path, ContentHash::of(new_text.as_bytes()));
                 return Ok(match written {
                     Ok(w) => Edited::Written(ContentHash::of(new_text.as_bytes()), w),
                     Err(k) => Edited::Kept(k),
-                })
+                });
             }
             WriteResult::Changed => attempts += 1,
             WriteResult::Overtaken(newer) => {
@@ -90,6 +94,29 @@ pub(crate) fn edit_note<W, K>(
         }
     }
     Ok(Edited::Busy)
+}
+
+/// The text this program last wrote to each note it edited (its hash): a note that still
+/// holds exactly that was not edited by anyone since, however recent its time stamp.
+fn last_writes() -> &'static Mutex<HashMap<PathBuf, ContentHash>> {
+    static LAST: OnceLock<Mutex<HashMap<PathBuf, ContentHash>>> = OnceLock::new();
+    LAST.get_or_init(Default::default)
+}
+
+/// How many notes' last writes are kept (a long-running watch forgets the oldest batch).
+const LAST_WRITES_KEPT: usize = 1024;
+
+fn remember_ours(path: &Path, hash: ContentHash) {
+    let mut last = last_writes().lock().unwrap_or_else(|e| e.into_inner());
+    if last.len() >= LAST_WRITES_KEPT && !last.contains_key(path) {
+        last.clear();
+    }
+    last.insert(path.to_path_buf(), hash);
+}
+
+fn ours_last(path: &Path, hash: ContentHash) -> bool {
+    let last = last_writes().lock().unwrap_or_else(|e| e.into_inner());
+    last.get(path) == Some(&hash)
 }
 
 /// Whether the note was edited less than `quiet` ago (the person may still be typing).

@@ -518,3 +518,31 @@ mod pending_edge_tests {
         );
     }
 }
+
+#[cfg(test)]
+mod quiet_tests {
+    use super::*;
+
+    const CALLOUT: &str = "> [!answer] vault-agent · 2026-11-21 10:00\n> five\n";
+
+    /// A note we wrote a moment ago (a pending callout) is not one the person is typing
+    /// in; once they save it, it is.
+    #[test]
+    fn only_the_persons_recent_saves_defer_a_write_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("n.md");
+        std::fs::write(&p, "? a\n\n? b\n").unwrap();
+        let quiet = Duration::from_secs(60);
+        let first = insert_under_question(&p, "a", 0, CALLOUT, quiet, 1 << 20).unwrap();
+        assert_eq!(first, WriteBack::Busy, "the person saved it just now");
+        let first = insert_under_question(&p, "a", 0, CALLOUT, Duration::ZERO, 1 << 20).unwrap();
+        assert!(matches!(first, WriteBack::Written(_)));
+        let second = insert_under_question(&p, "b", 2, CALLOUT, quiet, 1 << 20).unwrap();
+        assert!(matches!(second, WriteBack::Written(_)), "{second:?}");
+        let mut text = std::fs::read_to_string(&p).unwrap();
+        text.push_str("typing\n");
+        std::fs::write(&p, text).unwrap();
+        let third = insert_under_question(&p, "b", 2, CALLOUT, quiet, 1 << 20).unwrap();
+        assert_eq!(third, WriteBack::Busy);
+    }
+}

@@ -5,7 +5,7 @@
 //! in `state.json` makes a second import of the same text a no-op. Then the normal pipeline
 //! parses it. Files inside the vault are refused; nothing outside the vault is written.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -15,7 +15,8 @@ use serde::Serialize;
 
 use crate::config::Config;
 use crate::error::{Error, Result};
-use crate::vault::append::append_blocks;
+use crate::vault::append::append_blocks_unflushed;
+use crate::vault::atomic::sync_file_system;
 use crate::vault::ContentHash;
 
 /// One dated piece of an old log.
@@ -169,14 +170,48 @@ fn files(path: &Path) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// Imports `path` into the vault. `ledger` holds the hashes of chunks imported before and
-/// gains the new ones. With `dry_run` nothing is written.
+/// What an import wrote. The notes are still being flushed to disk; [`Imported::finish`]
+/// waits for that and only then adds the chunks to the ledger, so the ledger never claims
+/// text a crash could lose.
+pub struct Imported {
+    pub report: ImportReport,
+    /// Ledger keys of the chunks written.
+    keys: Vec<String>,
+    flush: Option<std::thread::JoinHandle<Result<()>>>,
+    /// The write that failed, after the notes before it were written.
+    failed: Option<Error>,
+}
+
+impl Imported {
+    /// Whether a note could not be written (the import stopped there).
+    pub fn failed(&self) -> bool {
+        self.failed.is_some()
+    }
+
+    /// Waits until the notes are on disk, then adds their chunks to `ledger`. Returns the
+    /// report, or the error that stopped the import.
+    pub fn finish(self, ledger: &mut BTreeSet<String>) -> Result<ImportReport> {
+        if let Some(flush) = self.flush {
+            flush.join().map_err(|_| {
+                Error::Watch("flushing the imported notes to disk panicked".into())
+            })??;
+        }
+        ledger.extend(self.keys);
+        match self.failed {
+            Some(err) => Err(err),
+            None => Ok(self.report),
+        }
+    }
+}
+
+/// Imports `path` into the vault, leaving out chunks whose key is in `ledger` (imported
+/// before). With `dry_run` nothing is written.
 pub fn import(
     config: &Config,
     path: &Path,
-    ledger: &mut std::collections::BTreeSet<String>,
+    ledger: &BTreeSet<String>,
     dry_run: bool,
-) -> Result<ImportReport> {
+) -> Result<Imported> {
     let source = path.canonicalize().map_err(|e| Error::io(path, e))?;
     if source.starts_with(&config.vault) {
         return Err(Error::Config {
@@ -226,23 +261,44 @@ pub fn import(
                 .push((name.clone(), chunk, key));
         }
     }
+    let mut notes = Vec::new();
     for (rel, chunks) in by_note {
         report.chunks += chunks.len();
         report.notes.insert(rel.clone(), chunks.len());
-        if dry_run {
-            continue;
-        }
         let mut addition = String::new();
         for (name, chunk, _) in &chunks {
             addition.push_str(&format!("## Imported from {name}\n\n{}\n\n", chunk.text));
         }
-        {
-            let _turn = crate::vault::lock::WriteLock::acquire(&config.agent_dir())?;
-            append_blocks(&config.vault.join(&rel), addition.trim_end())?;
-        }
-        ledger.extend(chunks.into_iter().map(|(_, _, key)| key));
+        let keys: Vec<String> = chunks.into_iter().map(|(_, _, key)| key).collect();
+        notes.push((config.vault.join(&rel), addition, keys));
     }
-    Ok(report)
+    let mut imported = Imported {
+        report,
+        keys: Vec::new(),
+        flush: None,
+        failed: None,
+    };
+    if dry_run || notes.is_empty() {
+        return Ok(imported);
+    }
+    // One turn at the notes for the whole import; the new notes are flushed to disk all at
+    // once, on another thread, while the caller reads them.
+    let _turn = crate::vault::lock::WriteLock::acquire(&config.agent_dir())?;
+    for (path, addition, keys) in &notes {
+        match append_blocks_unflushed(path, addition.trim_end()) {
+            Ok(()) => imported.keys.extend(keys.iter().cloned()),
+            Err(err) => {
+                imported.failed = Some(err);
+                break;
+            }
+        }
+    }
+    let written: Vec<PathBuf> = notes.into_iter().map(|(path, _, _)| path).collect();
+    let vault = config.vault.clone();
+    imported.flush = Some(std::thread::spawn(move || {
+        sync_file_system(&vault, &written)
+    }));
+    Ok(imported)
 }
 
 #[cfg(test)]

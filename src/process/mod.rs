@@ -222,15 +222,26 @@ impl Processor {
         path: &std::path::Path,
         dry_run: bool,
     ) -> Result<(crate::import::ImportReport, PassReport)> {
-        let mut ledger = std::mem::take(&mut self.state.imported);
-        let result = crate::import::import(&self.config, path, &mut ledger, dry_run);
-        self.state.imported = ledger;
-        let report = result?;
+        let imported = crate::import::import(&self.config, path, &self.state.imported, dry_run)?;
         if dry_run {
-            return Ok((report, PassReport::default()));
+            return Ok((imported.report, PassReport::default()));
         }
+        // The notes are read while they are flushed to disk; the ledger gains their chunks
+        // once they are on it.
+        let pass = if imported.failed() {
+            Ok(PassReport::default())
+        } else {
+            self.parse_pass().await
+        };
+        let report = imported.finish(&mut self.state.imported);
         self.state_dirty = true;
-        let mut pass = self.parse_pass().await?;
+        let (report, mut pass) = match (report, pass) {
+            (Ok(report), Ok(pass)) => (report, pass),
+            (Err(err), _) | (_, Err(err)) => {
+                self.save_state()?;
+                return Err(err);
+            }
+        };
         self.refine_all(&mut pass).await?;
         Ok((report, pass))
     }

@@ -4,13 +4,21 @@
 
 use std::path::Path;
 
-use super::atomic::{restore, write_atomic, WriteResult};
+use super::atomic::{create_new, restore, write_atomic, WriteResult};
 use super::ContentHash;
 use crate::error::{Error, Result};
 
 /// Appends `text` after a blank line at the end of the note at `path`.
 pub fn append_blocks(path: &Path, text: &str) -> Result<()> {
-    append_with(path, |_| text.to_string())
+    append_with(path, true, |_| text.to_string())
+}
+
+/// Like [`append_blocks`], for a batch of appends (an import): a note it creates is not
+/// flushed to disk, the caller flushes them all at once with
+/// [`super::atomic::sync_file_system`]. A note that exists is replaced only once the new
+/// text is on disk, as always (the person's text in it is at stake).
+pub fn append_blocks_unflushed(path: &Path, text: &str) -> Result<()> {
+    append_with(path, false, |_| text.to_string())
 }
 
 /// Appends a `## HH:MM` section (`## HH:MM title` with a title) holding `body`. A note that
@@ -19,7 +27,7 @@ pub fn append_blocks(path: &Path, text: &str) -> Result<()> {
 /// text written (without `## `).
 pub fn append_section(path: &Path, time: &str, title: Option<&str>, body: &str) -> Result<String> {
     let mut written = String::new();
-    append_with(path, |old| {
+    append_with(path, true, |old| {
         written = unique_heading(old, time, title);
         format!("## {written}\n{}", body.trim())
     })?;
@@ -49,8 +57,10 @@ fn unique_heading(old: &str, time: &str, title: Option<&str>) -> String {
     }
 }
 
-/// Appends what `make` builds from the note's current text (empty when it does not exist).
-fn append_with(path: &Path, mut make: impl FnMut(&str) -> String) -> Result<()> {
+/// Appends what `make` builds from the note's current text (empty when it does not exist;
+/// a note created meanwhile by someone else is read and appended to, never replaced).
+/// `flush_new`: a note created here is flushed to disk before returning.
+fn append_with(path: &Path, flush_new: bool, mut make: impl FnMut(&str) -> String) -> Result<()> {
     // Set when a save landed just before our rename: that newer text, and the hash of what
     // we wrote over it (the append is redone on it; repairs do not count as attempts).
     let mut overtaken: Option<(Vec<u8>, ContentHash)> = None;
@@ -97,7 +107,11 @@ fn append_with(path: &Path, mut make: impl FnMut(&str) -> String) -> Result<()> 
             new.push_str(line);
             new.push_str(nl);
         }
-        match write_atomic(path, new.as_bytes(), expected)? {
+        let written = match expected {
+            Some(expected) => write_atomic(path, new.as_bytes(), Some(expected))?,
+            None => create_new(path, new.as_bytes(), flush_new)?,
+        };
+        match written {
             WriteResult::Written => return Ok(()),
             WriteResult::Changed => attempts += 1,
             WriteResult::Overtaken(newer) => {

@@ -106,6 +106,113 @@ pub fn write_atomic_derived(path: &Path, bytes: &[u8]) -> Result<WriteResult> {
     }
 }
 
+/// Creates `path` holding `bytes` unless a file appeared there meanwhile
+/// ([`WriteResult::Changed`], nothing written): a note someone created while we were
+/// preparing ours is never replaced. With `durable` the file appears whole (temp file,
+/// fsync, rename) and is on disk on return. Without, it is written in place and not
+/// flushed, for a batch of new notes (an import) flushed at once with
+/// [`sync_file_system`]: a crash before that flush can leave it partly written, and nothing
+/// of the person's is at stake in a file that did not exist.
+pub fn create_new(path: &Path, bytes: &[u8], durable: bool) -> Result<WriteResult> {
+    let dir = path
+        .parent()
+        .ok_or_else(|| Error::io(path, std::io::Error::other("no parent folder")))?;
+    if !dir.is_dir() {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    if !durable {
+        let mut file = match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+        {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                return Ok(WriteResult::Changed)
+            }
+            Err(e) => return Err(Error::io(path, e)),
+        };
+        if let Err(e) = file.write_all(bytes) {
+            let _ = std::fs::remove_file(path);
+            return Err(Error::io(path, e));
+        }
+        return Ok(WriteResult::Written);
+    }
+    let tmp = filled_temp_file(dir, None, bytes, durable)?;
+    match tmp.persist_noclobber(path) {
+        Ok(_) => {}
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
+            return Ok(WriteResult::Changed)
+        }
+        Err(e) => return Err(Error::io(path, e.error)),
+    }
+    sync_folder(dir);
+    Ok(WriteResult::Written)
+}
+
+/// Flushes everything written on the file system that holds `dir` in one go: a batch of
+/// writes made with `durable` false costs one flush instead of two each. Where the system
+/// has no such call, every file under `dir` written since is flushed one by one (`written`).
+pub fn sync_file_system(dir: &Path, written: &[std::path::PathBuf]) -> Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        let _ = written;
+        let folder = File::open(dir).map_err(|e| Error::io(dir, e))?;
+        use std::os::fd::AsRawFd;
+        // SAFETY: the descriptor is open for the whole call.
+        if unsafe { libc::syncfs(folder.as_raw_fd()) } != 0 {
+            return Err(Error::io(dir, std::io::Error::last_os_error()));
+        }
+        Ok(())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = dir;
+        for path in written {
+            if let Ok(file) = File::open(path) {
+                file.sync_all().map_err(|e| Error::io(path, e))?;
+            }
+            if let Some(folder) = path.parent() {
+                sync_folder(folder);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Makes a rename in `dir` durable (its folder entry on disk).
+fn sync_folder(dir: &Path) {
+    if let Ok(folder) = File::open(dir) {
+        let _ = folder.sync_all();
+    }
+}
+
+/// A temp file in `dir` holding `bytes`, with the permissions of `like` when given.
+fn filled_temp_file(
+    dir: &Path,
+    like: Option<&Path>,
+    bytes: &[u8],
+    durable: bool,
+) -> Result<tempfile::NamedTempFile> {
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".vault-agent-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| Error::io(dir, e))?;
+    if let Some(meta) = like.and_then(|p| std::fs::metadata(p).ok()) {
+        tmp.as_file()
+            .set_permissions(meta.permissions())
+            .map_err(|e| Error::io(tmp.path(), e))?;
+    }
+    tmp.write_all(bytes).map_err(|e| Error::io(tmp.path(), e))?;
+    if durable {
+        tmp.as_file()
+            .sync_all()
+            .map_err(|e| Error::io(tmp.path(), e))?;
+    }
+    Ok(tmp)
+}
+
 /// Writes `bytes` (text someone saved just before one of our renames, see
 /// [`WriteResult::Overtaken`]) back over what we wrote (hash `ours`), unless the file
 /// changed again since; a save overtaking this write too is put back in turn.
@@ -142,22 +249,7 @@ fn replace(
         .parent()
         .ok_or_else(|| Error::io(&target, std::io::Error::other("no parent folder")))?;
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".vault-agent-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| Error::io(dir, e))?;
-    if let Ok(meta) = std::fs::metadata(&target) {
-        tmp.as_file()
-            .set_permissions(meta.permissions())
-            .map_err(|e| Error::io(tmp.path(), e))?;
-    }
-    tmp.write_all(bytes).map_err(|e| Error::io(tmp.path(), e))?;
-    if durable {
-        tmp.as_file()
-            .sync_all()
-            .map_err(|e| Error::io(tmp.path(), e))?;
-    }
+    let tmp = filled_temp_file(dir, Some(&target), bytes, durable)?;
     let result = match expected {
         None => {
             tmp.persist(&target)
@@ -171,9 +263,7 @@ fn replace(
     };
     // The rename is durable only once the folder entry is on disk.
     if durable {
-        if let Ok(folder) = File::open(dir) {
-            let _ = folder.sync_all();
-        }
+        sync_folder(dir);
     }
     Ok(result)
 }
@@ -304,6 +394,28 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "b");
         let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
         assert_eq!(leftovers, 1, "temp files must not be left behind");
+    }
+
+    #[test]
+    fn a_new_note_never_replaces_one_that_appeared_meanwhile() {
+        for durable in [true, false] {
+            let dir = tempfile::tempdir().unwrap();
+            let p = dir.path().join("Daily/n.md");
+            assert_eq!(
+                create_new(&p, b"ours", durable).unwrap(),
+                WriteResult::Written
+            );
+            assert_eq!(std::fs::read_to_string(&p).unwrap(), "ours");
+            std::fs::write(&p, "theirs").unwrap();
+            assert_eq!(
+                create_new(&p, b"again", durable).unwrap(),
+                WriteResult::Changed
+            );
+            assert_eq!(std::fs::read_to_string(&p).unwrap(), "theirs");
+            sync_file_system(dir.path(), std::slice::from_ref(&p)).unwrap();
+            let names = std::fs::read_dir(p.parent().unwrap()).unwrap().count();
+            assert_eq!(names, 1, "no temp file left (durable: {durable})");
+        }
     }
 
     #[cfg(unix)]

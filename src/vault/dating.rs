@@ -217,21 +217,53 @@ fn shapes(place: Place) -> &'static [Shape] {
 /// The date a heading's text starts with. A date without a year takes `year`, or when that
 /// is unknown the latest such date not after `today`.
 pub fn heading_date(text: &str, year: Option<i32>, today: NaiveDate) -> Option<NaiveDate> {
-    find(text.trim(), Place::Heading, year, today)
+    find(text.trim(), Place::Heading, year, today, false)
+}
+
+/// Which number of a slashed date (`03/11/2026`, `3/11`) is the day.
+///
+/// Slashes put the month first (US, Korea, Japan) unless that cannot be; a note whose
+/// headings show a first number over 12 (`## 24/09/2026`) writes the day first in all of
+/// them (`## 01/09/2026` is then the 1st of September).
+fn slash_day_first<'a>(titles: impl Iterator<Item = &'a str>) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?:^|[^0-9/])(\d{1,2})/(\d{1,2})(?:/\d{2,4})?(?:[^0-9/]|$)")
+            .expect("slash pattern compiles")
+    });
+    let (mut day_first, mut month_first) = (false, false);
+    for title in titles {
+        for c in re.captures_iter(title) {
+            let (a, b): (u32, u32) = match (c[1].parse(), c[2].parse()) {
+                (Ok(a), Ok(b)) => (a, b),
+                _ => continue,
+            };
+            day_first |= (13..=31).contains(&a) && b <= 12;
+            month_first |= (13..=31).contains(&b) && a <= 12;
+        }
+    }
+    day_first && !month_first
 }
 
 /// A date written anywhere in a file name (`2024.03.05`, `Run 2024-03-05`, `20240305`,
 /// `240305 하체`, `3월 5일`), read like a heading's date.
 pub fn name_date(name: &str, today: NaiveDate) -> Option<NaiveDate> {
-    find(name, Place::FileName, None, today)
+    find(name, Place::FileName, None, today, false)
 }
 
-fn find(text: &str, place: Place, year: Option<i32>, today: NaiveDate) -> Option<NaiveDate> {
+/// `day_first`: a slashed date writes the day first (see [`slash_day_first`]).
+fn find(
+    text: &str,
+    place: Place,
+    year: Option<i32>,
+    today: NaiveDate,
+    day_first: bool,
+) -> Option<NaiveDate> {
     shapes(place).iter().find_map(|shape| {
         shape
             .re
             .captures_iter(text)
-            .find_map(|c| read(shape.order, &c, year, today))
+            .find_map(|c| read(shape.order, &c, year, today, day_first))
     })
 }
 
@@ -241,6 +273,7 @@ fn read(
     c: &regex::Captures,
     year: Option<i32>,
     today: NaiveDate,
+    day_first: bool,
 ) -> Option<NaiveDate> {
     let num = |i: usize| -> Option<u32> { c.get(i)?.as_str().parse().ok() };
     let full = |y: u32, m: u32, d: u32| NaiveDate::from_ymd_opt(y as i32, m, d);
@@ -250,7 +283,7 @@ fn read(
         Order::DayMonthYear => {
             let (a, b, y) = (num(1)?, num(3)?, num(4)?);
             // Slashes put the month first (US, Korea, Japan) unless that cannot be.
-            if &c[2] == "/" && a <= 12 {
+            if &c[2] == "/" && a <= 12 && !(day_first && b <= 12) {
                 full(y, a, b)
             } else {
                 full(y, b, a)
@@ -274,7 +307,12 @@ fn read(
         Order::MonthDay => {
             // `19/11` can only be day first.
             let (a, b) = (num(1)?, num(2)?);
-            let (m, d) = if a > 12 { (b, a) } else { (a, b) };
+            let slashed = c[0].contains('/');
+            let (m, d) = if a > 12 || (slashed && day_first && b <= 12) {
+                (b, a)
+            } else {
+                (a, b)
+            };
             without_year(m, d, year, today)
         }
         Order::DayMonth => without_year(num(2)?, num(1)?, year, today),
@@ -365,6 +403,12 @@ pub fn dated_headings(
     year: Option<i32>,
     today: NaiveDate,
 ) -> Vec<(usize, Option<NaiveDate>)> {
+    let day_first = slash_day_first(
+        text.lines()
+            .map(str::trim_start)
+            .filter(|t| t.starts_with('#'))
+            .map(|t| t.trim_start_matches('#')),
+    );
     let mut in_code = false;
     let mut out = Vec::new();
     let mut bare = Vec::new();
@@ -391,7 +435,7 @@ pub fn dated_headings(
         if !title.starts_with([' ', '\t']) {
             continue;
         }
-        if let Some(date) = heading_date(title, year, today) {
+        if let Some(date) = find(title.trim(), Place::Heading, year, today, day_first) {
             out.push((i, Some(date)));
             open = Some(level);
         } else if open.is_some_and(|l| level <= l) && !starts_with_clock(title.trim_start()) {
@@ -531,6 +575,24 @@ mod tests {
         assert_eq!(dated_headings(recipe, None, today), []);
         let one = "Nov 5\nran 5k\n";
         assert_eq!(dated_headings(one, None, today), []);
+    }
+
+    #[test]
+    fn a_note_that_writes_the_day_first_does_so_in_every_heading() {
+        let today = d(2026, 11, 26);
+        let text = "## Objetivos\n## mar 01/09/2026\nx\n## jue 24/09/2026\ny\n## 3/11\nz\n";
+        let dates: Vec<_> = dated_headings(text, Some(2026), today)
+            .into_iter()
+            .filter_map(|(_, date)| date)
+            .collect();
+        assert_eq!(dates, vec![d(2026, 9, 1), d(2026, 9, 24), d(2026, 11, 3)]);
+        // Without a day over 12, slashes keep the month first.
+        let text = "## 01/09/2026\nx\n## 11/30/2026\ny\n";
+        let dates: Vec<_> = dated_headings(text, None, today)
+            .into_iter()
+            .filter_map(|(_, date)| date)
+            .collect();
+        assert_eq!(dates, vec![d(2026, 1, 9), d(2026, 11, 30)]);
     }
 
     #[test]

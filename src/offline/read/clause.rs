@@ -170,10 +170,12 @@ impl Clause {
             let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
             let end = i + c.len_utf8();
             let cut = match c {
-                ';' | '。' | '；' | '，' | '、' | '|' | '·' | '•' => true,
+                ';' | '。' | '；' | '，' | '、' | '|' | '·' | '•' | '→' | '⇒' => true,
                 ',' => !(digit(prev) && digit(next)),
                 '.' => {
-                    next.is_none_or(char::is_whitespace) && !digit(next) && !abbreviation(&s[..i])
+                    next.is_none_or(char::is_whitespace)
+                        && !digit(next)
+                        && (!abbreviation(&s[..i]) || sentence_after_unit(&s[..i], &s[end..]))
                 }
                 '!' | '?' => next.is_none_or(char::is_whitespace) && !digit(next),
                 '+' => !digit(next) && !matches!(next, Some(' ')) || spaced(prev, next),
@@ -205,7 +207,13 @@ impl Clause {
                     .iter()
                     .any(|h| rest.starts_with(h))
                     || seconds_follow(rest));
-            if !joins_amount {
+            // `웜업 50kg 10회 하고 본세트 102.5kg 5회 5세트`: two sets, each with its weight;
+            // `웜업 55kg 12회 하고 본세트 100x7, 105x5` stays one (the weight's unit is shared).
+            let shares_unit = m.as_str().trim() == "하고"
+                && !["kg", "lb", "키로", "킬로"]
+                    .iter()
+                    .any(|u| rest.contains(u));
+            if !joins_amount && !shares_unit {
                 cuts.push(m.range());
             }
         }
@@ -261,6 +269,21 @@ fn abbreviation(before: &str) -> bool {
     SHORT.contains(&word.as_str())
 }
 
+/// `slept 8 hrs. 3 coffees`: after a shortened unit of time, a number that is not the
+/// next part of the same duration (`7 Std. 15 Min.`) starts a new sentence.
+fn sentence_after_unit(before: &str, rest: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let duration_goes_on = RE.get_or_init(|| {
+        Regex::new(r"(?i)^\s*\d{1,2}\s*(?:min|mins|minutes|minuten|m|sek|sec|secs|s)\b")
+            .expect("duration part compiles")
+    });
+    let unit = ["std", "min", "mins", "hr", "hrs", "sek", "sec"]
+        .iter()
+        .any(|u| before.to_lowercase().ends_with(u));
+    let next_is_number = rest.trim_start().starts_with(|c: char| c.is_ascii_digit());
+    unit && next_is_number && !duration_goes_on.is_match(rest)
+}
+
 fn spaced(prev: Option<char>, next: Option<char>) -> bool {
     prev.is_some_and(char::is_whitespace) && next.is_some_and(char::is_whitespace)
 }
@@ -302,7 +325,7 @@ fn lift_field_follows(rest: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(&format!(
-            r"^\s*(?:(?:每组|每組|각|세트당)?\s*\d{{1,3}}\s*(?:{SETS}|{REPS})(?:\s*(?:(?:à|a|x|×|of|de|mit|je|씩)\s*\d{{1,3}}\s*(?:{REPS})?|\d{{1,3}}\s*(?:{REPS})))?|\d{{1,3}}(?:[.,]\d{{1,2}})?\s*(?:{KG}|{LB}))\s*[.!]?\s*(?:$|[,/;，、])"
+            r"^\s*(?:(?:每组|每組|각|세트당)?\s*\d{{1,3}}\s*(?:{SETS}|{REPS})(?:\s*(?:(?:à|a|x|×|of|de|mit|je|씩)\s*\d{{1,3}}\s*(?:{REPS})?|\d{{1,3}}\s*(?:{REPS})))?|\d{{1,3}}(?:[.,]\d{{1,2}})?\s*(?:{KG}|{LB}))\s*[.!]?\s*(?:$|[,/;，、—–(!]|-\s)"
         ))
         .expect("lift field pattern compiles")
     })
@@ -323,7 +346,7 @@ fn word_separators() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(
-            r"\s(?:and then|and|then|after that|afterwards|also|plus|&|y luego|y|luego|después|und dann|und|dann|danach|et puis|et|puis|ensuite)\s|\s(?:그리고|그 다음|그다음|다음에|それから|そして|然后|接着)\s?",
+            r"\s(?:and then|and|then|after that|afterwards|also|plus|&|y luego|y|luego|después|und dann|und|dann|danach|et puis|et|puis|ensuite)\s|\s(?:그리고|그 다음|그다음|다음에|하고|それから|そして|然后|接着)\s?",
         )
         .expect("separator pattern compiles")
     })

@@ -17,6 +17,7 @@ use super::words::Mention;
 struct Patterns {
     weights_reps_lists: Regex,
     weighted_group: Regex,
+    counts_then_weight: Regex,
     weight_slash_reps: Regex,
     weights_each: Regex,
     weight_then_reps: Regex,
@@ -44,6 +45,10 @@ fn patterns() -> &'static Patterns {
             )),
             weighted_group: re(format!(
                 r"({NUM})\s*({KG}|{LB}){x}(\d+)\s*(?:{REPS})?(?:{x}(\d+)(?:\s*(?:{SETS}))?)?"
+            )),
+            // `sentadilla 3x5x102,5kg`: sets x reps x weight, the weight last with its unit.
+            counts_then_weight: re(format!(
+                r"(\d{{1,2}}){x}(\d{{1,3}}){x}({NUM})\s*({KG}|{LB})"
             )),
             weights_each: re(format!(
                 r"((?:{NUM}\s+){{2,}}{NUM})\s*({KG}|{LB})?\s*\(?\s*(\d{{1,2}})\s*(?:{REPS})\s*\)?"
@@ -331,6 +336,13 @@ fn segment(
     // `100/105/110kg 7/5/3회`: one set at each weight, with the reps in the same order.
     for h in take_lists(clause, &within) {
         lifts.extend(h);
+    }
+    for h in take(&p.counts_then_weight, clause) {
+        lifts.push(Lift {
+            weight: weight(&h, 3, 4),
+            sets: int(&h, 1),
+            reps: int(&h, 2),
+        });
     }
     for h in take(&p.weighted_group, clause) {
         lifts.push(Lift {

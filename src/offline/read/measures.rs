@@ -372,6 +372,8 @@ const WEIGH_IN_LABELS: &[&str] = &[
     "peso",
     "báscula",
     "pesaje",
+    "balança",
+    "balanca",
     "체중",
     "몸무게",
     "공체",
@@ -403,17 +405,22 @@ fn weigh_in(what: String, unit: &str, value: f64) -> String {
     }
 }
 
-/// `weight 178.6`, `Weight: 81.2`: a weigh-in in words of Latin letters with no unit, kept
-/// without one (pounds and kilograms both are written so); the answer shows it in the unit
-/// of the person's other weigh-ins.
+/// `weight 178.6`, `Weight: 81.2`, `weighed 188.9 this am`, `scale said 187.1`, `peso
+/// 70,6`, `báscula: 82,1`: a weigh-in in words of Latin letters with no unit, kept without
+/// one (pounds and kilograms both are written so); the answer shows it in the unit of the
+/// person's other weigh-ins. The label comes first and the number right after it (`peso
+/// muerto 125` is a deadlift).
 fn weight_without_unit(clause: &mut Clause, found: &mut Found) {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    if !clause.text.contains("weigh") {
+    const LABELS: [&str; 10] = [
+        "weigh", "scale", "bw", "peso", "pesaje", "báscula", "balança", "poids", "pesée", "waage",
+    ];
+    if !LABELS.iter().any(|l| clause.text.contains(l)) {
         return;
     }
     let re = RE.get_or_init(|| {
         regex::Regex::new(
-            r"^\W*(?:morning |body ?|my )?(?:weight|weighed in|weighed|weigh-in|weigh in)\s*(?:at|in at|was|is)?\s*[:=]?\s*(\d{2,3}(?:[.,]\d{1,2})?)\s*$",
+            r"^\W*(?:morning |body ?|my |the |on the )?(?:weight|weighed in|weighed|weigh-in|weigh in|scale|bw|peso|pesaje|báscula|bascula|balança|balanca|poids|pesée|pesee|waage|gewicht)\s*(?:at|in at|was|is|said|says|read|showed|shows|:)?\s*[:=]?\s*(\d{2,3}(?:[.,]\d{1,2})?)\s*(?:this am|this morning|in the morning|today|am|esta mañana|hoy|hoje|de manhã|ce matin|heute|morgens)?\W*$",
         )
         .expect("weight pattern compiles")
     });

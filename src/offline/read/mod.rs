@@ -418,7 +418,9 @@ impl<'d> Reader<'d> {
                     t
                 }
                 None => {
-                    let inherited = if continues(&c.text) {
+                    // `Slept 7h - Easy 2.3 miles`: a night has no distance.
+                    let new_run = current == Topic::Sleep && runs::has_distance(&c.text);
+                    let inherited = if continues(&c.text) && !new_run {
                         current.clone()
                     } else if other_activity(&c.text) {
                         // `🧘 15 min` under `long run, pasted from the watch:`.

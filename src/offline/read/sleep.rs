@@ -94,7 +94,7 @@ pub fn spoken_range(line: &mut Clause, found: &mut Found) {
         let re = |s: String| Regex::new(&s).expect("spoken sleep pattern compiles");
         [
             re(format!(
-                r"{t1}\s*(?:에|쯤|경|頃|ごろ|くらい|정도|左右)?\s*(?:에|に)?\s*(?:잠들|자서|자고|잤|취침|寝|就寝|睡)\D{{0,20}}?{t2}\s*(?:에|쯤|경|頃|ごろ|くらい|정도|左右)?\s*(?:에|に)?\s*(?:일어|기상|깼|깸|起き|起床|起)"
+                r"{t1}\s*(?:에|쯤|경|頃|ごろ|くらい|정도|左右)?\s*(?:에|に)?\s*(?:잠들|자서|자고|잤|취침|누워|누웠|寝|就寝|睡)\D{{0,20}}?{t2}\s*(?:에|쯤|경|頃|ごろ|くらい|정도|左右)?\s*(?:에|に)?\s*(?:일어|기상|깼|깸|起き|起床|起)"
             )),
             re(format!(
                 r"(?:취침|就寝)\s*(?:시간)?\s*:?\s*{t1}\D{{0,12}}?(?:기상|起床)\s*(?:시간)?\s*:?\s*{t2}"
@@ -167,6 +167,12 @@ pub fn range(line: &mut Clause, found: &mut Found) {
             if !(*worded || bed_ap || up_ap || bed_min || up_min) {
                 continue;
             }
+            // `slept 12:30-7:10`: half past midnight on a 12-hour clock.
+            let bed = if (12.0..13.0).contains(&bed) && !bed_ap && up < 12.0 {
+                bed - 12.0
+            } else {
+                bed
+            };
             let mut hours = (up - bed).rem_euclid(24.0);
             // `bed 10:30, up 6:30`: an evening written on a 12-hour clock.
             if hours > 14.0 && bed < 12.0 && !bed_ap {

@@ -28,6 +28,11 @@ const HEADERS: &[(Column, &[&str])] = &[
             "name",
             "übung",
             "ejercicio",
+            "ejercicios",
+            "exercício",
+            "exercicio",
+            "exercícios",
+            "esercizio",
             "exercice",
             "운동",
             "종목",
@@ -61,6 +66,9 @@ const HEADERS: &[(Column, &[&str])] = &[
             "wdh",
             "wiederholungen",
             "repeticiones",
+            "repetições",
+            "repeticoes",
+            "ripetizioni",
             "répétitions",
             "횟수",
             "반복",
@@ -73,8 +81,8 @@ const HEADERS: &[(Column, &[&str])] = &[
     (
         Column::Weight,
         &[
-            "weight", "load", "kg", "lbs", "lb", "gewicht", "peso", "poids", "charge", "무게",
-            "중량", "重量", "重さ",
+            "weight", "load", "kg", "lbs", "lb", "gewicht", "peso", "poids", "charge", "carga",
+            "carico", "무게", "중량", "重量", "重さ",
         ],
     ),
     (

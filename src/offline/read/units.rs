@@ -19,8 +19,8 @@ pub const MILES: &str = r"miles|mile|millas|milla|meilen|meile|mi";
 pub const METERS: &str = r"meters|meter|metres|metre|metros|mètres|m|미터|メートル|米";
 
 /// Reps and sets: `5 reps`, `5회`, `5回`, `5次`, `5 Wdh`, `3 sets`, `3세트`, `3组`...
-pub const REPS: &str = r"repetitionen|repetitions|repetition|repeticiones|répétitions|wiederholungen|wdh\.?|reps|rep|회씩|회|개씩|개|回ずつ|回|レップ|次|个";
-pub const SETS: &str = r"sets|set|series|séries|série|sätze|satz|세트|셋트|셋|セット|组|組";
+pub const REPS: &str = r"repetitionen|repetitions|repetition|repeticiones|repetições|repeticoes|ripetizioni|répétitions|wiederholungen|wdh\.?|reps|rep|회씩|회|개씩|개|回ずつ|回|レップ|次|个";
+pub const SETS: &str = r"sets|set|series|serie|séries|série|sätze|satz|세트|셋트|셋|セット|组|組";
 
 /// A unit word -> its normal singular name, for generic measures.
 pub fn measure_unit(word: &str) -> Option<&'static str> {
@@ -187,12 +187,12 @@ pub fn measure_pattern() -> &'static Regex {
 }
 
 /// Durations written with units: `1h 20m`, `1h20`, `7시간 30분`, `6시간 반`, `45 min`, `28분 34초`,
-/// `90 Minuten`, `48m 3s` (hours or minutes, as told by [`minutes_of`]).
+/// `90 Minuten`, `48m 3s`, `6 and a half hours` (hours or minutes, as told by [`minutes_of`]).
 pub fn duration_pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(&format!(
-            r"(?:({NUM})\s*(?:{HOURS})\.?\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|and a half|y media|et demie|½))?|({NUM})\s*(?:{MINUTES})(?:\s*(?:y|et|and|und)?\s*(\d{{1,2}})\s*(?:초|秒|segundos|secondes|sekunden|seconds|second|secs|sec|sek|seg|s)\b)?|(\d{{1,3}})\s*m\s*(\d{{1,2}})\s*s\b)"
+            r"(?:({NUM})\s*(?:{HOURS})\.?\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|and a half|y media|et demie|½))?|({NUM})\s*(?:{MINUTES})(?:\s*(?:y|et|and|und)?\s*(\d{{1,2}})\s*(?:초|秒|segundos|secondes|sekunden|seconds|second|secs|sec|sek|seg|s)\b)?|(\d{{1,3}})\s*m\s*(\d{{1,2}})\s*s\b|(\d{{1,2}})\s+(?:and a half|and 1/2|y media|et demie|und ein halb)\s*(?:{HOURS}))"
         ))
         .expect("duration pattern compiles")
     })
@@ -206,7 +206,9 @@ pub fn minutes_of(hit: &Hit) -> Option<f64> {
         None => hit
             .num(4)
             .map(|m| m + hit.num(5).unwrap_or(0.0) / 60.0)
-            .or_else(|| Some(hit.num(6)? + hit.num(7)? / 60.0)),
+            .or_else(|| Some(hit.num(6)? + hit.num(7)? / 60.0))
+            // `6 and a half hours`.
+            .or_else(|| Some(hit.num(8)? * 60.0 + 30.0)),
     }
 }
 

@@ -114,3 +114,26 @@ fn body_parts_and_variants_are_their_own_lifts() {
     let answer = ask(v, "how many chest sessions in November 2026");
     assert!(head(&answer).contains("**1 chest session**"), "{answer}");
 }
+
+/// A max the person tested is their one-rep max, even when an estimate from a set of five
+/// comes out higher; the estimate is said beside it.
+#[test]
+fn a_tested_single_is_the_one_rep_max() {
+    let dir = vault();
+    let v = dir.path();
+    let tested = 90.0;
+    write(
+        v,
+        "운동일지/2026.11.20.md",
+        &format!("# 하체\n\n오늘 스쿼트 1RM 측정!! {tested}kg 성공\n"),
+    );
+    let estimate = SQUATS.iter().copied().map(epley).fold(0.0, f64::max);
+    assert!(estimate > tested + 2.5, "the test needs a higher estimate");
+    let answer = ask(v, "스쿼트 1RM 얼마였지?");
+    assert!(
+        head(&answer).contains(&format!("**{tested} kg**")),
+        "{answer}"
+    );
+    let shown = (estimate * 2.0).round() / 2.0;
+    assert!(answer.contains(&format!("about {shown} kg")), "{answer}");
+}

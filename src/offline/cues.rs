@@ -96,6 +96,12 @@ pub const TREND: &[&str] = &[
     "lost",
     "gained",
     "did i lose",
+    "losing",
+    "gaining",
+    "putting on",
+    "evolucionado",
+    "evolución",
+    "evolucion",
     "did i gain",
     "have i lost",
     "have i gained",
@@ -199,6 +205,10 @@ pub const TREND: &[&str] = &[
 /// period phrase ("last week") has been taken out of the question.
 pub const LAST: &[&str] = &[
     "last time",
+    "most recently",
+    "mais recente",
+    "más reciente",
+    "le plus récent",
     "most recent",
     "latest",
     "last",
@@ -282,6 +292,7 @@ pub const AVERAGE: &[&str] = &[
     "pro nacht",
     "moyenne",
     "moyen",
+    "médio",
     "en moyenne",
     "par jour",
     "par nuit",
@@ -319,6 +330,9 @@ pub const BEST: &[&str] = &[
     "biggest",
     "최고",
     "제일",
+    "最速",
+    "一番速",
+    "最快",
     "가장",
     "최장",
     "최대",
@@ -679,11 +693,15 @@ pub const RUN_WORDS: &[&str] = &[
     "courses",
     "走",
     "跑",
+    "mileage",
+    "마일리지",
 ];
 
 /// Words that ask for running distance ("how far", "거리", "longest").
 pub const DISTANCE_WORDS: &[&str] = &[
     "far",
+    "mileage",
+    "마일리지",
     "distance",
     "distância",
     "distanza",

@@ -61,19 +61,44 @@ enum Kind {
 }
 
 const MONTH_NAMES: &[&[&str]] = &[
-    &["enero", "januar", "janvier"],
-    &["febrero", "februar", "février", "fevrier"],
-    &["marzo", "märz", "maerz", "mars"],
-    &["abril", "april", "avril"],
-    &["mayo", "mai"],
-    &["junio", "juni", "juin"],
-    &["julio", "juli", "juillet"],
+    &["enero", "januar", "janvier", "janeiro", "gennaio"],
+    &[
+        "febrero",
+        "februar",
+        "février",
+        "fevrier",
+        "fevereiro",
+        "febbraio",
+    ],
+    &["marzo", "märz", "maerz", "mars", "março", "marco"],
+    &["abril", "april", "avril", "aprile"],
+    &["mayo", "mai", "maio", "maggio"],
+    &["junio", "juni", "juin", "junho", "giugno"],
+    &["julio", "juli", "juillet", "julho", "luglio"],
     &["agosto", "august", "août", "aout"],
-    &["septiembre", "setiembre", "september", "septembre"],
-    &["octubre", "oktober", "octobre"],
-    &["noviembre", "november", "novembre"],
-    &["diciembre", "dezember", "décembre", "decembre"],
+    &[
+        "septiembre",
+        "setiembre",
+        "september",
+        "septembre",
+        "setembro",
+        "settembre",
+    ],
+    &["octubre", "oktober", "octobre", "outubro", "ottobre"],
+    &["noviembre", "november", "novembre", "novembro"],
+    &[
+        "diciembre",
+        "dezember",
+        "décembre",
+        "decembre",
+        "dezembro",
+        "dicembre",
+    ],
 ];
+
+/// Phrases with a period word that name no period: "up to today" in the languages read
+/// (the whole log, not today alone), "most recently" (the latest entry, not the last 14 days).
+const NOT_A_PERIOD: &str = r"\bmost\s+recently\b|\baté\s+hoje\b|\bhasta\s+hoy\b|\bbis\s+heute\b|jusqu'à\s+aujourd'hui|\buntil\s+today\b|\bup\s+to\s+today\b|\bto\s+date\b|지금까지|오늘까지|今日まで|到今天|至今";
 
 fn foreign_months() -> String {
     MONTH_NAMES
@@ -113,7 +138,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"(?:최근|지난|요|요즘)\s*한\s*달|(?:ここ|最近)\s*1\s*[かヶケ]月|最近一个月|近一个月|\búltimos\s+treinta\s+días\b"), FixedDays(30)),
             (re(LATELY), FixedDays(14)),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)?\s*(?:부터|이후|以降|から|以来|起)"), SinceMonthDay),
-            (re(&format!(r"\bdesde\s+el\s+(\d{{1,2}})\s+de\s+({fm})\b")), SinceDayMonthName),
+            (re(&format!(r"\b(?:desde|depuis)\s+(?:el\s+|o\s+dia\s+|o\s+|le\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b")), SinceDayMonthName),
             (re(r"\bthis\s+wk\b"), ThisWeek),
             (re(r"\blast\s+wk\b"), LastWeek),
             (re(&format!(r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s+({en})(?:\s+(\d{{4}}))?")), WeekOfMonth),
@@ -123,15 +148,15 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"(?:최근|지난|過去|最近|过去)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?[úu]ltimos\s+(\d+)\s+d[íi]as|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
-            (re(&format!(r"\b(?:en|im|in|de|el\s+mes\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
+            (re(&format!(r"\b(?:en|em|im|in|de|el\s+mes\s+de|no\s+mês\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
             (re(r"(\d{1,2})\s*(?:월|月)"), MonthNumber),
             (re(r"\blast\s+night\b|어젯밤|어제\s*밤|昨夜|昨晚|\banoche\b|\bletzte\s+nacht\b|\bla\s+nuit\s+derni[èe]re\b|\bontem\s+à\s+noite\b"), LastNight),
             (re(r"오늘|今日|今天|\bhoy\b|\bheute\b|aujourd'hui|aujourd’hui|\bhoje\b|\boggi\b"), Today),
             (re(r"그저께|그제|一昨日|前天|\banteayer\b|\bvorgestern\b|avant-hier"), DayBefore),
             (re(r"어제|昨日|昨天|\bayer\b|\bgestern\b|\bhier\b|\bontem\b|\bieri\b"), Yesterday),
-            (re(r"이번\s*주|금주|今週|这周|這週|本周|这个星期|這個星期|\besta\s+semana\b|\bdiese[rn]?\s+woche\b|\bcette\s+semaine\b|\b(?:n?esta|essa)\s+semana\b|\bquesta\s+settimana\b"), ThisWeek),
+            (re(r"이번\s*주|금주|今週|这周|這週|本周|这个星期|這個星期|\besta\s+semana\b|\bdiese[rn]?\s+woche\b|\bcette\s+semaine\b|\b(?:n?esta|n?essa)\s+semana\b|\bquesta\s+settimana\b"), ThisWeek),
             (re(r"지난\s*주|저번\s*주|先週|上周|上週|上个星期|上個星期|\b(?:la\s+)?semana\s+pasada\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+woche\b|\bla\s+semaine\s+derni[èe]re\b|\bsemaine\s+pass[ée]e\b|\b(?:na\s+)?semana\s+passada\b|\bsettimana\s+scorsa\b"), LastWeek),
-            (re(r"이번\s*달|이달|今月|这个月|這個月|本月|\beste\s+mes\b|\bdiese[nmr]?\s+monat\b|\bce\s+mois(?:-ci)?\b|\b(?:n?este|esse)\s+mês\b|\bquesto\s+mese\b"), ThisMonth),
+            (re(r"이번\s*달|이달|今月|这个月|這個月|本月|\beste\s+mes\b|\bdiese[nmr]?\s+monat\b|\bce\s+mois(?:-ci)?\b|\b(?:n?este|n?esse)\s+mês\b|\bquesto\s+mese\b"), ThisMonth),
             (re(r"지난\s*달|저번\s*달|先月|上个月|上個月|\b(?:d?el\s+)?mes\s+pasado\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+monat\b|\ble\s+mois\s+dernier\b|\b(?:no\s+)?mês\s+passado\b|\bmese\s+scorso\b"), LastMonth),
             (re(r"올해|今年|\beste\s+año\b|\bdieses\s+jahr\b|\bcette\s+année\b|\beste\s+ano\b|\bquest'anno\b"), ThisYear),
             (re(r"작년|지난해|去年|昨年|\bel\s+año\s+pasado\b|\bletztes\s+jahr\b|\bl'année\s+dernière\b|\bano\s+passado\b|\banno\s+scorso\b"), LastYear),
@@ -146,6 +171,15 @@ pub fn find(
     anchor: NaiveDate,
     week: Weekday,
 ) -> Option<(NaiveDate, NaiveDate, String)> {
+    static WHOLE: OnceLock<Regex> = OnceLock::new();
+    let whole = WHOLE.get_or_init(|| Regex::new(NOT_A_PERIOD).expect("up-to-today compiles"));
+    let cleared;
+    let lower = if whole.is_match(lower) {
+        cleared = whole.replace_all(lower, " ");
+        cleared.as_ref()
+    } else {
+        lower
+    };
     for (re, kind) in patterns() {
         let Some(caps) = re.captures(lower) else {
             continue;
@@ -408,6 +442,26 @@ mod tests {
             range("las últimas 3 semanas"),
             (d(2026, 11, 1), d(2026, 11, 21))
         );
+    }
+
+    #[test]
+    fn portuguese_periods_and_phrases_that_name_no_period() {
+        // 2026-11-21 is a Saturday.
+        assert_eq!(
+            range("quantos km eu corri em setembro?"),
+            (d(2026, 9, 1), d(2026, 9, 30))
+        );
+        assert_eq!(
+            range("distância de corrida nessa semana?"),
+            (d(2026, 11, 16), d(2026, 11, 21))
+        );
+        assert_eq!(
+            range("quantos treinos desde o dia 2 de novembro?"),
+            (d(2026, 11, 2), d(2026, 11, 21))
+        );
+        let whole = |q: &str| find(q, d(2026, 11, 21), Weekday::Mon);
+        assert_eq!(whole("quantos km corri até hoje?"), None);
+        assert_eq!(whole("how much did i squat most recently"), None);
     }
 
     #[test]

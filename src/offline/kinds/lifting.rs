@@ -212,11 +212,18 @@ fn set_count(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> 
 }
 
 fn one_rep_max(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
-    let best = sets
+    let estimated = sets
         .iter()
         .filter_map(|s| Some((s, s.one_rep_max()?)))
         .max_by(|a, b| a.1.total_cmp(&b.1))?;
-    let (set, max) = best;
+    // A max the person tested (a single) is their one-rep max; an estimate from other sets
+    // is only said beside it, when it is higher.
+    let tested = sets
+        .iter()
+        .filter(|s| s.reps == Some(1))
+        .filter_map(|s| Some((s, s.weight?)))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    let (set, max) = tested.unwrap_or(estimated);
     let unit = set
         .unit
         .as_deref()
@@ -232,11 +239,20 @@ fn one_rep_max(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply
         )
     };
     r.head.push(format!(
-        "Your {name} one-rep max {when}: about **{}{unit}**, {how} on {} {}.",
+        "Your {name} one-rep max {when}: {}**{}{unit}**, {how} on {} {}.",
+        if set.reps == Some(1) { "" } else { "about " },
         trim((max * 2.0).round() / 2.0),
         full_day(set.date),
         link(set.record)
     ));
+    if tested.is_some() && estimated.0.reps != Some(1) && estimated.1 > max + 2.5 {
+        r.head.push(format!(
+            "Your sets suggest more: about {}{unit} by the Epley formula from {} on {}.",
+            trim((estimated.1 * 2.0).round() / 2.0),
+            estimated.0.shown(),
+            full_day(estimated.0.date)
+        ));
+    }
     r.used(&set.record.source_file);
     for (date, day_sets) in by_day(sets) {
         let day_max = day_sets

@@ -125,7 +125,7 @@ fn a_tested_single_is_the_one_rep_max() {
     write(
         v,
         "운동일지/2026.11.20.md",
-        &format!("# 하체\n\n오늘 스쿼트 1RM 측정!! {tested}kg 성공\n"),
+        format!("# 하체\n\n오늘 스쿼트 1RM 측정!! {tested}kg 성공\n"),
     );
     let estimate = SQUATS.iter().copied().map(epley).fold(0.0, f64::max);
     assert!(estimate > tested + 2.5, "the test needs a higher estimate");

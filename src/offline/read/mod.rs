@@ -473,6 +473,9 @@ impl<'d> Reader<'d> {
                 sleep::read(&mut c, anchor, found);
             }
             match &topic {
+                // `신발: 페가수스 41 (누적 301km)`, `이번 주 누적 41.8km`: a running total
+                // is no run of its own (kept as a measure below).
+                Topic::Run if runs::is_tally(&c.text) => {}
                 Topic::Run => {
                     runs::read(&mut c, names_run || inferred_run, found);
                     if let Some(i) = found.open_run {

@@ -372,9 +372,12 @@ pub fn someone_else(text: &str, raw: &str) -> bool {
         "따라",
     ];
     let opener = head.split_whitespace().next().unwrap_or("");
+    // `크루 정기런 9km`: a run with the crew is the person's own.
+    const GROUPS: [&str; 1] = ["크루"];
     head.split_whitespace().any(is_person_with_particle)
         || opener.chars().any(super::words::is_hangul)
             && only_people(opener)
+            && !GROUPS.contains(&opener)
             && !HELPED.iter().any(|w| head.contains(w))
 }
 

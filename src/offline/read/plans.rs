@@ -75,6 +75,8 @@ pub fn is_plan_clause(clause: &str) -> bool {
             r"|\d\s*x?\s*/\s*(?:week|wk|day)\b",
             // Ranges of an amount: `easy 5-8 km`, `3x8-10`.
             r"|(?:^|[^x×\d.])\d+\s*[-–]\s*\d+\s*(?:km|k|mi|miles|min|reps|kg|lbs?)\b|\dx\d+\s*[-–]\s*\d{1,2}(?:$|[^\d.,\p{L}])",
+            // A goal's number: `목표 40km`, `goal: 25:00`, `meta 12 km`.
+            r"|^\W*(?:목표|目標|目标|goal|target|objetivo|meta|ziel|objectif)\W*\d",
             r"|내일|예약|明天|明日|demain\b|목표였던|목표로 한|목표했던|목표 ?기록|goal was|target was|goal time|target time|할 예정|할 것|예정|다음 시간|다음 시간에|다음번|다음 번|다음에는|다음엔|도전해|도전!|도전$|목표는|목표:|する予定|つもり|次回|打算|要去|下次|werde|vamos a|voy a|je vais|prochaine",
         ))
         .expect("plan clause compiles")

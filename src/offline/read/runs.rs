@@ -316,6 +316,14 @@ fn runnable(text: &str) -> bool {
     minutes.is_empty() || minutes.iter().any(|m| RUNNING.contains(&(m / km)))
 }
 
+/// Whether a clause tells a running total (a shoe's mileage, a week's sum), not a run.
+pub fn is_tally(text: &str) -> bool {
+    const TALLY: [&str; 9] = [
+        "누적", "누계", "累計", "累计", "total so far", "so far this", "mileage:", "acumulado", "insgesamt bisher",
+    ];
+    TALLY.iter().any(|w| text.contains(w))
+}
+
 /// Whether `text` holds a running distance (`8.9km`, `3 mi`; not metres, not `5km/h`).
 pub fn has_distance(text: &str) -> bool {
     patterns().distance.captures_iter(text).any(|c| {

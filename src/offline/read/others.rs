@@ -136,6 +136,34 @@ const OTHERS: &[&str] = &[
     "後輩は",
     "彼氏は",
     "同僚は",
+    "同僚が",
+    "友達が",
+    "友人が",
+    "先輩が",
+    "後輩が",
+    "コーチが",
+    "トレーナーが",
+    "夫が",
+    "妻が",
+    "彼氏が",
+    "彼女が",
+    "o personal",
+    "meu personal",
+    "a personal",
+    "o treinador",
+    "meu treinador",
+    "minha treinadora",
+    "meu amigo",
+    "minha amiga",
+    "minha namorada",
+    "meu namorado",
+    "minha esposa",
+    "meu marido",
+    "minha mulher",
+    "meu irmão",
+    "minha irmã",
+    "mi entrenadora",
+    "la entrenadora",
 ];
 
 /// People who open a Chinese clause as its subject, the verb glued on (`教练硬拉200kg×3`,
@@ -322,6 +350,19 @@ const OPENERS: &[&str] = &[
 
 /// Whether the clause tells what someone else did: `text` lowercase, `raw` as written.
 pub fn someone_else(text: &str, raw: &str) -> bool {
+    // `Obs: o personal fez supino com 120kg`: a short label before the sentence.
+    let unlabelled = |t: &str| -> String {
+        match t.split_once(':') {
+            Some((label, rest))
+                if (1..=5).contains(&label.trim().chars().count())
+                    && label.trim().chars().all(char::is_alphabetic) =>
+            {
+                rest.trim_start().to_string()
+            }
+            _ => t.to_string(),
+        }
+    };
+    let (text, raw) = (&*unlabelled(text), &*unlabelled(raw));
     // Most clauses open with a number or a word of the person's own log: one look at the
     // first word rules them out before any list is searched.
     let first = text
@@ -329,10 +370,10 @@ pub fn someone_else(text: &str, raw: &str) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .next()
         .unwrap_or("");
-    const OPENING: [&str; 26] = [
+    const OPENING: [&str; 31] = [
         "my", "a", "friend", "mi", "mein", "meine", "mon", "ma", "and", "but", "while", "also",
         "today", "he", "the", "our", "der", "die", "unser", "le", "la", "l", "el", "il", "elle",
-        "er",
+        "er", "o", "obs", "meu", "minha", "ele",
     ];
     let capitalised = raw
         .trim_start_matches(|c: char| !c.is_alphanumeric())

@@ -137,3 +137,16 @@ fn a_tested_single_is_the_one_rep_max() {
     let shown = (estimate * 2.0).round() / 2.0;
     assert!(answer.contains(&format!("about {shown} kg")), "{answer}");
 }
+
+/// A list of sessions says what each one held, not only that there was one.
+#[test]
+fn a_list_of_sessions_names_the_lifts_of_each() {
+    let dir = vault();
+    let v = dir.path();
+    let answer = ask(v, "how many gym sessions in November?");
+    let (kg, reps, sets) = DEADLIFTS[0];
+    assert!(
+        answer.contains(&format!("deadlift {kg} kg × {reps} × {sets}")),
+        "{answer}"
+    );
+}

@@ -228,9 +228,12 @@ impl Metric {
             }
             Metric::Training | Metric::Workouts => {
                 let kind = if r.domain_data.contains_key("strength") {
-                    Some("a strength session")
+                    Some(lifts_done(r).unwrap_or_else(|| "a strength session".into()))
                 } else if *self == Metric::Training && r.domain_data.contains_key("running") {
-                    Some("a run")
+                    let km = runs(r)
+                        .first()
+                        .and_then(|run| run.get("distance_km").and_then(Value::as_f64));
+                    Some(km.map_or_else(|| "a run".into(), |d| format!("a run of {} km", trim(d))))
                 } else {
                     None
                 };
@@ -238,7 +241,7 @@ impl Metric {
                     vec![Point {
                         date: r.date,
                         value: 1.0,
-                        detail: kind.into(),
+                        detail: kind,
                         record: r,
                         measure: None,
                     }]
@@ -288,6 +291,36 @@ impl Metric {
             Metric::Meetings => one(get("work", "meetings")),
         }
     }
+}
+
+/// What a strength session held, for a list of sessions: `squat 100 kg × 5 × 3, bench press
+/// 65 kg` (at most four lifts, then how many more).
+fn lifts_done(r: &ParsedRecord) -> Option<String> {
+    let shown: Vec<String> = exercises(r)
+        .filter_map(|e| {
+            let name = e["name"].as_str()?;
+            let unit = e["unit"]
+                .as_str()
+                .map(|u| format!(" {u}"))
+                .unwrap_or_default();
+            let weight = e["weight"].as_f64().map(|w| format!(" {}{unit}", trim(w)));
+            let counts = match (e["reps"].as_i64(), e["sets"].as_i64()) {
+                (Some(reps), Some(sets)) if sets > 1 => format!(" × {reps} × {sets}"),
+                (Some(reps), _) => format!(" × {reps}"),
+                _ => String::new(),
+            };
+            Some(format!("{name}{}{counts}", weight.unwrap_or_default()))
+        })
+        .collect();
+    let (first, rest) = shown.split_at(shown.len().min(4));
+    if first.is_empty() {
+        return None;
+    }
+    let more = match rest.len() {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    Some(format!("{}{more}", first.join(", ")))
 }
 
 /// A set of a lift done without added weight, measured in reps (`스쿼트 45개 2세트`).

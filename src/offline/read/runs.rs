@@ -319,7 +319,15 @@ fn runnable(text: &str) -> bool {
 /// Whether a clause tells a running total (a shoe's mileage, a week's sum), not a run.
 pub fn is_tally(text: &str) -> bool {
     const TALLY: [&str; 9] = [
-        "누적", "누계", "累計", "累计", "total so far", "so far this", "mileage:", "acumulado", "insgesamt bisher",
+        "누적",
+        "누계",
+        "累計",
+        "累计",
+        "total so far",
+        "so far this",
+        "mileage:",
+        "acumulado",
+        "insgesamt bisher",
     ];
     TALLY.iter().any(|w| text.contains(w))
 }

@@ -113,6 +113,16 @@ pub fn has_sets(text: &str) -> bool {
     sets_shape().is_match(text)
 }
 
+/// Whether a clause counts its sets in words: `245 for 3 sets of 8`, `3 series de 5`.
+pub fn has_sets_in_words(text: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(&format!(r"\d\s*(?:{SETS})\s*(?:of|de|à|x|×)\s*\d"))
+            .expect("sets in words compiles")
+    })
+    .is_match(text)
+}
+
 fn sets_shape() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| Regex::new(r"\d\s*[x×*]\s*\d").expect("sets shape compiles"))

@@ -445,7 +445,9 @@ impl<'d> Reader<'d> {
                             }
                             // `Deadlfit 315x5`, `benhc 185x5x3`: no unit, but sets of a
                             // known lift, misspelt.
-                            None if lifts::has_sets(&c.text) => {
+                            None if lifts::has_sets(&c.text)
+                                || lifts::has_sets_in_words(&c.text) =>
+                            {
                                 words::misspelt_exercise(&c.text, self.strength)
                                     .map_or(Topic::None, |n| Topic::Lift(Some(n)))
                             }

@@ -145,7 +145,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"\b(?:q([1-4])|(first|second|third|fourth|last)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b"), Quarter),
             (re(&format!(r"\b({en})\s+(\d{{4}})\b")), MonthYear),
             (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekends?\b|주말|週末|周末|\bfin(?:es)?\s+de\s+semana\b"), Weekend),
-            (re(r"(?:최근|지난|過去|最近|过去)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?[úu]ltimos\s+(\d+)\s+d[íi]as|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
+            (re(r"(?:최근|지난|過去|最近|过去|この|ここ)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?[úu]ltimos\s+(\d+)\s+d[íi]as|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"\b(?:en|em|im|in|de|el\s+mes\s+de|no\s+mês\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),

@@ -591,7 +591,9 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
                 "小时",
             ],
         );
-    if has(q, cues::HOW_MANY) || hours_slept || counted_things {
+    // `10月26日は何をした？`: 何 asks what, not how many.
+    let what_in_japanese = q.contains("何を") || q.contains("何した");
+    if (has(q, cues::HOW_MANY) && !what_in_japanese) || hours_slept || counted_things {
         return if amount || hours_slept {
             QueryType::Total
         } else {
@@ -1221,6 +1223,7 @@ mod tests {
         assert_eq!(q("évolution de mon squat ?").kind, QueryType::Trend);
         assert_eq!(q("上个星期撸铁几次？").metrics[0], Metric::Workouts);
         assert_eq!(q("11月11日练了什么？").kind, QueryType::List);
+        assert_eq!(q("10月26日は何をした？").kind, QueryType::List);
         assert_eq!(q("10월 16일 무슨 운동 했어?").kind, QueryType::List);
         assert_eq!(q("本月平均每天走多少步？").metrics, vec![Metric::Steps]);
         assert_eq!(

@@ -392,7 +392,7 @@ pub fn someone_else(text: &str, raw: &str) -> bool {
     if !crate::domains::has_spaceless(text) {
         return false;
     }
-    if chinese_person(text) {
+    if chinese_person(text) || japanese_person(text) {
         return true;
     }
     // The person comes before the first number: `같이 운동하는 형은 데드 220 친다`.
@@ -459,6 +459,30 @@ fn named_person(raw: &str) -> bool {
 
 /// `教练硬拉200kg×3`, `室友跑了半马`, `小王深蹲140kg`: a person opens the clause, after at
 /// most a word for when (`今天`).
+/// `ジムで隣の人がデッド200kg引いてた`, `田中さんがベンチ100kg`: someone named before the
+/// first number, as the subject (が, は).
+fn japanese_person(text: &str) -> bool {
+    const SUBJECTS: [&str; 12] = [
+        "人が",
+        "人は",
+        "さんが",
+        "さんは",
+        "くんが",
+        "くんは",
+        "ちゃんが",
+        "ちゃんは",
+        "先生が",
+        "選手が",
+        "たちが",
+        "達が",
+    ];
+    let head = match text.find(|c: char| c.is_ascii_digit()) {
+        Some(i) => &text[..i],
+        None => text,
+    };
+    SUBJECTS.iter().any(|s| head.contains(s))
+}
+
 fn chinese_person(text: &str) -> bool {
     const WHEN: [&str; 6] = ["今天", "昨天", "刚才", "早上", "晚上", "下午"];
     let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());

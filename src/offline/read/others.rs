@@ -396,10 +396,7 @@ pub fn someone_else(text: &str, raw: &str) -> bool {
         return true;
     }
     // The person comes before the first number: `같이 운동하는 형은 데드 220 친다`.
-    let head = match text.find(|c: char| c.is_ascii_digit()) {
-        Some(i) => &text[..i],
-        None => text,
-    };
+    let head = before_first_digit(text);
     // `PT쌤 데드 180`, `쌤 시범 데드 140`: a person word alone opens the clause (not `쌤
     // 덕분에 벤치 50 성공`: what the person did, helped).
     const HELPED: [&str; 8] = [
@@ -459,6 +456,12 @@ fn named_person(raw: &str) -> bool {
 
 /// `教练硬拉200kg×3`, `室友跑了半马`, `小王深蹲140kg`: a person opens the clause, after at
 /// most a word for when (`今天`).
+/// The text before the first digit (where the person doing it is named).
+fn before_first_digit(text: &str) -> &str {
+    text.find(|c: char| c.is_ascii_digit())
+        .map_or(text, |i| &text[..i])
+}
+
 /// `ジムで隣の人がデッド200kg引いてた`, `田中さんがベンチ100kg`: someone named before the
 /// first number, as the subject (が, は).
 fn japanese_person(text: &str) -> bool {
@@ -476,10 +479,7 @@ fn japanese_person(text: &str) -> bool {
         "たちが",
         "達が",
     ];
-    let head = match text.find(|c: char| c.is_ascii_digit()) {
-        Some(i) => &text[..i],
-        None => text,
-    };
+    let head = before_first_digit(text);
     SUBJECTS.iter().any(|s| head.contains(s))
 }
 

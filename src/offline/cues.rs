@@ -695,6 +695,10 @@ pub const RUN_WORDS: &[&str] = &[
     "跑",
     "mileage",
     "마일리지",
+    "race",
+    "races",
+    "대회",
+    "レース",
 ];
 
 /// Words that ask for running distance ("how far", "거리", "longest").

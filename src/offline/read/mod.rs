@@ -484,6 +484,13 @@ impl<'d> Reader<'d> {
                         if found.runs[i].kind.is_none() {
                             found.runs[i].kind = runs::kind(&section.title);
                         }
+                        // `하프 대회 완주!! 21.1km 1:47:39`: a race named anywhere on the
+                        // run's line (other kinds need the run's own clause: `long day`).
+                        if found.runs[i].kind.is_none()
+                            && runs::kind(&line.text).as_deref() == Some("race")
+                        {
+                            found.runs[i].kind = Some("race".into());
+                        }
                     }
                 }
                 Topic::Lift(name) => {

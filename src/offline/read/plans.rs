@@ -38,6 +38,8 @@ pub fn is_plan_line(line: &str) -> bool {
             // Other languages.
             r"|^(?:plan|ziel|nächste woche|morgen|objetivo|meta|la próxima semana|mañana|objectif|la semaine prochaine|demain|próximo treino|próxima semana|amanhã|prossimo allenamento|domani)\b",
             r"|^(?:계획|목표|다음 주|다음주|내일|予定|計画|目標|来週|明日|计划|目标|下周|明天)",
+            // The next race: `다음 대회: 12월 하프`, `next race: Berlin`.
+            r"|^(?:다음\s*(?:대회|레이스|경기|시합)|next race|upcoming race|próxima carrera|prochaine course|nächster wettkampf|次のレース|下一场比赛)",
             // A label that names a plan: `이번 주 계획: 화 템포 8km, ...`, `race plan: ...`.
             r"|^[^:：]{0,24}(?:계획|예정|予定|計画|计划|\bplans?|\bplanung|\bschedule)\s*[:：]",
             // This month's goal: `이번 달 목표 오운완 20번`, `本月目标 跑100公里`.

@@ -596,6 +596,7 @@ pub fn kind(text: &str) -> Option<String> {
             "race",
             &[
                 "race",
+                "races",
                 "time trial",
                 "기록측정",
                 "기록 측정",

@@ -87,23 +87,30 @@ pub fn write_atomic_derived(path: &Path, bytes: &[u8]) -> Result<WriteResult> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     }
-    match std::fs::OpenOptions::new()
+    if write_new_in_place(path, bytes)? {
+        Ok(WriteResult::Written)
+    } else {
+        replace(path, bytes, None, false)
+    }
+}
+
+/// Writes `bytes` into a new file at `path`, in place and not flushed. False (nothing
+/// written) when a file is there already: `create_new` never clobbers one.
+fn write_new_in_place(path: &Path, bytes: &[u8]) -> Result<bool> {
+    let mut file = match std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(path)
     {
-        Ok(mut file) => {
-            if let Err(e) = file.write_all(bytes) {
-                let _ = std::fs::remove_file(path);
-                return Err(Error::io(path, e));
-            }
-            Ok(WriteResult::Written)
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            replace(path, bytes, None, false)
-        }
-        Err(e) => Err(Error::io(path, e)),
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(false),
+        Err(e) => return Err(Error::io(path, e)),
+    };
+    if let Err(e) = file.write_all(bytes) {
+        let _ = std::fs::remove_file(path);
+        return Err(Error::io(path, e));
     }
+    Ok(true)
 }
 
 /// Creates `path` holding `bytes` unless a file appeared there meanwhile
@@ -121,24 +128,13 @@ pub fn create_new(path: &Path, bytes: &[u8], durable: bool) -> Result<WriteResul
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     }
     if !durable {
-        let mut file = match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-        {
-            Ok(file) => file,
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                return Ok(WriteResult::Changed)
-            }
-            Err(e) => return Err(Error::io(path, e)),
-        };
-        if let Err(e) = file.write_all(bytes) {
-            let _ = std::fs::remove_file(path);
-            return Err(Error::io(path, e));
-        }
-        return Ok(WriteResult::Written);
+        return Ok(if write_new_in_place(path, bytes)? {
+            WriteResult::Written
+        } else {
+            WriteResult::Changed
+        });
     }
-    let tmp = filled_temp_file(dir, None, bytes, durable)?;
+    let tmp = filled_temp_file(dir, None, bytes, true)?;
     match tmp.persist_noclobber(path) {
         Ok(_) => {}
         Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {

@@ -34,27 +34,26 @@ pub(crate) enum Edited<W, K> {
 /// Applies `edit` to the note's current text and writes the result atomically. When the
 /// note changes before the check, the edit is redone on a fresh read; when a save lands
 /// between the check and the rename, on the text that save wrote (those repairs are not
-/// counted as attempts: the person's text is only in memory until one lands). When
-/// repairing, `edit` is also given the text we wrote (the person's editor may have loaded
-/// it, so the newer text may hold what we added already).
+/// counted as attempts: the person's text is only in memory until one lands). `edit` is
+/// told when it is repairing (the person's editor may have loaded what we wrote, so the
+/// newer text may hold what we added already).
 pub(crate) fn edit_note<W, K>(
     path: &Path,
     quiet: Duration,
     max_bytes: u64,
-    edit: impl Fn(&Note, Option<&str>) -> Change<W, K>,
+    edit: impl Fn(&Note, bool) -> Change<W, K>,
 ) -> Result<Edited<W, K>> {
-    // The newer text a save wrote just before our rename, and what we wrote.
-    let mut overtaken: Option<(Vec<u8>, String)> = None;
+    // The newer text a save wrote just before our rename, and the hash of what we wrote.
+    let mut overtaken: Option<(Vec<u8>, ContentHash)> = None;
     let mut attempts = 0;
     while attempts < 5 {
-        let ours = overtaken.as_ref().map(|(_, ours)| ours.clone());
-        let repairing = ours.is_some();
+        let repairing = overtaken.is_some();
         let (text, expected) = match overtaken.take() {
             Some((newer, ours)) => match decode(newer.clone()) {
-                Ok(text) => (text, ContentHash::of(ours.as_bytes())),
+                Ok(text) => (text, ours),
                 Err(_) => {
                     // Not text we can splice into any more: put it back as it was.
-                    restore(path, newer, ContentHash::of(ours.as_bytes()))?;
+                    restore(path, newer, ours)?;
                     return Ok(Edited::Busy);
                 }
             },
@@ -70,7 +69,7 @@ pub(crate) fn edit_note<W, K>(
             }
         };
         let note = Note::parse(text);
-        let (new_text, written) = match edit(&note, ours.as_deref()) {
+        let (new_text, written) = match edit(&note, repairing) {
             Change::Text(text, w) => (text, Ok(w)),
             // Our earlier write replaced the person's newer text: it goes back unchanged.
             Change::Keep(k) if repairing => (note.text.clone(), Err(k)),
@@ -79,17 +78,18 @@ pub(crate) fn edit_note<W, K>(
         if !repairing && is_read_only(path) {
             return Ok(Edited::ReadOnly);
         }
+        let ours = ContentHash::of(new_text.as_bytes());
         match write_atomic(path, new_text.as_bytes(), Some(expected))? {
             WriteResult::Written => {
-                remember_ours(path, ContentHash::of(new_text.as_bytes()));
+                remember_ours(path, ours);
                 return Ok(match written {
-                    Ok(w) => Edited::Written(ContentHash::of(new_text.as_bytes()), w),
+                    Ok(w) => Edited::Written(ours, w),
                     Err(k) => Edited::Kept(k),
                 });
             }
             WriteResult::Changed => attempts += 1,
             WriteResult::Overtaken(newer) => {
-                overtaken = Some((newer, new_text));
+                overtaken = Some((newer, ours));
             }
         }
     }

@@ -119,8 +119,7 @@ pub fn insert_all(
     // It outlives a repair that puts the person's text back without it: their editor may
     // have loaded that write of ours, so a later save can still carry the callout.
     let placed = std::cell::RefCell::new(vec![None::<usize>; inserts.len()]);
-    let edited = edit_note(path, quiet, max_bytes, |note, ours| {
-        let repairing = ours.is_some();
+    let edited = edit_note(path, quiet, max_bytes, |note, repairing| {
         let mut taken = HashSet::new();
         let mut splices = Vec::new();
         let mut landed = false;

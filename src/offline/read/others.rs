@@ -351,18 +351,7 @@ const OPENERS: &[&str] = &[
 /// Whether the clause tells what someone else did: `text` lowercase, `raw` as written.
 pub fn someone_else(text: &str, raw: &str) -> bool {
     // `Obs: o personal fez supino com 120kg`: a short label before the sentence.
-    let unlabelled = |t: &str| -> String {
-        match t.split_once(':') {
-            Some((label, rest))
-                if (1..=5).contains(&label.trim().chars().count())
-                    && label.trim().chars().all(char::is_alphabetic) =>
-            {
-                rest.trim_start().to_string()
-            }
-            _ => t.to_string(),
-        }
-    };
-    let (text, raw) = (&*unlabelled(text), &*unlabelled(raw));
+    let (text, raw) = (unlabelled(text), unlabelled(raw));
     // Most clauses open with a number or a word of the person's own log: one look at the
     // first word rules them out before any list is searched.
     let first = text
@@ -456,6 +445,20 @@ fn named_person(raw: &str) -> bool {
 
 /// `教练硬拉200kg×3`, `室友跑了半马`, `小王深蹲140kg`: a person opens the clause, after at
 /// most a word for when (`今天`).
+/// `text` without a short label before it (`Obs:`, `PS:`), borrowed, not copied: this is
+/// asked of every clause.
+fn unlabelled(text: &str) -> &str {
+    match text.split_once(':') {
+        Some((label, rest))
+            if (1..=5).contains(&label.trim().chars().count())
+                && label.trim().chars().all(char::is_alphabetic) =>
+        {
+            rest.trim_start()
+        }
+        _ => text,
+    }
+}
+
 /// The text before the first digit (where the person doing it is named).
 fn before_first_digit(text: &str) -> &str {
     text.find(|c: char| c.is_ascii_digit())

@@ -195,6 +195,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
         vec![
             (re(&format!(r"\b(?:between|from)\s+({day})\s+(?:and|to|until|-)\s+({day})\b")), Kind::Between),
             (re(&format!(r"\bsince\s+({day})\b")), Kind::Since),
+            (re(&format!(r"\b(?:the\s+)?week\s+(?:starting|beginning|commencing|from|of)\s+(?:on\s+)?(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+)?(?:the\s+)?({day})")), Kind::WeekFrom),
             (re(r"\b(\d{4}-\d{2}-\d{2})\b"), Kind::Iso),
             (re(&format!(r"\b(?:on\s+)?((?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})(?:\s+\d{{4}})?)\b")), Kind::Written),
             (re(r"\b(?:past|last|previous)\s+(\d+|two|three|four|five|six|seven|ten|twelve)\s+(day|week|month|year)s?\b"), Kind::PastN),
@@ -212,6 +213,8 @@ fn patterns() -> &'static [(Regex, Kind)] {
 #[derive(Debug, Clone, Copy)]
 enum Kind {
     Between,
+    /// Seven days from the day named.
+    WeekFrom,
     Since,
     Written,
     LastYear,
@@ -246,6 +249,10 @@ pub fn find_range(question: &str, anchor: NaiveDate, week: Weekday) -> Option<Da
                 (a.min(b), end.max(a))
             }
             Kind::Since => (day_expr(g(1), anchor)?, anchor),
+            Kind::WeekFrom => {
+                let day = day_expr(g(1), anchor)?;
+                (day, day.checked_add_days(Days::new(6))?)
+            }
             Kind::Written => {
                 let day = day_expr(g(1), anchor)?;
                 (day, day)

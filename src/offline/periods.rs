@@ -37,6 +37,8 @@ enum Kind {
     MonthYear,
     /// Group 1: quarter number or word, group 2: optional year.
     Quarter,
+    /// A calendar week by its ISO number: any group of 1-4 holds it, group 5 or 6 a year.
+    WeekNumber,
     /// Group 1: "last" or nothing.
     Weekend,
     /// The calendar week before last week.
@@ -142,6 +144,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"\bthis\s+wk\b"), ThisWeek),
             (re(r"\blast\s+wk\b"), LastWeek),
             (re(&format!(r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s+({en})(?:\s+(\d{{4}}))?")), WeekOfMonth),
+            (re(r"\b(?:week|wk|kw|woche|semana|semaine|settimana)\s*(?:nr\.?\s*|no\.?\s*|#)?(\d{1,2})\b(?:\s+(?:im\s+jahr\s+|in\s+|of\s+|de\s+|del\s+)?(\d{4}))?|第\s*(\d{1,2})\s*(?:周|週)|(\d{1,2})\s*주차|(?:(\d{4})\s*年\s*)?第?(\d{1,2})\s*週目"), WeekNumber),
             (re(r"\b(?:q([1-4])|(first|second|third|fourth|last)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b"), Quarter),
             (re(&format!(r"\b({en})\s+(\d{{4}})\b")), MonthYear),
             (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekends?\b|주말|週末|周末|\bfin(?:es)?\s+de\s+semana\b"), Weekend),
@@ -331,6 +334,23 @@ fn resolve<'a>(
                 _ => last - chrono::Duration::days(6),
             };
             (start, (start + chrono::Duration::days(6)).min(last))
+        }
+        WeekNumber => {
+            let week: u32 = [g(1), g(3), g(4), g(6)]
+                .into_iter()
+                .find(|n| !n.is_empty())?
+                .parse()
+                .ok()?;
+            let stated = [g(2), g(5)].into_iter().find_map(|y| y.parse::<i32>().ok());
+            let monday = |y| NaiveDate::from_isoywd_opt(y, week, Weekday::Mon);
+            let start = match stated {
+                Some(y) => monday(y)?,
+                // Without a year, the latest such week that has begun.
+                None => monday(anchor.year())
+                    .filter(|d| *d <= anchor)
+                    .or_else(|| monday(anchor.year() - 1))?,
+            };
+            (start, start + chrono::Duration::days(6))
         }
         MonthYear => month(
             anchor,

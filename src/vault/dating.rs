@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 use chrono::{Datelike, NaiveDate};
 use regex::Regex;
 
+use super::heading_path::Period;
+
 /// The English month names, January first.
 pub const MONTHS: [&str; 12] = [
     "january",
@@ -347,7 +349,7 @@ fn bare_date_line(line: &str, year: Option<i32>, today: NaiveDate) -> Option<Nai
 }
 
 /// A weekday's name or short form: `Mon`, `Tuesday`, `월`, `화요일`, `水曜日`, `星期三`, `周三`.
-fn weekday(word: &str) -> bool {
+pub(crate) fn weekday(word: &str) -> bool {
     let w = word.to_lowercase();
     let days = |c: char| "월화수목금토일月火水木金土日一二三四五六天".contains(c);
     let mut chars = w.chars();
@@ -403,6 +405,17 @@ pub fn dated_headings(
     year: Option<i32>,
     today: NaiveDate,
 ) -> Vec<(usize, Option<NaiveDate>)> {
+    heading_dates(text, year, today).0
+}
+
+/// The dated headings (see [`dated_headings`]) and the period each heading's path has named
+/// (line, year and month), for rows that write only a day. A heading dates its day with
+/// the year and month of the headings above it (`# 2024` > `## 六月` > `### 06.18`).
+pub fn heading_dates(
+    text: &str,
+    year: Option<i32>,
+    today: NaiveDate,
+) -> (Vec<(usize, Option<NaiveDate>)>, Vec<(usize, Period)>) {
     let day_first = slash_day_first(
         text.lines()
             .map(str::trim_start)
@@ -411,9 +424,16 @@ pub fn dated_headings(
     );
     let mut in_code = false;
     let mut out = Vec::new();
+    let mut periods = Vec::new();
     let mut bare = Vec::new();
     // The level (number of `#`) of the dated heading whose day is open.
     let mut open: Option<usize> = None;
+    // The periods named by the headings above: (level, period).
+    let mut path: Vec<(usize, Period)> = Vec::new();
+    let known = |path: &[(usize, Period)]| Period {
+        year: path.iter().rev().find_map(|(_, p)| p.year).or(year),
+        month: path.iter().rev().find_map(|(_, p)| p.month),
+    };
     for (i, line) in text.lines().enumerate() {
         let t = line.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
@@ -425,7 +445,7 @@ pub fn dated_headings(
         if !t.starts_with('#') {
             // `11월 23일`, `2026.11.23 (월)`: a line that is only a date opens a day in a
             // memo export, as a heading would.
-            if let Some(date) = bare_date_line(t, year, today) {
+            if let Some(date) = bare_date_line(t, known(&path).year, today) {
                 bare.push((i, Some(date)));
             }
             continue;
@@ -435,10 +455,24 @@ pub fn dated_headings(
         if !title.starts_with([' ', '\t']) {
             continue;
         }
-        if let Some(date) = find(title.trim(), Place::Heading, year, today, day_first) {
+        let title = title.trim();
+        path.retain(|(l, _)| *l < level);
+        let above = known(&path);
+        let date = find(title, Place::Heading, above.year, today, day_first).or_else(|| {
+            let (y, m) = (above.year?, above.month?);
+            super::heading_path::day_in(title, y, m)
+        });
+        if let Some(date) = date {
             out.push((i, Some(date)));
             open = Some(level);
-        } else if open.is_some_and(|l| level <= l) && !starts_with_clock(title.trim_start()) {
+            continue;
+        }
+        if let Some(named) = super::heading_path::period(title) {
+            // `## 2023-08` after `### 31`: a new month closes the day, as any heading does.
+            path.push((level, named));
+            periods.push((i, known(&path)));
+        }
+        if open.is_some_and(|l| level <= l) && !starts_with_clock(title) {
             out.push((i, None));
             open = None;
         }
@@ -447,7 +481,7 @@ pub fn dated_headings(
     if out.is_empty() && bare.len() >= 2 {
         out = bare;
     }
-    out
+    (out, periods)
 }
 
 /// `07:30`, `7:05 Run`: a heading that is a time of day.

@@ -256,7 +256,8 @@ pub fn entries_dated(
             None => e.log = false,
         }
     }
-    out
+    let today = chrono::Local::now().date_naive();
+    super::day_rows::split(out, dating, today)
 }
 
 /// The person's lines in `lines`: without questions, agent callouts (`callouts`, in line

@@ -153,6 +153,11 @@ pub struct Dating {
     /// (0-based line, date) of each dated heading, for notes dated by headings; `None`
     /// where an undated heading closes the day above it (what follows is reference text).
     pub headings: Vec<(usize, Option<NaiveDate>)>,
+    /// (0-based line, year and month) where a heading names a period (`## 2019`, `### 7月`),
+    /// for rows under it that write only a day or no year.
+    pub periods: Vec<(usize, super::heading_path::Period)>,
+    /// The days of the rows of day tables (see [`super::day_rows`]).
+    pub row_days: Vec<NaiveDate>,
 }
 
 impl Dating {
@@ -165,10 +170,21 @@ impl Dating {
         }
     }
 
+    /// The year and month named by the headings above `line` (see [`Dating::periods`]).
+    pub fn period_at(&self, line: usize) -> super::heading_path::Period {
+        self.periods
+            .iter()
+            .take_while(|(l, _)| *l <= line)
+            .last()
+            .map(|(_, p)| *p)
+            .unwrap_or_default()
+    }
+
     /// Every day the note has entries for.
     pub fn dates(&self) -> Vec<NaiveDate> {
         let mut dates: Vec<NaiveDate> = self.headings.iter().filter_map(|(_, d)| *d).collect();
         dates.extend(self.date);
+        dates.extend(&self.row_days);
         dates.sort();
         dates.dedup();
         dates
@@ -189,41 +205,58 @@ pub fn date_note(
         date: Some(date),
         source,
         headings: Vec::new(),
+        periods: Vec::new(),
+        row_days: Vec::new(),
     };
     if let Some(date) = daily_date(rel, daily) {
         return own(date, DateSource::DailyNote);
     }
-    if let Some(date) = frontmatter.and_then(Frontmatter::date) {
-        return own(date, DateSource::Frontmatter);
-    }
     let today = Local::now().date_naive();
-    if let Some(date) = body.and_then(|b| super::dating::property_date(b, today)) {
-        return own(date, DateSource::Frontmatter);
-    }
     let name = stem(rel);
-    let from_name = daily
-        .format
-        .parse(name)
-        .or_else(|| super::dating::name_date(name, today))
-        .or_else(|| folder_date(rel, today));
+    // A note's own date applies to the entries no heading dates (DESIGN §1.2).
+    let (own_date, own_source) = match frontmatter.and_then(Frontmatter::date) {
+        Some(date) => (Some(date), DateSource::Frontmatter),
+        None => match body.and_then(|b| super::dating::property_date(b, today)) {
+            Some(date) => (Some(date), DateSource::Frontmatter),
+            None => (
+                daily
+                    .format
+                    .parse(name)
+                    .or_else(|| super::dating::name_date(name, today))
+                    .or_else(|| folder_date(rel, today)),
+                DateSource::FileName,
+            ),
+        },
+    };
     // `records_2026.md`: a year alone in the name is the year of its dates without one.
-    let year = from_name.map(|d| d.year()).or_else(|| year_in(name));
-    let headings = body
-        .map(|b| super::dating::dated_headings(b, year, today))
+    let year = own_date.map(|d| d.year()).or_else(|| year_in(name));
+    let (headings, periods) = body
+        .map(|b| super::dating::heading_dates(b, year, today))
         .unwrap_or_default();
-    match (headings.is_empty(), from_name) {
+    let mut dating = match (headings.is_empty(), own_date) {
         (false, date) => Dating {
             date,
             source: DateSource::Headings,
             headings,
+            periods,
+            row_days: Vec::new(),
         },
-        (true, Some(date)) => own(date, DateSource::FileName),
+        (true, Some(date)) => Dating {
+            periods,
+            ..own(date, own_source)
+        },
         (true, None) => Dating {
             date: None,
             source: DateSource::Reference,
             headings,
+            periods,
+            row_days: Vec::new(),
         },
+    };
+    if let Some(body) = body {
+        dating.row_days = super::day_rows::days(body, &dating, today);
     }
+    dating
 }
 
 /// A year (1990-2099) written in a file name, not inside a longer number.
@@ -317,8 +350,13 @@ mod tests {
         );
         let fm = Frontmatter::find("---\ndate: 2026-10-01\n---\n").unwrap();
         assert_eq!(
-            dated("Workouts/Long run.md", Some(&fm), heading_body),
+            dated("Workouts/Long run.md", Some(&fm), "ran 5k\n"),
             (Some(day(2026, 10, 1)), DateSource::Frontmatter)
+        );
+        // The note's own date is for the text no heading dates.
+        assert_eq!(
+            dated("Workouts/Long run.md", Some(&fm), heading_body),
+            (Some(day(2026, 10, 1)), DateSource::Headings)
         );
         assert_eq!(
             dated("Workouts/Log.md", None, heading_body),

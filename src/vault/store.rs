@@ -157,10 +157,15 @@ impl Store {
         let dating = if super::index::daily_date(&file.rel, daily).is_some() {
             date_note(&file.rel, daily, None, None)
         } else {
-            let frontmatter = read_head(&file.abs).and_then(|head| Frontmatter::find(&head));
+            let head = read_head(&file.abs);
+            let frontmatter = head.as_deref().and_then(Frontmatter::find);
             let dated = frontmatter.as_ref().and_then(Frontmatter::date).is_some();
-            // Only notes without a date of their own are read whole, for dated headings.
-            let body = (!dated && file.size <= self.config.max_note_bytes)
+            // A note with a date of its own is read whole only when it may hold headings
+            // that date its entries otherwise.
+            let whole = head
+                .as_deref()
+                .is_some_and(|h| h.len() as u64 >= file.size && !h.contains("\n#"));
+            let body = (!(dated && whole) && file.size <= self.config.max_note_bytes)
                 .then(|| std::fs::read_to_string(&file.abs).ok())
                 .flatten();
             date_note(&file.rel, daily, frontmatter.as_ref(), body.as_deref())

@@ -80,11 +80,39 @@ fn shown(metric: &Metric, points: &[Point], v: f64) -> String {
             words: Vec::new(),
         }
         .format(round1(v)),
+        None if matches!(metric, Metric::Runs | Metric::Distance) && in_miles(points) => {
+            miles_and_km(v)
+        }
         None if *metric == Metric::Runs => format!("{} km", trim(round1(v))),
         // A pace is written to the second (`5:57 min/km`), not to a tenth of a minute.
         None if *metric == Metric::Pace => metric.format(v),
         None => metric.format(round1(v)),
     }
+}
+
+/// Whether most of these runs were written in miles (the reader notes each conversion):
+/// a person who logs miles is answered in miles, with the km beside.
+fn in_miles(points: &[Point]) -> bool {
+    let miles = points
+        .iter()
+        .filter(|p| {
+            p.record.extraction_notes.iter().any(|n| {
+                n.strip_prefix("converted ")
+                    .and_then(|n| n.split_whitespace().nth(1))
+                    .is_some_and(|unit| crate::offline::read::is_miles(unit))
+            })
+        })
+        .count();
+    miles * 2 > points.len()
+}
+
+/// `4 miles (6.4 km)` for a distance `km`.
+fn miles_and_km(km: f64) -> String {
+    format!(
+        "{} miles ({} km)",
+        trim(round1(km / KM_PER_MILE)),
+        trim(round1(km))
+    )
 }
 
 /// A cited line for a point: `Sat Nov 21: 8 km [[2026-11-21]]`.
@@ -206,9 +234,14 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
     {
         return race_trend(km, when, records, link);
     }
-    let points = series(metric, records);
+    let mut points = series(metric, records);
     if points.is_empty() {
         return None;
+    }
+    if matches!(metric, Metric::Runs | Metric::Distance) && in_miles(&points) {
+        for p in points.iter_mut().filter(|p| p.value > 0.0) {
+            p.detail = miles_and_km(p.value);
+        }
     }
     let all: Vec<&Point> = points.iter().collect();
     let mut r = Reply::default();
@@ -251,11 +284,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
         QueryType::Total | QueryType::Lookup => {
             let sum: f64 = points.iter().map(|p| p.value).sum();
             let total = if query.miles && metric.is_running() {
-                format!(
-                    "{} miles ({} km)",
-                    trim(round1(sum / KM_PER_MILE)),
-                    trim(round1(sum))
-                )
+                miles_and_km(sum)
             } else {
                 shown(metric, &points, sum)
             };

@@ -28,6 +28,11 @@ mod words;
 
 pub use words::{misspelt, near_exercise};
 
+/// Whether `unit` is a way of writing miles (`mi`, `miles`, `Meilen`…).
+pub fn is_miles(unit: &str) -> bool {
+    units::MILES.split('|').any(|m| m == unit.to_lowercase())
+}
+
 #[cfg(test)]
 mod tests;
 

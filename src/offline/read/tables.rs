@@ -14,6 +14,10 @@ enum Column {
     Weight,
     Distance,
     Time,
+    /// The day of a row in a day table (see `vault::day_rows`): not a quantity.
+    Date,
+    /// What kind of session a row was (`Easy`, `Tempo`, `Rest`).
+    Kind,
     Other,
 }
 
@@ -107,6 +111,19 @@ const HEADERS: &[(Column, &[&str])] = &[
             "时间", "用时",
         ],
     ),
+    (
+        Column::Date,
+        &[
+            "date", "day", "datum", "tag", "fecha", "día", "data", "jour", "날짜", "일자", "日付",
+            "日期",
+        ],
+    ),
+    (
+        Column::Kind,
+        &[
+            "type", "kind", "art", "typ", "tipo", "genre", "종류", "유형", "種類", "类型",
+        ],
+    ),
 ];
 
 /// One table row made ready to read.
@@ -140,9 +157,20 @@ fn is_separator(line: &str) -> bool {
 
 /// What a header cell names, and the unit it gives (`Weight (kg)`).
 fn column(cell: &str) -> (Column, Option<&'static str>) {
-    let unit = ["kg", "lbs", "lb", "km", "mi", "min"]
+    const UNITS: [(&str, &str); 8] = [
+        ("kg", "kg"),
+        ("lbs", "lbs"),
+        ("lb", "lb"),
+        ("km", "km"),
+        ("mi", "mi"),
+        ("miles", "mi"),
+        ("mile", "mi"),
+        ("min", "min"),
+    ];
+    let unit = UNITS
         .into_iter()
-        .find(|u| find_word(cell, u).is_some());
+        .find(|(word, _)| find_word(cell, word).is_some())
+        .map(|(_, unit)| unit);
     let kind = HEADERS
         .iter()
         .find(|(_, words)| words.iter().any(|w| find_word(cell, w).is_some()))
@@ -241,6 +269,7 @@ fn labelled(
         parts.push("run".into());
         parts.extend(cell(Column::Distance).map(|c| with_unit((c.0, c.1.or(Some("km"))))));
         parts.extend(cell(Column::Time).map(with_unit));
+        parts.extend(cell(Column::Kind).map(|c| c.0));
     } else {
         if let Some((s, _)) = cell(Column::Sets) {
             parts.push(if numbered {

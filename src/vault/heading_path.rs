@@ -1,0 +1,204 @@
+//! Heading paths: a log kept as one long file dates its days by the headings above them.
+//! A heading may name only a period (`# 2024`, `## 六月`, `## 2023-07`, `### July 2024`);
+//! a heading or a table row under it then needs to write only the day (`### 3`,
+//! `#### 15th`, `### 06.18 20:30`, `| 10 | …`), and a date without a year takes the year
+//! of the path (`## 2019` > `| Sat 6th July | …`).
+
+use std::sync::OnceLock;
+
+use chrono::NaiveDate;
+use regex::Regex;
+
+use super::dating::{month, weekday};
+
+/// The year and month a heading path has named so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Period {
+    pub year: Option<i32>,
+    pub month: Option<u32>,
+}
+
+/// The period a heading names on its own, or `None` when it names anything else:
+/// `2019`, `2024 健身日志`, `2023-07`, `2024年7月`, `2024년 7월`, `July 2024`, `Juli`,
+/// `七月`, `7月`, `7월`.
+pub fn period(title: &str) -> Option<Period> {
+    static NUMERIC: OnceLock<Regex> = OnceLock::new();
+    let numeric = NUMERIC.get_or_init(|| {
+        Regex::new(
+            r"^(?:((?:19|20)\d\d)\s*(?:[-/._]|年|년)?\s*)?(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:月|월)$|^((?:19|20)\d\d)[-/._](\d{1,2})$",
+        )
+        .expect("period pattern compiles")
+    });
+    let title = title.trim().trim_matches(|c: char| !c.is_alphanumeric());
+    if let Some(c) = numeric.captures(title) {
+        let (year, month) = match c.get(2) {
+            Some(m) => (c.get(1), m.as_str()),
+            None => (c.get(3), c.get(4)?.as_str()),
+        };
+        let month = number(month).filter(|m| (1..=12).contains(m))?;
+        return Some(Period {
+            year: year.and_then(|y| y.as_str().parse().ok()),
+            month: Some(month),
+        });
+    }
+    // Words: a month's name and a year, in either order (`July 2024`, `März`).
+    let words: Vec<&str> = title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let year_of = |w: &str| {
+        w.parse::<i32>()
+            .ok()
+            .filter(|y| w.len() == 4 && (1900..2100).contains(y))
+    };
+    let years: Vec<i32> = words.iter().filter_map(|w| year_of(w)).collect();
+    let months: Vec<u32> = words.iter().filter_map(|w| month(w)).collect();
+    let rest = words.len() - years.len() - months.len();
+    match (years.as_slice(), months.as_slice()) {
+        ([], [m]) | ([_], [m]) if rest == 0 => Some(Period {
+            year: years.first().copied(),
+            month: Some(*m),
+        }),
+        // A year first, then words without numbers: `2024 健身日志`, `2019`.
+        ([y], []) if year_of(words[0]) == Some(*y) && !title[4..].contains(char::is_numeric) => {
+            Some(Period {
+                year: Some(*y),
+                month: None,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A day written under a known month: `3`, `15th`, `18日`, `3 (Mon)`, `06.18 20:30` (the
+/// month written again, before or after the day). The rest of the title must not read as
+/// something counted (`5 sets`, `3 km easy`).
+pub fn day_in(title: &str, year: i32, month: u32) -> Option<NaiveDate> {
+    static PAIR: OnceLock<Regex> = OnceLock::new();
+    static DAY: OnceLock<Regex> = OnceLock::new();
+    let pair = PAIR.get_or_init(|| {
+        Regex::new(r"^(\d{1,2})\s*[./-]\s*(\d{1,2})(\D.*)?$").expect("pair pattern compiles")
+    });
+    let day = DAY.get_or_init(|| {
+        Regex::new(r"^(\d{1,2})(?:st|nd|rd|th|\.|日|号|일)?(\D.*)?$").expect("day pattern compiles")
+    });
+    let title = title
+        .trim()
+        .trim_start_matches(|c: char| !c.is_alphanumeric());
+    let (d, rest) = if let Some(c) = pair.captures(title) {
+        let (a, b): (u32, u32) = (c[1].parse().ok()?, c[2].parse().ok()?);
+        let d = if a == month {
+            b
+        } else if b == month {
+            a
+        } else {
+            return None;
+        };
+        (d, c.get(3).map_or("", |m| m.as_str()))
+    } else {
+        let c = day.captures(title)?;
+        (c[1].parse().ok()?, c.get(2).map_or("", |m| m.as_str()))
+    };
+    only_day_follows(rest)
+        .then(|| NaiveDate::from_ymd_opt(year, month, d))
+        .flatten()
+}
+
+/// What may follow a day in a heading or first cell: nothing, a mark, a weekday or a time.
+fn only_day_follows(rest: &str) -> bool {
+    let rest = rest.trim();
+    let Some(first) = rest.chars().next() else {
+        return true;
+    };
+    if !first.is_alphanumeric() {
+        return true;
+    }
+    let word: &str = rest
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .next()
+        .unwrap_or(rest);
+    weekday(word) || is_clock(word)
+}
+
+fn is_clock(word: &str) -> bool {
+    word.split_once(':').is_some_and(|(h, m)| {
+        (1..=2).contains(&h.len())
+            && m.len() >= 2
+            && h.chars()
+                .chain(m.chars().take(2))
+                .all(|c| c.is_ascii_digit())
+    })
+}
+
+/// `7`, `07`, `七`, `十二`.
+fn number(text: &str) -> Option<u32> {
+    if let Ok(n) = text.parse() {
+        return Some(n);
+    }
+    let digit = |c: char| "一二三四五六七八九".find(c).map(|i| i as u32 / 3 + 1);
+    let chars: Vec<char> = text.chars().collect();
+    match chars.as_slice() {
+        ['十'] => Some(10),
+        ['十', d] => Some(10 + digit(*d)?),
+        [d] => digit(*d),
+        [t, '十'] => Some(10 * digit(*t)?),
+        [t, '十', d] => Some(10 * digit(*t)? + digit(*d)?),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(year: Option<i32>, month: Option<u32>) -> Option<Period> {
+        Some(Period { year, month })
+    }
+
+    #[test]
+    fn headings_that_name_a_period() {
+        let cases = [
+            ("2019", p(Some(2019), None)),
+            ("2024 健身日志", p(Some(2024), None)),
+            ("2023-07", p(Some(2023), Some(7))),
+            ("2024年7月", p(Some(2024), Some(7))),
+            ("2024년 7월", p(Some(2024), Some(7))),
+            ("July 2024", p(Some(2024), Some(7))),
+            ("Juli", p(None, Some(7))),
+            ("六月", p(None, Some(6))),
+            ("十二月", p(None, Some(12))),
+            ("7月", p(None, Some(7))),
+            ("📅 11월", p(None, Some(11))),
+            ("Week 27", None),
+            ("Log", None),
+            ("Races", None),
+            ("2024 goals: 1000 km", None),
+            ("11_09_105", None),
+            ("May the force", None),
+        ];
+        for (title, want) in cases {
+            assert_eq!(period(title), want, "{title}");
+        }
+    }
+
+    #[test]
+    fn days_under_a_month() {
+        let d = |m, day| NaiveDate::from_ymd_opt(2024, m, day);
+        let cases = [
+            ("3", 7, d(7, 3)),
+            ("15th", 7, d(7, 15)),
+            ("06.18 20:30", 6, d(6, 18)),
+            ("18.06.", 6, d(6, 18)),
+            ("06.22 周六 20:00", 6, d(6, 22)),
+            ("3 (Mon)", 3, d(3, 3)),
+            ("12日", 3, d(3, 12)),
+            ("5 sets", 3, None),
+            ("5.3 km easy", 3, None),
+            ("07.18", 6, None),
+            ("31", 6, None),
+        ];
+        for (title, month, want) in cases {
+            assert_eq!(day_in(title, 2024, month), want, "{title}");
+        }
+    }
+}

@@ -629,11 +629,30 @@ fn measure_points<'r>(
         .filter(|(_, m)| units.is_empty() || units.iter().any(|u| unit_fits(u, &m.unit)))
         .collect();
     let asked = asked_activities(words);
-    let about: Vec<_> = all
+    // `ride heart rate` is about a ride: its field's words say which field, not which
+    // activity; a question that names no activity takes the field of any.
+    let activity = crate::offline::read::activity_words(words);
+    let asked_of_kind = asked_activities(&activity);
+    let of_kind: Vec<_> = all
         .iter()
-        .filter(|(_, m)| what_fits(&m.what, words, &asked))
+        .filter(|(_, m)| {
+            what_fits(
+                crate::offline::read::kind_of_measure(&m.what),
+                &activity,
+                &asked_of_kind,
+            )
+        })
         .copied()
         .collect();
+    let about: Vec<_> = if of_kind.is_empty() {
+        all.iter()
+            .filter(|(_, m)| what_fits(&m.what, words, &asked))
+            .copied()
+            .collect()
+    } else {
+        of_kind
+    };
+    let about = crate::offline::read::keep_fields(about, |(_, m)| m.what.as_str(), words);
     // `자전거 몇 km 탔어?` over a vault of rows: an activity asked and never logged is none.
     let chosen = if !about.is_empty() {
         about

@@ -551,6 +551,7 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     // with no unit asked, not a sum of its metres or minutes.
     let sessions = matches!(metrics.first(), Some(Metric::Measure { units, .. }) if units.is_empty())
         && super::activities::family(q).is_some()
+        && !super::read::asks_field(q)
         && has_any(
             q,
             &[
@@ -968,7 +969,10 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         .chain(cues::OTHER_QUANTITIES)
         .find(|c| super::read::find_word(q, c).is_some())
     {
-        let words = vec![quantity.to_string()];
+        // The quantity first; the other words say of which activity (`on runs`).
+        let words: Vec<String> = std::iter::once(quantity.to_string())
+            .chain(words.into_iter().filter(|w| !quantity.contains(w.as_str())))
+            .collect();
         // Heart rate is logged in beats per minute, whatever word is before the number.
         let units = if cues::HEART_RATE.contains(quantity) {
             vec!["bpm".to_string()]

@@ -299,15 +299,20 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             items(&mut r, &all, link);
         }
         QueryType::Average => {
-            let values: Vec<(NaiveDate, f64)> = if metric.is_amount() && !metric.is_running() {
-                let mut by_day: BTreeMap<NaiveDate, f64> = BTreeMap::new();
-                for p in &points {
-                    *by_day.entry(p.date).or_default() += p.value;
-                }
-                by_day.into_iter().collect()
-            } else {
-                points.iter().map(|p| (p.date, p.value)).collect()
-            };
+            let rate = points[0]
+                .measure
+                .as_ref()
+                .is_some_and(|(unit, _)| crate::offline::read::is_rate_unit(unit));
+            let values: Vec<(NaiveDate, f64)> =
+                if metric.is_amount() && !metric.is_running() && !rate {
+                    let mut by_day: BTreeMap<NaiveDate, f64> = BTreeMap::new();
+                    for p in &points {
+                        *by_day.entry(p.date).or_default() += p.value;
+                    }
+                    by_day.into_iter().collect()
+                } else {
+                    points.iter().map(|p| (p.date, p.value)).collect()
+                };
             if query.per_week {
                 // `주 평균 몇 km`: the period's total over its weeks.
                 let (first, last) = match &query.range {
@@ -333,7 +338,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let avg = values.iter().map(|v| v.1).sum::<f64>() / values.len() as f64;
             let per = if *metric == Metric::Sleep {
                 "a night"
-            } else if per_day(metric) || metric.is_amount() && !metric.is_running() {
+            } else if per_day(metric) || metric.is_amount() && !metric.is_running() && !rate {
                 "a day"
             } else {
                 "per entry"

@@ -18,6 +18,7 @@ mod lifts;
 mod measures;
 mod others;
 mod plans;
+mod properties;
 mod runs;
 mod sleep;
 mod tables;
@@ -26,6 +27,7 @@ mod unreadable;
 pub(crate) mod wod;
 mod words;
 
+pub use properties::{activity_words, asks_field, is_rate_unit, keep_fields, kind_of_measure};
 pub use words::{misspelt, near_exercise};
 
 /// Whether `unit` is a way of writing miles (`mi`, `miles`, `Meilen`…).
@@ -100,7 +102,9 @@ fn own_clauses(line: &Clause) -> Vec<Clause> {
 pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
     let reader = Reader::new(domains);
     let mut found = Found::default();
-    reader.entry(entry, &mut found);
+    if !properties::read(&entry.text, reader.running, &mut found) {
+        reader.entry(entry, &mut found);
+    }
     lifts::merge_single_sets(&mut found.lifts);
     runs::settle(&mut found);
     let data = found.take_data();

@@ -1,0 +1,251 @@
+//! Activity properties: a note or block of `key: value` lines that names its activity
+//! (`type: ride`, `sport: Run`, `activity: swim`) and measures it in named fields
+//! (`distance: 41.8`, `time: 00:54:21`, `hr: 158`, `climb: 992`), as app exports and
+//! Obsidian templates keep one session per note. The kind says what was done; each field is
+//! one of its measures. Field names in every language are data (`lexicon/fields.yaml`).
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::found::Found;
+use crate::domains::Domain;
+use crate::vault::parsed::Measure;
+
+#[derive(Deserialize)]
+struct Lexicon {
+    kinds: Vec<String>,
+    fields: std::collections::BTreeMap<String, Field>,
+}
+
+#[derive(Deserialize)]
+struct Field {
+    unit: String,
+    keys: Vec<String>,
+}
+
+fn lexicon() -> &'static Lexicon {
+    static L: OnceLock<Lexicon> = OnceLock::new();
+    L.get_or_init(|| {
+        serde_yaml::from_str(include_str!("../../../lexicon/fields.yaml"))
+            .expect("lexicon/fields.yaml is valid (checked by a test)")
+    })
+}
+
+/// `Avg_HR`, `avg-hr`, `avg hr` alike.
+fn key_of(key: &str) -> String {
+    key.trim()
+        .to_lowercase()
+        .replace(['_', '-'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The `key: value` pairs of `text`, when every line is one.
+fn pairs(text: &str) -> Option<Vec<(String, String)>> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let (k, v) = l.split_once([':', '：'])?;
+            let v = v.trim().trim_matches(['"', '\'']).trim();
+            (!k.trim().is_empty() && k.chars().count() <= 30).then(|| (key_of(k), v.to_string()))
+        })
+        .collect()
+}
+
+/// A value in its field's unit: a number (`41.8`, `1,5`), or a clock read as minutes
+/// (`00:54:21`, `5:18`).
+fn value(text: &str) -> Option<f64> {
+    let text = text.trim();
+    if text.contains(':') {
+        let parts: Vec<f64> = text
+            .split(':')
+            .map(|p| p.trim().parse::<f64>())
+            .collect::<Result<_, _>>()
+            .ok()?;
+        return match parts.as_slice() {
+            [m, s] => Some(m + s / 60.0),
+            [h, m, s] => Some(h * 60.0 + m + s / 60.0),
+            _ => None,
+        };
+    }
+    text.replace(',', ".")
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite())
+}
+
+/// Reads `text` as activity properties into `found`; false when it is not such a block
+/// (no line names the kind of activity, or a line is not `key: value`).
+pub fn read(text: &str, running: Option<&Domain>, found: &mut Found) -> bool {
+    let Some(pairs) = pairs(text) else {
+        return false;
+    };
+    let lex = lexicon();
+    let Some(kind) = pairs
+        .iter()
+        .find(|(k, v)| lex.kinds.contains(k) && !v.is_empty() && value(v).is_none())
+        .map(|(_, v)| v.to_lowercase())
+    else {
+        return false;
+    };
+    let field_of = |key: &str| {
+        lex.fields
+            .iter()
+            .find(|(_, f)| f.keys.iter().any(|k| k == key))
+    };
+    let is_run = super::names_domain(&kind, running);
+    let mut any = false;
+    for (key, raw) in &pairs {
+        let (Some((name, field)), Some(v)) = (field_of(key), value(raw)) else {
+            continue;
+        };
+        any = true;
+        match (is_run, name.as_str()) {
+            (true, "distance") => found.run(false).distance_km = Some(v),
+            (true, "duration") => found.run(false).duration_min = Some(v),
+            (true, "pace") => found.run(false).pace_min_per_km = Some(v),
+            // A ride's or a swim's distance and time are measures of that activity.
+            (false, "distance" | "duration") => found.measures.push(Measure {
+                what: kind.clone(),
+                value: v,
+                unit: field.unit.clone(),
+            }),
+            _ => found.measures.push(Measure {
+                what: format!("{kind} {name}"),
+                value: v,
+                unit: field.unit.clone(),
+            }),
+        }
+    }
+    // A session with no field of its own (`type: climb`) still happened.
+    if !any && !is_run {
+        found.measures.push(Measure {
+            what: kind,
+            value: 1.0,
+            unit: "session".into(),
+        });
+    }
+    true
+}
+
+/// The field a stored measure's name ends with (`ride heart rate` -> `heart rate`), other
+/// than the distance and time every activity has.
+fn field_of_measure(what: &str) -> Option<&'static str> {
+    lexicon()
+        .fields
+        .keys()
+        .filter(|name| !matches!(name.as_str(), "distance" | "duration"))
+        .find(|name| {
+            what.strip_suffix(name.as_str())
+                .is_some_and(|kind| kind.ends_with(' '))
+        })
+        .map(String::as_str)
+}
+
+/// The activity of a stored measure without its field (`ride heart rate` -> `ride`).
+pub fn kind_of_measure(what: &str) -> &str {
+    match field_of_measure(what) {
+        Some(field) => what[..what.len() - field.len()].trim_end(),
+        None => what,
+    }
+}
+
+/// The field a question asks about (`heart rate`, `hr`, `elevation`, `Höhenmeter`), other
+/// than distance and time.
+fn field_asked(words: &[String]) -> Option<&'static str> {
+    let said = format!(" {} ", words.join(" ").to_lowercase());
+    lexicon()
+        .fields
+        .iter()
+        .filter(|(name, _)| !matches!(name.as_str(), "distance" | "duration"))
+        .find(|(_, f)| f.keys.iter().any(|k| said.contains(&format!(" {k} "))))
+        .map(|(name, _)| name.as_str())
+}
+
+/// Whether a question asks about a field of an activity (`how much elevation on rides`):
+/// then it asks an amount, not a number of sessions.
+pub fn asks_field(question: &str) -> bool {
+    let words: Vec<String> = question
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    field_asked(&words).is_some()
+}
+
+/// The question's words without those that name the field it asks about: in "how much
+/// elevation did I climb on rides", `climb` says elevation, not the activity climbing.
+pub fn activity_words(words: &[String]) -> Vec<String> {
+    let Some(asked) = field_asked(words) else {
+        return words.to_vec();
+    };
+    let keys = &lexicon().fields[asked].keys;
+    words
+        .iter()
+        .filter(|w| !keys.iter().any(|k| k == &w.to_lowercase()))
+        .cloned()
+        .collect()
+}
+
+/// Of the measures that fit a question (by their names), those of the field it asks about
+/// (`ride power` for "the highest power on a ride"), else those of no field (`ride` in km
+/// for "how far did I ride").
+pub fn keep_fields<T>(measures: Vec<T>, what: impl Fn(&T) -> &str, words: &[String]) -> Vec<T> {
+    let asked = field_asked(words);
+    let has_asked = asked.is_some() && measures.iter().any(|m| field_of_measure(what(m)) == asked);
+    let want = if has_asked { asked } else { None };
+    measures
+        .into_iter()
+        .filter(|m| field_of_measure(what(m)) == want)
+        .collect()
+}
+
+/// Units of a rate, averaged per session, never summed over a day.
+pub fn is_rate_unit(unit: &str) -> bool {
+    matches!(unit, "bpm" | "W" | "min/km" | "rpm")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn measures(text: &str) -> (Vec<(String, f64, String)>, Found) {
+        let domains = crate::domains::Domains::shipped();
+        let running = domains.all.iter().find(|d| d.name == "running");
+        let mut found = Found::default();
+        assert!(read(text, running, &mut found), "{text}");
+        let m = found
+            .measures
+            .iter()
+            .map(|m| (m.what.clone(), m.value, m.unit.clone()))
+            .collect();
+        (m, found)
+    }
+
+    #[test]
+    fn the_kind_names_the_activity_and_each_field_a_measure() {
+        let (m, found) =
+            measures("type: ride\ntime: 01:30:00\ndistance: 41.8\nclimb: 992\nhr: 158\nw: 184\n");
+        assert!(found.runs.is_empty());
+        assert!(m.contains(&("ride".into(), 41.8, "km".into())));
+        assert!(m.contains(&("ride".into(), 90.0, "minute".into())));
+        assert!(m.contains(&("ride elevation".into(), 992.0, "m".into())));
+        assert!(m.contains(&("ride heart rate".into(), 158.0, "bpm".into())));
+        assert!(m.contains(&("ride power".into(), 184.0, "W".into())));
+
+        let (m, found) = measures("Sportart: Lauf\nDistanz: 10,5\nZeit: 52:30\nPuls: 151\n");
+        assert_eq!(found.runs.len(), 1);
+        assert_eq!(found.runs[0].distance_km, Some(10.5));
+        assert_eq!(found.runs[0].duration_min, Some(52.5));
+        assert_eq!(m, [("lauf heart rate".into(), 151.0, "bpm".into())]);
+    }
+
+    #[test]
+    fn blocks_without_a_kind_are_not_activity_properties() {
+        let mut found = Found::default();
+        assert!(!read("distance: 5\ntime: 25:00\n", None, &mut found));
+        assert!(!read("type: ride\nrode 40 km with Sam\n", None, &mut found));
+    }
+}

@@ -25,7 +25,7 @@ enum Kind {
     PastDays,
     /// Group 1: month number, group 2: day.
     MonthDay,
-    /// Group 1: month number.
+    /// Group 1: an optional year, group 2: month number (digits or 一…十二).
     MonthNumber,
     /// Group 1: a month name in es/de/fr, group 2: an optional year.
     MonthName,
@@ -152,7 +152,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"\b(?:en|em|im|in|de|el\s+mes\s+de|no\s+mês\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
-            (re(r"(\d{1,2})\s*(?:월|月)"), MonthNumber),
+            (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:월|月)"), MonthNumber),
             (re(r"\blast\s+night\b|어젯밤|어제\s*밤|昨夜|昨晚|\banoche\b|\bletzte\s+nacht\b|\bla\s+nuit\s+derni[èe]re\b|\bontem\s+à\s+noite\b"), LastNight),
             (re(r"오늘|今日|今天|\bhoy\b|\bheute\b|aujourd'hui|aujourd’hui|\bhoje\b|\boggi\b"), Today),
             (re(r"그저께|그제|一昨日|前天|\banteayer\b|\bvorgestern\b|avant-hier"), DayBefore),
@@ -313,7 +313,11 @@ fn resolve<'a>(
                 .find(|d| d.weekday() == wanted)?;
             (day, day)
         }
-        MonthNumber => month(anchor, g(1).parse().ok()?, None)?,
+        MonthNumber => month(
+            anchor,
+            crate::vault::heading_path::number(g(2))?,
+            g(1).parse().ok(),
+        )?,
         MonthName => month(anchor, month_of(g(1))?, g(2).parse().ok())?,
         DayMonthName => {
             let (m, d) = (month_of(g(2))?, g(1).parse().ok()?);

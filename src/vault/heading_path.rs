@@ -131,7 +131,7 @@ fn is_clock(word: &str) -> bool {
 }
 
 /// `7`, `07`, `七`, `十二`.
-fn number(text: &str) -> Option<u32> {
+pub fn number(text: &str) -> Option<u32> {
     if let Ok(n) = text.parse() {
         return Some(n);
     }

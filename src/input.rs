@@ -66,9 +66,10 @@ fn append_to_note(
     text: &str,
 ) -> Result<String> {
     // Other vault-agent programs writing this vault wait their turn.
+    let path = crate::vault::contain::inside(&config.vault, rel)?;
     let _turn = crate::vault::lock::WriteLock::acquire(&config.agent_dir())?;
     append_section(
-        &config.vault.join(rel),
+        &path,
         &now.format("%H:%M").to_string(),
         title,
         text,

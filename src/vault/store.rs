@@ -483,10 +483,8 @@ impl Store {
 
     /// Replaces the global context file.
     pub fn update_global_context(&self, content: &str) -> Result<()> {
-        write_context(
-            &self.config.vault.join(&self.config.global_context),
-            content,
-        )
+        let path = super::contain::inside(&self.config.vault, &self.config.global_context)?;
+        write_context(&path, content)
     }
 
     /// A clickable wikilink to an entry (`[[note#heading]]` for sections).

@@ -157,3 +157,38 @@ fn a_daily_notes_folder_outside_the_vault_is_refused_naming_the_file_and_the_key
     );
     assert_eq!(files(root.path(), &[]), ["a/b/vault/.obsidian/daily-notes.json"]);
 }
+
+#[test]
+fn control_characters_and_empty_text_are_refused_and_nothing_is_written() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let before = today_note(v).1;
+    for text in ["ran 3 km\u{1}", "ran\u{1b}[31m 3 km", "", "   "] {
+        let out = run(&["--vault", v.to_str().unwrap(), "input", text]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{text:?}: {stderr}");
+        let said = if text.trim().is_empty() {
+            "empty"
+        } else {
+            "control character"
+        };
+        assert!(stderr.contains(said), "{text:?}: {stderr}");
+    }
+    // The prompt reads lines from a pipe, where a NUL can come through.
+    let mut cmd = command(&["--vault", v.to_str().unwrap()]);
+    cmd.stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"ran 3 km\0 easy\nexit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("control character (U+0000)"), "{stderr}");
+    assert_eq!(today_note(v).1, before, "nothing was written");
+}

@@ -605,6 +605,16 @@ impl Processor {
             Read::Changed(parsed) => *parsed,
         };
         report.notes_changed += 1;
+        let nuls = crate::vault::read::stray_nuls(&note.text);
+        if nuls > 0 {
+            let message = format!(
+                "{rel}: holds {nuls} NUL character(s), which are not text; the note is still read, but other tools may refuse it: remove them"
+            );
+            if self.reported.insert((rel.to_string(), message.clone())) {
+                tracing::warn!("{message}");
+                report.warnings.push(message);
+            }
+        }
         if let Some(err) = note.frontmatter_error() {
             let message = format!(
                 "{rel}: frontmatter is not valid YAML ({}); the note is still read, but its keys (like date:) are ignored until the YAML is fixed",

@@ -233,8 +233,7 @@ impl Processor {
         } else {
             self.parse_pass().await
         };
-        let report = imported.finish(&mut self.state.imported);
-        self.state_dirty = true;
+        let report = imported.finish();
         let (report, mut pass) = match (report, pass) {
             (Ok(report), Ok(pass)) => (report, pass),
             (Err(err), _) | (_, Err(err)) => {

@@ -192,3 +192,28 @@ fn control_characters_and_empty_text_are_refused_and_nothing_is_written() {
     assert!(stderr.contains("control character (U+0000)"), "{stderr}");
     assert_eq!(today_note(v).1, before, "nothing was written");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_new_note_gets_the_mode_the_umask_gives_any_new_file() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    for (umask, mode) in [(0o022, 0o644), (0o027, 0o640)] {
+        let vault = tempfile::tempdir().unwrap();
+        let v = vault.path();
+        write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+        let mut cmd = command(&["--vault", v.to_str().unwrap(), "input", "ran 3 km"]);
+        // SAFETY: umask is async-signal-safe and allocates nothing.
+        unsafe {
+            cmd.pre_exec(move || {
+                libc::umask(umask);
+                Ok(())
+            });
+        }
+        let (out, err, code) = output(&mut cmd);
+        assert_eq!(code, 0, "{out}{err}");
+        let (rel, _) = today_note(v);
+        let got = std::fs::metadata(v.join(rel)).unwrap().permissions().mode() & 0o777;
+        assert_eq!(got, mode, "umask {umask:o}");
+    }
+}

@@ -732,3 +732,48 @@ fn entries_are_parsed_concurrently_up_to_max_concurrency() {
         .collect();
     assert_eq!(ids.len(), 8, "every entry kept, in order: {ids:?}");
 }
+
+#[test]
+fn a_server_failing_fast_is_skipped_after_a_few_failures_in_a_row_and_said_once() {
+    let faults = [
+        Reply::Status(500, None, "{\"error\":\"internal\"}".into()),
+        Reply::Status(429, Some(1), "{\"error\":\"slow down\"}".into()),
+        Reply::Drop,
+    ];
+    for fault in faults {
+        let server = ScriptedLlm::start();
+        server.fail_all(fault.clone());
+        let vault = temp_sample();
+        let v = vault.path();
+        write(
+            v,
+            ".vault-agent/config.yaml",
+            format!(
+                "llm:\n  providers:\n    ollama: {{ api_base: \"{}\" }}\n  timeout_s: 2\n",
+                server.base()
+            ),
+        );
+        let before = read(v, "Daily/2026-11-21.md");
+        let started = Instant::now();
+        let (stdout, stderr, code) = run_process(v, &[], &[]);
+        let took = started.elapsed();
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        // Before, 6 questions against an always-500 server took 81 s.
+        assert!(
+            took < Duration::from_secs(15),
+            "{fault:?}: 6 questions took {took:?}"
+        );
+        let after = read(v, "Daily/2026-11-21.md");
+        assert_eq!(assert_only_callouts_added(&before, &after), 6, "{after}");
+        assert!(after.contains("without a model"), "{after}");
+        let first = stderr
+            .lines()
+            .filter(|l| l.contains("model provider `ollama` failed"))
+            .count();
+        assert_eq!(first, 1, "{fault:?}: the first failure is said once: {stderr}");
+        assert!(
+            stderr.contains("ollama") && stderr.contains("in a row"),
+            "{fault:?}: being skipped is said: {stderr}"
+        );
+    }
+}

@@ -91,6 +91,12 @@ pub struct LlmClient {
     down: Mutex<HashMap<String, Down>>,
     /// Timeouts in a row per provider (reset by any answer): two mark it down.
     timeouts: Mutex<HashMap<String, u32>>,
+    /// Failed attempts in a row per provider in this pass, of any kind (5xx, 429, a
+    /// refused or dropped connection, a timeout; reset by a reply): [`FAILED_AFTER`] mark
+    /// it down, as a hung one is.
+    failures: Mutex<HashMap<String, u32>>,
+    /// Providers whose first failure was said on stderr (once per run).
+    said: Mutex<std::collections::HashSet<String>>,
     /// The current pass (see [`LlmClient::begin_pass`]).
     pass: std::sync::atomic::AtomicU64,
     /// Providers whose models listing has been checked this run.
@@ -106,6 +112,10 @@ pub struct LlmClient {
 const DOWN_FOR: Duration = Duration::from_secs(60);
 /// Timeouts in a row after which a provider is taken as hung and skipped like a down one.
 const HUNG_AFTER: u32 = 2;
+/// Failed attempts in a row (any kind) after which a provider is skipped for the rest of
+/// the pass: a server that answers every call with an error at once would otherwise cost
+/// each step all its retries and backoff. One call's retries (3 by default) stay below it.
+const FAILED_AFTER: u32 = 5;
 
 /// A provider found down: until when (and in which pass), and why.
 #[derive(Debug, Clone)]
@@ -133,6 +143,8 @@ impl LlmClient {
             modes: Mutex::new(HashMap::new()),
             down: Mutex::new(HashMap::new()),
             timeouts: Mutex::new(HashMap::new()),
+            failures: Mutex::new(HashMap::new()),
+            said: Mutex::new(std::collections::HashSet::new()),
             pass: std::sync::atomic::AtomicU64::new(0),
             probed: tokio::sync::Mutex::new(HashMap::new()),
             trace,
@@ -162,6 +174,7 @@ impl LlmClient {
     /// not one per step; the next pass tries it again once the minute is over.
     pub fn begin_pass(&self) {
         self.pass.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.failures.lock().expect("lock").clear();
     }
 
     fn current_pass(&self) -> u64 {
@@ -204,6 +217,38 @@ impl LlmClient {
     /// Any answer from `provider` (even an error status) shows it is not hung.
     fn answered(&self, provider: &str) {
         self.timeouts.lock().expect("lock").remove(provider);
+    }
+
+    /// A reply from `provider`: the failures in a row end.
+    fn replied(&self, provider: &str) {
+        self.failures.lock().expect("lock").remove(provider);
+    }
+
+    /// Counts a failed attempt on `provider` (the first is said once on stderr); true when
+    /// it is now marked down for the rest of the pass.
+    fn failed(&self, provider: &str, message: &str) -> bool {
+        if self.said.lock().expect("lock").insert(provider.to_string()) {
+            tracing::warn!(
+                "model provider `{provider}` failed: {message}; retrying (after {FAILED_AFTER} failures in a row it is skipped until the next pass)"
+            );
+        }
+        let in_a_row = {
+            let mut failures = self.failures.lock().expect("lock");
+            let n = failures.entry(provider.to_string()).or_insert(0);
+            *n += 1;
+            *n
+        };
+        if in_a_row < FAILED_AFTER {
+            return false;
+        }
+        if self.down_now(provider).is_none() {
+            self.mark_down(
+                provider,
+                FailureKind::Unreachable,
+                format!("{provider}: failed {in_a_row} times in a row (last: {message}); skipped until the next pass"),
+            );
+        }
+        true
     }
 
     /// The config in use.
@@ -638,6 +683,9 @@ impl LlmClient {
                 self.answered(provider);
             }
             let request_copy = self.trace.with_prompts.then(|| call.body.clone());
+            if result.is_ok() {
+                self.replied(provider);
+            }
             match result {
                 Ok(done) => {
                     tokens += done.prompt_tokens.unwrap_or(0) + done.completion_tokens.unwrap_or(0);
@@ -752,7 +800,9 @@ impl LlmClient {
                     // Two timeouts in a row (from any step) mark the provider down: the
                     // steps still waiting give up on it instead of each waiting again.
                     let hung = timed_out && self.timed_out(provider, &message);
+                    let broken = self.failed(provider, &message);
                     let give_up = hung
+                        || broken
                         || transport_retries >= self.config.retry.llm_retry
                         || self.down_now(provider).is_some();
                     let outcome = if give_up {

@@ -103,6 +103,8 @@ struct State {
     hang_all: bool,
     /// Milliseconds every model call waits before its reply.
     delay_all: u64,
+    /// The reply every model call gets, whatever the script says (a failing server).
+    fail_all: Option<Reply>,
     models: Vec<String>,
     in_flight: usize,
     max_in_flight: usize,
@@ -185,6 +187,12 @@ impl ScriptedLlm {
     /// From now on every request hangs, listings included (a hung server).
     pub fn hang_all(&self) {
         self.state.lock().unwrap().hang_all = true;
+    }
+
+    /// From now on every model call gets `reply` (an error status, a dropped connection):
+    /// a server that fails fast, every time. Listings still answer.
+    pub fn fail_all(&self, reply: Reply) {
+        self.state.lock().unwrap().fail_all = Some(reply);
     }
 
     /// From now on every model call takes at least `ms` milliseconds.
@@ -369,6 +377,8 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
             .find_map(|(_, _, q)| q.pop_front());
         let reply = if reject {
             None
+        } else if let Some(failure) = s.fail_all.clone() {
+            Some(failure)
         } else {
             matched.or_else(|| {
                 s.scripts

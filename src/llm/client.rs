@@ -600,9 +600,16 @@ impl LlmClient {
         if !(200..300).contains(&status) {
             return Err(format!("listing models at {url} gave HTTP {status}"));
         }
-        let body: Value = response
-            .json()
+        let text = read_capped(response, self.config.max_reply_bytes)
             .await
+            .map_err(|e| match e {
+                Capped::TooLong => format!(
+                    "the model listing is longer than llm.max_reply_bytes ({} bytes)",
+                    self.config.max_reply_bytes
+                ),
+                Capped::Failed(e) => format!("reading the model listing failed: {}", root_cause(&e)),
+            })?;
+        let body: Value = serde_json::from_str(&text)
             .map_err(|e| format!("the model listing is not JSON: {e}"))?;
         Ok(wire::model_names(provider.kind, &body))
     }
@@ -886,16 +893,30 @@ impl LlmClient {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<f64>().ok())
             .map(|s| Duration::from_secs_f64(s.clamp(0.0, 120.0)));
-        let text = response.text().await.map_err(|e| AttemptError::Retryable {
-            message: if e.is_timeout() {
-                "the answer did not finish in time".to_string()
-            } else {
-                format!("reading the answer failed: {}", root_cause(&e))
-            },
-            retry_after: None,
-            unreachable: false,
-            timed_out: e.is_timeout(),
-        })?;
+        let text = match read_capped(response, self.config.max_reply_bytes).await {
+            Ok(text) => text,
+            Err(Capped::TooLong) => {
+                return Err(AttemptError::Fatal(
+                    FailureKind::Malformed,
+                    format!(
+                        "the reply is longer than llm.max_reply_bytes ({} bytes) and was not read further; no structured answer is that long (raise the limit if your server pads its replies)",
+                        self.config.max_reply_bytes
+                    ),
+                ))
+            }
+            Err(Capped::Failed(e)) => {
+                return Err(AttemptError::Retryable {
+                    message: if e.is_timeout() {
+                        "the answer did not finish in time".to_string()
+                    } else {
+                        format!("reading the answer failed: {}", root_cause(&e))
+                    },
+                    retry_after: None,
+                    unreachable: false,
+                    timed_out: e.is_timeout(),
+                })
+            }
+        };
         if (200..300).contains(&status) {
             let body: Value = serde_json::from_str(&text).map_err(|e| AttemptError::Retryable {
                 message: format!("the server's reply is not JSON ({e})"),
@@ -961,6 +982,29 @@ impl LlmClient {
             },
         });
     }
+}
+
+/// Why a reply was not read whole.
+enum Capped {
+    /// Longer than the limit: read no further.
+    TooLong,
+    Failed(reqwest::Error),
+}
+
+/// The reply's body as text, read chunk by chunk and given up as soon as it passes `max`
+/// bytes (or says it will): a server sending hundreds of megabytes never has them held.
+async fn read_capped(mut response: reqwest::Response, max: usize) -> Result<String, Capped> {
+    if response.content_length().is_some_and(|n| n > max as u64) {
+        return Err(Capped::TooLong);
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(Capped::Failed)? {
+        if body.len() + chunk.len() > max {
+            return Err(Capped::TooLong);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(String::from_utf8_lossy(&body).into_owned())
 }
 
 /// Exponential backoff with jitter; a server's Retry-After wins when longer.

@@ -70,6 +70,7 @@ pub(crate) struct RawLlm {
     retry: RawRetry,
     timeout_s: Option<u64>,
     max_concurrency: Option<usize>,
+    max_reply_bytes: Option<u64>,
     retriever: RawRetriever,
 }
 
@@ -200,9 +201,15 @@ pub struct LlmConfig {
     pub retry: RetryConfig,
     pub timeout: Duration,
     pub max_concurrency: usize,
+    /// A model reply longer than this is not read further: the call fails as malformed.
+    pub max_reply_bytes: usize,
     /// `direct` (the Planner's instructions run against the Store) or `llm`.
     pub retriever_mode: String,
 }
+
+/// The longest model reply read by default (4 MiB): far above any structured output the
+/// agents ask for, far below what would strain memory.
+pub const DEFAULT_MAX_REPLY_BYTES: u64 = 4 * 1024 * 1024;
 
 fn default_tiers() -> BTreeMap<String, BTreeMap<String, String>> {
     let table: [(&str, [(&str, &str); 5]); 3] = [
@@ -439,6 +446,7 @@ impl RawLlm {
         };
         let timeout_s = self.timeout_s.unwrap_or(60);
         let max_concurrency = self.max_concurrency.unwrap_or(4);
+        let max_reply_bytes = self.max_reply_bytes.unwrap_or(DEFAULT_MAX_REPLY_BYTES);
         crate::config::check_ranges(&[
             ("llm.retry.llm_retry", u64::from(retry.llm_retry), 0, 10),
             ("llm.retry.parse_retry", u64::from(retry.parse_retry), 0, 10),
@@ -452,6 +460,7 @@ impl RawLlm {
             ),
             ("llm.timeout_s", timeout_s, 1, 3_600),
             ("llm.max_concurrency", max_concurrency as u64, 1, 64),
+            ("llm.max_reply_bytes", max_reply_bytes, 1024, 1 << 30),
         ])?;
         let retriever_mode = self.retriever.mode.unwrap_or_else(|| "direct".to_string());
         if retriever_mode != "direct" && retriever_mode != "llm" {
@@ -470,6 +479,7 @@ impl RawLlm {
             retry,
             timeout: Duration::from_secs(timeout_s),
             max_concurrency,
+            max_reply_bytes: max_reply_bytes as usize,
             retriever_mode,
         };
         // Every agent must resolve on the providers it can use, and those providers'

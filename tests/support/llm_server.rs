@@ -33,6 +33,9 @@ pub enum Reply {
     Hang,
     /// Close the connection without a response.
     Drop,
+    /// A 200 reply whose model output is this many bytes of text, streamed (never held
+    /// whole by the server), with its length announced unless `false`.
+    Huge(usize, bool),
 }
 
 /// A request the server received.
@@ -437,6 +440,7 @@ async fn play(
                 return Ok(());
             }
             Reply::Drop => return Ok(()),
+            Reply::Huge(bytes, announced) => return huge(stream, bytes, announced).await,
             Reply::Status(code, retry_after, body) => {
                 return respond(stream, code, retry_after, &body).await
             }
@@ -485,6 +489,33 @@ async fn answer(
                "usage": {"prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150}})
     };
     respond(stream, 200, None, &body.to_string()).await
+}
+
+/// Streams an Ollama-shaped reply holding `bytes` of model output. Without `announced`,
+/// no content-length: the client learns the size only by reading.
+async fn huge(stream: &mut TcpStream, bytes: usize, announced: bool) -> std::io::Result<()> {
+    let open = r#"{"model":"m","message":{"role":"assistant","content":""#;
+    let close = r#""},"done":true}"#;
+    let mut head = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n".to_string();
+    if announced {
+        head.push_str(&format!(
+            "content-length: {}\r\n",
+            open.len() + bytes + close.len()
+        ));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(open.as_bytes()).await?;
+    let chunk = vec![b'x'; 64 * 1024];
+    let mut left = bytes;
+    while left > 0 {
+        let n = left.min(chunk.len());
+        // The client stops reading at its limit: the write then fails, and that is fine.
+        stream.write_all(&chunk[..n]).await?;
+        left -= n;
+    }
+    stream.write_all(close.as_bytes()).await?;
+    stream.shutdown().await
 }
 
 async fn respond(

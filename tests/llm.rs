@@ -835,3 +835,27 @@ fn a_200_mb_reply_is_not_read_into_memory() {
     let peak_kb = a_huge_reply_fails_the_call_as_malformed(None, 200 * 1024 * 1024);
     assert!(peak_kb < 200 * 1024, "process peaked at {peak_kb} KiB");
 }
+
+#[test]
+fn an_api_base_without_a_host_or_port_is_refused_at_load_naming_the_key() {
+    for base in [
+        "http://127.0.0.1:",
+        "http://:11434",
+        "http://localhost:99999",
+        "http://localhost:11a",
+        "https://",
+    ] {
+        let dir = vault(&format!("  providers:\n    ollama: {{ api_base: \"{base}\" }}\n"));
+        let (_, stderr, code) = run_process(dir.path(), &[], &[]);
+        assert_eq!(code, 2, "{base}: {stderr}");
+        assert!(
+            stderr.contains("config.yaml") && stderr.contains("llm.providers.ollama.api_base"),
+            "{base}: {stderr}"
+        );
+    }
+    // From an environment variable: checked when the provider is used, naming the key too.
+    let dir = vault("  providers:\n    ollama: { api_base: \"${VA_TEST_BASE}\" }\n");
+    let (_, stderr, code) = run_process(dir.path(), &[], &[("VA_TEST_BASE", "http://127.0.0.1:")]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("llm.providers.ollama.api_base"), "{stderr}");
+}

@@ -139,6 +139,7 @@ impl Provider {
             .ok_or_else(|| format!("`llm.providers.{}.api_base` is required", self.name))?;
         let base =
             expand_env(&raw).map_err(|e| format!("`llm.providers.{}.api_base`: {e}", self.name))?;
+        check_base(&base).map_err(|e| format!("`llm.providers.{}.api_base`: {e}", self.name))?;
         Ok(base.trim_end_matches('/').to_string())
     }
 
@@ -311,16 +312,8 @@ impl RawLlm {
                     "Azure needs your resource URL, like https://NAME.openai.azure.com".into(),
                 ));
             }
-            if let Some(base) = &raw.api_base {
-                if !(base.starts_with("http://")
-                    || base.starts_with("https://")
-                    || base.starts_with("${"))
-                {
-                    return Err(err(
-                        &format!("{key}.api_base"),
-                        format!("`{base}` is not an http(s) URL"),
-                    ));
-                }
+            if let Some(base) = raw.api_base.as_deref().filter(|b| !b.contains("${")) {
+                check_base(base).map_err(|m| err(&format!("{key}.api_base"), m))?;
             }
             providers.insert(
                 name.clone(),
@@ -499,6 +492,40 @@ impl RawLlm {
         }
         Ok(config)
     }
+}
+
+/// An `api_base` must be an http(s) URL naming a host, and a port when it has a `:` after
+/// the host (`http://127.0.0.1:` would quietly mean port 80).
+fn check_base(base: &str) -> Result<(), String> {
+    let bad = |why: &str| Err(format!("`{base}` {why}; write it like http://localhost:11434"));
+    let Some(rest) = base
+        .strip_prefix("http://")
+        .or_else(|| base.strip_prefix("https://"))
+    else {
+        return bad("is not an http(s) URL");
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let authority = authority.rsplit('@').next().unwrap_or(authority);
+    // `[::1]:8080`: the port follows the bracket.
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(v6) => match v6.split_once(']') {
+            Some((host, after)) => (host, after.strip_prefix(':')),
+            None => return bad("has an unclosed `[` in its host"),
+        },
+        None => match authority.rsplit_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        },
+    };
+    if host.is_empty() {
+        return bad("names no host");
+    }
+    if let Some(port) = port {
+        if !port.parse::<u16>().is_ok_and(|p| p > 0) {
+            return bad("has no valid port after `:` (1 to 65535)");
+        }
+    }
+    Ok(())
 }
 
 /// "`key`: message" -> (key, message).

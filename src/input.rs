@@ -47,13 +47,11 @@ pub use crate::offline::route::split;
 /// its line (1-based): such a character is not text a note can hold (a NUL makes other
 /// tools take the whole note for a binary file).
 pub fn control_character(text: &str) -> Option<(usize, char)> {
-    text.lines()
-        .enumerate()
-        .find_map(|(i, line)| {
-            line.chars()
-                .find(|c| c.is_control() && !matches!(c, '\t' | '\r'))
-                .map(|c| (i + 1, c))
-        })
+    text.lines().enumerate().find_map(|(i, line)| {
+        line.chars()
+            .find(|c| c.is_control() && !matches!(c, '\t' | '\r'))
+            .map(|c| (i + 1, c))
+    })
 }
 
 /// Refuses input that cannot become a note's text: empty, or holding control characters.
@@ -102,12 +100,7 @@ fn append_to_note(
     // Other vault-agent programs writing this vault wait their turn.
     let path = crate::vault::contain::inside(&config.vault, rel)?;
     let _turn = crate::vault::lock::WriteLock::acquire(&config.agent_dir())?;
-    append_section(
-        &path,
-        &now.format("%H:%M").to_string(),
-        title,
-        text,
-    )
+    append_section(&path, &now.format("%H:%M").to_string(), title, text)
 }
 
 /// How many days back a correction looks for the entry it is about.

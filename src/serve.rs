@@ -27,9 +27,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use tokio::io::AsyncWriteExt;
 use serde::Deserialize;
 use serde_json::json;
+use tokio::io::AsyncWriteExt;
 use tokio::sync::{RwLock, RwLockWriteGuard};
 
 use crate::config::Config;
@@ -208,18 +208,25 @@ async fn refuse_busy(stream: &mut tokio::net::TcpStream) -> std::io::Result<()> 
 /// sees it: a client that stops sending is answered 408 and let go.
 async fn body_in_time(request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
-    let bytes = match tokio::time::timeout(REQUEST_TIME, axum::body::to_bytes(body, MAX_BODY)).await {
+    let bytes = match tokio::time::timeout(REQUEST_TIME, axum::body::to_bytes(body, MAX_BODY)).await
+    {
         Ok(Ok(bytes)) => bytes,
         Ok(Err(_)) => {
             return failure(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                format!("the request body is larger than {} KiB or was cut off", MAX_BODY / 1024),
+                format!(
+                    "the request body is larger than {} KiB or was cut off",
+                    MAX_BODY / 1024
+                ),
             )
         }
         Err(_) => {
             let mut response = failure(
                 StatusCode::REQUEST_TIMEOUT,
-                format!("the request body did not arrive within {} s", REQUEST_TIME.as_secs()),
+                format!(
+                    "the request body did not arrive within {} s",
+                    REQUEST_TIME.as_secs()
+                ),
             );
             response
                 .headers_mut()
@@ -231,20 +238,18 @@ async fn body_in_time(request: Request, next: Next) -> Response {
         .await
 }
 
-/// A JSON body the handler can use, or the JSON refusal saying what is wrong with it.
-fn json_body<T>(body: std::result::Result<Json<T>, JsonRejection>) -> std::result::Result<T, Response> {
-    body.map(|Json(value)| value).map_err(|rejection| {
-        let message = match &rejection {
-            JsonRejection::MissingJsonContentType(_) => {
-                "send the body as JSON with `content-type: application/json`".to_string()
-            }
-            JsonRejection::JsonSyntaxError(_) => {
-                format!("the body is not valid JSON: {}", rejection.body_text())
-            }
-            _ => rejection.body_text(),
-        };
-        failure(rejection.status(), message)
-    })
+/// The JSON refusal of a body the handler cannot use, saying what is wrong with it.
+fn refused(rejection: JsonRejection) -> Response {
+    let message = match &rejection {
+        JsonRejection::MissingJsonContentType(_) => {
+            "send the body as JSON with `content-type: application/json`".to_string()
+        }
+        JsonRejection::JsonSyntaxError(_) => {
+            format!("the body is not valid JSON: {}", rejection.body_text())
+        }
+        _ => rejection.body_text(),
+    };
+    failure(rejection.status(), message)
 }
 
 fn authorized(app: &App, headers: &HeaderMap) -> bool {
@@ -323,9 +328,9 @@ async fn ask(
     if !authorized(&app, &headers) {
         return unauthorized();
     }
-    let body = match json_body(body) {
-        Ok(body) => body,
-        Err(refused) => return refused,
+    let body = match body {
+        Ok(Json(body)) => body,
+        Err(rejection) => return refused(rejection),
     };
     // Only the data is brought up to date under the exclusive lock, never the answer.
     let processor = match app.processor.try_write() {
@@ -350,9 +355,9 @@ async fn input(
     if !authorized(&app, &headers) {
         return unauthorized();
     }
-    let body = match json_body(body) {
-        Ok(body) => body,
-        Err(refused) => return refused,
+    let body = match body {
+        Ok(Json(body)) => body,
+        Err(rejection) => return refused(rejection),
     };
     if let Err(e) = crate::input::check_text(&body.text) {
         return failure(StatusCode::BAD_REQUEST, e.to_string());

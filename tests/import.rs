@@ -85,7 +85,11 @@ fn old_logs_are_imported_once_and_answerable() {
 #[test]
 fn a_path_that_does_not_exist_is_a_usage_error() {
     let vault = tempfile::tempdir().unwrap();
-    let missing = vault.path().parent().unwrap().join("surely-not-here/log.txt");
+    let missing = vault
+        .path()
+        .parent()
+        .unwrap()
+        .join("surely-not-here/log.txt");
     let (_, err, code) = cli(vault.path(), &["import", missing.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     assert!(
@@ -99,7 +103,11 @@ fn a_log_holding_control_characters_is_skipped_saying_which_line() {
     let vault = tempfile::tempdir().unwrap();
     let v = vault.path();
     let old = tempfile::tempdir().unwrap();
-    write(old.path(), "bad.txt", "2023-04-01\nran 5 km\n2023-04-02\nran\0 3 km\n");
+    write(
+        old.path(),
+        "bad.txt",
+        "2023-04-01\nran 5 km\n2023-04-02\nran\0 3 km\n",
+    );
     write(old.path(), "good.txt", "2023-04-03\nran 4 km\n");
     let (out, err, code) = cli(v, &["import", old.path().to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
@@ -117,7 +125,11 @@ fn long_log(days: u32) -> String {
     let mut text = String::from("my old log\n\n");
     for i in 0..days {
         let day = start + chrono::Duration::days(i64::from(i));
-        text.push_str(&format!("{day}\nran {} km in {} min\n\n", i % 9 + 2, i % 40 + 20));
+        text.push_str(&format!(
+            "{day}\nran {} km in {} min\n\n",
+            i % 9 + 2,
+            i % 40 + 20
+        ));
     }
     text
 }
@@ -197,7 +209,9 @@ fn blocks_already_in_their_notes_are_not_imported_again_without_a_ledger() {
     }
     // A note saved with Windows line endings meanwhile still holds its block.
     let first = v.join("Daily/2022-01-01.md");
-    let crlf = std::fs::read_to_string(&first).unwrap().replace('\n', "\r\n");
+    let crlf = std::fs::read_to_string(&first)
+        .unwrap()
+        .replace('\n', "\r\n");
     std::fs::write(&first, crlf).unwrap();
     let (out, err, code) = cli(v, &["import", src.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
@@ -216,7 +230,11 @@ fn an_import_killed_at_any_moment_adds_nothing_already_there_when_run_again() {
     let src = old.path().join("log.txt");
     // A run in full, for how long one takes.
     let whole = tempfile::tempdir().unwrap();
-    write(whole.path(), ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(
+        whole.path(),
+        ".obsidian/daily-notes.json",
+        r#"{"folder": "Daily"}"#,
+    );
     let started = std::time::Instant::now();
     assert!(import_cmd(whole.path(), &src).status().unwrap().success());
     let took = started.elapsed();

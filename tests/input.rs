@@ -145,7 +145,11 @@ fn the_prompt_handles_one_input_per_line_until_exit() {
 fn a_daily_notes_folder_outside_the_vault_is_refused_naming_the_file_and_the_key() {
     let root = tempfile::tempdir().unwrap();
     let v = root.path().join("a/b/vault");
-    write(&v, ".obsidian/daily-notes.json", r#"{"folder": "../../escape"}"#);
+    write(
+        &v,
+        ".obsidian/daily-notes.json",
+        r#"{"folder": "../../escape"}"#,
+    );
     let out = run(&["--vault", v.to_str().unwrap(), "input", "ran 3 km"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -155,7 +159,10 @@ fn a_daily_notes_folder_outside_the_vault_is_refused_naming_the_file_and_the_key
             && stderr.contains("inside the vault"),
         "{stderr}"
     );
-    assert_eq!(files(root.path(), &[]), ["a/b/vault/.obsidian/daily-notes.json"]);
+    assert_eq!(
+        files(root.path(), &[]),
+        ["a/b/vault/.obsidian/daily-notes.json"]
+    );
 }
 
 #[test]

@@ -770,7 +770,10 @@ fn a_server_failing_fast_is_skipped_after_a_few_failures_in_a_row_and_said_once(
             .lines()
             .filter(|l| l.contains("model provider `ollama` failed"))
             .count();
-        assert_eq!(first, 1, "{fault:?}: the first failure is said once: {stderr}");
+        assert_eq!(
+            first, 1,
+            "{fault:?}: the first failure is said once: {stderr}"
+        );
         assert!(
             stderr.contains("ollama") && stderr.contains("in a row"),
             "{fault:?}: being skipped is said: {stderr}"
@@ -845,7 +848,9 @@ fn an_api_base_without_a_host_or_port_is_refused_at_load_naming_the_key() {
         "http://localhost:11a",
         "https://",
     ] {
-        let dir = vault(&format!("  providers:\n    ollama: {{ api_base: \"{base}\" }}\n"));
+        let dir = vault(&format!(
+            "  providers:\n    ollama: {{ api_base: \"{base}\" }}\n"
+        ));
         let (_, stderr, code) = run_process(dir.path(), &[], &[]);
         assert_eq!(code, 2, "{base}: {stderr}");
         assert!(

@@ -544,6 +544,9 @@ fn a_question_on_the_first_line_of_a_note_starting_with_a_bom_is_answered() {
     let (stdout, stderr) = process(v);
     assert!(stdout.contains("1 question answered"), "{stdout}{stderr}");
     let after = read(v, "Daily/2026-11-21.md");
-    assert!(after.starts_with(text), "the BOM and the line stay: {after:?}");
+    assert!(
+        after.starts_with(text),
+        "the BOM and the line stay: {after:?}"
+    );
     assert_eq!(assert_only_callouts_added(text, &after), 1);
 }

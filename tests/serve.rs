@@ -241,8 +241,7 @@ fn raw_json(port: u16, raw: &str) -> (u16, serde_json::Value) {
     stream.read_to_string(&mut response).unwrap();
     let status = response.split(' ').nth(1).unwrap().parse().unwrap();
     let body = response.split_once("\r\n\r\n").unwrap().1;
-    let json = serde_json::from_str(body)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {response}"));
+    let json = serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {response}"));
     (status, json)
 }
 
@@ -264,9 +263,21 @@ fn every_refusal_is_answered_in_json_and_control_characters_are_refused() {
     };
     let cases = [
         (post("application/json", "{\"text\": "), 400, "JSON"),
-        (post("application/json", "{\"words\": \"ran\"}"), 422, "text"),
-        (post("text/plain", "{\"text\": \"ran 3 km\"}"), 415, "application/json"),
-        (post("application/json", "{\"text\": \"ran 3 km\\u0000\"}"), 400, "control character"),
+        (
+            post("application/json", "{\"words\": \"ran\"}"),
+            422,
+            "text",
+        ),
+        (
+            post("text/plain", "{\"text\": \"ran 3 km\"}"),
+            415,
+            "application/json",
+        ),
+        (
+            post("application/json", "{\"text\": \"ran 3 km\\u0000\"}"),
+            400,
+            "control character",
+        ),
         (post("application/json", "{\"text\": \"  \"}"), 400, "empty"),
         (
             "GET /nowhere HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n".to_string(),
@@ -301,7 +312,10 @@ fn interrupt(child: &Child) {
 }
 
 /// Waits for the child to exit, up to `limit`; its exit status if it did.
-fn exited_within(child: &mut Child, limit: std::time::Duration) -> Option<std::process::ExitStatus> {
+fn exited_within(
+    child: &mut Child,
+    limit: std::time::Duration,
+) -> Option<std::process::ExitStatus> {
     let started = std::time::Instant::now();
     while started.elapsed() < limit {
         if let Some(status) = child.try_wait().unwrap() {
@@ -363,7 +377,10 @@ fn ctrl_c_stops_serve_promptly_whatever_clients_do() {
     assert_eq!(request(server.port, "GET", "/health", "", None).0, 200);
     interrupt(&server.child);
     let status = exited_within(&mut server.child, std::time::Duration::from_secs(5));
-    assert!(status.is_some_and(|s| s.success()), "serve did not stop: {status:?}");
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "serve did not stop: {status:?}"
+    );
 }
 
 /// More clients than the cap hold connections open: the ones over it are refused at once

@@ -90,9 +90,12 @@ fn an_index_busy_for_a_few_seconds_is_waited_for_and_never_called_damaged() {
     holder.join().unwrap();
     assert!(!err.contains("delete it"), "{err}");
     assert_eq!(code, 0, "{out}{err}");
-    assert!(read(v, &format!(
-        "Daily/{}.md",
-        chrono::Local::now().date_naive().format("%Y-%m-%d")
-    ))
+    assert!(read(
+        v,
+        &format!(
+            "Daily/{}.md",
+            chrono::Local::now().date_naive().format("%Y-%m-%d")
+        )
+    )
     .contains("walked 20 min"));
 }

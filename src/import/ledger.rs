@@ -95,7 +95,10 @@ mod tests {
             .unwrap();
         // A kill in the middle of the next append.
         let path = Ledger::path(dir.path());
-        let mut file = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
         file.write_all(b"fedcba98").unwrap();
         let mut again = Ledger::load(dir.path(), &BTreeSet::new()).unwrap();
         assert!(again.contains("0123456789abcdef"));

@@ -607,7 +607,9 @@ impl LlmClient {
                     "the model listing is longer than llm.max_reply_bytes ({} bytes)",
                     self.config.max_reply_bytes
                 ),
-                Capped::Failed(e) => format!("reading the model listing failed: {}", root_cause(&e)),
+                Capped::Failed(e) => {
+                    format!("reading the model listing failed: {}", root_cause(&e))
+                }
             })?;
         let body: Value = serde_json::from_str(&text)
             .map_err(|e| format!("the model listing is not JSON: {e}"))?;

@@ -497,7 +497,11 @@ impl RawLlm {
 /// An `api_base` must be an http(s) URL naming a host, and a port when it has a `:` after
 /// the host (`http://127.0.0.1:` would quietly mean port 80).
 fn check_base(base: &str) -> Result<(), String> {
-    let bad = |why: &str| Err(format!("`{base}` {why}; write it like http://localhost:11434"));
+    let bad = |why: &str| {
+        Err(format!(
+            "`{base}` {why}; write it like http://localhost:11434"
+        ))
+    };
     let Some(rest) = base
         .strip_prefix("http://")
         .or_else(|| base.strip_prefix("https://"))

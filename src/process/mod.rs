@@ -492,10 +492,8 @@ impl Processor {
         if lines.is_empty() {
             return Ok(());
         }
-        let path = crate::vault::contain::inside(
-            &self.config.vault,
-            &self.config.global_context_archive,
-        )?;
+        let path =
+            crate::vault::contain::inside(&self.config.vault, &self.config.global_context_archive)?;
         let existing = crate::vault::context::read_context(&path)?;
         let text = crate::offline::observer::archive_text(existing.as_deref(), lines, today);
         crate::vault::context::write_context(&path, &text)

@@ -179,7 +179,9 @@ const TEMP_SUFFIX: &str = ".tmp";
 pub fn is_temp_file(name: &str) -> bool {
     name.strip_prefix(TEMP_PREFIX)
         .and_then(|rest| rest.strip_suffix(TEMP_SUFFIX))
-        .is_some_and(|random| random.len() == 6 && random.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .is_some_and(|random| {
+            random.len() == 6 && random.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
 }
 
 /// Removes temp files of ours left by a program killed mid-write (found by the scan of the
@@ -189,7 +191,10 @@ pub fn remove_temp_files(paths: &[std::path::PathBuf]) {
         match std::fs::remove_file(path) {
             Ok(()) => tracing::info!("removed {}, left by an interrupted write", path.display()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => tracing::warn!("{}: left by an interrupted write, cannot be removed ({e})", path.display()),
+            Err(e) => tracing::warn!(
+                "{}: left by an interrupted write, cannot be removed ({e})",
+                path.display()
+            ),
         }
     }
 }

@@ -496,7 +496,8 @@ async fn answer(
 async fn huge(stream: &mut TcpStream, bytes: usize, announced: bool) -> std::io::Result<()> {
     let open = r#"{"model":"m","message":{"role":"assistant","content":""#;
     let close = r#""},"done":true}"#;
-    let mut head = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n".to_string();
+    let mut head =
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n".to_string();
     if announced {
         head.push_str(&format!(
             "content-length: {}\r\n",

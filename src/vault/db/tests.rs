@@ -289,5 +289,8 @@ fn an_index_kept_busy_says_so_and_never_asks_for_a_rebuild() {
         Some("database is locked".into()),
     );
     let message = super::data_error(std::path::Path::new("index.db"), e).to_string();
-    assert!(message.contains("busy") && !message.contains("delete it"), "{message}");
+    assert!(
+        message.contains("busy") && !message.contains("delete it"),
+        "{message}"
+    );
 }

@@ -33,6 +33,9 @@ pub enum Error {
     /// A prompt template was used with a missing variable (a bug or a bad override).
     #[error("{0}")]
     Prompt(String),
+    /// Text given to `input` (command line, HTTP) that cannot be written to a note.
+    #[error("{0}")]
+    Input(String),
     /// Stored derived data (state, parsed JSON) could not be decoded.
     #[error("{path}: {message}")]
     Data { path: PathBuf, message: String },
@@ -47,8 +50,12 @@ impl Error {
         }
     }
 
-    /// True for errors a person fixes by editing configuration (exit code 2).
+    /// True for errors a person fixes by editing configuration or what they typed (exit
+    /// code 2).
     pub fn is_usage(&self) -> bool {
-        matches!(self, Error::Config { .. } | Error::VaultNotFound { .. })
+        matches!(
+            self,
+            Error::Config { .. } | Error::VaultNotFound { .. } | Error::Input(_)
+        )
     }
 }

@@ -2,7 +2,8 @@
 //! into the vault. Each file is split into dated chunks (a date in the file name or
 //! frontmatter dates the whole file; otherwise lines that are dates start a new chunk) and
 //! each chunk is appended to that day's daily note under `## Imported from <file>`. A ledger
-//! in `state.json` makes a second import of the same text a no-op. Then the normal pipeline
+//! (see [`ledger`]) and the notes themselves make a second import of the same text a
+//! no-op, even when two run at once or one was killed half-way. Then the normal pipeline
 //! parses it. Files inside the vault are refused; nothing outside the vault is written.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,6 +19,10 @@ use crate::error::{Error, Result};
 use crate::vault::append::append_blocks_unflushed;
 use crate::vault::atomic::sync_file_system;
 use crate::vault::ContentHash;
+
+mod ledger;
+
+pub use ledger::Ledger;
 
 /// One dated piece of an old log.
 #[derive(Debug, Clone, PartialEq)]
@@ -171,13 +176,12 @@ fn files(path: &Path) -> Result<Vec<PathBuf>> {
 }
 
 /// What an import wrote. The notes are still being flushed to disk; [`Imported::finish`]
-/// waits for that and only then adds the chunks to the ledger, so the ledger never claims
-/// text a crash could lose.
+/// waits for that, for the ledger to name their blocks and for the vault's write lock to
+/// be let go.
 pub struct Imported {
     pub report: ImportReport,
-    /// Ledger keys of the chunks written.
-    keys: Vec<String>,
-    flush: Option<std::thread::JoinHandle<Result<()>>>,
+    /// Flushes the notes, then adds their blocks to the ledger, holding the write lock.
+    commit: Option<std::thread::JoinHandle<Result<()>>>,
     /// The write that failed, after the notes before it were written.
     failed: Option<Error>,
 }
@@ -188,15 +192,14 @@ impl Imported {
         self.failed.is_some()
     }
 
-    /// Waits until the notes are on disk, then adds their chunks to `ledger`. Returns the
+    /// Waits until the notes are on disk and the ledger names their blocks. Returns the
     /// report, or the error that stopped the import.
-    pub fn finish(self, ledger: &mut BTreeSet<String>) -> Result<ImportReport> {
-        if let Some(flush) = self.flush {
-            flush.join().map_err(|_| {
+    pub fn finish(self) -> Result<ImportReport> {
+        if let Some(commit) = self.commit {
+            commit.join().map_err(|_| {
                 Error::Watch("flushing the imported notes to disk panicked".into())
             })??;
         }
-        ledger.extend(self.keys);
         match self.failed {
             Some(err) => Err(err),
             None => Ok(self.report),
@@ -204,15 +207,44 @@ impl Imported {
     }
 }
 
-/// Imports `path` into the vault, leaving out chunks whose key is in `ledger` (imported
-/// before). With `dry_run` nothing is written.
+/// One dated block to bring in, and where it goes.
+struct Piece {
+    /// The source file's name (the block's heading says it).
+    name: String,
+    chunk: Chunk,
+    /// Its ledger key.
+    key: String,
+    /// The daily note it goes to (vault-relative).
+    rel: String,
+}
+
+impl Piece {
+    /// The block as it is written into its note (without the line ending after it).
+    fn block(&self) -> String {
+        format!("## Imported from {}\n\n{}", self.name, self.chunk.text)
+    }
+}
+
+/// Imports `path` into the vault, leaving out the blocks imported before: those the ledger
+/// names (with `legacy`, the keys earlier versions kept in `state.json`), and those found
+/// in their note already (written by an import killed before its ledger was). With
+/// `dry_run` nothing is written.
+///
+/// Everything from reading the ledger to naming the new blocks in it happens under the
+/// vault's write lock, so imports running at once take turns and never add a block twice.
 pub fn import(
     config: &Config,
     path: &Path,
-    ledger: &BTreeSet<String>,
+    legacy: &BTreeSet<String>,
     dry_run: bool,
 ) -> Result<Imported> {
-    let source = path.canonicalize().map_err(|e| Error::io(path, e))?;
+    let source = path.canonicalize().map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => Error::Config {
+            path: path.to_path_buf(),
+            message: "no such file or folder to import; give the path of an old log (.md or .txt) or of a folder of them".into(),
+        },
+        _ => Error::io(path, e),
+    })?;
     if source.starts_with(&config.vault) {
         return Err(Error::Config {
             path: path.to_path_buf(),
@@ -223,8 +255,55 @@ pub fn import(
         dry_run,
         ..Default::default()
     };
-    let mut by_note: BTreeMap<String, Vec<(String, Chunk, String)>> = BTreeMap::new();
-    for file in files(&source)? {
+    let pieces = read_pieces(config, &source, &mut report)?;
+    let turn = if dry_run {
+        None
+    } else {
+        Some(crate::vault::lock::WriteLock::acquire(&config.agent_dir())?)
+    };
+    // Read once the lock is held: an import that had it before is in the ledger now.
+    let mut ledger = Ledger::load(&config.agent_dir(), legacy)?;
+    let (notes, found) = plan(config, &ledger, pieces, &mut report)?;
+    let mut imported = Imported {
+        report,
+        commit: None,
+        failed: None,
+    };
+    let Some(turn) = turn else {
+        return Ok(imported);
+    };
+    if notes.is_empty() && found.is_empty() {
+        return Ok(imported);
+    }
+    let mut keys = found;
+    let mut written = Vec::new();
+    for (path, addition, note_keys) in notes {
+        match append_blocks_unflushed(&path, addition.trim_end()) {
+            Ok(()) => {
+                keys.extend(note_keys);
+                written.push(path);
+            }
+            Err(err) => {
+                imported.failed = Some(err);
+                break;
+            }
+        }
+    }
+    // The notes are flushed to disk all at once, on another thread, while the caller reads
+    // them; then the ledger names their blocks, and only then is the lock let go.
+    let vault = config.vault.clone();
+    imported.commit = Some(std::thread::spawn(move || {
+        let _turn = turn;
+        sync_file_system(&vault, &written)?;
+        ledger.append(&keys)
+    }));
+    Ok(imported)
+}
+
+/// The dated blocks of every file under `source`, each with its key and target note.
+fn read_pieces(config: &Config, source: &Path, report: &mut ImportReport) -> Result<Vec<Piece>> {
+    let mut pieces = Vec::new();
+    for file in files(source)? {
         let bytes = std::fs::read(&file).map_err(|e| Error::io(&file, e))?;
         let Ok(text) = String::from_utf8(bytes) else {
             report.skipped.push(format!(
@@ -233,6 +312,14 @@ pub fn import(
             ));
             continue;
         };
+        if let Some((line, c)) = crate::input::control_character(&text) {
+            report.skipped.push(format!(
+                "{}: line {line} holds a control character (U+{:04X}) that is not text; remove it and import again",
+                file.display(),
+                c as u32
+            ));
+            continue;
+        }
         report.files += 1;
         let name = file
             .file_name()
@@ -250,55 +337,91 @@ pub fn import(
             let key =
                 ContentHash::of(format!("{}\n{}\n{}", name, chunk.date, chunk.text).as_bytes())
                     .hex();
-            if ledger.contains(&key) {
-                report.already_imported += 1;
-                continue;
-            }
             let rel = config.obsidian.daily.note_for(chunk.date);
-            by_note
-                .entry(rel)
-                .or_default()
-                .push((name.clone(), chunk, key));
+            pieces.push(Piece {
+                name: name.clone(),
+                chunk,
+                key,
+                rel,
+            });
+        }
+    }
+    Ok(pieces)
+}
+
+/// What to append to which note: per note its path, the text and the keys of its blocks;
+/// and the keys of blocks found in their notes already though the ledger does not name
+/// them. Counts the blocks imported before in `report`.
+#[allow(clippy::type_complexity)] // (note, text, keys) is read once, right below
+fn plan(
+    config: &Config,
+    ledger: &Ledger,
+    pieces: Vec<Piece>,
+    report: &mut ImportReport,
+) -> Result<(Vec<(PathBuf, String, Vec<String>)>, Vec<String>)> {
+    let mut by_note: BTreeMap<String, Vec<Piece>> = BTreeMap::new();
+    for piece in pieces {
+        if ledger.contains(&piece.key) {
+            report.already_imported += 1;
+        } else {
+            by_note.entry(piece.rel.clone()).or_default().push(piece);
         }
     }
     let mut notes = Vec::new();
-    for (rel, chunks) in by_note {
-        report.chunks += chunks.len();
-        report.notes.insert(rel.clone(), chunks.len());
+    let mut found = Vec::new();
+    for (rel, pieces) in by_note {
+        let path = crate::vault::contain::inside(&config.vault, &rel)?;
+        let existing = match std::fs::read(&path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).replace("\r\n", "\n"),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(Error::io(&path, e)),
+        };
+        // A block the note holds already (as often as the file has it) is not added again.
+        let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
         let mut addition = String::new();
-        for (name, chunk, _) in &chunks {
-            addition.push_str(&format!("## Imported from {name}\n\n{}\n\n", chunk.text));
-        }
-        let keys: Vec<String> = chunks.into_iter().map(|(_, _, key)| key).collect();
-        notes.push((config.vault.join(&rel), addition, keys));
-    }
-    let mut imported = Imported {
-        report,
-        keys: Vec::new(),
-        flush: None,
-        failed: None,
-    };
-    if dry_run || notes.is_empty() {
-        return Ok(imported);
-    }
-    // One turn at the notes for the whole import; the new notes are flushed to disk all at
-    // once, on another thread, while the caller reads them.
-    let _turn = crate::vault::lock::WriteLock::acquire(&config.agent_dir())?;
-    for (path, addition, keys) in &notes {
-        match append_blocks_unflushed(path, addition.trim_end()) {
-            Ok(()) => imported.keys.extend(keys.iter().cloned()),
-            Err(err) => {
-                imported.failed = Some(err);
-                break;
+        let mut keys = Vec::new();
+        for piece in &pieces {
+            let nth = seen.entry(&piece.key).or_insert(0);
+            *nth += 1;
+            if count_in(&existing, &piece.block()) >= *nth {
+                report.already_imported += 1;
+                found.push(piece.key.clone());
+                continue;
             }
+            addition.push_str(&piece.block());
+            addition.push_str("\n\n");
+            keys.push(piece.key.clone());
+        }
+        if keys.is_empty() {
+            continue;
+        }
+        report.chunks += keys.len();
+        report.notes.insert(rel, keys.len());
+        notes.push((path, addition, keys));
+    }
+    Ok((notes, found))
+}
+
+/// How many times `block` stands as a block of its own in `text` (line endings `\n`): at
+/// the start of a line, and followed by the end of the text or a blank line.
+fn count_in(text: &str, block: &str) -> usize {
+    let mut n = 0;
+    let mut from = 0;
+    while let Some(at) = text[from..].find(block) {
+        let start = from + at;
+        let end = start + block.len();
+        let starts_line = start == 0 || text.as_bytes()[start - 1] == b'\n';
+        let rest = &text[end..];
+        let ends_block = rest.is_empty() || rest == "\n" || rest.starts_with("\n\n");
+        if starts_line && ends_block {
+            n += 1;
+        }
+        from = start + 1;
+        while !text.is_char_boundary(from) {
+            from += 1;
         }
     }
-    let written: Vec<PathBuf> = notes.into_iter().map(|(path, _, _)| path).collect();
-    let vault = config.vault.clone();
-    imported.flush = Some(std::thread::spawn(move || {
-        sync_file_system(&vault, &written)
-    }));
-    Ok(imported)
+    n
 }
 
 #[cfg(test)]

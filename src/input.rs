@@ -7,7 +7,7 @@
 use chrono::{Local, NaiveDateTime};
 
 use crate::config::Config;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::offline::correct::Resolution;
 use crate::offline::route::{classify, InputType};
 use crate::vault::append::append_section;
@@ -43,6 +43,38 @@ impl Routed {
 
 pub use crate::offline::route::split;
 
+/// The first control character in `text` other than tab, newline and carriage return, with
+/// its line (1-based): such a character is not text a note can hold (a NUL makes other
+/// tools take the whole note for a binary file).
+pub fn control_character(text: &str) -> Option<(usize, char)> {
+    text.lines().enumerate().find_map(|(i, line)| {
+        line.chars()
+            .find(|c| c.is_control() && !matches!(c, '\t' | '\r'))
+            .map(|c| (i + 1, c))
+    })
+}
+
+/// Refuses input that cannot become a note's text: empty, or holding control characters.
+pub fn check_text(text: &str) -> Result<()> {
+    if text.trim().is_empty() {
+        return Err(Error::Input(
+            "the text is empty: nothing to log or answer".into(),
+        ));
+    }
+    if let Some((line, c)) = control_character(text) {
+        let at = if text.lines().nth(1).is_some() {
+            format!(" on line {line}")
+        } else {
+            String::new()
+        };
+        return Err(Error::Input(format!(
+            "the text holds a control character (U+{:04X}){at}; only tabs and line breaks are kept in notes, so remove it and try again",
+            c as u32
+        )));
+    }
+    Ok(())
+}
+
 /// Appends `text` to the daily note of `now` as `## HH:MM` (with `title` when given).
 /// Creates the note (and its folders) when it does not exist; never rewrites existing text.
 pub fn append_to_daily(
@@ -66,13 +98,9 @@ fn append_to_note(
     text: &str,
 ) -> Result<String> {
     // Other vault-agent programs writing this vault wait their turn.
+    let path = crate::vault::contain::inside(&config.vault, rel)?;
     let _turn = crate::vault::lock::WriteLock::acquire(&config.agent_dir())?;
-    append_section(
-        &config.vault.join(rel),
-        &now.format("%H:%M").to_string(),
-        title,
-        text,
-    )
+    append_section(&path, &now.format("%H:%M").to_string(), title, text)
 }
 
 /// How many days back a correction looks for the entry it is about.
@@ -161,6 +189,7 @@ pub async fn route_and_log_by(
     records: Option<&RecordDb>,
     text: &str,
 ) -> Result<Routed> {
+    check_text(text)?;
     let domains = flow.domains();
     let corrects = classify(text, domains).input == InputType::Correction;
     if !corrects || flow.llm().is_none() {
@@ -207,6 +236,7 @@ pub fn route_and_log_with(
     records: Option<&RecordDb>,
     text: &str,
 ) -> Result<Routed> {
+    check_text(text)?;
     let kind = classify(text, domains).input;
     let now = Local::now().naive_local();
     let (log, ask) = split(text);

@@ -347,3 +347,28 @@ fn a_closed_pipe_ends_quietly() {
         assert!(!stderr.contains("Broken pipe"), "{args:?}: {stderr}");
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn config_paths_that_lead_out_of_the_vault_through_a_symlink_are_refused() {
+    let vault = small_vault();
+    let v = vault.path();
+    let outside = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(outside.path(), v.join("Out")).unwrap();
+    std::fs::create_dir_all(v.join(".vault-agent")).unwrap();
+    std::fs::write(
+        v.join(".vault-agent/config.yaml"),
+        "paths:\n  global_context: Out/context.md\n",
+    )
+    .unwrap();
+    let out = run(&["process", v.to_str().unwrap()]);
+    let (_, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("config.yaml")
+            && stderr.contains("paths.global_context")
+            && stderr.contains("symlink"),
+        "{stderr}"
+    );
+    assert!(std::fs::read_dir(outside.path()).unwrap().next().is_none());
+}

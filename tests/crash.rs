@@ -104,3 +104,51 @@ fn a_killed_process_is_resumed_repeating_only_the_calls_in_flight() {
         .collect();
     assert!(temps.is_empty(), "{temps:?}");
 }
+
+/// What a write killed between creating its temp file and renaming it leaves behind.
+#[test]
+fn temp_files_left_by_a_killed_write_are_removed_at_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, "Daily/2026-11-20.md", "## 07:00\nran 5 km\n");
+    write(
+        v,
+        "Daily/.vault-agent-a1B2c3.tmp",
+        "## 07:00\nran 5 km\n\n> [!answer]",
+    );
+    write(v, ".vault-agent/.vault-agent-Zz9yX8.tmp", "{\"version\": 1");
+    write(v, ".vault-agent/sessions/.vault-agent-q1w2e3.tmp", "{");
+    write(
+        v,
+        ".vault-agent/.vault-agent-n3w4nd.tmp",
+        "a write under way",
+    );
+    // The person's own files that merely look alike stay.
+    write(v, "Daily/.vault-agent-notes.tmp", "mine");
+    write(v, "Daily/vault-agent-a1B2c3.tmp", "mine");
+    let long_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+    for rel in [
+        ".vault-agent/.vault-agent-Zz9yX8.tmp",
+        ".vault-agent/sessions/.vault-agent-q1w2e3.tmp",
+    ] {
+        let file = std::fs::File::options()
+            .write(true)
+            .open(v.join(rel))
+            .unwrap();
+        file.set_modified(long_ago).unwrap();
+    }
+    process(v);
+    let left: Vec<String> = files(v, &[])
+        .into_iter()
+        .filter(|f| f.contains(".tmp"))
+        .collect();
+    assert_eq!(
+        left,
+        [
+            ".vault-agent/.vault-agent-n3w4nd.tmp",
+            "Daily/.vault-agent-notes.tmp",
+            "Daily/vault-agent-a1B2c3.tmp"
+        ],
+        "only leftovers of ours are removed (a young one in the agent folder may be a write under way)"
+    );
+}

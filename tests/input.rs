@@ -140,3 +140,87 @@ fn the_prompt_handles_one_input_per_line_until_exit() {
         "nothing after `exit` is handled"
     );
 }
+
+#[test]
+fn a_daily_notes_folder_outside_the_vault_is_refused_naming_the_file_and_the_key() {
+    let root = tempfile::tempdir().unwrap();
+    let v = root.path().join("a/b/vault");
+    write(
+        &v,
+        ".obsidian/daily-notes.json",
+        r#"{"folder": "../../escape"}"#,
+    );
+    let out = run(&["--vault", v.to_str().unwrap(), "input", "ran 3 km"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("daily-notes.json")
+            && stderr.contains("folder")
+            && stderr.contains("inside the vault"),
+        "{stderr}"
+    );
+    assert_eq!(
+        files(root.path(), &[]),
+        ["a/b/vault/.obsidian/daily-notes.json"]
+    );
+}
+
+#[test]
+fn control_characters_and_empty_text_are_refused_and_nothing_is_written() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let before = today_note(v).1;
+    for text in ["ran 3 km\u{1}", "ran\u{1b}[31m 3 km", "", "   "] {
+        let out = run(&["--vault", v.to_str().unwrap(), "input", text]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{text:?}: {stderr}");
+        let said = if text.trim().is_empty() {
+            "empty"
+        } else {
+            "control character"
+        };
+        assert!(stderr.contains(said), "{text:?}: {stderr}");
+    }
+    // The prompt reads lines from a pipe, where a NUL can come through.
+    let mut cmd = command(&["--vault", v.to_str().unwrap()]);
+    cmd.stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"ran 3 km\0 easy\nexit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("control character (U+0000)"), "{stderr}");
+    assert_eq!(today_note(v).1, before, "nothing was written");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_new_note_gets_the_mode_the_umask_gives_any_new_file() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    for (umask, mode) in [(0o022, 0o644), (0o027, 0o640)] {
+        let vault = tempfile::tempdir().unwrap();
+        let v = vault.path();
+        write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+        let mut cmd = command(&["--vault", v.to_str().unwrap(), "input", "ran 3 km"]);
+        // SAFETY: umask is async-signal-safe and allocates nothing.
+        unsafe {
+            cmd.pre_exec(move || {
+                libc::umask(umask);
+                Ok(())
+            });
+        }
+        let (out, err, code) = output(&mut cmd);
+        assert_eq!(code, 0, "{out}{err}");
+        let (rel, _) = today_note(v);
+        let got = std::fs::metadata(v.join(rel)).unwrap().permissions().mode() & 0o777;
+        assert_eq!(got, mode, "umask {umask:o}");
+    }
+}

@@ -732,3 +732,135 @@ fn entries_are_parsed_concurrently_up_to_max_concurrency() {
         .collect();
     assert_eq!(ids.len(), 8, "every entry kept, in order: {ids:?}");
 }
+
+#[test]
+fn a_server_failing_fast_is_skipped_after_a_few_failures_in_a_row_and_said_once() {
+    let faults = [
+        Reply::Status(500, None, "{\"error\":\"internal\"}".into()),
+        Reply::Status(429, Some(1), "{\"error\":\"slow down\"}".into()),
+        Reply::Drop,
+    ];
+    for fault in faults {
+        let server = ScriptedLlm::start();
+        server.fail_all(fault.clone());
+        let vault = temp_sample();
+        let v = vault.path();
+        write(
+            v,
+            ".vault-agent/config.yaml",
+            format!(
+                "llm:\n  providers:\n    ollama: {{ api_base: \"{}\" }}\n  timeout_s: 2\n",
+                server.base()
+            ),
+        );
+        let before = read(v, "Daily/2026-11-21.md");
+        let started = Instant::now();
+        let (stdout, stderr, code) = run_process(v, &[], &[]);
+        let took = started.elapsed();
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        // Before, 6 questions against an always-500 server took 81 s.
+        assert!(
+            took < Duration::from_secs(15),
+            "{fault:?}: 6 questions took {took:?}"
+        );
+        let after = read(v, "Daily/2026-11-21.md");
+        assert_eq!(assert_only_callouts_added(&before, &after), 6, "{after}");
+        assert!(after.contains("without a model"), "{after}");
+        let first = stderr
+            .lines()
+            .filter(|l| l.contains("model provider `ollama` failed"))
+            .count();
+        assert_eq!(
+            first, 1,
+            "{fault:?}: the first failure is said once: {stderr}"
+        );
+        assert!(
+            stderr.contains("ollama") && stderr.contains("in a row"),
+            "{fault:?}: being skipped is said: {stderr}"
+        );
+    }
+}
+
+/// A reply far longer than `llm.max_reply_bytes`, with and without its length announced:
+/// the call fails as malformed, the question is answered by the offline engine.
+fn a_huge_reply_fails_the_call_as_malformed(limit: Option<usize>, bytes: usize) -> u64 {
+    let server = ScriptedLlm::start();
+    let mut config = ollama_config(&server.base());
+    if let Some(limit) = limit {
+        config.push_str(&format!("  max_reply_bytes: {limit}\n"));
+    }
+    let mut peak_kb = 0;
+    for announced in [true, false] {
+        let dir = vault(&config);
+        let v = dir.path();
+        server.script("synthesizer", [Reply::Huge(bytes, announced)]);
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_vault-agent"));
+        cmd.args(["process", v.to_str().unwrap()])
+            .env_remove("VAULT_AGENT_VAULT")
+            .env_remove("VAULT_AGENT_PROVIDER");
+        let (stdout, stderr, code) = output(&mut cmd);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        peak_kb = peak_kb.max(children_peak_kb());
+        let note = answered_once(v);
+        assert!(note.contains("without a model"), "{note}");
+        let failed: Vec<String> = trace(v)
+            .iter()
+            .filter(|l| l["agent"] == "synthesizer" && l["outcome"] == "failed")
+            .map(|l| l["error"].as_str().unwrap_or_default().to_string())
+            .collect();
+        assert!(
+            failed.iter().any(|e| e.contains("llm.max_reply_bytes")),
+            "announced: {announced}: {failed:?}"
+        );
+    }
+    peak_kb
+}
+
+/// The largest resident size any finished child of this test process reached, in KiB.
+fn children_peak_kb() -> u64 {
+    // SAFETY: getrusage writes into the zeroed struct it is given.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage.ru_maxrss as u64
+    }
+}
+
+#[test]
+fn a_reply_over_the_configured_limit_fails_as_malformed() {
+    a_huge_reply_fails_the_call_as_malformed(Some(64 * 1024), 2 * 1024 * 1024);
+}
+
+/// The attack as it was: 200 MB took `process` to 1.68 GB. Heavy: `cargo test -- --ignored`.
+#[test]
+#[ignore]
+fn a_200_mb_reply_is_not_read_into_memory() {
+    let peak_kb = a_huge_reply_fails_the_call_as_malformed(None, 200 * 1024 * 1024);
+    assert!(peak_kb < 200 * 1024, "process peaked at {peak_kb} KiB");
+}
+
+#[test]
+fn an_api_base_without_a_host_or_port_is_refused_at_load_naming_the_key() {
+    for base in [
+        "http://127.0.0.1:",
+        "http://:11434",
+        "http://localhost:99999",
+        "http://localhost:11a",
+        "https://",
+    ] {
+        let dir = vault(&format!(
+            "  providers:\n    ollama: {{ api_base: \"{base}\" }}\n"
+        ));
+        let (_, stderr, code) = run_process(dir.path(), &[], &[]);
+        assert_eq!(code, 2, "{base}: {stderr}");
+        assert!(
+            stderr.contains("config.yaml") && stderr.contains("llm.providers.ollama.api_base"),
+            "{base}: {stderr}"
+        );
+    }
+    // From an environment variable: checked when the provider is used, naming the key too.
+    let dir = vault("  providers:\n    ollama: { api_base: \"${VA_TEST_BASE}\" }\n");
+    let (_, stderr, code) = run_process(dir.path(), &[], &[("VA_TEST_BASE", "http://127.0.0.1:")]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("llm.providers.ollama.api_base"), "{stderr}");
+}

@@ -513,3 +513,40 @@ fn a_vault_of_many_chunks_keeps_every_note_its_own_numbers_and_finds_its_words()
         "{answered}"
     );
 }
+
+#[test]
+fn a_note_with_a_stray_nul_is_still_read_and_its_question_answered() {
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    let text = "## 07:00 Run\neasy run 6 km\0 in 33 min\n\n? how far did I run on Nov 20\n";
+    write(v, "Daily/2026-11-20.md", text);
+    let (stdout, stderr) = process(v);
+    assert!(stdout.contains("1 question answered"), "{stdout}{stderr}");
+    let after = read(v, "Daily/2026-11-20.md");
+    assert_eq!(assert_only_callouts_added(text, &after), 1);
+    assert!(after.contains("6 km"), "{after}");
+    assert!(
+        stderr.contains("Daily/2026-11-20.md") && stderr.contains("NUL"),
+        "the NUL is reported: {stderr}"
+    );
+    assert!(!stderr.contains("binary"), "{stderr}");
+}
+
+#[test]
+fn a_question_on_the_first_line_of_a_note_starting_with_a_bom_is_answered() {
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(v, "Daily/2026-11-20.md", "## 07:00 Run\neasy run 6 km\n");
+    let text = "\u{feff}? how far did I run on Nov 20\n";
+    write(v, "Daily/2026-11-21.md", text);
+    let (stdout, stderr) = process(v);
+    assert!(stdout.contains("1 question answered"), "{stdout}{stderr}");
+    let after = read(v, "Daily/2026-11-21.md");
+    assert!(
+        after.starts_with(text),
+        "the BOM and the line stay: {after:?}"
+    );
+    assert_eq!(assert_only_callouts_added(text, &after), 1);
+}

@@ -64,3 +64,38 @@ fn inputs_and_passes_at_once_lose_nothing_and_answer_once() {
     assert!(after.starts_with("## 06:00\nslept 7h\n"), "{after}");
     assert_eq!(callout_count(&after), questions.len(), "{after}");
 }
+
+/// Another program writing the index for a few seconds (a long pass, a `reindex`): a
+/// program that needs it meanwhile waits its turn; it never calls the index damaged.
+#[test]
+fn an_index_busy_for_a_few_seconds_is_waited_for_and_never_called_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(v, "Daily/2026-11-20.md", "## 07:00\nran 5 km\n");
+    process(v);
+    let db = rusqlite::Connection::open(v.join(".vault-agent/index.db")).unwrap();
+    db.execute_batch("BEGIN EXCLUSIVE; DELETE FROM entries WHERE 0;")
+        .unwrap();
+    let holder = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(7));
+        db.execute_batch("COMMIT").unwrap();
+    });
+    let (out, err, code) = output(&mut command(&[
+        "--vault",
+        v.to_str().unwrap(),
+        "input",
+        "walked 20 min",
+    ]));
+    holder.join().unwrap();
+    assert!(!err.contains("delete it"), "{err}");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(read(
+        v,
+        &format!(
+            "Daily/{}.md",
+            chrono::Local::now().date_naive().format("%Y-%m-%d")
+        )
+    )
+    .contains("walked 20 min"));
+}

@@ -57,6 +57,7 @@ week_start: monday
 #   retry: { llm_retry: 3, parse_retry: 2, loop_max: 2, max_retries: 2 }
 #   timeout_s: 60
 #   max_concurrency: 4
+#   max_reply_bytes: 4194304   # a longer model reply is not read: the call fails as malformed
 ";
 
 pub fn init(vault: &Path) -> Result<()> {

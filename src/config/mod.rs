@@ -196,6 +196,18 @@ impl Config {
             .validate(provider)
             .map_err(|(key, message)| bad(&key, &message))?;
         let obsidian = ObsidianSettings::load(&vault, &obsidian_config_dir);
+        check_daily_notes_inside(&vault, &obsidian)?;
+        for (key, rel) in [
+            ("paths.global_context", &global_context),
+            ("paths.global_context_archive", &global_context_archive),
+        ] {
+            if let Some(why) = crate::vault::contain::why_outside(&vault, rel) {
+                return Err(bad(
+                    key,
+                    &format!("`{rel}` {why}; give a path to a .md file inside the vault"),
+                ));
+            }
+        }
         Ok(Config {
             llm,
             week_start,
@@ -231,6 +243,41 @@ pub(crate) fn check_ranges(
                 format!("{value} is out of range: allowed {min} to {max}"),
             ));
         }
+    }
+    Ok(())
+}
+
+/// Daily notes are written where Obsidian's settings say: that place must be inside the
+/// vault (a folder like `../../elsewhere` would have notes written outside it).
+fn check_daily_notes_inside(vault: &Path, obsidian: &ObsidianSettings) -> Result<()> {
+    let daily = &obsidian.daily;
+    let source = || {
+        obsidian
+            .daily_source
+            .clone()
+            .unwrap_or_else(|| vault.join(".obsidian/daily-notes.json"))
+    };
+    if let Some(why) = crate::vault::contain::why_outside(vault, &daily.folder)
+        .filter(|_| !daily.folder.is_empty())
+    {
+        return Err(Error::Config {
+            path: source(),
+            message: format!(
+                "folder: `{}` {why}; vault-agent writes daily notes only inside the vault. Set the daily notes folder to one inside the vault (Obsidian: Settings > Daily notes > New file location), or fix it in this file",
+                daily.folder
+            ),
+        });
+    }
+    // The format may name subfolders; a literal `..` in it would lead out too.
+    let sample = daily.note_for(chrono::NaiveDate::from_ymd_opt(2000, 12, 31).expect("a date"));
+    if let Some(why) = crate::vault::contain::why_outside(vault, &sample) {
+        return Err(Error::Config {
+            path: source(),
+            message: format!(
+                "format: `{}` makes daily note paths like `{sample}`, which {why}; use a format like YYYY-MM-DD",
+                daily.format.source()
+            ),
+        });
     }
     Ok(())
 }

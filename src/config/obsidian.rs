@@ -46,6 +46,8 @@ pub struct ObsidianSettings {
     pub ignore_filters: Vec<String>,
     /// Problems found while reading, each naming the file.
     pub warnings: Vec<String>,
+    /// The file the daily-note folder and format were read from, if any.
+    pub daily_source: Option<std::path::PathBuf>,
 }
 
 #[derive(Deserialize, Default)]
@@ -83,6 +85,9 @@ impl ObsidianSettings {
         if let Some(daily) =
             read_json::<DailyNotesJson>(&dir.join("daily-notes.json"), &mut settings.warnings)
         {
+            if daily.folder.is_some() || daily.format.is_some() {
+                settings.daily_source = Some(dir.join("daily-notes.json"));
+            }
             folder = daily.folder;
             format = daily.format;
         }
@@ -91,6 +96,9 @@ impl ObsidianSettings {
             read_json::<PeriodicNotesJson>(&periodic, &mut settings.warnings)
         {
             if daily.enabled.unwrap_or(false) {
+                if daily.folder.is_some() || daily.format.is_some() {
+                    settings.daily_source = Some(periodic.clone());
+                }
                 folder = daily.folder.or(folder);
                 format = daily.format.or(format);
             }

@@ -91,6 +91,12 @@ pub struct LlmClient {
     down: Mutex<HashMap<String, Down>>,
     /// Timeouts in a row per provider (reset by any answer): two mark it down.
     timeouts: Mutex<HashMap<String, u32>>,
+    /// Failed attempts in a row per provider in this pass, of any kind (5xx, 429, a
+    /// refused or dropped connection, a timeout; reset by a reply): [`FAILED_AFTER`] mark
+    /// it down, as a hung one is.
+    failures: Mutex<HashMap<String, u32>>,
+    /// Providers whose first failure was said on stderr (once per run).
+    said: Mutex<std::collections::HashSet<String>>,
     /// The current pass (see [`LlmClient::begin_pass`]).
     pass: std::sync::atomic::AtomicU64,
     /// Providers whose models listing has been checked this run.
@@ -106,6 +112,10 @@ pub struct LlmClient {
 const DOWN_FOR: Duration = Duration::from_secs(60);
 /// Timeouts in a row after which a provider is taken as hung and skipped like a down one.
 const HUNG_AFTER: u32 = 2;
+/// Failed attempts in a row (any kind) after which a provider is skipped for the rest of
+/// the pass: a server that answers every call with an error at once would otherwise cost
+/// each step all its retries and backoff. One call's retries (3 by default) stay below it.
+const FAILED_AFTER: u32 = 5;
 
 /// A provider found down: until when (and in which pass), and why.
 #[derive(Debug, Clone)]
@@ -133,6 +143,8 @@ impl LlmClient {
             modes: Mutex::new(HashMap::new()),
             down: Mutex::new(HashMap::new()),
             timeouts: Mutex::new(HashMap::new()),
+            failures: Mutex::new(HashMap::new()),
+            said: Mutex::new(std::collections::HashSet::new()),
             pass: std::sync::atomic::AtomicU64::new(0),
             probed: tokio::sync::Mutex::new(HashMap::new()),
             trace,
@@ -162,6 +174,7 @@ impl LlmClient {
     /// not one per step; the next pass tries it again once the minute is over.
     pub fn begin_pass(&self) {
         self.pass.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.failures.lock().expect("lock").clear();
     }
 
     fn current_pass(&self) -> u64 {
@@ -204,6 +217,38 @@ impl LlmClient {
     /// Any answer from `provider` (even an error status) shows it is not hung.
     fn answered(&self, provider: &str) {
         self.timeouts.lock().expect("lock").remove(provider);
+    }
+
+    /// A reply from `provider`: the failures in a row end.
+    fn replied(&self, provider: &str) {
+        self.failures.lock().expect("lock").remove(provider);
+    }
+
+    /// Counts a failed attempt on `provider` (the first is said once on stderr); true when
+    /// it is now marked down for the rest of the pass.
+    fn failed(&self, provider: &str, message: &str) -> bool {
+        if self.said.lock().expect("lock").insert(provider.to_string()) {
+            tracing::warn!(
+                "model provider `{provider}` failed: {message}; retrying (after {FAILED_AFTER} failures in a row it is skipped until the next pass)"
+            );
+        }
+        let in_a_row = {
+            let mut failures = self.failures.lock().expect("lock");
+            let n = failures.entry(provider.to_string()).or_insert(0);
+            *n += 1;
+            *n
+        };
+        if in_a_row < FAILED_AFTER {
+            return false;
+        }
+        if self.down_now(provider).is_none() {
+            self.mark_down(
+                provider,
+                FailureKind::Unreachable,
+                format!("{provider}: failed {in_a_row} times in a row (last: {message}); skipped until the next pass"),
+            );
+        }
+        true
     }
 
     /// The config in use.
@@ -555,9 +600,18 @@ impl LlmClient {
         if !(200..300).contains(&status) {
             return Err(format!("listing models at {url} gave HTTP {status}"));
         }
-        let body: Value = response
-            .json()
+        let text = read_capped(response, self.config.max_reply_bytes)
             .await
+            .map_err(|e| match e {
+                Capped::TooLong => format!(
+                    "the model listing is longer than llm.max_reply_bytes ({} bytes)",
+                    self.config.max_reply_bytes
+                ),
+                Capped::Failed(e) => {
+                    format!("reading the model listing failed: {}", root_cause(&e))
+                }
+            })?;
+        let body: Value = serde_json::from_str(&text)
             .map_err(|e| format!("the model listing is not JSON: {e}"))?;
         Ok(wire::model_names(provider.kind, &body))
     }
@@ -638,6 +692,9 @@ impl LlmClient {
                 self.answered(provider);
             }
             let request_copy = self.trace.with_prompts.then(|| call.body.clone());
+            if result.is_ok() {
+                self.replied(provider);
+            }
             match result {
                 Ok(done) => {
                     tokens += done.prompt_tokens.unwrap_or(0) + done.completion_tokens.unwrap_or(0);
@@ -752,7 +809,9 @@ impl LlmClient {
                     // Two timeouts in a row (from any step) mark the provider down: the
                     // steps still waiting give up on it instead of each waiting again.
                     let hung = timed_out && self.timed_out(provider, &message);
+                    let broken = self.failed(provider, &message);
                     let give_up = hung
+                        || broken
                         || transport_retries >= self.config.retry.llm_retry
                         || self.down_now(provider).is_some();
                     let outcome = if give_up {
@@ -836,16 +895,30 @@ impl LlmClient {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<f64>().ok())
             .map(|s| Duration::from_secs_f64(s.clamp(0.0, 120.0)));
-        let text = response.text().await.map_err(|e| AttemptError::Retryable {
-            message: if e.is_timeout() {
-                "the answer did not finish in time".to_string()
-            } else {
-                format!("reading the answer failed: {}", root_cause(&e))
-            },
-            retry_after: None,
-            unreachable: false,
-            timed_out: e.is_timeout(),
-        })?;
+        let text = match read_capped(response, self.config.max_reply_bytes).await {
+            Ok(text) => text,
+            Err(Capped::TooLong) => {
+                return Err(AttemptError::Fatal(
+                    FailureKind::Malformed,
+                    format!(
+                        "the reply is longer than llm.max_reply_bytes ({} bytes) and was not read further; no structured answer is that long (raise the limit if your server pads its replies)",
+                        self.config.max_reply_bytes
+                    ),
+                ))
+            }
+            Err(Capped::Failed(e)) => {
+                return Err(AttemptError::Retryable {
+                    message: if e.is_timeout() {
+                        "the answer did not finish in time".to_string()
+                    } else {
+                        format!("reading the answer failed: {}", root_cause(&e))
+                    },
+                    retry_after: None,
+                    unreachable: false,
+                    timed_out: e.is_timeout(),
+                })
+            }
+        };
         if (200..300).contains(&status) {
             let body: Value = serde_json::from_str(&text).map_err(|e| AttemptError::Retryable {
                 message: format!("the server's reply is not JSON ({e})"),
@@ -911,6 +984,29 @@ impl LlmClient {
             },
         });
     }
+}
+
+/// Why a reply was not read whole.
+enum Capped {
+    /// Longer than the limit: read no further.
+    TooLong,
+    Failed(reqwest::Error),
+}
+
+/// The reply's body as text, read chunk by chunk and given up as soon as it passes `max`
+/// bytes (or says it will): a server sending hundreds of megabytes never has them held.
+async fn read_capped(mut response: reqwest::Response, max: usize) -> Result<String, Capped> {
+    if response.content_length().is_some_and(|n| n > max as u64) {
+        return Err(Capped::TooLong);
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(Capped::Failed)? {
+        if body.len() + chunk.len() > max {
+            return Err(Capped::TooLong);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(String::from_utf8_lossy(&body).into_owned())
 }
 
 /// Exponential backoff with jitter; a server's Retry-After wins when longer.

@@ -70,6 +70,7 @@ pub(crate) struct RawLlm {
     retry: RawRetry,
     timeout_s: Option<u64>,
     max_concurrency: Option<usize>,
+    max_reply_bytes: Option<u64>,
     retriever: RawRetriever,
 }
 
@@ -138,6 +139,7 @@ impl Provider {
             .ok_or_else(|| format!("`llm.providers.{}.api_base` is required", self.name))?;
         let base =
             expand_env(&raw).map_err(|e| format!("`llm.providers.{}.api_base`: {e}", self.name))?;
+        check_base(&base).map_err(|e| format!("`llm.providers.{}.api_base`: {e}", self.name))?;
         Ok(base.trim_end_matches('/').to_string())
     }
 
@@ -200,9 +202,15 @@ pub struct LlmConfig {
     pub retry: RetryConfig,
     pub timeout: Duration,
     pub max_concurrency: usize,
+    /// A model reply longer than this is not read further: the call fails as malformed.
+    pub max_reply_bytes: usize,
     /// `direct` (the Planner's instructions run against the Store) or `llm`.
     pub retriever_mode: String,
 }
+
+/// The longest model reply read by default (4 MiB): far above any structured output the
+/// agents ask for, far below what would strain memory.
+pub const DEFAULT_MAX_REPLY_BYTES: u64 = 4 * 1024 * 1024;
 
 fn default_tiers() -> BTreeMap<String, BTreeMap<String, String>> {
     let table: [(&str, [(&str, &str); 5]); 3] = [
@@ -304,16 +312,8 @@ impl RawLlm {
                     "Azure needs your resource URL, like https://NAME.openai.azure.com".into(),
                 ));
             }
-            if let Some(base) = &raw.api_base {
-                if !(base.starts_with("http://")
-                    || base.starts_with("https://")
-                    || base.starts_with("${"))
-                {
-                    return Err(err(
-                        &format!("{key}.api_base"),
-                        format!("`{base}` is not an http(s) URL"),
-                    ));
-                }
+            if let Some(base) = raw.api_base.as_deref().filter(|b| !b.contains("${")) {
+                check_base(base).map_err(|m| err(&format!("{key}.api_base"), m))?;
             }
             providers.insert(
                 name.clone(),
@@ -439,6 +439,7 @@ impl RawLlm {
         };
         let timeout_s = self.timeout_s.unwrap_or(60);
         let max_concurrency = self.max_concurrency.unwrap_or(4);
+        let max_reply_bytes = self.max_reply_bytes.unwrap_or(DEFAULT_MAX_REPLY_BYTES);
         crate::config::check_ranges(&[
             ("llm.retry.llm_retry", u64::from(retry.llm_retry), 0, 10),
             ("llm.retry.parse_retry", u64::from(retry.parse_retry), 0, 10),
@@ -452,6 +453,7 @@ impl RawLlm {
             ),
             ("llm.timeout_s", timeout_s, 1, 3_600),
             ("llm.max_concurrency", max_concurrency as u64, 1, 64),
+            ("llm.max_reply_bytes", max_reply_bytes, 1024, 1 << 30),
         ])?;
         let retriever_mode = self.retriever.mode.unwrap_or_else(|| "direct".to_string());
         if retriever_mode != "direct" && retriever_mode != "llm" {
@@ -470,6 +472,7 @@ impl RawLlm {
             retry,
             timeout: Duration::from_secs(timeout_s),
             max_concurrency,
+            max_reply_bytes: max_reply_bytes as usize,
             retriever_mode,
         };
         // Every agent must resolve on the providers it can use, and those providers'
@@ -489,6 +492,44 @@ impl RawLlm {
         }
         Ok(config)
     }
+}
+
+/// An `api_base` must be an http(s) URL naming a host, and a port when it has a `:` after
+/// the host (`http://127.0.0.1:` would quietly mean port 80).
+fn check_base(base: &str) -> Result<(), String> {
+    let bad = |why: &str| {
+        Err(format!(
+            "`{base}` {why}; write it like http://localhost:11434"
+        ))
+    };
+    let Some(rest) = base
+        .strip_prefix("http://")
+        .or_else(|| base.strip_prefix("https://"))
+    else {
+        return bad("is not an http(s) URL");
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let authority = authority.rsplit('@').next().unwrap_or(authority);
+    // `[::1]:8080`: the port follows the bracket.
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(v6) => match v6.split_once(']') {
+            Some((host, after)) => (host, after.strip_prefix(':')),
+            None => return bad("has an unclosed `[` in its host"),
+        },
+        None => match authority.rsplit_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        },
+    };
+    if host.is_empty() {
+        return bad("names no host");
+    }
+    if let Some(port) = port {
+        if !port.parse::<u16>().is_ok_and(|p| p > 0) {
+            return bad("has no valid port after `:` (1 to 65535)");
+        }
+    }
+    Ok(())
 }
 
 /// "`key`: message" -> (key, message).

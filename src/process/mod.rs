@@ -233,8 +233,7 @@ impl Processor {
         } else {
             self.parse_pass().await
         };
-        let report = imported.finish(&mut self.state.imported);
-        self.state_dirty = true;
+        let report = imported.finish();
         let (report, mut pass) = match (report, pass) {
             (Ok(report), Ok(pass)) => (report, pass),
             (Err(err), _) | (_, Err(err)) => {
@@ -493,7 +492,8 @@ impl Processor {
         if lines.is_empty() {
             return Ok(());
         }
-        let path = self.config.vault.join(&self.config.global_context_archive);
+        let path =
+            crate::vault::contain::inside(&self.config.vault, &self.config.global_context_archive)?;
         let existing = crate::vault::context::read_context(&path)?;
         let text = crate::offline::observer::archive_text(existing.as_deref(), lines, today);
         crate::vault::context::write_context(&path, &text)
@@ -602,6 +602,16 @@ impl Processor {
             Read::Changed(parsed) => *parsed,
         };
         report.notes_changed += 1;
+        let nuls = crate::vault::read::stray_nuls(&note.text);
+        if nuls > 0 {
+            let message = format!(
+                "{rel}: holds {nuls} NUL character(s), which are not text; the note is still read, but other tools may refuse it: remove them"
+            );
+            if self.reported.insert((rel.to_string(), message.clone())) {
+                tracing::warn!("{message}");
+                report.warnings.push(message);
+            }
+        }
         if let Some(err) = note.frontmatter_error() {
             let message = format!(
                 "{rel}: frontmatter is not valid YAML ({}); the note is still read, but its keys (like date:) are ignored until the YAML is fixed",

@@ -115,11 +115,9 @@ fn write_new_in_place(path: &Path, bytes: &[u8]) -> Result<bool> {
 
 /// Creates `path` holding `bytes` unless a file appeared there meanwhile
 /// ([`WriteResult::Changed`], nothing written): a note someone created while we were
-/// preparing ours is never replaced. With `durable` the file appears whole (temp file,
-/// fsync, rename) and is on disk on return. Without, it is written in place and not
-/// flushed, for a batch of new notes (an import) flushed at once with
-/// [`sync_file_system`]: a crash before that flush can leave it partly written, and nothing
-/// of the person's is at stake in a file that did not exist.
+/// preparing ours is never replaced. The file appears whole (temp file, rename). With
+/// `durable` it is on disk on return; without, it is not flushed, for a batch of new notes
+/// (an import) flushed at once with [`sync_file_system`].
 pub fn create_new(path: &Path, bytes: &[u8], durable: bool) -> Result<WriteResult> {
     let dir = path
         .parent()
@@ -127,14 +125,9 @@ pub fn create_new(path: &Path, bytes: &[u8], durable: bool) -> Result<WriteResul
     if !dir.is_dir() {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     }
-    if !durable {
-        return Ok(if write_new_in_place(path, bytes)? {
-            WriteResult::Written
-        } else {
-            WriteResult::Changed
-        });
-    }
-    let tmp = filled_temp_file(dir, None, bytes, true)?;
+    // Written whole under a temp name, then renamed: a kill mid-write never leaves a
+    // half-written note (an import run again would not see its block in it).
+    let tmp = filled_temp_file(dir, None, bytes, durable)?;
     match tmp.persist_noclobber(path) {
         Ok(_) => {}
         Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
@@ -142,7 +135,9 @@ pub fn create_new(path: &Path, bytes: &[u8], durable: bool) -> Result<WriteResul
         }
         Err(e) => return Err(Error::io(path, e.error)),
     }
-    sync_folder(dir);
+    if durable {
+        sync_folder(dir);
+    }
     Ok(WriteResult::Written)
 }
 
@@ -176,6 +171,63 @@ pub fn sync_file_system(dir: &Path, written: &[std::path::PathBuf]) -> Result<()
     }
 }
 
+/// The name every temp file of ours has: `.vault-agent-` + 6 letters or digits + `.tmp`.
+const TEMP_PREFIX: &str = ".vault-agent-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// Whether a file name is one of our temp files (and so never a person's file).
+pub fn is_temp_file(name: &str) -> bool {
+    name.strip_prefix(TEMP_PREFIX)
+        .and_then(|rest| rest.strip_suffix(TEMP_SUFFIX))
+        .is_some_and(|random| {
+            random.len() == 6 && random.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+}
+
+/// Removes temp files of ours left by a program killed mid-write (found by the scan of the
+/// vault made under its write lock: no note write is under way). Failures are logged.
+pub fn remove_temp_files(paths: &[std::path::PathBuf]) {
+    for path in paths {
+        match std::fs::remove_file(path) {
+            Ok(()) => tracing::info!("removed {}, left by an interrupted write", path.display()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => tracing::warn!(
+                "{}: left by an interrupted write, cannot be removed ({e})",
+                path.display()
+            ),
+        }
+    }
+}
+
+/// How old a temp file in the agent's own folder must be to be taken as left behind: the
+/// state and session files there are written without the write lock, so a young one may
+/// belong to a program writing right now (such a write takes milliseconds).
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Removes our temp files older than [`STALE_AFTER`] from the agent folder and its
+/// `sessions/`.
+pub fn remove_stale_temp_files(agent_dir: &Path) {
+    let mut stale = Vec::new();
+    for dir in [agent_dir.to_path_buf(), agent_dir.join("sessions")] {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let old = entry
+                .metadata()
+                .ok()
+                .filter(|m| m.is_file())
+                .and_then(|m| m.modified().ok())
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > STALE_AFTER);
+            if old && is_temp_file(&entry.file_name().to_string_lossy()) {
+                stale.push(entry.path());
+            }
+        }
+    }
+    remove_temp_files(&stale);
+}
+
 /// Makes a rename in `dir` durable (its folder entry on disk).
 fn sync_folder(dir: &Path) {
     if let Ok(folder) = File::open(dir) {
@@ -190,12 +242,18 @@ fn filled_temp_file(
     bytes: &[u8],
     durable: bool,
 ) -> Result<tempfile::NamedTempFile> {
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".vault-agent-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| Error::io(dir, e))?;
-    if let Some(meta) = like.and_then(|p| std::fs::metadata(p).ok()) {
+    let like = like.and_then(|p| std::fs::metadata(p).ok());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
+    // A new file gets the mode any program's new file gets (0644 under the usual umask),
+    // not a temp file's private 0600; a replaced one keeps its own (set below).
+    #[cfg(unix)]
+    if like.is_none() {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(|e| Error::io(dir, e))?;
+    if let Some(meta) = like {
         tmp.as_file()
             .set_permissions(meta.permissions())
             .map_err(|e| Error::io(tmp.path(), e))?;

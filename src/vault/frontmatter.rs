@@ -22,7 +22,8 @@ impl Frontmatter {
     /// Finds frontmatter at the very start of `text` (`---` line ... `---` or `...` line).
     pub fn find(text: &str) -> Option<Frontmatter> {
         let first_end = text.find('\n')?;
-        if text[..first_end].trim_end() != "---" {
+        // A byte order mark before the opening line is not part of it.
+        if text[..first_end].trim_end().trim_start_matches('\u{feff}') != "---" {
             return None;
         }
         let mut pos = first_end + 1;

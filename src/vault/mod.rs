@@ -4,6 +4,7 @@
 pub mod append;
 pub mod atomic;
 pub mod callout;
+pub mod contain;
 pub mod context;
 pub mod correction;
 pub mod dating;

@@ -359,7 +359,13 @@ fn line_starts(text: &str) -> Vec<usize> {
 fn line_text<'t>(text: &'t str, starts: &[usize], i: usize) -> &'t str {
     let start = starts[i];
     let end = starts.get(i + 1).copied().unwrap_or(text.len());
-    text[start..end].trim_end_matches(['\n', '\r'])
+    let line = text[start..end].trim_end_matches(['\n', '\r']);
+    // A byte order mark some editors put at the start of a file is not the line's text.
+    if start == 0 {
+        line.strip_prefix('\u{feff}').unwrap_or(line)
+    } else {
+        line
+    }
 }
 
 #[cfg(test)]

@@ -53,14 +53,40 @@ pub fn read_note(path: &Path, limit: u64) -> Result<String, SkipReason> {
     decode(bytes)
 }
 
-/// Checks bytes are a text note.
+/// Checks bytes are a text note. A few stray NUL characters among clean text (left by a
+/// crashed editor or a sync tool) do not make a note binary: it is read, with the NULs
+/// kept in the file (see [`stray_nuls`]). Many NULs (an image, UTF-16 text), or NULs with
+/// other control bytes, mean binary.
 pub fn decode(bytes: Vec<u8>) -> Result<String, SkipReason> {
-    if bytes[..bytes.len().min(8192)].contains(&0) {
-        return Err(SkipReason::Binary);
+    let nuls = stray_nuls_in(&bytes);
+    if nuls > 0 {
+        // One NUL in a hundred bytes is more than any damaged text note holds.
+        let few = nuls <= 2 || nuls * 100 <= bytes.len();
+        let other_controls = bytes
+            .iter()
+            .any(|&b| (b < 0x20 && !matches!(b, 0 | b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f);
+        if !few || other_controls {
+            return Err(SkipReason::Binary);
+        }
     }
-    String::from_utf8(bytes).map_err(|e| SkipReason::NotUtf8 {
-        offset: e.utf8_error().valid_up_to(),
+    String::from_utf8(bytes).map_err(|e| {
+        if nuls > 0 {
+            SkipReason::Binary
+        } else {
+            SkipReason::NotUtf8 {
+                offset: e.utf8_error().valid_up_to(),
+            }
+        }
     })
+}
+
+/// How many NUL characters a note's text holds (reported, so the person can remove them).
+pub fn stray_nuls(text: &str) -> usize {
+    stray_nuls_in(text.as_bytes())
+}
+
+fn stray_nuls_in(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == 0).count()
 }
 
 #[cfg(test)]
@@ -69,7 +95,13 @@ mod tests {
 
     #[test]
     fn refusals_say_what_to_do() {
-        assert_eq!(decode(b"a\0b".to_vec()), Err(SkipReason::Binary));
+        assert_eq!(decode(b"a\0b\x01".to_vec()), Err(SkipReason::Binary));
+        assert_eq!(decode(b"a\0b\0c\0".to_vec()), Err(SkipReason::Binary));
+        let damaged = format!("{}\0{}", "ran 3 km\n".repeat(20), "slept 7h\n");
+        assert_eq!(decode(damaged.clone().into_bytes()).unwrap(), damaged);
+        assert_eq!(stray_nuls(&damaged), 1);
+        let png = [&b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"[..], &[0xff; 200]].concat();
+        assert_eq!(decode(png), Err(SkipReason::Binary));
         let err = decode(b"caf\xe9".to_vec()).unwrap_err();
         assert_eq!(err, SkipReason::NotUtf8 { offset: 3 });
         assert!(err.to_string().contains("UTF-8"));

@@ -33,6 +33,9 @@ pub struct Skipped {
 pub struct Scan {
     pub notes: Vec<NoteFile>,
     pub skipped: Vec<Skipped>,
+    /// Temp files of our own atomic writes (see [`super::atomic::is_temp_file`]): left
+    /// behind by a program killed mid-write, unless one is writing right now.
+    pub temp_files: Vec<PathBuf>,
 }
 
 /// `path` relative to `root`, with `/` separators; `None` when outside.
@@ -97,6 +100,12 @@ pub fn scan(root: &Path, rules: &IgnoreRules) -> Scan {
         let Some(rel) = relative(root, entry.path()) else {
             continue;
         };
+        if super::atomic::is_temp_file(&entry.file_name().to_string_lossy()) {
+            if !entry.path_is_symlink() {
+                out.temp_files.push(entry.path().to_path_buf());
+            }
+            continue;
+        }
         if rules.skips_file(&rel) {
             continue;
         }

@@ -29,7 +29,8 @@ pub struct State {
     /// Lines the Observer last wrote to the context file (key -> line).
     #[serde(default)]
     pub observer: BTreeMap<String, String>,
-    /// Hashes of imported chunks (so a second import adds nothing).
+    /// Keys of imported blocks as earlier versions kept them; the import ledger is now
+    /// `.vault-agent/imported` (see [`crate::import::Ledger`]), which reads these too.
     #[serde(default)]
     pub imported: std::collections::BTreeSet<String>,
     /// Per note, questions the person withdrew while they were worked on (by deleting the

@@ -64,8 +64,12 @@ impl Store {
             records,
             opening_scan: None,
         };
-        let skipped = store.rescan();
+        let (skipped, temp_files) = crate::blocking::blocking(|| store.rescan_now());
         store.opening_scan = Some((std::time::Instant::now(), skipped));
+        // Opened under the vault's write lock, and every write to a note holds it: these
+        // temp files were left by a program killed mid-write, never one writing now.
+        super::atomic::remove_temp_files(&temp_files);
+        super::atomic::remove_stale_temp_files(&store.config.agent_dir());
         Ok(store)
     }
 
@@ -94,7 +98,7 @@ impl Store {
     /// [`crate::blocking`]).
     pub fn rescan(&mut self) -> Vec<Skipped> {
         self.opening_scan = None;
-        crate::blocking::blocking(|| self.rescan_now())
+        crate::blocking::blocking(|| self.rescan_now()).0
     }
 
     /// What the scan made on opening skipped, when it was made less than [`FRESH_SCAN`]
@@ -108,7 +112,8 @@ impl Store {
             .map(|(_, skipped)| skipped)
     }
 
-    fn rescan_now(&mut self) -> Vec<Skipped> {
+    /// Rescans; returns what was skipped and the temp files of our writes found.
+    fn rescan_now(&mut self) -> (Vec<Skipped>, Vec<std::path::PathBuf>) {
         let found = scan(&self.config.vault, &self.rules);
         // Dating a note that is not a daily note reads its head (frontmatter, headings):
         // done in parallel, then indexed in the order found.
@@ -122,7 +127,7 @@ impl Store {
             index.upsert(meta);
         }
         self.index = index;
-        found.skipped
+        (found.skipped, found.temp_files)
     }
 
     /// Re-reads one note's place in the index (or removes it when gone or ignored).
@@ -488,10 +493,8 @@ impl Store {
 
     /// Replaces the global context file.
     pub fn update_global_context(&self, content: &str) -> Result<()> {
-        write_context(
-            &self.config.vault.join(&self.config.global_context),
-            content,
-        )
+        let path = super::contain::inside(&self.config.vault, &self.config.global_context)?;
+        write_context(&path, content)
     }
 
     /// A clickable wikilink to an entry (`[[note#heading]]` for sections).

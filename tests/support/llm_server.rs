@@ -33,6 +33,9 @@ pub enum Reply {
     Hang,
     /// Close the connection without a response.
     Drop,
+    /// A 200 reply whose model output is this many bytes of text, streamed (never held
+    /// whole by the server), with its length announced unless `false`.
+    Huge(usize, bool),
 }
 
 /// A request the server received.
@@ -103,6 +106,8 @@ struct State {
     hang_all: bool,
     /// Milliseconds every model call waits before its reply.
     delay_all: u64,
+    /// The reply every model call gets, whatever the script says (a failing server).
+    fail_all: Option<Reply>,
     models: Vec<String>,
     in_flight: usize,
     max_in_flight: usize,
@@ -185,6 +190,12 @@ impl ScriptedLlm {
     /// From now on every request hangs, listings included (a hung server).
     pub fn hang_all(&self) {
         self.state.lock().unwrap().hang_all = true;
+    }
+
+    /// From now on every model call gets `reply` (an error status, a dropped connection):
+    /// a server that fails fast, every time. Listings still answer.
+    pub fn fail_all(&self, reply: Reply) {
+        self.state.lock().unwrap().fail_all = Some(reply);
     }
 
     /// From now on every model call takes at least `ms` milliseconds.
@@ -369,6 +380,8 @@ async fn serve(mut stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
             .find_map(|(_, _, q)| q.pop_front());
         let reply = if reject {
             None
+        } else if let Some(failure) = s.fail_all.clone() {
+            Some(failure)
         } else {
             matched.or_else(|| {
                 s.scripts
@@ -427,6 +440,7 @@ async fn play(
                 return Ok(());
             }
             Reply::Drop => return Ok(()),
+            Reply::Huge(bytes, announced) => return huge(stream, bytes, announced).await,
             Reply::Status(code, retry_after, body) => {
                 return respond(stream, code, retry_after, &body).await
             }
@@ -475,6 +489,34 @@ async fn answer(
                "usage": {"prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150}})
     };
     respond(stream, 200, None, &body.to_string()).await
+}
+
+/// Streams an Ollama-shaped reply holding `bytes` of model output. Without `announced`,
+/// no content-length: the client learns the size only by reading.
+async fn huge(stream: &mut TcpStream, bytes: usize, announced: bool) -> std::io::Result<()> {
+    let open = r#"{"model":"m","message":{"role":"assistant","content":""#;
+    let close = r#""},"done":true}"#;
+    let mut head =
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n".to_string();
+    if announced {
+        head.push_str(&format!(
+            "content-length: {}\r\n",
+            open.len() + bytes + close.len()
+        ));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(open.as_bytes()).await?;
+    let chunk = vec![b'x'; 64 * 1024];
+    let mut left = bytes;
+    while left > 0 {
+        let n = left.min(chunk.len());
+        // The client stops reading at its limit: the write then fails, and that is fine.
+        stream.write_all(&chunk[..n]).await?;
+        left -= n;
+    }
+    stream.write_all(close.as_bytes()).await?;
+    stream.shutdown().await
 }
 
 async fn respond(

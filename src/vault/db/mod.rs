@@ -154,17 +154,25 @@ impl RecordDb {
             std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
         }
         let existed = path.exists();
-        let usable = existed
-            && Connection::open(path)
-                .and_then(|c| c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)))
-                .is_ok_and(|v| v == SCHEMA_VERSION);
+        let version = existed
+            .then(|| {
+                connect(path)
+                    .and_then(|c| c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)))
+            })
+            .transpose();
+        // Busy is another program writing it, not damage: never a reason to rebuild.
+        let version = match version {
+            Err(e) if is_busy(&e) => return Err(err(e)),
+            v => v,
+        };
+        let usable = version.is_ok_and(|v| v == Some(SCHEMA_VERSION));
         if existed && !usable {
             tracing::info!("{}: rebuilt (older or damaged)", path.display());
             for suffix in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
             }
         }
-        let conn = Connection::open(path).map_err(err)?;
+        let conn = connect(path).map_err(err)?;
         conn.execute_batch(
             "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
         )
@@ -205,7 +213,7 @@ impl RecordDb {
             .map_err(|e| self.error(e))?;
         let path = self.path.clone();
         let build = std::thread::spawn(move || {
-            let conn = Connection::open(path)?;
+            let conn = connect(&path)?;
             conn.execute_batch(
                 "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
             )?;
@@ -246,7 +254,10 @@ impl RecordDb {
     pub fn begin(&self) -> Result<()> {
         let conn = self.conn();
         if conn.is_autocommit() {
-            conn.execute_batch("BEGIN").map_err(|e| self.error(e))?;
+            // IMMEDIATE: the write lock is waited for now (see [`BUSY_WAIT`]), not found
+            // taken at the first write, when SQLite could only give up.
+            conn.execute_batch("BEGIN IMMEDIATE")
+                .map_err(|e| self.error(e))?;
         }
         Ok(())
     }
@@ -277,7 +288,9 @@ impl RecordDb {
     fn write_all(&self, write: impl FnOnce(&Connection) -> rusqlite::Result<()>) -> Result<()> {
         let mut conn = self.conn();
         if conn.is_autocommit() {
-            let tx = conn.transaction().map_err(|e| self.error(e))?;
+            let tx = conn
+                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+                .map_err(|e| self.error(e))?;
             let written = write(&tx).and_then(|()| self.apply_fts(&tx));
             if let Err(e) = written {
                 self.fts_due.lock().expect("fts lock").clear();
@@ -561,12 +574,31 @@ fn put_record(tx: &Connection, r: &ParsedRecord) -> rusqlite::Result<()> {
     encoded::insert(tx, r, &r.source_file, &Encoded::of(r))
 }
 
+/// How long a program waits for another one writing the index (a long pass, a `reindex`)
+/// before it says the index is busy.
+const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A connection to the index that waits up to [`BUSY_WAIT`] for other writers.
+fn connect(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(BUSY_WAIT)?;
+    Ok(conn)
+}
+
+/// Whether SQLite gave up waiting for another program's lock on the database.
+fn is_busy(e: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode::{DatabaseBusy, DatabaseLocked};
+    matches!(e.sqlite_error_code(), Some(DatabaseBusy | DatabaseLocked))
+}
+
 /// A database error, naming the file and what to do.
 fn data_error(path: &Path, e: rusqlite::Error) -> Error {
     use rusqlite::ErrorCode::{DiskFull, SystemIoFailure};
     let full = matches!(e.sqlite_error_code(), Some(DiskFull | SystemIoFailure));
     let what_to_do = if full {
         "check free disk space; vault-agent stores the rest on its next run"
+    } else if is_busy(&e) {
+        "another vault-agent program (watch, serve, import, reindex) kept it busy for over 30 s; nothing is damaged, try again when it is done"
     } else {
         "delete it and run `vault-agent reindex`"
     };

@@ -281,3 +281,16 @@ fn a_search_for_words_of_several_tokens_finds_them_without_positions() {
     assert_eq!(found(&db, "\"press\""), [texts[0], texts[1]]);
     assert!(found(&db, "--").is_empty());
 }
+
+#[test]
+fn an_index_kept_busy_says_so_and_never_asks_for_a_rebuild() {
+    let e = rusqlite::Error::SqliteFailure(
+        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY),
+        Some("database is locked".into()),
+    );
+    let message = super::data_error(std::path::Path::new("index.db"), e).to_string();
+    assert!(
+        message.contains("busy") && !message.contains("delete it"),
+        "{message}"
+    );
+}

@@ -408,6 +408,9 @@ pub fn dated_headings(
     heading_dates(text, year, today).0
 }
 
+/// (0-based line, date) of each dated heading; `None` where a heading closes the day.
+pub type DatedLines = Vec<(usize, Option<NaiveDate>)>;
+
 /// The dated headings (see [`dated_headings`]) and the period each heading's path has named
 /// (line, year and month), for rows that write only a day. A heading dates its day with
 /// the year and month of the headings above it (`# 2024` > `## 六月` > `### 06.18`).
@@ -415,7 +418,7 @@ pub fn heading_dates(
     text: &str,
     year: Option<i32>,
     today: NaiveDate,
-) -> (Vec<(usize, Option<NaiveDate>)>, Vec<(usize, Period)>) {
+) -> (DatedLines, Vec<(usize, Period)>) {
     let day_first = slash_day_first(
         text.lines()
             .map(str::trim_start)

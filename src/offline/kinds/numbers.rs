@@ -99,7 +99,7 @@ fn in_miles(points: &[Point]) -> bool {
             p.record.extraction_notes.iter().any(|n| {
                 n.strip_prefix("converted ")
                     .and_then(|n| n.split_whitespace().nth(1))
-                    .is_some_and(|unit| crate::offline::read::is_miles(unit))
+                    .is_some_and(crate::offline::read::is_miles)
             })
         })
         .count();

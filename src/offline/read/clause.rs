@@ -386,7 +386,8 @@ pub fn clean(line: &str) -> String {
     }
     let text = spaced_labels(&text);
     let text = plates(&text);
-    let text = cjk_numerals(&text);
+    // `three sets of five`, `세 세트`, `三组`: counts in words, as digits.
+    let text = super::lexicon::in_digits(&text);
     trackers(&text).trim().to_string()
 }
 
@@ -416,77 +417,6 @@ fn spaced_labels(text: &str) -> std::borrow::Cow<'_, str> {
     }
     let re = RE.get_or_init(|| Regex::new(r"(\p{L}):(\d)").expect("label pattern compiles"));
     re.replace_all(text, "$1: $2")
-}
-
-/// Chinese numerals before a counter or unit in digits: `睡了六个半小时` -> `睡了6.5小时`,
-/// `跑了十二公里` -> `跑了12公里`. A numeral anywhere else (`一起`, `一下`) is a word.
-fn cjk_numerals(text: &str) -> std::borrow::Cow<'_, str> {
-    // None of these is ASCII; one pass over the text's characters (looking each one up in
-    // a string of numerals was a tenth of a pass's reading).
-    let numeral_or_counter = |c: char| {
-        matches!(
-            c,
-            '一' | '二'
-                | '两'
-                | '三'
-                | '四'
-                | '五'
-                | '六'
-                | '七'
-                | '八'
-                | '九'
-                | '十'
-                | '个'
-                | '個'
-        )
-    };
-    if text.is_ascii() || !text.contains(numeral_or_counter) {
-        return text.into();
-    }
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        Regex::new(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})(个半|個半)?(个小时|個小時|个|個|小时|小時|公里|千米|分钟|分鐘|组|組|次|杯|天)")
-            .expect("numeral pattern compiles")
-    });
-    re.replace_all(text, |c: &regex::Captures| {
-        // `最后一组很吃力`, `第一组`: which set, not how many.
-        let at = c.get(0).map_or(0, |m| m.start());
-        let ordinal = ["最后", "最後", "第"]
-            .iter()
-            .any(|w| text[..at].ends_with(w));
-        let Some(n) = cjk_value(&c[1]).filter(|_| !ordinal || c[1].parse::<u32>().is_ok()) else {
-            return c[0].to_string();
-        };
-        // `个` before hours only counts them; alone it could pass for reps (`每组5个`).
-        let unit = match &c[3] {
-            "个小时" | "個小時" => "小时",
-            u => u,
-        };
-        match c.get(2) {
-            Some(_) => format!("{n}.5{unit}"),
-            None => format!("{n}{unit}"),
-        }
-    })
-}
-
-/// `六` -> 6, `十二` -> 12, `二十五` -> 25 (up to 99); digits as they are.
-fn cjk_value(s: &str) -> Option<u32> {
-    if let Ok(n) = s.parse() {
-        return Some(n);
-    }
-    let digit = |c: char| "一二三四五六七八九".find(c).map(|i| i as u32 / 3 + 1);
-    let chars: Vec<char> = s
-        .chars()
-        .map(|c| if c == '两' { '二' } else { c })
-        .collect();
-    match chars.as_slice() {
-        ['十'] => Some(10),
-        ['十', b] => Some(10 + digit(*b)?),
-        [a, '十'] => Some(digit(*a)? * 10),
-        [a, '十', b] => Some(digit(*a)? * 10 + digit(*b)?),
-        [a] => digit(*a),
-        _ => None,
-    }
 }
 
 /// Habit-tracker emoji said in words: `💧 9` (glasses of water), `☕☕☕` (three coffees),

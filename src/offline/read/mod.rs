@@ -14,6 +14,7 @@ mod clause;
 mod corrections;
 mod custom;
 mod found;
+mod lexicon;
 mod lifts;
 mod measures;
 mod others;

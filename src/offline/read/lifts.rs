@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 
 use super::clause::{Clause, Hit};
 use super::found::Found;
+use super::lexicon::lexicon;
 use super::units::{KG, LB, NUM, REPS, SETS};
 use super::words::Mention;
 
@@ -84,19 +85,11 @@ fn patterns() -> &'static Patterns {
 
 /// The name of an exercise the vocabulary does not know, in a clause shaped like a lift (a
 /// weight with its unit and sets × reps, `회` or `세트`): the words before its first number
-/// (`원암 케이블 익스텐션 15kg 12회 3세트`). `None` when the clause is not shaped like a lift.
+/// (`원암 케이블 익스텐션 15kg 12회 3세트`). `None` when the clause is not shaped like a lift,
+/// or when those words cannot be a name (`I did`, `yo hice`, `무게는`: see
+/// [`Lexicon::could_be_a_name`](super::lexicon::Lexicon::could_be_a_name)).
 pub fn unknown_name(text: &str) -> Option<String> {
-    static SHAPE: OnceLock<(Regex, Regex)> = OnceLock::new();
-    let (weight, work) = SHAPE.get_or_init(|| {
-        let re = |s: String| Regex::new(&s).expect("lift shape compiles");
-        (
-            // A Korean particle may follow the unit (`32.5kg로`).
-            re(format!(r"{NUM}\s*(?:{KG}|{LB})(?:\b|\p{{Hangul}})")),
-            re(format!(
-                r"\d+\s*[x×*]\s*\d+|(?:{KG}|{LB})\s*[x×*]\s*\d+|\d+\s*(?:{REPS}|{SETS})"
-            )),
-        )
-    });
+    let (weight, work) = shapes();
     if !(weight.is_match(text) && work.is_match(text)) {
         return None;
     }
@@ -105,7 +98,33 @@ pub fn unknown_name(text: &str) -> Option<String> {
         .trim_matches(|c: char| c.is_whitespace() || ":-–(),.*".contains(c))
         .to_string();
     let words = name.split_whitespace().count();
-    (1..=4).contains(&words).then_some(name)
+    ((1..=4).contains(&words) && lexicon().could_be_a_name(&name)).then_some(name)
+}
+
+/// Whether a clause shaped like a lift (a weight with its unit, or sets or reps) names
+/// nothing of its own: the words before its first number are all small words (`I did
+/// 170kg 3x3`, `all at 100kg x 5`, `무게는 80kg 10회`, `efectivas 120 kg 3x5`), so its
+/// numbers are those of the exercise before it.
+pub fn unnamed(text: &str) -> bool {
+    let Some(i) = text.find(|c: char| c.is_ascii_digit()) else {
+        return false;
+    };
+    let (weight, work) = shapes();
+    (weight.is_match(text) || work.is_match(text)) && lexicon().only_small_words(&text[..i])
+}
+
+/// A weight with its unit (a Korean particle may follow it: `32.5kg로`), and sets or reps.
+fn shapes() -> &'static (Regex, Regex) {
+    static SHAPE: OnceLock<(Regex, Regex)> = OnceLock::new();
+    SHAPE.get_or_init(|| {
+        let re = |s: String| Regex::new(&s).expect("lift shape compiles");
+        (
+            re(format!(r"{NUM}\s*(?:{KG}|{LB})(?:\b|\p{{Hangul}})")),
+            re(format!(
+                r"\d+\s*[x×*]\s*\d+|(?:{KG}|{LB})\s*[x×*]\s*\d+|\d+\s*(?:{REPS}|{SETS})"
+            )),
+        )
+    })
 }
 
 /// Whether a clause holds sets written as `185x5x3`, `315x5` or `3x8`.
@@ -793,33 +812,40 @@ pub fn set_ordinal(line: &str) -> Option<&str> {
     rest.bytes().any(|b| b.is_ascii_digit()).then_some(rest)
 }
 
-/// `DC 52,5 kg, 3x10`, `划船：65公斤，4组，每组8个`: one lift's weight and its sets or reps
-/// written as clauses of their own, read as one lift. Looks at the lifts from `start` (those
-/// of one line): a lift with a weight and no reps takes the reps (and sets) of the next
-/// lift of the same name that has no weight.
+/// `DC 52,5 kg, 3x10`, `划船：65公斤，4组，每组8个`, `스쿼트 한 3세트 정도? 무게는 80kg
+/// 10회`: one lift's weight, sets and reps written as clauses of their own (hedges and
+/// labels between them), read as one lift. Looks at the lifts from `start` (those of one
+/// line): two lifts of the same name in a row, each lacking what the other has, are one.
 pub fn join_fields(lifts: &mut Vec<Value>, start: usize) {
     let mut i = start;
     while i + 1 < lifts.len() {
-        let (a, b) = (&lifts[i], &lifts[i + 1]);
-        let joins = a["name"] == b["name"]
-            && !a["weight"].is_null()
-            && a["reps"].is_null()
-            && b["weight"].is_null()
-            && !b["reps"].is_null()
-            // `3组` then `每组8个`: the reps of the sets already read (their own set count
-            // is only the default one).
-            && (a["sets"].is_null() || b["sets"].is_null() || b["sets"] == json!(1));
-        if !joins {
+        if !complete_each_other(&lifts[i], &lifts[i + 1]) {
             i += 1;
             continue;
         }
         let b = lifts.remove(i + 1);
         let a = &mut lifts[i];
-        a["reps"] = b["reps"].clone();
-        if a["sets"].is_null() {
+        for field in ["weight", "unit", "reps"] {
+            if a[field].is_null() {
+                a[field] = b[field].clone();
+            }
+        }
+        // A set count of one is what a lift gets when none is written (`80kg 10회`).
+        if a["sets"].is_null() || a["sets"] == json!(1) && !b["sets"].is_null() {
             a["sets"] = b["sets"].clone();
         }
     }
+}
+
+/// Whether two lifts are the parts of one: the same name, one without a weight and the
+/// other with it, or one without reps and the other with them, and nothing said twice (a
+/// set count of one may be the default one).
+fn complete_each_other(a: &Value, b: &Value) -> bool {
+    let has = |v: &Value, f: &str| !v[f].is_null();
+    let once = |f: &str| !(has(a, f) && has(b, f));
+    let sets_once = once("sets") || a["sets"] == json!(1) || b["sets"] == json!(1);
+    let parts = has(a, "weight") != has(b, "weight") || has(a, "reps") != has(b, "reps");
+    a["name"] == b["name"] && once("weight") && once("reps") && sets_once && parts
 }
 
 /// Consecutive single sets of the same lift at the same weight and reps (written one set

@@ -421,7 +421,7 @@ impl<'d> Reader<'d> {
                 None => {
                     // `Slept 7h - Easy 2.3 miles`: a night has no distance.
                     let new_run = current == Topic::Sleep && runs::has_distance(&c.text);
-                    let inherited = if continues(&c.text) && !new_run {
+                    let inherited = if (continues(&c.text) || lifts::unnamed(&c.text)) && !new_run {
                         current.clone()
                     } else if other_activity(&c.text) {
                         // `🧘 15 min` under `long run, pasted from the watch:`.

@@ -82,6 +82,29 @@ impl Clause {
         self.taken.push(r);
     }
 
+    /// Claims the whole clause: no reader takes its numbers, though its words are still
+    /// read for what it is about (a plan, someone else's lift; see `own`).
+    pub fn mute(&mut self) {
+        self.taken.push(0..self.text.len());
+    }
+
+    /// Whether the clause was muted (see [`Clause::mute`]).
+    pub fn is_muted(&self) -> bool {
+        self.taken
+            .iter()
+            .any(|t| t.start == 0 && t.end >= self.text.len())
+    }
+
+    /// The clause cut in two at byte `at`, each piece trimmed, with its claims.
+    pub fn split_at(&self, at: usize) -> (Clause, Clause) {
+        let mut pieces = Vec::new();
+        self.push_piece(0..at, &mut pieces);
+        self.push_piece(at..self.text.len(), &mut pieces);
+        let second = pieces.pop().unwrap_or_else(|| self.piece(at..at));
+        let first = pieces.pop().unwrap_or_else(|| self.piece(0..0));
+        (first, second)
+    }
+
     /// Matches of `re` on free text, where a match starting or ending on a Latin letter
     /// or digit does not continue a longer word (`5 kg` is not `5 k`, `q4` is no number).
     pub fn hits(&self, re: &Regex) -> Vec<Hit> {

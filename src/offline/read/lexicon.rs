@@ -47,6 +47,19 @@ struct File {
     small: Small,
     #[serde(default)]
     markers: Markers,
+    #[serde(default)]
+    others: Others,
+}
+
+/// Other people a log tells about: a possessive or an article and a person (`my buddy`,
+/// `mi compañero`, `o personal`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Others {
+    #[serde(default)]
+    possessives: Vec<String>,
+    #[serde(default)]
+    people: Vec<String>,
 }
 
 /// Where a count stands: the words around a number that make it one.
@@ -156,6 +169,10 @@ pub struct Lexicon {
     pub compare_before: Vec<String>,
     /// After one: `150kg 같았음`.
     pub compare_after: Vec<String>,
+    /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
+    pub possessives: Vec<String>,
+    /// People a log tells about: `buddy`, `compañero`, `personal`.
+    pub people: Vec<String>,
 }
 
 /// The merged lexicon of the shipped languages.
@@ -185,6 +202,8 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         future: Vec::new(),
         compare_before: Vec::new(),
         compare_after: Vec::new(),
+        possessives: Vec::new(),
+        people: Vec::new(),
     };
     let mut seen: HashMap<String, (String, u32)> = HashMap::new();
     for (lang, text) in files {
@@ -253,6 +272,8 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.future.extend(lower(m.future));
         lex.compare_before.extend(lower(m.compare_before));
         lex.compare_after.extend(lower(m.compare_after));
+        lex.possessives.extend(lower(file.others.possessives));
+        lex.people.extend(lower(file.others.people));
     }
     // Longest first wherever a list is tried in turn: `개씩` before `개`.
     for list in [
@@ -269,6 +290,8 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         &mut lex.future,
         &mut lex.compare_before,
         &mut lex.compare_after,
+        &mut lex.possessives,
+        &mut lex.people,
     ] {
         list.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
         list.dedup();

@@ -183,6 +183,10 @@ impl Clause {
     /// (`5:30/km`), a score (`7/10`) or a range between numbers (`23:10 - 06:40`).
     pub fn split(&self) -> Vec<Clause> {
         let mut cuts: Vec<Range<usize>> = Vec::new();
+        // `Pull-ups: 12, 10, 8, 7`, `Tractions : 10 / 8 / 6`, `（10、8、7、6、5）`: the reps
+        // of each set, one list.
+        let lists = rep_lists(&self.text);
+        let listed = |i: usize| lists.iter().any(|r| r.contains(&i));
         // Separators between the fields of one lift (`65 / 8회 / 3세트`): claimed, not cut.
         let mut glue: Vec<Range<usize>> = Vec::new();
         let s = &self.text;
@@ -214,7 +218,11 @@ impl Clause {
                 }
                 _ => false,
             };
-            if cut && matches!(c, ',' | '/' | '，' | '、' | '-') && lift_field_follows(&s[end..])
+            if cut && listed(i) {
+                // Inside a list of reps: no cut.
+            } else if cut
+                && matches!(c, ',' | '/' | '，' | '、' | '-')
+                && lift_field_follows(&s[end..])
             {
                 glue.push(i..end);
             } else if cut {
@@ -326,6 +334,38 @@ fn unit_follows(rest: &str) -> bool {
     ];
     let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
     UNITS.contains(&word.as_str())
+}
+
+/// Where `text` lists three or more small numbers apart (`12, 10, 8`, `10 / 8 / 6`,
+/// `10、8、7`): the reps of a lift's sets. Not thousands (`1,234,567`), nor a date or
+/// decimals around it (`2024/10/15`, `1.5/2/3`).
+fn rep_lists(text: &str) -> Vec<Range<usize>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    if !text.contains([',', '/', '、']) {
+        return Vec::new();
+    }
+    let re = RE.get_or_init(|| {
+        Regex::new(r"\d{1,3}(?:\s*[,/、]\s*\d{1,3}){2,}").expect("rep list pattern compiles")
+    });
+    re.find_iter(text)
+        .filter(|m| {
+            let before = text[..m.start()].chars().next_back();
+            let before = before.is_some_and(|c| c.is_ascii_digit() || c == '.');
+            let mut rest = text[m.end()..].chars();
+            let after = match rest.next() {
+                Some(c) if c.is_ascii_digit() => true,
+                Some('.' | ',' | '/') => rest.next().is_some_and(|c| c.is_ascii_digit()),
+                _ => false,
+            };
+            let groups: Vec<&str> = m.as_str().split(',').collect();
+            let thousands = groups.len() > 1
+                && groups[1..]
+                    .iter()
+                    .all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()));
+            !before && !after && !thousands
+        })
+        .map(|m| m.range())
+        .collect()
 }
 
 /// `/ 30kg / 5,5,15`, `/ BW / 5,5,6`: the weight and reps of a `Squat / 30kg / 5,5,15` log

@@ -64,7 +64,7 @@ fn patterns() -> &'static Patterns {
                 r"({NUM})\s*({KG}|{LB})?\s*/\s*(\d{{1,2}})(?:\s*(?:{REPS}))?"
             )),
             rep_list: re(format!(
-                r"(?i)(?:({NUM})\s*({KG}|{LB})|\b(?:bw|bodyweight|맨몸|自重))?\s*\)?\s*[/:]?\s*(\d{{1,3}}(?:\s*[,/-]\s*\d{{1,3}}){{2,}})(?:\s*(?:{REPS}))?"
+                r"(?i)(?:({NUM})\s*({KG}|{LB})|\b(?:bw|bodyweight|맨몸|自重))?\s*\)?\s*[/:]?\s*(\d{{1,3}}(?:\s*[,/、-]\s*\d{{1,3}}){{2,}})(?:\s*(?:{REPS}))?"
             )),
             weight_for_reps: re(format!(
                 r"({NUM})\s*({KG}|{LB})\s+(?:for|x)\s+(?:(?:a|one)\s+set\s+of\s+)?(\d+)(?:\s*(?:{REPS}))?(\s*(?:[x×*]\s*\d|{SETS}|of))?"
@@ -110,7 +110,8 @@ pub fn unnamed(text: &str) -> bool {
         return false;
     };
     let (weight, work) = shapes();
-    (weight.is_match(text) || work.is_match(text)) && lexicon().only_small_words(&text[..i])
+    let shaped = weight.is_match(text) || work.is_match(text) || patterns().rep_list.is_match(text);
+    shaped && lexicon().only_small_words(&text[..i])
 }
 
 /// A weight with its unit (a Korean particle may follow it: `32.5kg로`), and sets or reps.
@@ -433,7 +434,7 @@ fn segment(
         let reps: Vec<i64> = h
             .get(3)
             .unwrap_or("")
-            .split([',', '/', '-'])
+            .split([',', '/', '、', '-'])
             .filter_map(|r| r.trim().parse().ok())
             .collect();
         push_sets(&mut lifts, weight(&h, 1, 2), &reps);
@@ -819,6 +820,10 @@ pub fn set_ordinal(line: &str) -> Option<&str> {
 pub fn join_fields(lifts: &mut Vec<Value>, start: usize) {
     let mut i = start;
     while i + 1 < lifts.len() {
+        if counted_by_list(&lifts[i..]) {
+            lifts.remove(i);
+            continue;
+        }
         if !complete_each_other(&lifts[i], &lifts[i + 1]) {
             i += 1;
             continue;
@@ -835,6 +840,25 @@ pub fn join_fields(lifts: &mut Vec<Value>, start: usize) {
             a["sets"] = b["sets"].clone();
         }
     }
+}
+
+/// `引体向上 5组，每组做到力竭（10、8、7、6、5）`: a count of sets alone, then as many sets
+/// of the same lift with their reps: the count was theirs.
+fn counted_by_list(lifts: &[Value]) -> bool {
+    let [first, rest @ ..] = lifts else {
+        return false;
+    };
+    let Some(n) = first["sets"].as_i64() else {
+        return false;
+    };
+    if !first["reps"].is_null() || !first["weight"].is_null() {
+        return false;
+    }
+    let listed: Vec<&Value> = rest
+        .iter()
+        .take_while(|l| l["name"] == first["name"] && !l["reps"].is_null())
+        .collect();
+    listed.len() >= 2 && listed.iter().filter_map(|l| l["sets"].as_i64()).sum::<i64>() == n
 }
 
 /// Whether two lifts are the parts of one: the same name, one without a weight and the

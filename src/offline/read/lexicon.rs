@@ -268,6 +268,11 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         }
         lex.particles.extend(lower(s.particles));
         let m = file.markers;
+        // `felt like 300kg`: how a weight felt names no exercise either.
+        for w in lower(m.compare_before.iter().chain(&m.compare_after).cloned().collect()) {
+            lex.longest_phrase = lex.longest_phrase.max(w.split_whitespace().count());
+            lex.small.entry(w).or_insert(Role::Loose);
+        }
         lex.own.extend(lower(m.own));
         lex.future.extend(lower(m.future));
         lex.compare_before.extend(lower(m.compare_before));

@@ -185,6 +185,7 @@ pub fn read(
         return false;
     }
     claim_machine_settings(clause);
+    claim_comparisons(clause);
     let mut any = false;
     if named.is_empty() {
         let all = 0..clause.text.len();
@@ -327,6 +328,35 @@ fn claim_machine_settings(clause: &mut Clause) {
         Regex::new(r"(?i)\d+\s*칸|(?:핀|\bpin|\bseat|\bnotch|시트)\s*#?\d+|\d+번\s*핀")
             .expect("machine setting pattern compiles")
     });
+    for hit in clause.hits(re) {
+        clause.claim(hit.range);
+    }
+}
+
+/// A weight told as a comparison (`felt like 300kg`, `gefühlt wie 150 kg`, `150kg 같았음`):
+/// how it felt, not what was lifted, so it is taken out before weights are read. The words
+/// are the lexicon's `compare_before` and `compare_after`.
+fn claim_comparisons(clause: &mut Clause) {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        let lex = lexicon();
+        let words = |list: &[String]| -> String {
+            list.iter().map(|w| regex::escape(w)).collect::<Vec<_>>().join("|")
+        };
+        let (before, after) = (words(&lex.compare_before), words(&lex.compare_after));
+        // With its unit: `bench felt like 7` is a score, left for the person to see.
+        let weight = format!(r"~?{NUM}\s*(?:{KG}|{LB})");
+        let mut alternatives = Vec::new();
+        if !before.is_empty() {
+            alternatives.push(format!(r"(?:{before})\s*{weight}"));
+        }
+        if !after.is_empty() {
+            alternatives.push(format!(r"{weight}\s*(?:{after})"));
+        }
+        (!alternatives.is_empty())
+            .then(|| Regex::new(&alternatives.join("|")).expect("comparison pattern compiles"))
+    });
+    let Some(re) = re else { return };
     for hit in clause.hits(re) {
         clause.claim(hit.range);
     }

@@ -49,6 +49,9 @@ struct File {
     markers: Markers,
     #[serde(default)]
     others: Others,
+    /// Equipment (its English name, the first word of a vocabulary variant) -> its words.
+    #[serde(default)]
+    equipment: BTreeMap<String, Vec<String>>,
 }
 
 /// Other people a log tells about: a possessive or an article and a person (`my buddy`,
@@ -173,6 +176,8 @@ pub struct Lexicon {
     pub possessives: Vec<String>,
     /// People a log tells about: `buddy`, `compañero`, `personal`.
     pub people: Vec<String>,
+    /// Equipment words and the equipment they name: (`덤벨`, `dumbbell`).
+    pub equipment: Vec<(String, String)>,
 }
 
 /// The merged lexicon of the shipped languages.
@@ -204,6 +209,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         compare_after: Vec::new(),
         possessives: Vec::new(),
         people: Vec::new(),
+        equipment: Vec::new(),
     };
     let mut seen: HashMap<String, (String, u32)> = HashMap::new();
     for (lang, text) in files {
@@ -279,6 +285,11 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.compare_after.extend(lower(m.compare_after));
         lex.possessives.extend(lower(file.others.possessives));
         lex.people.extend(lower(file.others.people));
+        for (name, words) in file.equipment {
+            let name = name.to_lowercase();
+            lex.equipment
+                .extend(lower(words).into_iter().map(|w| (w, name.clone())));
+        }
     }
     // Longest first wherever a list is tried in turn: `개씩` before `개`.
     for list in [

@@ -233,11 +233,14 @@ impl Clause {
         for m in word_separators().find_iter(s) {
             // `7 horas y media`, `47 minutos y 36 segundos`: one amount, not two clauses.
             let rest = &s[m.end()..];
-            let joins_amount = matches!(m.as_str().trim(), "y" | "et" | "and" | "und")
-                && (["media", "demie", "a half", "halb"]
-                    .iter()
-                    .any(|h| rest.starts_with(h))
-                    || seconds_follow(rest));
+            let said = format!("{} {rest}", m.as_str().trim());
+            let joins_amount = super::lexicon::lexicon()
+                .counting
+                .half
+                .iter()
+                .any(|h| said.starts_with(h.as_str()))
+                || matches!(m.as_str().trim(), "y" | "et" | "and" | "und" | "e")
+                    && seconds_follow(rest);
             // `웜업 50kg 10회 하고 본세트 102.5kg 5회 5세트`: two sets, each with its weight;
             // `웜업 55kg 12회 하고 본세트 100x7, 105x5` stays one (the weight's unit is shared).
             let shares_unit = m.as_str().trim() == "하고"
@@ -408,9 +411,25 @@ fn seconds_follow(rest: &str) -> bool {
 fn word_separators() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(
-            r"\s(?:and then|and|then|after that|afterwards|also|plus|&|y luego|y|luego|después|und dann|und|dann|danach|et puis|et|puis|ensuite)\s|\s(?:그리고|그 다음|그다음|다음에|하고|それから|そして|然后|接着)\s?",
-        )
+        // Spaced words stand between spaces; Korean, Japanese and Chinese ones may run on
+        // into the next word.
+        let (glued, spaced): (Vec<&String>, Vec<&String>) = super::lexicon::lexicon()
+            .separators
+            .iter()
+            .partition(|w| w.chars().next().is_some_and(crate::domains::is_spaceless));
+        let alternation = |words: Vec<&String>| {
+            let words: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
+            if words.is_empty() {
+                r"[^\s\S]".to_string()
+            } else {
+                words.join("|")
+            }
+        };
+        Regex::new(&format!(
+            r"\s(?:{})\s|\s(?:{})\s?",
+            alternation(spaced),
+            alternation(glued)
+        ))
         .expect("separator pattern compiles")
     })
 }

@@ -42,6 +42,8 @@ struct File {
     #[serde(default)]
     joiners: Vec<String>,
     #[serde(default)]
+    separators: Vec<String>,
+    #[serde(default)]
     counting: Counting,
     #[serde(default)]
     small: Small,
@@ -158,6 +160,8 @@ pub struct Lexicon {
     /// Number words and what each is.
     pub numbers: HashMap<String, Part>,
     pub joiners: Vec<String>,
+    /// Words between two thoughts of a line: `and`, `dann`, `그리고`, `然后`.
+    pub separators: Vec<String>,
     pub counting: Counting,
     small: HashMap<String, Role>,
     /// Particles glued to the end of a word (`는`, `は`), longest first.
@@ -199,6 +203,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
     let mut lex = Lexicon {
         numbers: HashMap::new(),
         joiners: Vec::new(),
+        separators: Vec::new(),
         counting: Counting::default(),
         small: HashMap::new(),
         particles: Vec::new(),
@@ -241,6 +246,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
             words.into_iter().map(|w| w.trim().to_lowercase()).collect()
         };
         lex.joiners.extend(lower(file.joiners));
+        lex.separators.extend(lower(file.separators));
         let c = file.counting;
         lex.counting.counters.extend(lower(c.counters));
         lex.counting.connectors.extend(lower(c.connectors));
@@ -294,6 +300,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
     // Longest first wherever a list is tried in turn: `개씩` before `개`.
     for list in [
         &mut lex.joiners,
+        &mut lex.separators,
         &mut lex.counting.counters,
         &mut lex.counting.connectors,
         &mut lex.counting.articles,

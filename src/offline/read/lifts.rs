@@ -25,6 +25,7 @@ struct Patterns {
     rep_max: Regex,
     rep_list: Regex,
     weight_for_reps: Regex,
+    bare_for_reps: Regex,
     weight: Regex,
     sets_of: Regex,
     reps_by_sets: Regex,
@@ -40,6 +41,17 @@ fn patterns() -> &'static Patterns {
     P.get_or_init(|| {
         let re = |s: String| Regex::new(&s).expect("lift pattern compiles");
         let x = r"\s*[x×*]\s*";
+        let connectors: Vec<String> = lexicon()
+            .counting
+            .connectors
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect();
+        let connectors = if connectors.is_empty() {
+            "of".to_string()
+        } else {
+            connectors.join("|")
+        };
         Patterns {
             weights_reps_lists: re(format!(
                 r"({NUM}(?:\s*/\s*{NUM})+)\s*({KG}|{LB})?\s*(?:[x×*]\s*)?(\d{{1,2}}(?:\s*/\s*\d{{1,2}})+)\s*(?:{REPS})?"
@@ -69,9 +81,16 @@ fn patterns() -> &'static Patterns {
             weight_for_reps: re(format!(
                 r"({NUM})\s*({KG}|{LB})\s+(?:for|x)\s+(?:(?:a|one)\s+set\s+of\s+)?(\d+)(?:\s*(?:{REPS}))?(\s*(?:[x×*]\s*\d|{SETS}|of))?"
             )),
+            // Not before `x` or a count of sets: `315 for 3x5`, `245 for 3 sets of 8`.
+            bare_for_reps: re(format!(
+                r"({NUM})\s+(?:for|pour|für)\s+(\d{{1,2}})\b(?:\s*(?:{REPS}))?(?:\s*[,.!;)]|\s*$|\s+(?:then|and|und|et|y|e)\b)"
+            )),
             weight: re(format!(r"({NUM})\s*({KG}|{LB})")),
+            // `3 sets of 5`, `3 Sätze mit je 5`, `tre serie da otto`, `3组每组10次`: the
+            // connectors are the lexicon's (weights are read before, so `mit 80 kg` is no
+            // count of reps).
             sets_of: re(format!(
-                r"(\d+)\s*(?:{SETS})\s*(?:(?:of|de|à|a|x|×|mit|with|by|de)\s*(\d+)(?:\s*(?:{REPS}))?(\s*(?:sec(?:ond)?s?\b|s\b|초|秒|min(?:ute)?s?\b|분|分))?|(\d+)\s*(?:{REPS}))"
+                r"(\d+)\s*(?:{SETS})\s*(?:(?:{connectors}|a|x|×|mit|with|by)\s*(\d+)(?:\s*(?:{REPS}))?(\s*(?:sec(?:ond)?s?\b|s\b|초|秒|min(?:ute)?s?\b|분|分))?|(\d+)\s*(?:{REPS}))"
             )),
             reps_by_sets: re(format!(r"(\d+)\s*(?:{REPS}){x}(\d+)\s*(?:{SETS})?")),
             group: re(format!(r"({NUM}){x}(\d+)(?:{x}(\d+))?")),
@@ -133,11 +152,14 @@ pub fn has_sets(text: &str) -> bool {
     sets_shape().is_match(text)
 }
 
-/// Whether a clause counts its sets in words: `245 for 3 sets of 8`, `3 series de 5`.
+/// Whether a clause counts its sets or reps in words: `245 for 3 sets of 8`, `3 series de
+/// 5`, `315 for 1`.
 pub fn has_sets_in_words(text: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(&format!(r"\d\s*(?:{SETS})\s*(?:of|de|à|x|×)\s*\d"))
+        Regex::new(&format!(
+            r"\d\s*(?:{SETS})\s*(?:of|de|à|x|×)\s*\d|\d\s+(?:for|pour|für)\s+\d"
+        ))
             .expect("sets in words compiles")
     })
     .is_match(text)
@@ -186,16 +208,17 @@ pub fn read(
     }
     claim_machine_settings(clause);
     claim_comparisons(clause);
+    claim_effort(clause);
     let mut any = false;
     if named.is_empty() {
         let all = 0..clause.text.len();
-        return segment(clause, all, inherited, found);
+        return segment(clause, all, inherited, None, found);
     }
     for (i, m) in named.iter().enumerate() {
         let start = if i == 0 { 0 } else { m.start };
         let end = named.get(i + 1).map_or(clause.text.len(), |n| n.start);
         let before = found.lifts.len();
-        any |= segment(clause, start..end, Some(&m.canonical), found);
+        any |= segment(clause, start..end, Some(&m.canonical), Some(m.start), found);
         if &clause.text[m.start..m.end] == "kb" {
             kettlebells(&mut found.lifts[before..]);
         }
@@ -362,11 +385,117 @@ fn claim_comparisons(clause: &mut Clause) {
     }
 }
 
+/// An effort score (`@RPE8`, `RPE 7.5`, `RIR 2`): how hard a set was, no weight or count.
+fn claim_effort(clause: &mut Clause) {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"@?\s*\b(?:rpe|rir)\s*@?\s*\d{1,2}(?:[.,]\d)?")
+            .expect("effort pattern compiles")
+    });
+    for hit in clause.hits(re) {
+        clause.claim(hit.range);
+    }
+}
+
+/// `5 each side`, `10 por pierna`, `12 pro Seite`: reps done on each side (the lexicon's
+/// `per_side` words).
+fn per_side() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        let words: Vec<String> = lexicon()
+            .counting
+            .per_side
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect();
+        let words = if words.is_empty() {
+            // No language lists any: a pattern that never matches.
+            r"[^\s\S]".to_string()
+        } else {
+            words.join("|")
+        };
+        Regex::new(&format!(r"(\d{{1,3}})\s*(?:{REPS})?\s*(?:{words})"))
+            .expect("per side pattern compiles")
+    })
+}
+
+/// `x5` opening a lift's piece, with no weight in it: one more set of that many reps.
+fn repeated_set(clause: &Clause, within: &Range<usize>) -> Option<(Range<usize>, i64)> {
+    static RE: OnceLock<(Regex, Regex)> = OnceLock::new();
+    let (set, weight) = RE.get_or_init(|| {
+        (
+            Regex::new(r"^\s*[x×]\s*(\d{1,2})\b").expect("repeated set compiles"),
+            Regex::new(&format!(r"{NUM}\s*(?:{KG}|{LB})")).expect("weight compiles"),
+        )
+    });
+    let piece = &clause.text[within.clone()];
+    let c = set.captures(piece)?;
+    let m = c.get(0)?;
+    let range = within.start + m.start()..within.start + m.end();
+    if !clause.is_free(&range) || weight.is_match(piece) {
+        return None;
+    }
+    Some((range, c.get(1)?.as_str().parse().ok()?))
+}
+
+/// The weight of the last lift of `name` read in the entry.
+fn last_weight(found: &Found, name: &str) -> Option<(f64, Option<&'static str>)> {
+    let last = found.lifts.iter().rev().find(|l| l["name"] == name)?;
+    let unit = match last["unit"].as_str() {
+        Some("kg") => Some("kg"),
+        Some("lb") => Some("lb"),
+        _ => None,
+    };
+    Some((last["weight"].as_f64()?, unit))
+}
+
+/// The count written right before the name at `at` (`40 sit-ups`, `of 15 push-ups`, `20
+/// air squats`): a whole number alone, not the end of sets × reps (`3x10 goblet squats`),
+/// nor a week or day's number. Claims it.
+fn count_before(clause: &mut Clause, within: &Range<usize>, at: usize) -> Option<i64> {
+    if at <= within.start {
+        return None;
+    }
+    let head = &clause.text[within.start..at];
+    let trimmed = head.trim_end();
+    if trimmed.len() == head.len() {
+        return None;
+    }
+    let digits = trimmed.len()
+        - trimmed
+            .trim_end_matches(|c: char| c.is_ascii_digit())
+            .len();
+    if !(1..=3).contains(&digits) {
+        return None;
+    }
+    let start = within.start + trimmed.len() - digits;
+    let range = start..within.start + trimmed.len();
+    let before = clause.text[..start].trim_end();
+    let label = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .is_some_and(|w| {
+            matches!(w, "week" | "wk" | "day" | "set" | "tag" | "woche" | "semana" | "semaine")
+        });
+    let glued = clause.text[..start]
+        .chars()
+        .next_back()
+        .is_some_and(|c| !c.is_whitespace() && c != '(' && c != ':');
+    if glued || label || !clause.is_free(&range) {
+        return None;
+    }
+    let n = clause.text[range.clone()].parse().ok()?;
+    clause.claim(range);
+    Some(n)
+}
+
 /// Reads one exercise's piece of a clause.
+/// `name_at`: where the name stands in the clause, when the clause writes it.
 fn segment(
     clause: &mut Clause,
     within: Range<usize>,
     name: Option<&str>,
+    name_at: Option<usize>,
     found: &mut Found,
 ) -> bool {
     let p = patterns();
@@ -383,6 +512,18 @@ fn segment(
     };
     let bodyweight = name.is_some_and(|n| BODYWEIGHT.contains(&n));
     let mut lifts: Vec<Lift> = Vec::new();
+    // `…120kg x5 @RPE8, x5 @RPE8.5`: another set at the weight of the lift before.
+    if let Some((range, reps)) = repeated_set(clause, &within) {
+        if let Some(weight) = name.and_then(|n| last_weight(found, n)) {
+            clause.claim(range);
+            lifts.push(Lift {
+                weight: Some(weight),
+                reps: Some(reps),
+                sets: Some(1),
+            });
+        }
+    }
+
     // `DB bench 2x30kg 3x10`, `Seated DB press 2×22kg 3×10 (per hand)`: a pair of dumbbells
     // and the weight of one.
     let held: Vec<(usize, (f64, Option<&'static str>))> = if holds_pair(clause, &within, name) {
@@ -481,6 +622,18 @@ fn segment(
         });
         clause.claim(h.range);
     }
+    // `Dedlifts 315 for a single`: a weight with no unit, for one set of that many reps.
+    for h in take(&p.bare_for_reps, clause) {
+        if let (Some(w), Some(r)) = (h.num(1), int(&h, 2)) {
+            if w > r as f64 {
+                lifts.push(Lift {
+                    weight: Some((w, None)),
+                    reps: Some(r),
+                    sets: Some(1),
+                });
+            }
+        }
+    }
     let mut weights: Vec<(usize, (f64, Option<&'static str>))> = take(&p.weight, clause)
         .iter()
         .filter_map(|h| Some((h.range.start, weight(h, 1, 2)?)))
@@ -500,7 +653,16 @@ fn segment(
         pairs.push((int(&h, 2), int(&h, 1)));
     }
     let groups = take(&p.group, clause);
-    let reps = take(&p.reps, clause).first().and_then(|h| int(h, 1));
+    // `40 sit-ups`, `4 rounds of 15 push-ups`: a count right before the name, that no
+    // pattern above took, is its reps.
+    let counted = name_at.and_then(|at| count_before(clause, &within, at));
+    // `5 each side`, `10 por pierna`: the reps, done on each side.
+    let per_side = take(per_side(), clause).first().and_then(|h| int(h, 1));
+    let reps = take(&p.reps, clause)
+        .first()
+        .and_then(|h| int(h, 1))
+        .or(per_side)
+        .or(counted);
     let sets = take(&p.sets, clause).first().and_then(|h| int(h, 1));
     // `172.5x1 @8.5`: beside a set that carries its own weight, a small number after `@`
     // is the effort (RPE), not a weight.

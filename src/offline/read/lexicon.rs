@@ -92,6 +92,9 @@ pub struct Counting {
     /// After a count of reps, the reps are of each side: `5 each side`.
     #[serde(default)]
     pub per_side: Vec<String>,
+    /// Between two counts of which either may be right: `4 or 5 sets`, `3到4组`.
+    #[serde(default)]
+    pub alternatives: Vec<String>,
 }
 
 /// Small words by kind: never an exercise's name.
@@ -255,6 +258,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.counting.classifiers.extend(lower(c.classifiers));
         lex.counting.ordinal_before.extend(lower(c.ordinal_before));
         lex.counting.per_side.extend(lower(c.per_side));
+        lex.counting.alternatives.extend(lower(c.alternatives));
         let s = file.small;
         let roles = [
             (s.own, Role::Structural),
@@ -308,6 +312,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         &mut lex.counting.classifiers,
         &mut lex.counting.ordinal_before,
         &mut lex.counting.per_side,
+        &mut lex.counting.alternatives,
         &mut lex.particles,
         &mut lex.own,
         &mut lex.future,

@@ -209,6 +209,7 @@ pub fn read(
     claim_machine_settings(clause);
     claim_comparisons(clause);
     claim_effort(clause);
+    claim_alternatives(clause);
     let mut any = false;
     if named.is_empty() {
         let all = 0..clause.text.len();
@@ -385,6 +386,39 @@ fn claim_comparisons(clause: &mut Clause) {
     }
 }
 
+/// `maybe 4 or 5 sets`, `3~4세트`, `4-5 Sätze`: two counts for one, of which the second is
+/// read with its unit; the first is taken out so it is read as no weight. The words between
+/// are the lexicon's `alternatives`.
+fn claim_alternatives(clause: &mut Clause) {
+    static RE: OnceLock<(Regex, Regex)> = OnceLock::new();
+    let (first, counted) = RE.get_or_init(|| {
+        let words: Vec<String> = lexicon()
+            .counting
+            .alternatives
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect();
+        let words = if words.is_empty() {
+            r"[^\s\S]".to_string()
+        } else {
+            words.join("|")
+        };
+        (
+            Regex::new(&format!(r"\d{{1,2}}\s*(?:[-–~]|(?:{words})\s)\s*"))
+                .expect("alternatives pattern compiles"),
+            Regex::new(&format!(r"^\d{{1,2}}\s*(?:{SETS}|{REPS})"))
+                .expect("counted pattern compiles"),
+        )
+    });
+    for hit in clause.hits(first) {
+        let before = clause.text[..hit.range.start].trim_end().chars().next_back();
+        let in_sets = before.is_some_and(|c| matches!(c, 'x' | '×' | '*'));
+        if !in_sets && counted.is_match(&clause.text[hit.range.end..]) {
+            clause.claim(hit.range);
+        }
+    }
+}
+
 /// An effort score (`@RPE8`, `RPE 7.5`, `RIR 2`): how hard a set was, no weight or count.
 fn claim_effort(clause: &mut Clause) {
     static RE: OnceLock<Regex> = OnceLock::new();
@@ -444,6 +478,7 @@ fn last_weight(found: &Found, name: &str) -> Option<(f64, Option<&'static str>)>
     let unit = match last["unit"].as_str() {
         Some("kg") => Some("kg"),
         Some("lb") => Some("lb"),
+        Some("jin") => Some("jin"),
         _ => None,
     };
     Some((last["weight"].as_f64()?, unit))
@@ -980,10 +1015,13 @@ fn weight(h: &Hit, value: usize, unit: usize) -> Option<(f64, Option<&'static st
     Some((w, h.get(unit).map(unit_name)))
 }
 
-/// `kg` or `lb` for a unit word: every pound spelling starts with `l`/`p` or is one of the
-/// CJK words; no kilo one does.
+/// `kg`, `lb` or `jin` for a unit word: every pound spelling starts with `l`/`p` or is one
+/// of the CJK words; no kilo one does. A weight keeps the unit it was written in (`90斤`
+/// is 90 jin, as `185 lb` is 185 lb).
 fn unit_name(word: &str) -> &'static str {
-    if word.starts_with(['l', 'p']) || LB.contains(word) {
+    if word == "斤" {
+        "jin"
+    } else if word.starts_with(['l', 'p']) || LB.contains(word) {
         "lb"
     } else {
         "kg"

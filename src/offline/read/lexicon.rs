@@ -198,8 +198,13 @@ pub fn lexicon() -> &'static Lexicon {
 /// One file, or an error naming the file and the key.
 fn parse(lang: &str, text: &str) -> Result<File, String> {
     let de = serde_yaml::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de)
-        .map_err(|e| format!("src/offline/read/lexicon/{lang}.yaml: {}: {}", e.path(), e.inner()))
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        format!(
+            "src/offline/read/lexicon/{lang}.yaml: {}: {}",
+            e.path(),
+            e.inner()
+        )
+    })
 }
 
 fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
@@ -226,7 +231,11 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
             .numbers
             .iter()
             .map(|(w, v)| (w, *v, Part::Plain(*v)))
-            .chain(file.multipliers.iter().map(|(w, v)| (w, *v, Part::Multiplier(*v))))
+            .chain(
+                file.multipliers
+                    .iter()
+                    .map(|(w, v)| (w, *v, Part::Multiplier(*v))),
+            )
             .chain(file.scales.iter().map(|(w, v)| (w, *v, Part::Scale(*v))));
         for (word, value, part) in parts {
             let word = word.to_lowercase();
@@ -240,7 +249,10 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
             seen.insert(word.clone(), (lang.to_string(), value));
             // `cento` is a hundred on its own and multiplies in `duecento`: the multiplier
             // reads both.
-            let keep = lex.numbers.get(&word).is_some_and(|p| !matches!(p, Part::Plain(_)));
+            let keep = lex
+                .numbers
+                .get(&word)
+                .is_some_and(|p| !matches!(p, Part::Plain(_)));
             if !keep {
                 lex.numbers.insert(word, part);
             }
@@ -285,7 +297,13 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.particles.extend(lower(s.particles));
         let m = file.markers;
         // `felt like 300kg`: how a weight felt names no exercise either.
-        for w in lower(m.compare_before.iter().chain(&m.compare_after).cloned().collect()) {
+        for w in lower(
+            m.compare_before
+                .iter()
+                .chain(&m.compare_after)
+                .cloned()
+                .collect(),
+        ) {
             lex.longest_phrase = lex.longest_phrase.max(w.split_whitespace().count());
             lex.small.entry(w).or_insert(Role::Loose);
         }
@@ -423,7 +441,9 @@ impl Lexicon {
         list.iter()
             .find(|m| {
                 text.strip_prefix(m.as_str()).is_some_and(|rest| {
-                    m.chars().next_back().is_some_and(crate::domains::is_spaceless)
+                    m.chars()
+                        .next_back()
+                        .is_some_and(crate::domains::is_spaceless)
                         || !rest.starts_with(char::is_alphanumeric)
                 })
             })
@@ -446,7 +466,10 @@ mod tests {
     #[test]
     fn a_bad_file_is_named_with_its_key() {
         let err = load(&[("xx", "numbers:\n  one: many\n")]).expect_err("a bad value");
-        assert!(err.contains("lexicon/xx.yaml") && err.contains("numbers.one"), "{err}");
+        assert!(
+            err.contains("lexicon/xx.yaml") && err.contains("numbers.one"),
+            "{err}"
+        );
         let err = load(&[("aa", "numbers: { uno: 1 }"), ("bb", "numbers: { uno: 2 }")])
             .expect_err("two values");
         assert!(err.contains("bb.yaml") && err.contains("aa.yaml"), "{err}");
@@ -455,15 +478,32 @@ mod tests {
     #[test]
     fn small_words_are_no_names() {
         let lex = lexicon();
-        for small in ["i did", "yo hice", "moi", "eu fiz", "más o menos", "무게는", "all at",
-            "メイン", "我自己拉了", "waren aber nur", "efectivas", "séries válidas", "今日は"]
-        {
+        for small in [
+            "i did",
+            "yo hice",
+            "moi",
+            "eu fiz",
+            "más o menos",
+            "무게는",
+            "all at",
+            "メイン",
+            "我自己拉了",
+            "waren aber nur",
+            "efectivas",
+            "séries válidas",
+            "今日は",
+        ] {
             assert!(lex.only_small_words(small), "{small}");
             assert!(!lex.could_be_a_name(small), "{small}");
         }
-        for name in ["cable fly", "원암 케이블 익스텐션", "press de vanca", "heavy farmer carries",
-            "臀推", "elevação pélvica"]
-        {
+        for name in [
+            "cable fly",
+            "원암 케이블 익스텐션",
+            "press de vanca",
+            "heavy farmer carries",
+            "臀推",
+            "elevação pélvica",
+        ] {
             assert!(!lex.only_small_words(name), "{name}");
             assert!(lex.could_be_a_name(name), "{name}");
         }

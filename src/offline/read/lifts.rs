@@ -160,7 +160,7 @@ pub fn has_sets_in_words(text: &str) -> bool {
         Regex::new(&format!(
             r"\d\s*(?:{SETS})\s*(?:of|de|à|x|×)\s*\d|\d\s+(?:for|pour|für)\s+\d"
         ))
-            .expect("sets in words compiles")
+        .expect("sets in words compiles")
     })
     .is_match(text)
 }
@@ -365,7 +365,10 @@ fn claim_comparisons(clause: &mut Clause) {
     let re = RE.get_or_init(|| {
         let lex = lexicon();
         let words = |list: &[String]| -> String {
-            list.iter().map(|w| regex::escape(w)).collect::<Vec<_>>().join("|")
+            list.iter()
+                .map(|w| regex::escape(w))
+                .collect::<Vec<_>>()
+                .join("|")
         };
         let (before, after) = (words(&lex.compare_before), words(&lex.compare_after));
         // With its unit: `bench felt like 7` is a score, left for the person to see.
@@ -411,7 +414,10 @@ fn claim_alternatives(clause: &mut Clause) {
         )
     });
     for hit in clause.hits(first) {
-        let before = clause.text[..hit.range.start].trim_end().chars().next_back();
+        let before = clause.text[..hit.range.start]
+            .trim_end()
+            .chars()
+            .next_back();
         let in_sets = before.is_some_and(|c| matches!(c, 'x' | '×' | '*'));
         if !in_sets && counted.is_match(&clause.text[hit.range.end..]) {
             clause.claim(hit.range);
@@ -496,10 +502,7 @@ fn count_before(clause: &mut Clause, within: &Range<usize>, at: usize) -> Option
     if trimmed.len() == head.len() {
         return None;
     }
-    let digits = trimmed.len()
-        - trimmed
-            .trim_end_matches(|c: char| c.is_ascii_digit())
-            .len();
+    let digits = trimmed.len() - trimmed.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     if !(1..=3).contains(&digits) {
         return None;
     }
@@ -510,7 +513,10 @@ fn count_before(clause: &mut Clause, within: &Range<usize>, at: usize) -> Option
         .rsplit(|c: char| !c.is_alphanumeric())
         .next()
         .is_some_and(|w| {
-            matches!(w, "week" | "wk" | "day" | "set" | "tag" | "woche" | "semana" | "semaine")
+            matches!(
+                w,
+                "week" | "wk" | "day" | "set" | "tag" | "woche" | "semana" | "semaine"
+            )
         });
     let glued = clause.text[..start]
         .chars()
@@ -1088,7 +1094,12 @@ fn counted_by_list(lifts: &[Value]) -> bool {
         .iter()
         .take_while(|l| l["name"] == first["name"] && !l["reps"].is_null())
         .collect();
-    listed.len() >= 2 && listed.iter().filter_map(|l| l["sets"].as_i64()).sum::<i64>() == n
+    listed.len() >= 2
+        && listed
+            .iter()
+            .filter_map(|l| l["sets"].as_i64())
+            .sum::<i64>()
+            == n
 }
 
 /// Whether two lifts are the parts of one: the same name, one without a weight and the

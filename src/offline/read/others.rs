@@ -284,8 +284,7 @@ pub fn someone_else(text: &str, raw: &str) -> bool {
     {
         return false;
     }
-    if OTHERS.iter().any(|o| starts_word(text, o)) || possessed_person(text) || named_person(raw)
-    {
+    if OTHERS.iter().any(|o| starts_word(text, o)) || possessed_person(text) || named_person(raw) {
         return true;
     }
     if !crate::domains::has_spaceless(text) {
@@ -476,9 +475,9 @@ fn possessed_person(text: &str) -> bool {
         .filter(|(first, _)| JOINING.contains(first))
         .map(|(_, rest)| rest.trim_start());
     std::iter::once(text).chain(joined).any(|text| {
-        after_possessive(text).iter().any(|rest| {
-            person(rest) || after_possessive(rest).iter().any(|rest| person(rest))
-        })
+        after_possessive(text)
+            .iter()
+            .any(|rest| person(rest) || after_possessive(rest).iter().any(|rest| person(rest)))
     })
 }
 

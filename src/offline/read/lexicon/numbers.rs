@@ -52,8 +52,7 @@ struct Found {
 pub fn in_digits(text: &str) -> Cow<'_, str> {
     let lex = lexicon();
     let f = finder();
-    let found: Vec<Found> = if text.is_ascii() && !text.bytes().any(|b| b.is_ascii_alphabetic())
-    {
+    let found: Vec<Found> = if text.is_ascii() && !text.bytes().any(|b| b.is_ascii_alphabetic()) {
         Vec::new()
     } else {
         f.finder
@@ -106,8 +105,8 @@ fn run(text: &str, found: &[Found], i: usize, lex: &Lexicon) -> Option<(usize, u
     // A spaced word, and a Hangul one, starts after a space or a sign: `seven` is not in
     // `often`, `세` not in `가세`. Ideographs and kana are written without spaces, but a
     // number word glued to another is the rest of a range (`五六组`), not a number.
-    let glued_in_word = before.is_some_and(char::is_alphabetic)
-        && !(is_spaceless(first_char) && !super::super::words::is_hangul(first_char));
+    let spaced_script = !is_spaceless(first_char) || super::super::words::is_hangul(first_char);
+    let glued_in_word = spaced_script && before.is_some_and(char::is_alphabetic);
     let after_number = i > 0 && found[i - 1].end == first.start;
     if glued_in_word || after_number {
         return None;
@@ -248,7 +247,10 @@ fn counted(
     let from = article.map_or(start, str::len);
     let head = article.map_or(trimmed, str::trim_end);
     let connector = c.connectors.iter().find_map(|w| strip_word_end(head, w))?;
-    let head = connector.trim_end().trim_end_matches([',', '、', '，']).trim_end();
+    let head = connector
+        .trim_end()
+        .trim_end_matches([',', '、', '，'])
+        .trim_end();
     let counted_before = head.ends_with(|ch: char| ch.is_ascii_digit())
         || c.counters.iter().any(|w| ends_with(head, w));
     counted_before.then(|| (from..end, value.to_string()))
@@ -301,7 +303,9 @@ fn digits_with_half(text: &str, lex: &Lexicon) -> Vec<(std::ops::Range<usize>, S
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        if !bytes[i].is_ascii_digit() || i > 0 && (bytes[i - 1].is_ascii_digit() || bytes[i - 1] == b'.') {
+        if !bytes[i].is_ascii_digit()
+            || i > 0 && (bytes[i - 1].is_ascii_digit() || bytes[i - 1] == b'.')
+        {
             i += 1;
             continue;
         }
@@ -316,16 +320,21 @@ fn digits_with_half(text: &str, lex: &Lexicon) -> Vec<(std::ops::Range<usize>, S
             .filter(|h| !h.is_ascii())
             .find_map(|h| rest.strip_prefix(h.as_str()));
         let after = half.unwrap_or(rest);
-        let classified = c
-            .classifiers
-            .iter()
-            .find_map(|m| after.strip_prefix(m.as_str()).filter(|r| counter_at(r, lex)));
+        let classified = c.classifiers.iter().find_map(|m| {
+            after
+                .strip_prefix(m.as_str())
+                .filter(|r| counter_at(r, lex))
+        });
         if half.is_none() && classified.is_none() {
             continue;
         }
         let through = text.len() - classified.unwrap_or(after).len();
         let n = &text[start..i];
-        let digits = if half.is_some() { format!("{n}.5") } else { n.to_string() };
+        let digits = if half.is_some() {
+            format!("{n}.5")
+        } else {
+            n.to_string()
+        };
         out.push((start..through, digits));
     }
     out
@@ -339,10 +348,16 @@ mod tests {
     fn counts_in_words_become_digits_in_every_language() {
         for (words, digits) in [
             ("five sets of five", "5 sets of 5"),
-            ("Did five sets of five on squats", "Did 5 sets of 5 on squats"),
+            (
+                "Did five sets of five on squats",
+                "Did 5 sets of 5 on squats",
+            ),
             ("tres series de doce flexiones", "3 series de 12 flexiones"),
             ("Trois séries de quinze pompes", "3 séries de 15 pompes"),
-            ("drei Sätze mit je zehn Wiederholungen", "3 Sätze mit je 10 Wiederholungen"),
+            (
+                "drei Sätze mit je zehn Wiederholungen",
+                "3 Sätze mit je 10 Wiederholungen",
+            ),
             ("fünfundzwanzig Wiederholungen", "25 Wiederholungen"),
             ("três séries de quinze", "3 séries de 15"),
             ("tre serie da dieci", "3 serie da 10"),

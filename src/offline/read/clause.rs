@@ -82,6 +82,29 @@ impl Clause {
         self.taken.push(r);
     }
 
+    /// Claims the whole clause: no reader takes its numbers, though its words are still
+    /// read for what it is about (a plan, someone else's lift; see `own`).
+    pub fn mute(&mut self) {
+        self.taken.push(0..self.text.len());
+    }
+
+    /// Whether the clause was muted (see [`Clause::mute`]).
+    pub fn is_muted(&self) -> bool {
+        self.taken
+            .iter()
+            .any(|t| t.start == 0 && t.end >= self.text.len())
+    }
+
+    /// The clause cut in two at byte `at`, each piece trimmed, with its claims.
+    pub fn split_at(&self, at: usize) -> (Clause, Clause) {
+        let mut pieces = Vec::new();
+        self.push_piece(0..at, &mut pieces);
+        self.push_piece(at..self.text.len(), &mut pieces);
+        let second = pieces.pop().unwrap_or_else(|| self.piece(at..at));
+        let first = pieces.pop().unwrap_or_else(|| self.piece(0..0));
+        (first, second)
+    }
+
     /// Matches of `re` on free text, where a match starting or ending on a Latin letter
     /// or digit does not continue a longer word (`5 kg` is not `5 k`, `q4` is no number).
     pub fn hits(&self, re: &Regex) -> Vec<Hit> {
@@ -160,6 +183,10 @@ impl Clause {
     /// (`5:30/km`), a score (`7/10`) or a range between numbers (`23:10 - 06:40`).
     pub fn split(&self) -> Vec<Clause> {
         let mut cuts: Vec<Range<usize>> = Vec::new();
+        // `Pull-ups: 12, 10, 8, 7`, `Tractions : 10 / 8 / 6`, `（10、8、7、6、5）`: the reps
+        // of each set, one list.
+        let lists = rep_lists(&self.text);
+        let listed = |i: usize| lists.iter().any(|r| r.contains(&i));
         // Separators between the fields of one lift (`65 / 8회 / 3세트`): claimed, not cut.
         let mut glue: Vec<Range<usize>> = Vec::new();
         let s = &self.text;
@@ -191,7 +218,11 @@ impl Clause {
                 }
                 _ => false,
             };
-            if cut && matches!(c, ',' | '/' | '，' | '、' | '-') && lift_field_follows(&s[end..])
+            if cut && listed(i) {
+                // Inside a list of reps: no cut.
+            } else if cut
+                && matches!(c, ',' | '/' | '，' | '、' | '-')
+                && lift_field_follows(&s[end..])
             {
                 glue.push(i..end);
             } else if cut {
@@ -202,11 +233,14 @@ impl Clause {
         for m in word_separators().find_iter(s) {
             // `7 horas y media`, `47 minutos y 36 segundos`: one amount, not two clauses.
             let rest = &s[m.end()..];
-            let joins_amount = matches!(m.as_str().trim(), "y" | "et" | "and" | "und")
-                && (["media", "demie", "a half", "halb"]
-                    .iter()
-                    .any(|h| rest.starts_with(h))
-                    || seconds_follow(rest));
+            let said = format!("{} {rest}", m.as_str().trim());
+            let joins_amount = super::lexicon::lexicon()
+                .counting
+                .half
+                .iter()
+                .any(|h| said.starts_with(h.as_str()))
+                || matches!(m.as_str().trim(), "y" | "et" | "and" | "und" | "e")
+                    && seconds_follow(rest);
             // `웜업 50kg 10회 하고 본세트 102.5kg 5회 5세트`: two sets, each with its weight;
             // `웜업 55kg 12회 하고 본세트 100x7, 105x5` stays one (the weight's unit is shared).
             let shares_unit = m.as_str().trim() == "하고"
@@ -305,6 +339,38 @@ fn unit_follows(rest: &str) -> bool {
     UNITS.contains(&word.as_str())
 }
 
+/// Where `text` lists three or more small numbers apart (`12, 10, 8`, `10 / 8 / 6`,
+/// `10、8、7`): the reps of a lift's sets. Not thousands (`1,234,567`), nor a date or
+/// decimals around it (`2024/10/15`, `1.5/2/3`).
+fn rep_lists(text: &str) -> Vec<Range<usize>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    if !text.contains([',', '/', '、']) {
+        return Vec::new();
+    }
+    let re = RE.get_or_init(|| {
+        Regex::new(r"\d{1,3}(?:\s*[,/、]\s*\d{1,3}){2,}").expect("rep list pattern compiles")
+    });
+    re.find_iter(text)
+        .filter(|m| {
+            let before = text[..m.start()].chars().next_back();
+            let before = before.is_some_and(|c| c.is_ascii_digit() || c == '.');
+            let mut rest = text[m.end()..].chars();
+            let after = match rest.next() {
+                Some(c) if c.is_ascii_digit() => true,
+                Some('.' | ',' | '/') => rest.next().is_some_and(|c| c.is_ascii_digit()),
+                _ => false,
+            };
+            let groups: Vec<&str> = m.as_str().split(',').collect();
+            let thousands = groups.len() > 1
+                && groups[1..]
+                    .iter()
+                    .all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()));
+            !before && !after && !thousands
+        })
+        .map(|m| m.range())
+        .collect()
+}
+
 /// `/ 30kg / 5,5,15`, `/ BW / 5,5,6`: the weight and reps of a `Squat / 30kg / 5,5,15` log
 /// (one lift, not three clauses).
 fn rep_list_follows(rest: &str) -> bool {
@@ -345,9 +411,25 @@ fn seconds_follow(rest: &str) -> bool {
 fn word_separators() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(
-            r"\s(?:and then|and|then|after that|afterwards|also|plus|&|y luego|y|luego|después|und dann|und|dann|danach|et puis|et|puis|ensuite)\s|\s(?:그리고|그 다음|그다음|다음에|하고|それから|そして|然后|接着)\s?",
-        )
+        // Spaced words stand between spaces; Korean, Japanese and Chinese ones may run on
+        // into the next word.
+        let (glued, spaced): (Vec<&String>, Vec<&String>) = super::lexicon::lexicon()
+            .separators
+            .iter()
+            .partition(|w| w.chars().next().is_some_and(crate::domains::is_spaceless));
+        let alternation = |words: Vec<&String>| {
+            let words: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
+            if words.is_empty() {
+                r"[^\s\S]".to_string()
+            } else {
+                words.join("|")
+            }
+        };
+        Regex::new(&format!(
+            r"\s(?:{})\s|\s(?:{})\s?",
+            alternation(spaced),
+            alternation(glued)
+        ))
         .expect("separator pattern compiles")
     })
 }
@@ -386,7 +468,8 @@ pub fn clean(line: &str) -> String {
     }
     let text = spaced_labels(&text);
     let text = plates(&text);
-    let text = cjk_numerals(&text);
+    // `three sets of five`, `세 세트`, `三组`: counts in words, as digits.
+    let text = super::lexicon::in_digits(&text);
     trackers(&text).trim().to_string()
 }
 
@@ -416,77 +499,6 @@ fn spaced_labels(text: &str) -> std::borrow::Cow<'_, str> {
     }
     let re = RE.get_or_init(|| Regex::new(r"(\p{L}):(\d)").expect("label pattern compiles"));
     re.replace_all(text, "$1: $2")
-}
-
-/// Chinese numerals before a counter or unit in digits: `睡了六个半小时` -> `睡了6.5小时`,
-/// `跑了十二公里` -> `跑了12公里`. A numeral anywhere else (`一起`, `一下`) is a word.
-fn cjk_numerals(text: &str) -> std::borrow::Cow<'_, str> {
-    // None of these is ASCII; one pass over the text's characters (looking each one up in
-    // a string of numerals was a tenth of a pass's reading).
-    let numeral_or_counter = |c: char| {
-        matches!(
-            c,
-            '一' | '二'
-                | '两'
-                | '三'
-                | '四'
-                | '五'
-                | '六'
-                | '七'
-                | '八'
-                | '九'
-                | '十'
-                | '个'
-                | '個'
-        )
-    };
-    if text.is_ascii() || !text.contains(numeral_or_counter) {
-        return text.into();
-    }
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        Regex::new(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})(个半|個半)?(个小时|個小時|个|個|小时|小時|公里|千米|分钟|分鐘|组|組|次|杯|天)")
-            .expect("numeral pattern compiles")
-    });
-    re.replace_all(text, |c: &regex::Captures| {
-        // `最后一组很吃力`, `第一组`: which set, not how many.
-        let at = c.get(0).map_or(0, |m| m.start());
-        let ordinal = ["最后", "最後", "第"]
-            .iter()
-            .any(|w| text[..at].ends_with(w));
-        let Some(n) = cjk_value(&c[1]).filter(|_| !ordinal || c[1].parse::<u32>().is_ok()) else {
-            return c[0].to_string();
-        };
-        // `个` before hours only counts them; alone it could pass for reps (`每组5个`).
-        let unit = match &c[3] {
-            "个小时" | "個小時" => "小时",
-            u => u,
-        };
-        match c.get(2) {
-            Some(_) => format!("{n}.5{unit}"),
-            None => format!("{n}{unit}"),
-        }
-    })
-}
-
-/// `六` -> 6, `十二` -> 12, `二十五` -> 25 (up to 99); digits as they are.
-fn cjk_value(s: &str) -> Option<u32> {
-    if let Ok(n) = s.parse() {
-        return Some(n);
-    }
-    let digit = |c: char| "一二三四五六七八九".find(c).map(|i| i as u32 / 3 + 1);
-    let chars: Vec<char> = s
-        .chars()
-        .map(|c| if c == '两' { '二' } else { c })
-        .collect();
-    match chars.as_slice() {
-        ['十'] => Some(10),
-        ['十', b] => Some(10 + digit(*b)?),
-        [a, '十'] => Some(digit(*a)? * 10),
-        [a, '十', b] => Some(digit(*a)? * 10 + digit(*b)?),
-        [a] => digit(*a),
-        _ => None,
-    }
 }
 
 /// Habit-tracker emoji said in words: `💧 9` (glasses of water), `☕☕☕` (three coffees),

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 
 use super::clause::{Clause, Hit};
 use super::found::Found;
+use super::lexicon::lexicon;
 use super::units::{KG, LB, NUM, REPS, SETS};
 use super::words::Mention;
 
@@ -24,6 +25,7 @@ struct Patterns {
     rep_max: Regex,
     rep_list: Regex,
     weight_for_reps: Regex,
+    bare_for_reps: Regex,
     weight: Regex,
     sets_of: Regex,
     reps_by_sets: Regex,
@@ -39,6 +41,17 @@ fn patterns() -> &'static Patterns {
     P.get_or_init(|| {
         let re = |s: String| Regex::new(&s).expect("lift pattern compiles");
         let x = r"\s*[x×*]\s*";
+        let connectors: Vec<String> = lexicon()
+            .counting
+            .connectors
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect();
+        let connectors = if connectors.is_empty() {
+            "of".to_string()
+        } else {
+            connectors.join("|")
+        };
         Patterns {
             weights_reps_lists: re(format!(
                 r"({NUM}(?:\s*/\s*{NUM})+)\s*({KG}|{LB})?\s*(?:[x×*]\s*)?(\d{{1,2}}(?:\s*/\s*\d{{1,2}})+)\s*(?:{REPS})?"
@@ -63,14 +76,21 @@ fn patterns() -> &'static Patterns {
                 r"({NUM})\s*({KG}|{LB})?\s*/\s*(\d{{1,2}})(?:\s*(?:{REPS}))?"
             )),
             rep_list: re(format!(
-                r"(?i)(?:({NUM})\s*({KG}|{LB})|\b(?:bw|bodyweight|맨몸|自重))?\s*\)?\s*[/:]?\s*(\d{{1,3}}(?:\s*[,/-]\s*\d{{1,3}}){{2,}})(?:\s*(?:{REPS}))?"
+                r"(?i)(?:({NUM})\s*({KG}|{LB})|\b(?:bw|bodyweight|맨몸|自重))?\s*\)?\s*[/:]?\s*(\d{{1,3}}(?:\s*[,/、-]\s*\d{{1,3}}){{2,}})(?:\s*(?:{REPS}))?"
             )),
             weight_for_reps: re(format!(
                 r"({NUM})\s*({KG}|{LB})\s+(?:for|x)\s+(?:(?:a|one)\s+set\s+of\s+)?(\d+)(?:\s*(?:{REPS}))?(\s*(?:[x×*]\s*\d|{SETS}|of))?"
             )),
+            // Not before `x` or a count of sets: `315 for 3x5`, `245 for 3 sets of 8`.
+            bare_for_reps: re(format!(
+                r"({NUM})\s+(?:for|pour|für)\s+(\d{{1,2}})\b(?:\s*(?:{REPS}))?(?:\s*[,.!;)]|\s*$|\s+(?:then|and|und|et|y|e)\b)"
+            )),
             weight: re(format!(r"({NUM})\s*({KG}|{LB})")),
+            // `3 sets of 5`, `3 Sätze mit je 5`, `tre serie da otto`, `3组每组10次`: the
+            // connectors are the lexicon's (weights are read before, so `mit 80 kg` is no
+            // count of reps).
             sets_of: re(format!(
-                r"(\d+)\s*(?:{SETS})\s*(?:(?:of|de|à|a|x|×|mit|with|by|de)\s*(\d+)(?:\s*(?:{REPS}))?(\s*(?:sec(?:ond)?s?\b|s\b|초|秒|min(?:ute)?s?\b|분|分))?|(\d+)\s*(?:{REPS}))"
+                r"(\d+)\s*(?:{SETS})\s*(?:(?:{connectors}|a|x|×|mit|with|by)\s*(\d+)(?:\s*(?:{REPS}))?(\s*(?:sec(?:ond)?s?\b|s\b|초|秒|min(?:ute)?s?\b|분|分))?|(\d+)\s*(?:{REPS}))"
             )),
             reps_by_sets: re(format!(r"(\d+)\s*(?:{REPS}){x}(\d+)\s*(?:{SETS})?")),
             group: re(format!(r"({NUM}){x}(\d+)(?:{x}(\d+))?")),
@@ -84,19 +104,11 @@ fn patterns() -> &'static Patterns {
 
 /// The name of an exercise the vocabulary does not know, in a clause shaped like a lift (a
 /// weight with its unit and sets × reps, `회` or `세트`): the words before its first number
-/// (`원암 케이블 익스텐션 15kg 12회 3세트`). `None` when the clause is not shaped like a lift.
+/// (`원암 케이블 익스텐션 15kg 12회 3세트`). `None` when the clause is not shaped like a lift,
+/// or when those words cannot be a name (`I did`, `yo hice`, `무게는`: see
+/// [`Lexicon::could_be_a_name`](super::lexicon::Lexicon::could_be_a_name)).
 pub fn unknown_name(text: &str) -> Option<String> {
-    static SHAPE: OnceLock<(Regex, Regex)> = OnceLock::new();
-    let (weight, work) = SHAPE.get_or_init(|| {
-        let re = |s: String| Regex::new(&s).expect("lift shape compiles");
-        (
-            // A Korean particle may follow the unit (`32.5kg로`).
-            re(format!(r"{NUM}\s*(?:{KG}|{LB})(?:\b|\p{{Hangul}})")),
-            re(format!(
-                r"\d+\s*[x×*]\s*\d+|(?:{KG}|{LB})\s*[x×*]\s*\d+|\d+\s*(?:{REPS}|{SETS})"
-            )),
-        )
-    });
+    let (weight, work) = shapes();
     if !(weight.is_match(text) && work.is_match(text)) {
         return None;
     }
@@ -105,7 +117,34 @@ pub fn unknown_name(text: &str) -> Option<String> {
         .trim_matches(|c: char| c.is_whitespace() || ":-–(),.*".contains(c))
         .to_string();
     let words = name.split_whitespace().count();
-    (1..=4).contains(&words).then_some(name)
+    ((1..=4).contains(&words) && lexicon().could_be_a_name(&name)).then_some(name)
+}
+
+/// Whether a clause shaped like a lift (a weight with its unit, or sets or reps) names
+/// nothing of its own: the words before its first number are all small words (`I did
+/// 170kg 3x3`, `all at 100kg x 5`, `무게는 80kg 10회`, `efectivas 120 kg 3x5`), so its
+/// numbers are those of the exercise before it.
+pub fn unnamed(text: &str) -> bool {
+    let Some(i) = text.find(|c: char| c.is_ascii_digit()) else {
+        return false;
+    };
+    let (weight, work) = shapes();
+    let shaped = weight.is_match(text) || work.is_match(text) || patterns().rep_list.is_match(text);
+    shaped && lexicon().only_small_words(&text[..i])
+}
+
+/// A weight with its unit (a Korean particle may follow it: `32.5kg로`), and sets or reps.
+fn shapes() -> &'static (Regex, Regex) {
+    static SHAPE: OnceLock<(Regex, Regex)> = OnceLock::new();
+    SHAPE.get_or_init(|| {
+        let re = |s: String| Regex::new(&s).expect("lift shape compiles");
+        (
+            re(format!(r"{NUM}\s*(?:{KG}|{LB})(?:\b|\p{{Hangul}})")),
+            re(format!(
+                r"\d+\s*[x×*]\s*\d+|(?:{KG}|{LB})\s*[x×*]\s*\d+|\d+\s*(?:{REPS}|{SETS})"
+            )),
+        )
+    })
 }
 
 /// Whether a clause holds sets written as `185x5x3`, `315x5` or `3x8`.
@@ -113,12 +152,15 @@ pub fn has_sets(text: &str) -> bool {
     sets_shape().is_match(text)
 }
 
-/// Whether a clause counts its sets in words: `245 for 3 sets of 8`, `3 series de 5`.
+/// Whether a clause counts its sets or reps in words: `245 for 3 sets of 8`, `3 series de
+/// 5`, `315 for 1`.
 pub fn has_sets_in_words(text: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(&format!(r"\d\s*(?:{SETS})\s*(?:of|de|à|x|×)\s*\d"))
-            .expect("sets in words compiles")
+        Regex::new(&format!(
+            r"\d\s*(?:{SETS})\s*(?:of|de|à|x|×)\s*\d|\d\s+(?:for|pour|für)\s+\d"
+        ))
+        .expect("sets in words compiles")
     })
     .is_match(text)
 }
@@ -165,16 +207,19 @@ pub fn read(
         return false;
     }
     claim_machine_settings(clause);
+    claim_comparisons(clause);
+    claim_effort(clause);
+    claim_alternatives(clause);
     let mut any = false;
     if named.is_empty() {
         let all = 0..clause.text.len();
-        return segment(clause, all, inherited, found);
+        return segment(clause, all, inherited, None, found);
     }
     for (i, m) in named.iter().enumerate() {
         let start = if i == 0 { 0 } else { m.start };
         let end = named.get(i + 1).map_or(clause.text.len(), |n| n.start);
         let before = found.lifts.len();
-        any |= segment(clause, start..end, Some(&m.canonical), found);
+        any |= segment(clause, start..end, Some(&m.canonical), Some(m.start), found);
         if &clause.text[m.start..m.end] == "kb" {
             kettlebells(&mut found.lifts[before..]);
         }
@@ -312,11 +357,186 @@ fn claim_machine_settings(clause: &mut Clause) {
     }
 }
 
+/// A weight told as a comparison (`felt like 300kg`, `gefühlt wie 150 kg`, `150kg 같았음`):
+/// how it felt, not what was lifted, so it is taken out before weights are read. The words
+/// are the lexicon's `compare_before` and `compare_after`.
+fn claim_comparisons(clause: &mut Clause) {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        let lex = lexicon();
+        let words = |list: &[String]| -> String {
+            list.iter()
+                .map(|w| regex::escape(w))
+                .collect::<Vec<_>>()
+                .join("|")
+        };
+        let (before, after) = (words(&lex.compare_before), words(&lex.compare_after));
+        // With its unit: `bench felt like 7` is a score, left for the person to see.
+        let weight = format!(r"~?{NUM}\s*(?:{KG}|{LB})");
+        let mut alternatives = Vec::new();
+        if !before.is_empty() {
+            alternatives.push(format!(r"(?:{before})\s*{weight}"));
+        }
+        if !after.is_empty() {
+            alternatives.push(format!(r"{weight}\s*(?:{after})"));
+        }
+        (!alternatives.is_empty())
+            .then(|| Regex::new(&alternatives.join("|")).expect("comparison pattern compiles"))
+    });
+    let Some(re) = re else { return };
+    for hit in clause.hits(re) {
+        clause.claim(hit.range);
+    }
+}
+
+/// `maybe 4 or 5 sets`, `3~4세트`, `4-5 Sätze`: two counts for one, of which the second is
+/// read with its unit; the first is taken out so it is read as no weight. The words between
+/// are the lexicon's `alternatives`.
+fn claim_alternatives(clause: &mut Clause) {
+    static RE: OnceLock<(Regex, Regex)> = OnceLock::new();
+    let (first, counted) = RE.get_or_init(|| {
+        let words: Vec<String> = lexicon()
+            .counting
+            .alternatives
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect();
+        let words = if words.is_empty() {
+            r"[^\s\S]".to_string()
+        } else {
+            words.join("|")
+        };
+        (
+            Regex::new(&format!(r"\d{{1,2}}\s*(?:[-–~]|(?:{words})\s)\s*"))
+                .expect("alternatives pattern compiles"),
+            Regex::new(&format!(r"^\d{{1,2}}\s*(?:{SETS}|{REPS})"))
+                .expect("counted pattern compiles"),
+        )
+    });
+    for hit in clause.hits(first) {
+        let before = clause.text[..hit.range.start]
+            .trim_end()
+            .chars()
+            .next_back();
+        let in_sets = before.is_some_and(|c| matches!(c, 'x' | '×' | '*'));
+        if !in_sets && counted.is_match(&clause.text[hit.range.end..]) {
+            clause.claim(hit.range);
+        }
+    }
+}
+
+/// An effort score (`@RPE8`, `RPE 7.5`, `RIR 2`): how hard a set was, no weight or count.
+fn claim_effort(clause: &mut Clause) {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"@?\s*\b(?:rpe|rir)\s*@?\s*\d{1,2}(?:[.,]\d)?")
+            .expect("effort pattern compiles")
+    });
+    for hit in clause.hits(re) {
+        clause.claim(hit.range);
+    }
+}
+
+/// `5 each side`, `10 por pierna`, `12 pro Seite`: reps done on each side (the lexicon's
+/// `per_side` words).
+fn per_side() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        let words: Vec<String> = lexicon()
+            .counting
+            .per_side
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect();
+        let words = if words.is_empty() {
+            // No language lists any: a pattern that never matches.
+            r"[^\s\S]".to_string()
+        } else {
+            words.join("|")
+        };
+        Regex::new(&format!(r"(\d{{1,3}})\s*(?:{REPS})?\s*(?:{words})"))
+            .expect("per side pattern compiles")
+    })
+}
+
+/// `x5` opening a lift's piece, with no weight in it: one more set of that many reps.
+fn repeated_set(clause: &Clause, within: &Range<usize>) -> Option<(Range<usize>, i64)> {
+    static RE: OnceLock<(Regex, Regex)> = OnceLock::new();
+    let (set, weight) = RE.get_or_init(|| {
+        (
+            Regex::new(r"^\s*[x×]\s*(\d{1,2})\b").expect("repeated set compiles"),
+            Regex::new(&format!(r"{NUM}\s*(?:{KG}|{LB})")).expect("weight compiles"),
+        )
+    });
+    let piece = &clause.text[within.clone()];
+    let c = set.captures(piece)?;
+    let m = c.get(0)?;
+    let range = within.start + m.start()..within.start + m.end();
+    if !clause.is_free(&range) || weight.is_match(piece) {
+        return None;
+    }
+    Some((range, c.get(1)?.as_str().parse().ok()?))
+}
+
+/// The weight of the last lift of `name` read in the entry.
+fn last_weight(found: &Found, name: &str) -> Option<(f64, Option<&'static str>)> {
+    let last = found.lifts.iter().rev().find(|l| l["name"] == name)?;
+    let unit = match last["unit"].as_str() {
+        Some("kg") => Some("kg"),
+        Some("lb") => Some("lb"),
+        Some("jin") => Some("jin"),
+        _ => None,
+    };
+    Some((last["weight"].as_f64()?, unit))
+}
+
+/// The count written right before the name at `at` (`40 sit-ups`, `of 15 push-ups`, `20
+/// air squats`): a whole number alone, not the end of sets × reps (`3x10 goblet squats`),
+/// nor a week or day's number. Claims it.
+fn count_before(clause: &mut Clause, within: &Range<usize>, at: usize) -> Option<i64> {
+    if at <= within.start {
+        return None;
+    }
+    let head = &clause.text[within.start..at];
+    let trimmed = head.trim_end();
+    if trimmed.len() == head.len() {
+        return None;
+    }
+    let digits = trimmed.len() - trimmed.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if !(1..=3).contains(&digits) {
+        return None;
+    }
+    let start = within.start + trimmed.len() - digits;
+    let range = start..within.start + trimmed.len();
+    let before = clause.text[..start].trim_end();
+    let label = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .is_some_and(|w| {
+            matches!(
+                w,
+                "week" | "wk" | "day" | "set" | "tag" | "woche" | "semana" | "semaine"
+            )
+        });
+    let glued = clause.text[..start]
+        .chars()
+        .next_back()
+        .is_some_and(|c| !c.is_whitespace() && c != '(' && c != ':');
+    if glued || label || !clause.is_free(&range) {
+        return None;
+    }
+    let n = clause.text[range.clone()].parse().ok()?;
+    clause.claim(range);
+    Some(n)
+}
+
 /// Reads one exercise's piece of a clause.
+/// `name_at`: where the name stands in the clause, when the clause writes it.
 fn segment(
     clause: &mut Clause,
     within: Range<usize>,
     name: Option<&str>,
+    name_at: Option<usize>,
     found: &mut Found,
 ) -> bool {
     let p = patterns();
@@ -333,6 +553,18 @@ fn segment(
     };
     let bodyweight = name.is_some_and(|n| BODYWEIGHT.contains(&n));
     let mut lifts: Vec<Lift> = Vec::new();
+    // `…120kg x5 @RPE8, x5 @RPE8.5`: another set at the weight of the lift before.
+    if let Some((range, reps)) = repeated_set(clause, &within) {
+        if let Some(weight) = name.and_then(|n| last_weight(found, n)) {
+            clause.claim(range);
+            lifts.push(Lift {
+                weight: Some(weight),
+                reps: Some(reps),
+                sets: Some(1),
+            });
+        }
+    }
+
     // `DB bench 2x30kg 3x10`, `Seated DB press 2×22kg 3×10 (per hand)`: a pair of dumbbells
     // and the weight of one.
     let held: Vec<(usize, (f64, Option<&'static str>))> = if holds_pair(clause, &within, name) {
@@ -414,7 +646,7 @@ fn segment(
         let reps: Vec<i64> = h
             .get(3)
             .unwrap_or("")
-            .split([',', '/', '-'])
+            .split([',', '/', '、', '-'])
             .filter_map(|r| r.trim().parse().ok())
             .collect();
         push_sets(&mut lifts, weight(&h, 1, 2), &reps);
@@ -430,6 +662,18 @@ fn segment(
             sets: Some(1),
         });
         clause.claim(h.range);
+    }
+    // `Dedlifts 315 for a single`: a weight with no unit, for one set of that many reps.
+    for h in take(&p.bare_for_reps, clause) {
+        if let (Some(w), Some(r)) = (h.num(1), int(&h, 2)) {
+            if w > r as f64 {
+                lifts.push(Lift {
+                    weight: Some((w, None)),
+                    reps: Some(r),
+                    sets: Some(1),
+                });
+            }
+        }
     }
     let mut weights: Vec<(usize, (f64, Option<&'static str>))> = take(&p.weight, clause)
         .iter()
@@ -450,7 +694,16 @@ fn segment(
         pairs.push((int(&h, 2), int(&h, 1)));
     }
     let groups = take(&p.group, clause);
-    let reps = take(&p.reps, clause).first().and_then(|h| int(h, 1));
+    // `40 sit-ups`, `4 rounds of 15 push-ups`: a count right before the name, that no
+    // pattern above took, is its reps.
+    let counted = name_at.and_then(|at| count_before(clause, &within, at));
+    // `5 each side`, `10 por pierna`: the reps, done on each side.
+    let per_side = take(per_side(), clause).first().and_then(|h| int(h, 1));
+    let reps = take(&p.reps, clause)
+        .first()
+        .and_then(|h| int(h, 1))
+        .or(per_side)
+        .or(counted);
     let sets = take(&p.sets, clause).first().and_then(|h| int(h, 1));
     // `172.5x1 @8.5`: beside a set that carries its own weight, a small number after `@`
     // is the effort (RPE), not a weight.
@@ -768,10 +1021,13 @@ fn weight(h: &Hit, value: usize, unit: usize) -> Option<(f64, Option<&'static st
     Some((w, h.get(unit).map(unit_name)))
 }
 
-/// `kg` or `lb` for a unit word: every pound spelling starts with `l`/`p` or is one of the
-/// CJK words; no kilo one does.
+/// `kg`, `lb` or `jin` for a unit word: every pound spelling starts with `l`/`p` or is one
+/// of the CJK words; no kilo one does. A weight keeps the unit it was written in (`90斤`
+/// is 90 jin, as `185 lb` is 185 lb).
 fn unit_name(word: &str) -> &'static str {
-    if word.starts_with(['l', 'p']) || LB.contains(word) {
+    if word == "斤" {
+        "jin"
+    } else if word.starts_with(['l', 'p']) || LB.contains(word) {
         "lb"
     } else {
         "kg"
@@ -793,33 +1049,68 @@ pub fn set_ordinal(line: &str) -> Option<&str> {
     rest.bytes().any(|b| b.is_ascii_digit()).then_some(rest)
 }
 
-/// `DC 52,5 kg, 3x10`, `划船：65公斤，4组，每组8个`: one lift's weight and its sets or reps
-/// written as clauses of their own, read as one lift. Looks at the lifts from `start` (those
-/// of one line): a lift with a weight and no reps takes the reps (and sets) of the next
-/// lift of the same name that has no weight.
+/// `DC 52,5 kg, 3x10`, `划船：65公斤，4组，每组8个`, `스쿼트 한 3세트 정도? 무게는 80kg
+/// 10회`: one lift's weight, sets and reps written as clauses of their own (hedges and
+/// labels between them), read as one lift. Looks at the lifts from `start` (those of one
+/// line): two lifts of the same name in a row, each lacking what the other has, are one.
 pub fn join_fields(lifts: &mut Vec<Value>, start: usize) {
     let mut i = start;
     while i + 1 < lifts.len() {
-        let (a, b) = (&lifts[i], &lifts[i + 1]);
-        let joins = a["name"] == b["name"]
-            && !a["weight"].is_null()
-            && a["reps"].is_null()
-            && b["weight"].is_null()
-            && !b["reps"].is_null()
-            // `3组` then `每组8个`: the reps of the sets already read (their own set count
-            // is only the default one).
-            && (a["sets"].is_null() || b["sets"].is_null() || b["sets"] == json!(1));
-        if !joins {
+        if counted_by_list(&lifts[i..]) {
+            lifts.remove(i);
+            continue;
+        }
+        if !complete_each_other(&lifts[i], &lifts[i + 1]) {
             i += 1;
             continue;
         }
         let b = lifts.remove(i + 1);
         let a = &mut lifts[i];
-        a["reps"] = b["reps"].clone();
-        if a["sets"].is_null() {
+        for field in ["weight", "unit", "reps"] {
+            if a[field].is_null() {
+                a[field] = b[field].clone();
+            }
+        }
+        // A set count of one is what a lift gets when none is written (`80kg 10회`).
+        if a["sets"].is_null() || a["sets"] == json!(1) && !b["sets"].is_null() {
             a["sets"] = b["sets"].clone();
         }
     }
+}
+
+/// `引体向上 5组，每组做到力竭（10、8、7、6、5）`: a count of sets alone, then as many sets
+/// of the same lift with their reps: the count was theirs.
+fn counted_by_list(lifts: &[Value]) -> bool {
+    let [first, rest @ ..] = lifts else {
+        return false;
+    };
+    let Some(n) = first["sets"].as_i64() else {
+        return false;
+    };
+    if !first["reps"].is_null() || !first["weight"].is_null() {
+        return false;
+    }
+    let listed: Vec<&Value> = rest
+        .iter()
+        .take_while(|l| l["name"] == first["name"] && !l["reps"].is_null())
+        .collect();
+    listed.len() >= 2
+        && listed
+            .iter()
+            .filter_map(|l| l["sets"].as_i64())
+            .sum::<i64>()
+            == n
+}
+
+/// Whether two lifts are the parts of one: the same name, one without a weight and the
+/// other with it, or one without reps and the other with them, and nothing said twice (a
+/// set count of one may be the default one).
+fn complete_each_other(a: &Value, b: &Value) -> bool {
+    let has = |v: &Value, f: &str| !v[f].is_null();
+    let once = |f: &str| !(has(a, f) && has(b, f));
+    let sets_once = once("sets") || a["sets"] == json!(1) || b["sets"] == json!(1);
+    let parts = has(a, "weight") != has(b, "weight") || has(a, "reps") != has(b, "reps");
+    a["name"] == b["name"] && once("weight") && once("reps") && sets_once && parts
 }
 
 /// Consecutive single sets of the same lift at the same weight and reps (written one set

@@ -14,9 +14,11 @@ mod clause;
 mod corrections;
 mod custom;
 mod found;
+mod lexicon;
 mod lifts;
 mod measures;
 mod others;
+mod own;
 mod plans;
 mod properties;
 mod runs;
@@ -67,6 +69,9 @@ pub fn own_log_text(text: &str) -> String {
     let mut own = String::new();
     for line in text.lines() {
         for c in own_clauses(&Clause::new(&clause::clean(line))) {
+            if c.is_muted() {
+                continue;
+            }
             own.push_str(&c.text);
             own.push('\n');
         }
@@ -74,28 +79,9 @@ pub fn own_log_text(text: &str) -> String {
     own
 }
 
-/// The clauses of `line` that tell the person's own log. A clause that plans ends the line
-/// (`next time squat 60`); one that is only planned (`Samstag langer Lauf 20 km geplant`)
-/// or tells what someone else did (`친구는 벤치 100 친다`) is left out, and so are the
-/// clauses that carry it on (`室友跑了半马，1小时50分`).
+/// The clauses of `line`, those that tell no log of the person's own muted (see [`own`]).
 fn own_clauses(line: &Clause) -> Vec<Clause> {
-    let mut own = Vec::new();
-    let mut skipped = false;
-    for c in line.split() {
-        if plans::is_plan_clause(&c.text) {
-            break;
-        }
-        if plans::planned(&c.text) || others::someone_else(&c.text, &c.raw) {
-            skipped = true;
-            continue;
-        }
-        if skipped && continues(&c.text) {
-            continue;
-        }
-        skipped = false;
-        own.push(c);
-    }
-    own
+    own::clauses(line, continues)
 }
 
 /// Parses an entry into a record with whatever the rules can read.
@@ -429,7 +415,7 @@ impl<'d> Reader<'d> {
                 None => {
                     // `Slept 7h - Easy 2.3 miles`: a night has no distance.
                     let new_run = current == Topic::Sleep && runs::has_distance(&c.text);
-                    let inherited = if continues(&c.text) && !new_run {
+                    let inherited = if (continues(&c.text) || lifts::unnamed(&c.text)) && !new_run {
                         current.clone()
                     } else if other_activity(&c.text) {
                         // `🧘 15 min` under `long run, pasted from the watch:`.

@@ -2,6 +2,8 @@
 //! `my buddy ran 10k in 45 min`. What a friend, a coach or a crew mate did is told in the
 //! note but is none of the person's own lifts or runs.
 
+use super::lexicon::lexicon;
+
 /// People a log talks about, in Korean: each may carry a topic or subject particle
 /// (`형은`, `친구가`) and they combine (`트레이너쌤`, `크루형`).
 const KO_PEOPLE: &[&str] = &[
@@ -37,41 +39,10 @@ const KO_PEOPLE: &[&str] = &[
 /// Topic and subject particles: `친구랑` (with a friend) keeps the person the subject.
 const KO_PARTICLES: &[&str] = &["은", "는", "이", "가"];
 
-/// English (and a few other languages') openings that make someone else the subject.
+/// Openings that make someone else the subject, other than a possessive and a person
+/// (`my buddy`, `mi compañero`: see the `others` words of the lexicon).
 const OTHERS: &[&str] = &[
-    "my friend",
-    "my buddy",
-    "my mate",
-    "my brother",
-    "my sister",
-    "my wife",
-    "my husband",
-    "my partner",
-    "my girlfriend",
-    "my boyfriend",
-    "my coach",
-    "my trainer",
-    "my dad",
-    "my mom",
-    "my mum",
-    "a friend",
     "friend of mine",
-    "mi amigo",
-    "mi amiga",
-    "mi hermano",
-    "mi hermana",
-    "mi novio",
-    "mi novia",
-    "mi pareja",
-    "mi esposa",
-    "mi esposo",
-    "mi marido",
-    "mi madre",
-    "mi padre",
-    "mein bruder",
-    "meine schwester",
-    "mon frère",
-    "ma sœur",
     "夫は",
     "妻は",
     "彼は",
@@ -80,55 +51,8 @@ const OTHERS: &[&str] = &[
     "父は",
     "兄は",
     "姉は",
-    "mein freund",
-    "meine freundin",
-    "mon ami",
-    "mon amie",
     "友達は",
     "友人は",
-    "the coach",
-    "our coach",
-    "the trainer",
-    "my training partner",
-    "my gym buddy",
-    "my roommate",
-    "my teammate",
-    "mein kumpel",
-    "mein trainer",
-    "meine trainerin",
-    "mein coach",
-    "mein partner",
-    "meine partnerin",
-    "mein mann",
-    "meine frau",
-    "mein kollege",
-    "meine kollegin",
-    "der trainer",
-    "die trainerin",
-    "der coach",
-    "unser trainer",
-    "le coach",
-    "la coach",
-    "mon coach",
-    "ma coach",
-    "mon entraîneur",
-    "l'entraîneur",
-    "mon pote",
-    "ma pote",
-    "mon copain",
-    "ma copine",
-    "mon mari",
-    "ma femme",
-    "mon partenaire",
-    "ma partenaire",
-    "mon collègue",
-    "ma collègue",
-    "mon père",
-    "ma mère",
-    "el entrenador",
-    "mi entrenador",
-    "mi compañero",
-    "mi compañera",
     "コーチは",
     "トレーナーは",
     "トレーナーさんは",
@@ -147,23 +71,6 @@ const OTHERS: &[&str] = &[
     "妻が",
     "彼氏が",
     "彼女が",
-    "o personal",
-    "meu personal",
-    "a personal",
-    "o treinador",
-    "meu treinador",
-    "minha treinadora",
-    "meu amigo",
-    "minha amiga",
-    "minha namorada",
-    "meu namorado",
-    "minha esposa",
-    "meu marido",
-    "minha mulher",
-    "meu irmão",
-    "minha irmã",
-    "mi entrenadora",
-    "la entrenadora",
 ];
 
 /// People who open a Chinese clause as its subject, the verb glued on (`教练硬拉200kg×3`,
@@ -367,15 +274,17 @@ pub fn someone_else(text: &str, raw: &str) -> bool {
     let capitalised = raw
         .trim_start_matches(|c: char| !c.is_alphanumeric())
         .starts_with(char::is_uppercase);
+    let lex = lexicon();
     if first.is_ascii()
         && !OPENING.contains(&first)
+        && !lex.possessives.iter().any(|p| p == first)
         && !PEOPLE_NOUNS.contains(&first)
         && !capitalised
         && !matches!(first, "she" | "they")
     {
         return false;
     }
-    if OTHERS.iter().any(|o| starts_word(text, o)) || named_person(raw) {
+    if OTHERS.iter().any(|o| starts_word(text, o)) || possessed_person(text) || named_person(raw) {
         return true;
     }
     if !crate::domains::has_spaceless(text) {
@@ -538,10 +447,43 @@ fn only_people(word: &str) -> bool {
             .any(|p| word.strip_suffix(p).is_some_and(only_people))
 }
 
+/// Words that may join a clause about someone else to the one before: `and my buddy ran…`.
+const JOINING: [&str; 5] = ["and", "but", "while", "also", "today"];
+
+/// `my buddy ran 10k`, `mi compañero levantó 140 kg`, `o meu parceiro fez 120kg`: one or
+/// two possessives or articles and a person open the clause.
+fn possessed_person(text: &str) -> bool {
+    let lex = lexicon();
+    let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let after_possessive = |t: &'_ str| -> Vec<String> {
+        lex.possessives
+            .iter()
+            .filter_map(|p| {
+                let rest = t.strip_prefix(p.as_str())?;
+                if p.ends_with('\'') {
+                    Some(rest.to_string())
+                } else {
+                    rest.strip_prefix(' ').map(str::to_string)
+                }
+            })
+            .collect()
+    };
+    let person = |t: &str| lex.people.iter().any(|p| starts_word(t, p));
+    // `and my buddy ran…`: after at most a joining word.
+    let joined = text
+        .split_once(' ')
+        .filter(|(first, _)| JOINING.contains(first))
+        .map(|(_, rest)| rest.trim_start());
+    std::iter::once(text).chain(joined).any(|text| {
+        after_possessive(text)
+            .iter()
+            .any(|rest| person(rest) || after_possessive(rest).iter().any(|rest| person(rest)))
+    })
+}
+
 /// Whether `text` opens with `phrase` (after at most a joining word: `and my buddy ran…`)
 /// and a word ends there.
 fn starts_word(text: &str, phrase: &str) -> bool {
-    const JOINING: [&str; 5] = ["and", "but", "while", "also", "today"];
     let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
     let rest = text.strip_prefix(phrase).or_else(|| {
         let (first, rest) = text.split_once(' ')?;
@@ -568,6 +510,8 @@ mod tests {
             "크루 형은 하프 1시간 35분이래",
             "친구는 10km 45분에 뛴다",
             "my buddy ran 10k in 45 min",
+            "and my training partner pulled 200kg",
+            "O meu parceiro fez 120 kg no supino",
             "my friend benched 100kg today",
             "Sam ran 22:10",
             "Dave's Zwift race: 42 km in 1:05:00",

@@ -6,6 +6,9 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use super::clause::Clause;
+use super::lexicon::lexicon;
+
 /// A heading or a line that opens a plan: everything under it is the plan.
 pub fn is_plan_heading(text: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
@@ -24,8 +27,32 @@ pub fn opens_plan(line: &str) -> bool {
             && (line.trim_end().ends_with([':', '：']) || line.split_whitespace().nth(5).is_none())
 }
 
-/// A whole line that states a plan (lowercase text, list markers removed).
+/// A whole line that states a plan (lowercase text, list markers removed), with no marker
+/// of the person's own log after its start (`Nächste Woche: Bankdrücken 85 kg. Heute Rudern
+/// 70 kg 4x10.` is a plan, then a log: read clause by clause, see `own`).
 pub fn is_plan_line(line: &str) -> bool {
+    plan_label(line) && !own_log_follows(line)
+}
+
+/// Whether a clause after the first of `line` opens with a marker of the person's own log
+/// (today, themselves), or one written without spaces stands inside the line.
+fn own_log_follows(line: &str) -> bool {
+    let lex = lexicon();
+    let clauses = Clause::new(line).split();
+    clauses
+        .iter()
+        .skip(1)
+        .any(|c| lex.opens_with(&c.text, &lex.own).is_some())
+        || lex
+            .own
+            .iter()
+            .filter(|m| m.chars().next().is_some_and(crate::domains::is_spaceless))
+            .any(|m| line.find(m.as_str()).is_some_and(|i| i > 0))
+}
+
+/// Whether `line` opens with the label of a plan: `Plan:`, `goal race: ...`, `Week 6:`,
+/// `next week ...`, `내일 ...`.
+fn plan_label(line: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(concat!(
@@ -66,8 +93,16 @@ pub fn is_open_task(raw: &str) -> bool {
     open_task(raw.trim_start().trim_start_matches(['>', ' '])).is_some()
 }
 
-/// A clause that speaks of the future or of a routine; the rest of its line goes with it.
+/// A clause that speaks of the future or of a routine; the rest of its line goes with it,
+/// up to a marker of the person's own log (see `own`). It opens with a plan's label or a
+/// word of the future (`Mañana toca sentadilla`, `Objectif semaine prochaine : squat`), or
+/// holds a plan's grammar (`will`, `3x a week`, `5-8 km`).
 pub fn is_plan_clause(clause: &str) -> bool {
+    let lex = lexicon();
+    lex.opens_with(clause, &lex.future).is_some() || plan_label(clause) || plan_grammar(clause)
+}
+
+fn plan_grammar(clause: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(concat!(

@@ -9,8 +9,10 @@ use super::clause::{Clause, Hit};
 
 /// A number: `77.5`, `77,5`, `12,400`.
 pub const NUM: &str = r"\d+(?:[.,]\d+)?";
+/// Kilograms, and the jin (斤, half a kilo) Chinese logs weigh in: read apart by
+/// `lifts::unit_name`.
 pub const KG: &str =
-    r"kilogramos?|kilogramm|kilograms?|kilos?|kgs|kg|킬로그램|킬로|키로|キロ|公斤|千克";
+    r"kilogramos?|kilogramm|kilograms?|kilos?|kgs|kg|킬로그램|킬로|키로|キロ|公斤|千克|斤";
 pub const LB: &str = r"pounds?|lbs|lb|파운드|ポンド|磅";
 pub const HOURS: &str = r"hours|hour|hrs|hr|horas|hora|heures|heure|stunden|stunde|std|h|시간|時間|个小时|個小時|小时|小時";
 pub const MINUTES: &str = r"minuten|minutos|minutes|minute|minuto|mins|min|분|分钟|分鐘|分";

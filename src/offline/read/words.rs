@@ -133,20 +133,96 @@ fn longest_first(mut all: Vec<Mention>) -> Vec<Mention> {
 /// The canonical forms of the strength vocabulary that name a lift and not a session.
 const SESSION_WORDS: [&str; 5] = ["lift", "personal record", "gym", "workout", "session"];
 
-/// The exercises a lowercase text names, through the strength domain's vocabulary.
+/// The exercises a lowercase text names, through the strength domain's vocabulary. A term
+/// matches in the plural too (`turkish get-ups`); a term inside a longer name that is one
+/// edit from another term is that one (`press de vanca` is a misspelt `press de banca`, not
+/// a `press`); and equipment written beside it names its variant when the vocabulary has
+/// one (`숄더프레스 덤벨`: a dumbbell shoulder press).
 pub fn exercises(text: &str, strength: Option<&Domain>) -> Vec<Mention> {
     let Some(domain) = strength else {
         return Vec::new();
     };
-    let all: Vec<Mention> = domain_terms(text, domain)
+    let all: Vec<Mention> = domain
+        .term_occurrences(text)
         .filter(|(_, term, c)| !SESSION_WORDS.contains(c) && *term != domain.name)
-        .map(|(start, term, canonical)| Mention {
-            start,
-            end: start + term.len(),
-            canonical: canonical.to_string(),
+        .filter_map(|(start, term, canonical)| {
+            Some(Mention {
+                start,
+                end: start + term_len(text, start, term)?,
+                canonical: canonical.to_string(),
+            })
         })
         .collect();
     longest_first(all)
+        .into_iter()
+        .map(|m| refined(text, m, domain))
+        .collect()
+}
+
+/// How long `term`, found at byte `i` of `text`, is there as a word: with a plural ending
+/// (`s`, `es`) after a Latin term of four letters or more, or `None` when it is part of a
+/// longer word.
+fn term_len(text: &str, i: usize, term: &str) -> Option<usize> {
+    if stands_alone(text, i, term) {
+        return Some(term.len());
+    }
+    let latin = term.chars().count() >= 4 && term.ends_with(|c: char| c.is_ascii_lowercase());
+    let rest = &text[i + term.len()..];
+    ["es", "s"]
+        .iter()
+        .filter(|_| latin)
+        .find(|p| rest.starts_with(*p) && stands_alone(text, i, &format!("{term}{p}")))
+        .map(|p| term.len() + p.len())
+}
+
+/// The name a mention stands in (the words around it, up to a number or a sign), read
+/// again: a misspelling of a longer term, or the mention with its equipment.
+fn refined(text: &str, m: Mention, domain: &Domain) -> Mention {
+    let is_name = |c: char| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '’' | '.');
+    let start = text[..m.start]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is_name(*c))
+        .last()
+        .map_or(m.start, |(i, _)| i);
+    let end = m.end
+        + text[m.end..]
+            .char_indices()
+            .take_while(|(_, c)| is_name(*c))
+            .last()
+            .map_or(0, |(i, c)| i + c.len_utf8());
+    let span = text[start..end].trim_matches(|c: char| !c.is_alphanumeric());
+    if span.len() <= m.end - m.start {
+        return m;
+    }
+    let span_start = start + text[start..end].find(span).unwrap_or(0);
+    // The longer term must hold the one found (`press de banca` holds `press`; `哑铃推举`
+    // does not hold the `弯举` of `哑铃弯举`, a curl).
+    let found: Vec<char> = text[m.start..m.end].chars().collect();
+    let holds = |term: &[char]| term.windows(found.len()).any(|w| w == found.as_slice());
+    if let Some(near) = near_term(span, domain, holds).filter(|n| *n != m.canonical) {
+        return Mention {
+            start: span_start.min(m.start),
+            end: (span_start + span.len()).max(m.end),
+            canonical: near,
+        };
+    }
+    let lex = super::lexicon::lexicon();
+    let around = format!("{} {}", &text[start..m.start], &text[m.end..end]);
+    let words: Vec<&str> = around
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let variant = lex
+        .equipment
+        .iter()
+        .filter(|(word, _)| words.contains(&word.as_str()))
+        .map(|(_, equipment)| format!("{equipment} {}", m.canonical))
+        .find(|v| domain.vocabulary.values().any(|c| c == v));
+    match variant {
+        Some(canonical) => Mention { canonical, ..m },
+        None => m,
+    }
 }
 
 /// The exercise a misspelt name stands for (`sqaut`, `dedlift`, `스쿼드`, `벤치프래스`): the
@@ -154,7 +230,11 @@ pub fn exercises(text: &str, strength: Option<&Domain>) -> Vec<Mention> {
 /// Names shorter than five letters (three in Hangul, kana or ideographs) are left as they
 /// are: too many short words are one edit from each other.
 pub fn near_exercise(name: &str, strength: Option<&Domain>) -> Option<String> {
-    let domain = strength?;
+    near_term(name, strength?, |_| true)
+}
+
+/// The one exercise whose terms that pass `keep` include one a single edit from `name`.
+fn near_term(name: &str, domain: &Domain, keep: impl Fn(&[char]) -> bool) -> Option<String> {
     let name: Vec<char> = name.to_lowercase().chars().collect();
     let shortest = if name.iter().any(|c| is_spaceless(*c)) {
         3
@@ -171,6 +251,7 @@ pub fn near_exercise(name: &str, strength: Option<&Domain>) -> Option<String> {
             term.len() >= shortest
                 && term.len().abs_diff(name.len()) <= 1
                 && one_edit_apart(&name, term)
+                && keep(term)
         })
         .map(|(_, canonical)| canonical.as_str())
         .collect();

@@ -1,0 +1,511 @@
+//! Words as data: one file per language (`lexicon/<lang>.yaml`, embedded), merged into one
+//! [`Lexicon`] at first use. The readers keep the mechanisms (a number written in words,
+//! the small words around a name, whose log a clause tells); the files keep the words, so
+//! a language is added by adding its file.
+//!
+//! A text's language is not known before it is read, so the languages' words are merged:
+//! where two languages spell a number alike they must agree on its value (a test checks),
+//! and a small word of any language is a small word everywhere.
+
+mod numbers;
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+pub use numbers::in_digits;
+
+/// The shipped files, by language code.
+const FILES: [(&str, &str); 9] = [
+    ("en", include_str!("lexicon/en.yaml")),
+    ("ko", include_str!("lexicon/ko.yaml")),
+    ("ja", include_str!("lexicon/ja.yaml")),
+    ("zh", include_str!("lexicon/zh.yaml")),
+    ("de", include_str!("lexicon/de.yaml")),
+    ("es", include_str!("lexicon/es.yaml")),
+    ("fr", include_str!("lexicon/fr.yaml")),
+    ("pt", include_str!("lexicon/pt.yaml")),
+    ("it", include_str!("lexicon/it.yaml")),
+];
+
+/// One language's file, as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    numbers: BTreeMap<String, u32>,
+    #[serde(default)]
+    multipliers: BTreeMap<String, u32>,
+    #[serde(default)]
+    scales: BTreeMap<String, u32>,
+    #[serde(default)]
+    joiners: Vec<String>,
+    #[serde(default)]
+    separators: Vec<String>,
+    #[serde(default)]
+    counting: Counting,
+    #[serde(default)]
+    small: Small,
+    #[serde(default)]
+    markers: Markers,
+    #[serde(default)]
+    others: Others,
+    /// Equipment (its English name, the first word of a vocabulary variant) -> its words.
+    #[serde(default)]
+    equipment: BTreeMap<String, Vec<String>>,
+}
+
+/// Other people a log tells about: a possessive or an article and a person (`my buddy`,
+/// `mi compañero`, `o personal`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Others {
+    #[serde(default)]
+    possessives: Vec<String>,
+    #[serde(default)]
+    people: Vec<String>,
+}
+
+/// Where a count stands: the words around a number that make it one.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Counting {
+    /// Words a count stands before: `3 sets`, `세 세트`, `三组`.
+    #[serde(default)]
+    pub counters: Vec<String>,
+    /// Words between a count and the next one: `sets of five`, `100 kg for one`.
+    #[serde(default)]
+    pub connectors: Vec<String>,
+    /// Words that may stand before a number word: `for a single`.
+    #[serde(default)]
+    pub articles: Vec<String>,
+    /// A half after a number, before its unit: `six and a half hours`, `六个半小时`.
+    #[serde(default)]
+    pub half: Vec<String>,
+    /// Measure words between a number and its unit: `一个小时`.
+    #[serde(default)]
+    pub classifiers: Vec<String>,
+    /// Words that make the number after them say which one, not how many: `第一组`.
+    #[serde(default)]
+    pub ordinal_before: Vec<String>,
+    /// After a count of reps, the reps are of each side: `5 each side`.
+    #[serde(default)]
+    pub per_side: Vec<String>,
+    /// Between two counts of which either may be right: `4 or 5 sets`, `3到4组`.
+    #[serde(default)]
+    pub alternatives: Vec<String>,
+}
+
+/// Small words by kind: never an exercise's name.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Small {
+    #[serde(default, rename = "self")]
+    own: Vec<String>,
+    #[serde(default)]
+    people: Vec<String>,
+    #[serde(default)]
+    verbs: Vec<String>,
+    #[serde(default)]
+    fillers: Vec<String>,
+    #[serde(default)]
+    hedges: Vec<String>,
+    #[serde(default)]
+    set_kinds: Vec<String>,
+    #[serde(default)]
+    time: Vec<String>,
+    #[serde(default)]
+    glue: Vec<String>,
+    #[serde(default)]
+    particles: Vec<String>,
+}
+
+/// Words that mark what a clause is.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Markers {
+    #[serde(default)]
+    own: Vec<String>,
+    #[serde(default)]
+    future: Vec<String>,
+    #[serde(default)]
+    compare_before: Vec<String>,
+    #[serde(default)]
+    compare_after: Vec<String>,
+}
+
+/// What a small word is to a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Role {
+    /// May stand inside a name (`press behind the neck`, `press de banca`), but is none.
+    Glue,
+    /// Fillers, hedges, kinds of set: no name on their own (`all at`, `más o menos`).
+    Loose,
+    /// Pronouns, verbs, times: never in a name (`I did`, `yo hice`, `무게는`).
+    Structural,
+}
+
+/// A part of a number written in words.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Part {
+    /// `five`, `twenty`, `다섯`, `五`: added to the parts beside it.
+    Plain(u32),
+    /// `hundred`, `十`: multiplies the number before it.
+    Multiplier(u32),
+    /// `thousand`, `万`: multiplies everything before it.
+    Scale(u32),
+}
+
+/// Every shipped language's words, merged.
+#[derive(Debug)]
+pub struct Lexicon {
+    /// Number words and what each is.
+    pub numbers: HashMap<String, Part>,
+    pub joiners: Vec<String>,
+    /// Words between two thoughts of a line: `and`, `dann`, `그리고`, `然后`.
+    pub separators: Vec<String>,
+    pub counting: Counting,
+    small: HashMap<String, Role>,
+    /// Particles glued to the end of a word (`는`, `は`), longest first.
+    particles: Vec<String>,
+    /// The longest small word or phrase, in words.
+    longest_phrase: usize,
+    /// Today or the person themself: their own log again (`heute`, `오늘은`, `yo`).
+    pub own: Vec<String>,
+    /// A clause opening with one is a plan (`tomorrow`, `nächste Woche`, `내일`).
+    pub future: Vec<String>,
+    /// Before a number that is a comparison, not a measurement: `felt like 300kg`.
+    pub compare_before: Vec<String>,
+    /// After one: `150kg 같았음`.
+    pub compare_after: Vec<String>,
+    /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
+    pub possessives: Vec<String>,
+    /// People a log tells about: `buddy`, `compañero`, `personal`.
+    pub people: Vec<String>,
+    /// Equipment words and the equipment they name: (`덤벨`, `dumbbell`).
+    pub equipment: Vec<(String, String)>,
+}
+
+/// The merged lexicon of the shipped languages.
+pub fn lexicon() -> &'static Lexicon {
+    static LEXICON: OnceLock<Lexicon> = OnceLock::new();
+    // The files are part of the program: one that does not load is a bug, which the
+    // tests below catch before it ships.
+    LEXICON.get_or_init(|| load(&FILES).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// One file, or an error naming the file and the key.
+fn parse(lang: &str, text: &str) -> Result<File, String> {
+    let de = serde_yaml::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        format!(
+            "src/offline/read/lexicon/{lang}.yaml: {}: {}",
+            e.path(),
+            e.inner()
+        )
+    })
+}
+
+fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
+    let mut lex = Lexicon {
+        numbers: HashMap::new(),
+        joiners: Vec::new(),
+        separators: Vec::new(),
+        counting: Counting::default(),
+        small: HashMap::new(),
+        particles: Vec::new(),
+        longest_phrase: 1,
+        own: Vec::new(),
+        future: Vec::new(),
+        compare_before: Vec::new(),
+        compare_after: Vec::new(),
+        possessives: Vec::new(),
+        people: Vec::new(),
+        equipment: Vec::new(),
+    };
+    let mut seen: HashMap<String, (String, u32)> = HashMap::new();
+    for (lang, text) in files {
+        let file = parse(lang, text)?;
+        let parts = file
+            .numbers
+            .iter()
+            .map(|(w, v)| (w, *v, Part::Plain(*v)))
+            .chain(
+                file.multipliers
+                    .iter()
+                    .map(|(w, v)| (w, *v, Part::Multiplier(*v))),
+            )
+            .chain(file.scales.iter().map(|(w, v)| (w, *v, Part::Scale(*v))));
+        for (word, value, part) in parts {
+            let word = word.to_lowercase();
+            if let Some((other, v)) = seen.get(&word) {
+                if *v != value {
+                    return Err(format!(
+                        "src/offline/read/lexicon/{lang}.yaml: `{word}` is {value} here but {v} in {other}.yaml"
+                    ));
+                }
+            }
+            seen.insert(word.clone(), (lang.to_string(), value));
+            // `cento` is a hundred on its own and multiplies in `duecento`: the multiplier
+            // reads both.
+            let keep = lex
+                .numbers
+                .get(&word)
+                .is_some_and(|p| !matches!(p, Part::Plain(_)));
+            if !keep {
+                lex.numbers.insert(word, part);
+            }
+        }
+        let lower = |words: Vec<String>| -> Vec<String> {
+            words.into_iter().map(|w| w.trim().to_lowercase()).collect()
+        };
+        lex.joiners.extend(lower(file.joiners));
+        lex.separators.extend(lower(file.separators));
+        let c = file.counting;
+        lex.counting.counters.extend(lower(c.counters));
+        lex.counting.connectors.extend(lower(c.connectors));
+        lex.counting.articles.extend(lower(c.articles));
+        lex.counting.half.extend(lower(c.half));
+        lex.counting.classifiers.extend(lower(c.classifiers));
+        lex.counting.ordinal_before.extend(lower(c.ordinal_before));
+        lex.counting.per_side.extend(lower(c.per_side));
+        lex.counting.alternatives.extend(lower(c.alternatives));
+        let s = file.small;
+        let roles = [
+            (s.own, Role::Structural),
+            (s.people, Role::Structural),
+            (s.verbs, Role::Structural),
+            (s.time, Role::Structural),
+            (s.fillers, Role::Loose),
+            (s.hedges, Role::Loose),
+            (s.set_kinds, Role::Loose),
+            (s.glue, Role::Glue),
+        ];
+        for (words, role) in roles {
+            for w in lower(words) {
+                lex.longest_phrase = lex.longest_phrase.max(w.split_whitespace().count());
+                // A word some language lets stand inside a name is glue everywhere.
+                let r = lex.small.entry(w).or_insert(role);
+                *r = if *r == Role::Glue || role == Role::Glue {
+                    Role::Glue
+                } else {
+                    (*r).max(role)
+                };
+            }
+        }
+        lex.particles.extend(lower(s.particles));
+        let m = file.markers;
+        // `felt like 300kg`: how a weight felt names no exercise either.
+        for w in lower(
+            m.compare_before
+                .iter()
+                .chain(&m.compare_after)
+                .cloned()
+                .collect(),
+        ) {
+            lex.longest_phrase = lex.longest_phrase.max(w.split_whitespace().count());
+            lex.small.entry(w).or_insert(Role::Loose);
+        }
+        lex.own.extend(lower(m.own));
+        lex.future.extend(lower(m.future));
+        lex.compare_before.extend(lower(m.compare_before));
+        lex.compare_after.extend(lower(m.compare_after));
+        lex.possessives.extend(lower(file.others.possessives));
+        lex.people.extend(lower(file.others.people));
+        for (name, words) in file.equipment {
+            let name = name.to_lowercase();
+            lex.equipment
+                .extend(lower(words).into_iter().map(|w| (w, name.clone())));
+        }
+    }
+    // Longest first wherever a list is tried in turn: `개씩` before `개`.
+    for list in [
+        &mut lex.joiners,
+        &mut lex.separators,
+        &mut lex.counting.counters,
+        &mut lex.counting.connectors,
+        &mut lex.counting.articles,
+        &mut lex.counting.half,
+        &mut lex.counting.classifiers,
+        &mut lex.counting.ordinal_before,
+        &mut lex.counting.per_side,
+        &mut lex.counting.alternatives,
+        &mut lex.particles,
+        &mut lex.own,
+        &mut lex.future,
+        &mut lex.compare_before,
+        &mut lex.compare_after,
+        &mut lex.possessives,
+        &mut lex.people,
+    ] {
+        list.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        list.dedup();
+    }
+    Ok(lex)
+}
+
+impl Lexicon {
+    /// The roles of the words of `text` (lowercase), in order; `None` for a word that is
+    /// none of the small words (a name's, or any other). Phrases count as one word (`más o
+    /// menos`); a word of Hangul may end in a particle (`무게는`), and a run of ideographs
+    /// or kana is cut into the small words it is made of (`我自己拉了`).
+    pub fn roles(&self, text: &str) -> Vec<Option<Role>> {
+        let words: Vec<&str> = text
+            .split(|c: char| !(c.is_alphanumeric() || matches!(c, '\'' | '’' | '-')))
+            .map(|w| w.trim_matches(|c: char| matches!(c, '\'' | '’' | '-')))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let phrase = (2..=self.longest_phrase.min(words.len() - i))
+                .rev()
+                .find_map(|n| self.small.get(&words[i..i + n].join(" ")).map(|r| (n, *r)));
+            if let Some((n, role)) = phrase {
+                out.push(Some(role));
+                i += n;
+                continue;
+            }
+            self.word_roles(words[i], &mut out);
+            i += 1;
+        }
+        out
+    }
+
+    fn word_roles(&self, word: &str, out: &mut Vec<Option<Role>>) {
+        if let Some(role) = self.small.get(word) {
+            out.push(Some(*role));
+            return;
+        }
+        if !crate::domains::has_spaceless(word) {
+            out.push(None);
+            return;
+        }
+        if word.chars().all(super::words::is_hangul) {
+            let stem = self
+                .particles
+                .iter()
+                .find_map(|p| word.strip_suffix(p.as_str()).filter(|s| !s.is_empty()));
+            out.push(stem.and_then(|s| self.small.get(s)).copied());
+            return;
+        }
+        // Ideographs and kana: the longest small word or particle at each place; a
+        // character that starts none belongs to a word of another kind.
+        let mut rest = word;
+        let mut content = false;
+        while let Some(c) = rest.chars().next() {
+            let small = self
+                .small
+                .iter()
+                .filter(|(w, _)| rest.starts_with(w.as_str()))
+                .max_by_key(|(w, _)| w.len())
+                .map(|(w, r)| (w.len(), Some(*r)));
+            let particle = self
+                .particles
+                .iter()
+                .find(|p| rest.starts_with(p.as_str()))
+                .map(|p| (p.len(), Some(Role::Loose)));
+            match small.into_iter().chain(particle).max_by_key(|(n, _)| *n) {
+                Some((n, role)) => {
+                    out.push(role);
+                    rest = &rest[n..];
+                }
+                None => {
+                    content = true;
+                    rest = &rest[c.len_utf8()..];
+                }
+            }
+        }
+        if content {
+            out.push(None);
+        }
+    }
+
+    /// Whether `text` is small words only, at least one (`I did`, `más o menos`, `무게는`).
+    pub fn only_small_words(&self, text: &str) -> bool {
+        let roles = self.roles(text);
+        !roles.is_empty() && roles.iter().all(Option::is_some)
+    }
+
+    /// Whether `text` could be the name of an exercise: some word is none of the small
+    /// words, and none is a pronoun, a verb or a time (`I did`, `yo hice`, `오늘은`).
+    pub fn could_be_a_name(&self, text: &str) -> bool {
+        let roles = self.roles(text);
+        roles.iter().any(Option::is_none) && !roles.contains(&Some(Role::Structural))
+    }
+
+    /// The marker of `list` that `text` (lowercase) opens with, standing as a word.
+    pub fn opens_with<'a>(&self, text: &str, list: &'a [String]) -> Option<&'a str> {
+        let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+        list.iter()
+            .find(|m| {
+                text.strip_prefix(m.as_str()).is_some_and(|rest| {
+                    m.chars()
+                        .next_back()
+                        .is_some_and(crate::domains::is_spaceless)
+                        || !rest.starts_with(char::is_alphanumeric)
+                })
+            })
+            .map(String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_language_loads_and_agrees_on_numbers() {
+        let lex = load(&FILES).expect("the shipped lexicon loads");
+        assert_eq!(lex.numbers.get("fünf"), Some(&Part::Plain(5)));
+        assert_eq!(lex.numbers.get("百"), Some(&Part::Multiplier(100)));
+        assert_eq!(lex.numbers.get("cento"), Some(&Part::Multiplier(100)));
+    }
+
+    #[test]
+    fn a_bad_file_is_named_with_its_key() {
+        let err = load(&[("xx", "numbers:\n  one: many\n")]).expect_err("a bad value");
+        assert!(
+            err.contains("lexicon/xx.yaml") && err.contains("numbers.one"),
+            "{err}"
+        );
+        let err = load(&[("aa", "numbers: { uno: 1 }"), ("bb", "numbers: { uno: 2 }")])
+            .expect_err("two values");
+        assert!(err.contains("bb.yaml") && err.contains("aa.yaml"), "{err}");
+    }
+
+    #[test]
+    fn small_words_are_no_names() {
+        let lex = lexicon();
+        for small in [
+            "i did",
+            "yo hice",
+            "moi",
+            "eu fiz",
+            "más o menos",
+            "무게는",
+            "all at",
+            "メイン",
+            "我自己拉了",
+            "waren aber nur",
+            "efectivas",
+            "séries válidas",
+            "今日は",
+        ] {
+            assert!(lex.only_small_words(small), "{small}");
+            assert!(!lex.could_be_a_name(small), "{small}");
+        }
+        for name in [
+            "cable fly",
+            "원암 케이블 익스텐션",
+            "press de vanca",
+            "heavy farmer carries",
+            "臀推",
+            "elevação pélvica",
+        ] {
+            assert!(!lex.only_small_words(name), "{name}");
+            assert!(lex.could_be_a_name(name), "{name}");
+        }
+    }
+}

@@ -30,11 +30,12 @@ use vault_agent::domains::Domains;
 use vault_agent::offline::read::parse_entry;
 use vault_agent::vault::{entry, Note};
 
-/// The score this suite must keep, in percent: the score when the suite was written
-/// (68.8% recall, 83.1% precision), rounded down. The floors should only ever go up:
-/// raise them when the reader improves, never lower them to let a change through.
-const RECALL_FLOOR: f64 = 68.0;
-const PRECISION_FLOOR: f64 = 83.0;
+/// The score this suite must keep, in percent, rounded down: 68.8% recall and 83.1%
+/// precision when the suite was written, 99.6% and 100% once the reader read quantities by
+/// grammar and names by normalisation (stop 26). The floors should only ever go up: raise
+/// them when the reader improves, never lower them to let a change through.
+const RECALL_FLOOR: f64 = 99.0;
+const PRECISION_FLOOR: f64 = 100.0;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

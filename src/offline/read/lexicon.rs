@@ -128,6 +128,8 @@ struct Markers {
     #[serde(default)]
     own: Vec<String>,
     #[serde(default)]
+    own_inside: Vec<String>,
+    #[serde(default)]
     future: Vec<String>,
     #[serde(default)]
     compare_before: Vec<String>,
@@ -171,8 +173,13 @@ pub struct Lexicon {
     particles: Vec<String>,
     /// The longest small word or phrase, in words.
     longest_phrase: usize,
-    /// Today or the person themself: their own log again (`heute`, `오늘은`, `yo`).
+    /// Today or the person themself, opening a clause: their own log again (`heute`,
+    /// `오늘은`, `yo`).
     pub own: Vec<String>,
+    /// Those that start the person's own log inside a clause, where a language writes no
+    /// comma before them (`친구는 벤치 100kg 치던데 나는 70kg`): marked as a contrast (`나는`,
+    /// `오늘은`, `自分は`), not a plain `오늘` or `今天` inside someone else's sentence.
+    pub own_inside: Vec<String>,
     /// A clause opening with one is a plan (`tomorrow`, `nächste Woche`, `내일`).
     pub future: Vec<String>,
     /// Before a number that is a comparison, not a measurement: `felt like 300kg`.
@@ -217,6 +224,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         particles: Vec::new(),
         longest_phrase: 1,
         own: Vec::new(),
+        own_inside: Vec::new(),
         future: Vec::new(),
         compare_before: Vec::new(),
         compare_after: Vec::new(),
@@ -308,6 +316,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
             lex.small.entry(w).or_insert(Role::Loose);
         }
         lex.own.extend(lower(m.own));
+        lex.own_inside.extend(lower(m.own_inside));
         lex.future.extend(lower(m.future));
         lex.compare_before.extend(lower(m.compare_before));
         lex.compare_after.extend(lower(m.compare_after));
@@ -333,6 +342,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         &mut lex.counting.alternatives,
         &mut lex.particles,
         &mut lex.own,
+        &mut lex.own_inside,
         &mut lex.future,
         &mut lex.compare_before,
         &mut lex.compare_after,

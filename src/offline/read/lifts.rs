@@ -1,7 +1,12 @@
 //! Lifts: `185x5x3` (weight x reps x sets), `3x5 @ 80kg`, `80kg 5x5`, `5 reps at 150 kg`,
 //! `3 sets of 5 at 185 lbs`, `100kg 5회 3세트`, `3 Sätze à 5 Wdh mit 80 kg`, bodyweight
-//! `pull-ups 3x8`, rep lists `Squat / 30kg / 5,5,15`. A clause naming several exercises is cut at each name, so every number
-//! goes to the exercise written before it. A missing unit is flagged, never guessed.
+//! `pull-ups 3x8`, rep lists `Squat / 30kg / 5,5,15` and `Pull-ups: 12, 10, 8`, the count
+//! before the name `40 sit-ups`, `90斤` (jin). A clause naming several exercises is cut at
+//! each name, so every number goes to the exercise written before it; a clause of small
+//! words (`I did 170kg 3x3`) names none and carries on the one before. What only looks like
+//! a weight is taken out first: a machine's pin, a comparison (`felt like 300kg`), an effort
+//! score (`@RPE8`), the first of two counts (`4 or 5 sets`). A missing unit is flagged,
+//! never guessed.
 
 use std::ops::Range;
 use std::sync::OnceLock;

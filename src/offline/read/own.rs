@@ -62,13 +62,12 @@ fn opens_own(text: &str) -> bool {
     lex.opens_with(text, &lex.own).is_some()
 }
 
-/// Where a marker of the person's own log written without spaces around it (Hangul,
-/// kana, ideographs) starts a new thought inside a clause, after its first word.
+/// Where a marker of the person's own log that may stand inside a clause (the lexicon's
+/// `own_inside`: `나는`, `오늘은`, `自分は`) starts a new thought there, after its first word.
 fn own_marker_inside(text: &str) -> Option<usize> {
-    let lex = lexicon();
-    lex.own
+    lexicon()
+        .own_inside
         .iter()
-        .filter(|m| m.chars().next().is_some_and(crate::domains::is_spaceless))
         .flat_map(|m| text.match_indices(m.as_str()).map(|(i, _)| i))
         .filter(|&i| {
             let before = text[..i].chars().next_back();

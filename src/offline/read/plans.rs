@@ -35,7 +35,7 @@ pub fn is_plan_line(line: &str) -> bool {
 }
 
 /// Whether a clause after the first of `line` opens with a marker of the person's own log
-/// (today, themselves), or one written without spaces stands inside the line.
+/// (today, themselves), or one that may stand inside a clause does (`오늘은`).
 fn own_log_follows(line: &str) -> bool {
     let lex = lexicon();
     let clauses = Clause::new(line).split();
@@ -44,9 +44,8 @@ fn own_log_follows(line: &str) -> bool {
         .skip(1)
         .any(|c| lex.opens_with(&c.text, &lex.own).is_some())
         || lex
-            .own
+            .own_inside
             .iter()
-            .filter(|m| m.chars().next().is_some_and(crate::domains::is_spaceless))
             .any(|m| line.find(m.as_str()).is_some_and(|i| i > 0))
 }
 

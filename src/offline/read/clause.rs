@@ -341,7 +341,7 @@ fn unit_follows(rest: &str) -> bool {
 
 /// Where `text` lists three or more small numbers apart (`12, 10, 8`, `10 / 8 / 6`,
 /// `10、8、7`): the reps of a lift's sets. Not thousands (`1,234,567`), nor a date or
-/// decimals around it (`2024/10/15`, `1.5/2/3`).
+/// decimals around it (`2024/10/15`, `1.5/2/3`, `32,5 × 5 / 42,5 × 3`).
 fn rep_lists(text: &str) -> Vec<Range<usize>> {
     static RE: OnceLock<Regex> = OnceLock::new();
     if !text.contains([',', '/', '、']) {
@@ -365,7 +365,15 @@ fn rep_lists(text: &str) -> Vec<Range<usize>> {
                 && groups[1..]
                     .iter()
                     .all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()));
-            !before && !after && !thousands
+            // One separator throughout: in `5 / 42,5 × 3` the comma is a decimal one.
+            let mut seps = m.as_str().chars().filter(|c| matches!(c, ',' | '/' | '、'));
+            let first = seps.next();
+            let uniform = seps.all(|c| Some(c) == first);
+            // `… / 52,5 × 5`: a number times reps after it is a weight, not a rep.
+            let times = text[m.end()..]
+                .trim_start()
+                .starts_with(['x', 'X', '×', '*']);
+            !before && !after && !thousands && uniform && !times
         })
         .map(|m| m.range())
         .collect()

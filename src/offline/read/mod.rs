@@ -299,9 +299,18 @@ impl<'d> Reader<'d> {
     /// topic of the lines under it.
     fn subheading(&self, lower: &str) -> Option<Topic> {
         let short = lower.split_whitespace().nth(3).is_none();
+        let label = lower.trim_end_matches(':').trim();
         (lower.ends_with(':') || short)
-            .then(|| self.topic_of(lower.trim_end_matches(':')))
+            .then(|| self.topic_of(label))
             .filter(|t| *t != Topic::None)
+            // `스쿼드`, `sqaut:` above their sets: a label one edit from an exercise is it.
+            .or_else(|| {
+                let name = label.trim_start_matches(['-', '*', '+', ' ']);
+                (short && !name.contains(' '))
+                    .then(|| near_exercise(name, self.strength))
+                    .flatten()
+                    .map(|n| Topic::Lift(Some(n)))
+            })
     }
 
     /// The topic a heading or a clause names.

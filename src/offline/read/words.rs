@@ -200,7 +200,14 @@ fn refined(text: &str, m: Mention, domain: &Domain) -> Mention {
     // does not hold the `弯举` of `哑铃弯举`, a curl).
     let found: Vec<char> = text[m.start..m.end].chars().collect();
     let holds = |term: &[char]| term.windows(found.len()).any(|w| w == found.as_slice());
-    if let Some(near) = near_term(span, domain, holds).filter(|n| *n != m.canonical) {
+    // An ideograph is a word of its own: `杠铃卧推` (barbell) is not a misspelt `哑铃卧推`
+    // (dumbbell).
+    let ideographs = span.chars().any(is_han);
+    if let Some(near) = (!ideographs)
+        .then(|| near_term(span, domain, holds))
+        .flatten()
+        .filter(|n| *n != m.canonical)
+    {
         return Mention {
             start: span_start.min(m.start),
             end: (span_start + span.len()).max(m.end),
@@ -223,6 +230,11 @@ fn refined(text: &str, m: Mention, domain: &Domain) -> Mention {
         Some(canonical) => Mention { canonical, ..m },
         None => m,
     }
+}
+
+/// A Chinese character (kanji, hanzi).
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}')
 }
 
 /// The exercise a misspelt name stands for (`sqaut`, `dedlift`, `스쿼드`, `벤치프래스`): the

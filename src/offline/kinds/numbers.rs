@@ -106,6 +106,34 @@ fn in_miles(points: &[Point]) -> bool {
     miles * 2 > points.len()
 }
 
+/// Without the distances that add up the runs of another entry of the same note and day: a
+/// week's summary (`62,06 km`) written above the list of the week's runs is their total,
+/// not one more run.
+fn without_totals(points: Vec<Point>) -> Vec<Point> {
+    let mut lists: BTreeMap<(&str, NaiveDate, &str), (usize, f64)> = BTreeMap::new();
+    for p in &points {
+        let key = (p.record.source_file.as_str(), p.date, p.record.id.as_str());
+        let e = lists.entry(key).or_default();
+        e.0 += 1;
+        e.1 += p.value;
+    }
+    let total_of_a_list = |p: &Point| {
+        lists.iter().any(|((source, date, id), (n, sum))| {
+            *n >= 2
+                && *source == p.record.source_file
+                && *date == p.date
+                && *id != p.record.id
+                && (p.value - sum).abs() <= 0.05 + 0.002 * sum
+        })
+    };
+    let keep: Vec<bool> = points.iter().map(|p| !total_of_a_list(p)).collect();
+    points
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(p, k)| k.then_some(p))
+        .collect()
+}
+
 /// `4 miles (6.4 km)` for a distance `km`.
 fn miles_and_km(km: f64) -> String {
     format!(
@@ -235,6 +263,9 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
         return race_trend(km, when, records, link);
     }
     let mut points = series(metric, records);
+    if matches!(metric, Metric::Runs | Metric::Distance) {
+        points = without_totals(points);
+    }
     if points.is_empty() {
         return None;
     }
@@ -697,6 +728,23 @@ fn capitalize(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_distance_that_adds_up_the_others_of_its_day_is_their_total() {
+        let day = NaiveDate::from_ymd_opt(2026, 4, 19).unwrap();
+        let note = crate::vault::Note::parse(
+            "Diese Woche bin ich 30,5 km gelaufen.\n\n- Montag: Lauf 10 km\n- Mittwoch: Lauf 8,5 km\n- Samstag: Lauf 12 km\n\nran 12 km\n"
+                .to_string(),
+        );
+        let records: Vec<ParsedRecord> = crate::vault::entry::entries(&note, "w.md", day)
+            .iter()
+            .map(|e| crate::offline::read::parse_entry(e, &crate::domains::Domains::shipped()))
+            .collect();
+        let all = series(&Metric::Distance, &records);
+        assert!(all.iter().any(|p| p.value == 30.5), "the summary is read");
+        let kept: Vec<f64> = without_totals(all).iter().map(|p| p.value).collect();
+        assert_eq!(kept, [10.0, 8.5, 12.0, 12.0]);
+    }
 
     #[test]
     fn clock_times() {

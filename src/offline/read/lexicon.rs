@@ -135,6 +135,8 @@ struct Markers {
     compare_before: Vec<String>,
     #[serde(default)]
     compare_after: Vec<String>,
+    #[serde(default)]
+    rates: Vec<String>,
 }
 
 /// What a small word is to a name.
@@ -186,6 +188,9 @@ pub struct Lexicon {
     pub compare_before: Vec<String>,
     /// After one: `150kg 같았음`.
     pub compare_after: Vec<String>,
+    /// Beside a quantity, a usual amount per period, not one session: `50 km pro Woche`,
+    /// `주당 30km`, `每周30公里`.
+    pub rates: Vec<String>,
     /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
     pub possessives: Vec<String>,
     /// People a log tells about: `buddy`, `compañero`, `personal`.
@@ -228,6 +233,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         future: Vec::new(),
         compare_before: Vec::new(),
         compare_after: Vec::new(),
+        rates: Vec::new(),
         possessives: Vec::new(),
         people: Vec::new(),
         equipment: Vec::new(),
@@ -320,6 +326,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.future.extend(lower(m.future));
         lex.compare_before.extend(lower(m.compare_before));
         lex.compare_after.extend(lower(m.compare_after));
+        lex.rates.extend(lower(m.rates));
         lex.possessives.extend(lower(file.others.possessives));
         lex.people.extend(lower(file.others.people));
         for (name, words) in file.equipment {

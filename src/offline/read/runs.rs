@@ -316,8 +316,16 @@ fn runnable(text: &str) -> bool {
     minutes.is_empty() || minutes.iter().any(|m| RUNNING.contains(&(m / km)))
 }
 
-/// Whether a clause tells a running total (a shoe's mileage, a week's sum), not a run.
+/// Whether a clause tells a running total (a shoe's mileage, a week's sum) or a usual
+/// amount (`30 bis 50 km pro Woche`, lexicon `rates`), not a run.
 pub fn is_tally(text: &str) -> bool {
+    if super::lexicon::lexicon()
+        .rates
+        .iter()
+        .any(|w| super::words::find_word(text, w).is_some())
+    {
+        return true;
+    }
     const TALLY: [&str; 9] = [
         "누적",
         "누계",

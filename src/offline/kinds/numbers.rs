@@ -83,7 +83,10 @@ fn shown(metric: &Metric, points: &[Point], v: f64) -> String {
         None if matches!(metric, Metric::Runs | Metric::Distance) && in_miles(points) => {
             miles_and_km(v)
         }
-        None if *metric == Metric::Runs => format!("{} km", trim(round1(v))),
+        // A sum keeps the precision the distances were written with (`62,06 km`).
+        None if matches!(metric, Metric::Runs | Metric::Distance) => {
+            format!("{} km", trim(round_to(v, decimals(points))))
+        }
         // A pace is written to the second (`5:57 min/km`), not to a tenth of a minute.
         None if *metric == Metric::Pace => metric.format(v),
         None => metric.format(round1(v)),
@@ -711,6 +714,29 @@ fn singular(label: &str) -> String {
         "training sessions" => "training session".into(),
         other => other.to_string(),
     }
+}
+
+/// The most decimals (up to two) among the points' values: `18,42` has two.
+fn decimals(points: &[Point]) -> i32 {
+    points
+        .iter()
+        .map(|p| {
+            if (p.value * 10.0 - (p.value * 10.0).round()).abs() > 1e-6 {
+                2
+            } else if (p.value - p.value.round()).abs() > 1e-6 {
+                1
+            } else {
+                0
+            }
+        })
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
+
+fn round_to(x: f64, decimals: i32) -> f64 {
+    let f = 10f64.powi(decimals);
+    (x * f).round() / f
 }
 
 fn round1(x: f64) -> f64 {

@@ -37,10 +37,19 @@ impl Set<'_> {
         }
     }
 
-    /// Weight × reps × sets, in kg when the unit is pounds.
+    /// Weight × reps × sets, in kg when the unit is pounds or jin (斤, half a kilogram).
     fn volume_kg(&self) -> Option<f64> {
-        let kg = self.weight? * if self.is_lb() { KG_PER_LB } else { 1.0 };
+        let per_unit = match self.unit.as_deref() {
+            Some("lb") => KG_PER_LB,
+            Some("jin") => 0.5,
+            _ => 1.0,
+        };
+        let kg = self.weight? * per_unit;
         Some(kg * self.reps? as f64 * self.sets as f64)
+    }
+
+    fn is_lb(&self) -> bool {
+        self.unit.as_deref() == Some("lb")
     }
 
     /// The Epley estimate of a one-rep max (the weight itself for a single); sets of more
@@ -52,10 +61,6 @@ impl Set<'_> {
             2..=12 => Some(w * (1.0 + r as f64 / 30.0)),
             _ => None,
         }
-    }
-
-    fn is_lb(&self) -> bool {
-        self.unit.as_deref() == Some("lb")
     }
 }
 
@@ -327,4 +332,33 @@ fn big_three(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> 
         ));
     }
     Some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn volume_is_in_kilograms_whatever_unit_was_written() {
+        let record = ParsedRecord::for_entry(
+            &crate::vault::entry::entries(
+                &crate::vault::Note::parse("x".into()),
+                "n.md",
+                NaiveDate::MIN,
+            )[0],
+            "test".into(),
+        );
+        let set = |weight: f64, unit: &str| Set {
+            date: NaiveDate::MIN,
+            weight: Some(weight),
+            unit: Some(unit.to_string()),
+            sets: 3,
+            reps: Some(10),
+            record: &record,
+        };
+        assert_eq!(set(50.0, "jin").volume_kg(), Some(750.0));
+        assert_eq!(set(25.0, "kg").volume_kg(), Some(750.0));
+        let lb = set(100.0, "lb").volume_kg().unwrap();
+        assert!((lb - 1360.776).abs() < 0.01, "{lb}");
+    }
 }

@@ -400,17 +400,7 @@ fn claim_comparisons(clause: &mut Clause) {
 fn claim_alternatives(clause: &mut Clause) {
     static RE: OnceLock<(Regex, Regex)> = OnceLock::new();
     let (first, counted) = RE.get_or_init(|| {
-        let words: Vec<String> = lexicon()
-            .counting
-            .alternatives
-            .iter()
-            .map(|w| regex::escape(w))
-            .collect();
-        let words = if words.is_empty() {
-            r"[^\s\S]".to_string()
-        } else {
-            words.join("|")
-        };
+        let words = alternation(&lexicon().counting.alternatives);
         (
             Regex::new(&format!(r"\d{{1,2}}\s*(?:[-–~]|(?:{words})\s)\s*"))
                 .expect("alternatives pattern compiles"),
@@ -430,6 +420,19 @@ fn claim_alternatives(clause: &mut Clause) {
     }
 }
 
+/// Lexicon words as a regex alternation; when no language lists any, a pattern that never
+/// matches.
+fn alternation(words: &[String]) -> String {
+    if words.is_empty() {
+        return r"[^\s\S]".to_string();
+    }
+    words
+        .iter()
+        .map(|w| regex::escape(w))
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
 /// An effort score (`@RPE8`, `RPE 7.5`, `RIR 2`): how hard a set was, no weight or count.
 fn claim_effort(clause: &mut Clause) {
     static RE: OnceLock<Regex> = OnceLock::new();
@@ -447,18 +450,7 @@ fn claim_effort(clause: &mut Clause) {
 fn per_side() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        let words: Vec<String> = lexicon()
-            .counting
-            .per_side
-            .iter()
-            .map(|w| regex::escape(w))
-            .collect();
-        let words = if words.is_empty() {
-            // No language lists any: a pattern that never matches.
-            r"[^\s\S]".to_string()
-        } else {
-            words.join("|")
-        };
+        let words = alternation(&lexicon().counting.per_side);
         Regex::new(&format!(r"(\d{{1,3}})\s*(?:{REPS})?\s*(?:{words})"))
             .expect("per side pattern compiles")
     })

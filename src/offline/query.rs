@@ -466,6 +466,19 @@ fn target_km(q: &str) -> Option<f64> {
     None
 }
 
+/// A weight unit asked for by a question word (`多少斤`, `几公斤`, `몇 kg`, `何キロ`,
+/// `how many pounds`, `wie viel kg`, `cuántos kilos`).
+fn asks_weight_unit(q: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?:多少|几|幾|몇|何|\bhow\s+many|\bwie\s+viele?|\bcu[aá]ntos|\bcombien\s+de|\bquantos|\bquanti)\s*(?:斤|公斤|千克|kg|kgs|키로|킬로|キロ|kilos?|pounds|lbs?)",
+        )
+        .expect("weight question pattern compiles")
+    })
+    .is_match(q)
+}
+
 fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     use cues::has;
     if has_any(q, &["why", "what caused", "how come", "reason"]) {
@@ -534,9 +547,10 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if !metrics.is_empty() && has(q, cues::WHEN) {
         return QueryType::Last;
     }
-    // `how much did I bench on Nov 13`: the weight lifted, not a count of sessions.
+    // `how much did I bench on Nov 13`, `卧推用了多少斤`, `벤치 몇 kg`: the weight lifted,
+    // not a count of sessions.
     if matches!(metrics.first(), Some(Metric::Lift(_)))
-        && has_any(q, &["how much", "how heavy", "what weight"])
+        && (has_any(q, &["how much", "how heavy", "what weight"]) || asks_weight_unit(q))
         && !has_any(q, &["volume", "reps", "sets", "total", "times"])
     {
         return QueryType::Max;
@@ -1035,6 +1049,18 @@ mod tests {
             Weekday::Mon,
             &Domains::shipped(),
         )
+    }
+
+    #[test]
+    fn a_weight_unit_asked_of_a_lift_asks_the_weight() {
+        for text in [
+            "6月19日卧推用了多少斤",
+            "어제 벤치 몇 kg 들었어?",
+            "how many pounds did I squat on Monday",
+        ] {
+            assert_eq!(q(text).kind, QueryType::Max, "{text}");
+        }
+        assert_eq!(q("这个月卧推练了几次").kind, QueryType::Count);
     }
 
     #[test]

@@ -66,6 +66,37 @@ fn a_read_only_note_is_left_alone_with_a_warning_saying_how_to_allow_answers() {
 
 #[cfg(unix)]
 #[test]
+fn a_tree_copied_read_only_as_a_whole_is_answered_where_the_process_may_write() {
+    let text = "# Copied\n? how long did I sleep\n";
+    let dir = vault_with("Copied/log.md", text);
+    let v = dir.path();
+    set_mode(&v.join("Copied/log.md"), 0o444);
+    set_mode(&v.join("Copied"), 0o555);
+    let (stdout, stderr, code) = output(&mut process_cmd(v));
+    set_mode(&v.join("Copied"), 0o755);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    if is_root() {
+        // Folder and note alike read-only: no one note was protected, and root may write.
+        assert_only_callouts_added(text, &read(v, "Copied/log.md"));
+        assert_eq!(
+            callout_count(&read(v, "Copied/log.md")),
+            1,
+            "{stdout}\n{stderr}"
+        );
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(v.join("Copied/log.md"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o444, "the note keeps its mode");
+    } else {
+        assert_eq!(read(v, "Copied/log.md"), text);
+        assert!(stdout.contains("1 note not written to"), "{stdout}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
 fn a_folder_that_cannot_be_written_skips_its_notes_and_the_pass_goes_on() {
     let text = "# Kept\n? how long did I sleep\n";
     let dir = vault_with("Kept/note.md", text);

@@ -282,11 +282,15 @@ pub fn restore(path: &Path, mut bytes: Vec<u8>, mut ours: ContentHash) -> Result
     }
 }
 
-/// Whether the file at `path` (symlinks followed) has no write permission bit: the person
-/// protected it, and an atomic rename would replace it anyway, so callers leave it alone.
-/// A missing file is not read-only.
+/// Whether the person protected the file at `path` (symlinks followed): it has no write
+/// permission bit while its folder has one, so an atomic rename would replace it anyway and
+/// callers leave it alone. A tree copied or mounted read-only as a whole (`cp -a` from a
+/// read-only source: folder and notes alike) says nothing about one note; a write there
+/// succeeds where the process may write and is otherwise reported as any unwritable folder
+/// is. A missing file is not read-only.
 pub fn is_read_only(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
+    let locked = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.permissions().readonly());
+    locked(path) && !path.parent().is_some_and(locked)
 }
 
 fn replace(

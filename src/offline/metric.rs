@@ -576,9 +576,9 @@ fn what_fits(what: &str, words: &[String], asked: &[&str]) -> bool {
 /// A unit word for more than one (`pages`, `glasses`); symbols (`m`, `km`, `kcal`, `%`)
 /// and words already plural stay as they are.
 fn plural_unit(unit: &str) -> String {
-    const SYMBOLS: [&str; 19] = [
+    const SYMBOLS: [&str; 20] = [
         "m", "km", "cm", "mm", "mi", "kg", "g", "lb", "oz", "l", "ml", "h", "min", "sec", "kcal",
-        "cal", "%", "percent", "bpm",
+        "cal", "%", "percent", "bpm", "W",
     ];
     let symbol = SYMBOLS.contains(&unit);
     if symbol || !unit.is_ascii() {

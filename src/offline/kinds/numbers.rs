@@ -75,15 +75,15 @@ fn name(metric: &Metric, points: &[Point]) -> String {
 /// A value in the measure's unit (generic measures carry their own).
 fn shown(metric: &Metric, points: &[Point], v: f64) -> String {
     match points.first().and_then(|p| p.measure.as_ref()) {
+        // A sum keeps the precision its values were written with (`62,06 km`, `59.71 km`).
         Some((unit, _)) => Metric::Measure {
             units: vec![unit.clone()],
             words: Vec::new(),
         }
-        .format(round1(v)),
+        .format(round_to(v, decimals(points))),
         None if matches!(metric, Metric::Runs | Metric::Distance) && in_miles(points) => {
             miles_and_km(v)
         }
-        // A sum keeps the precision the distances were written with (`62,06 km`).
         None if matches!(metric, Metric::Runs | Metric::Distance) => {
             format!("{} km", trim(round_to(v, decimals(points))))
         }

@@ -22,13 +22,14 @@
 //! Expected and read exercises are paired one to one (a maximum matching), per entry.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+
+#[path = "support/corpus.rs"]
+mod corpus;
 
 use serde::Deserialize;
 use serde_json::Value;
 use vault_agent::domains::Domains;
 use vault_agent::offline::read::parse_entry;
-use vault_agent::vault::{entry, Note};
 
 /// The score this suite must keep, in percent, rounded down: 68.8% recall and 83.1%
 /// precision when the suite was written, 99.6% and 100% once the reader read quantities by
@@ -208,14 +209,7 @@ fn pair(want: &[Lift], got: &[Lift]) -> Vec<Option<usize>> {
 /// case: the text is a daily note of its own (or a timed section under `heading`). When
 /// the note splits into several entries, the lifts of all of them count.
 fn read(case: &Case, domains: &Domains) -> Vec<Lift> {
-    let text = match &case.heading {
-        Some(h) if entry::heading_time(h).is_some() => format!("## {h}\n{}\n", case.text),
-        Some(h) => format!("## 12:00 {h}\n{}\n", case.text),
-        None => format!("{}\n", case.text),
-    };
-    let note = Note::parse(text);
-    let date = chrono::NaiveDate::from_ymd_opt(2026, 11, 12).expect("a date");
-    entry::entries(&note, "Daily/2026-11-12.md", date)
+    corpus::case_entries(&case.text, case.heading.as_deref())
         .iter()
         .flat_map(|e| {
             let r = parse_entry(e, domains);
@@ -257,14 +251,7 @@ fn percent(part: usize, whole: usize) -> f64 {
 
 #[test]
 fn the_peer_style_suite_reads_enough_exercises_right() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/peer");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/fixtures/peer exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no fixtures in {}", dir.display());
+    let files = corpus::yaml_files("peer");
     let shipped = Domains::shipped();
     let mut by_lang: BTreeMap<String, Tally> = BTreeMap::new();
     let mut by_kind: BTreeMap<String, Tally> = BTreeMap::new();

@@ -17,14 +17,14 @@
 //! The domains read must be exactly those expected; arrays must have the expected length;
 //! objects may hold more fields than expected. Every failing case is printed.
 
-use std::path::Path;
+#[path = "support/corpus.rs"]
+mod corpus;
 
 use serde::Deserialize;
 use serde_json::Value;
 use vault_agent::domains::Domains;
 use vault_agent::offline::read::parse_entry;
 use vault_agent::vault::parsed::ParsedRecord;
-use vault_agent::vault::{entry, Note};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -47,14 +47,7 @@ struct Case {
 }
 
 fn parse(case: &Case, shipped: &Domains) -> Result<ParsedRecord, String> {
-    let text = match &case.heading {
-        Some(h) if entry::heading_time(h).is_some() => format!("## {h}\n{}\n", case.text),
-        Some(h) => format!("## 12:00 {h}\n{}\n", case.text),
-        None => format!("{}\n", case.text),
-    };
-    let note = Note::parse(text);
-    let date = chrono::NaiveDate::from_ymd_opt(2026, 11, 12).expect("a date");
-    let entries = entry::entries(&note, "Daily/2026-11-12.md", date);
+    let entries = corpus::case_entries(&case.text, case.heading.as_deref());
     let [entry] = entries.as_slice() else {
         return Err(format!(
             "the case makes {} entries, not one (use a heading)",
@@ -154,13 +147,7 @@ fn check(case: &Case, r: &ParsedRecord) -> Vec<String> {
 
 #[test]
 fn every_line_of_the_corpus_reads_as_expected() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lines");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/fixtures/lines exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    files.sort();
+    let files = corpus::yaml_files("lines");
     let shipped = Domains::shipped();
     let (mut total, mut failures) = (0, Vec::new());
     for file in &files {

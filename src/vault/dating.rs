@@ -396,24 +396,15 @@ pub fn property_date(body: &str, today: NaiveDate) -> Option<NaiveDate> {
     None
 }
 
-/// The dated headings of a note's text: (0-based line, date), in order. An undated heading
-/// at the same or a higher level than the open dated one closes its day, as `(line, None)`:
-/// `## 주간 정리` after `### 11월 22일 (일)` is a week's summary, not Sunday's log. A time
-/// heading (`## 07:30 Run`) closes nothing.
-pub fn dated_headings(
-    text: &str,
-    year: Option<i32>,
-    today: NaiveDate,
-) -> Vec<(usize, Option<NaiveDate>)> {
-    heading_dates(text, year, today).0
-}
-
 /// (0-based line, date) of each dated heading; `None` where a heading closes the day.
 pub type DatedLines = Vec<(usize, Option<NaiveDate>)>;
 
-/// The dated headings (see [`dated_headings`]) and the period each heading's path has named
-/// (line, year and month), for rows that write only a day. A heading dates its day with
-/// the year and month of the headings above it (`# 2024` > `## 六月` > `### 06.18`).
+/// The dated headings of a note's text, (0-based line, date) in order, and the period each
+/// heading's path has named (line, year and month) for rows that write only a day. A
+/// heading dates its day with the year and month of the headings above it (`# 2024` >
+/// `## 六月` > `### 06.18`). An undated heading at the same or a higher level than the open
+/// dated one closes its day, as `(line, None)`: `## 주간 정리` after `### 11월 22일 (일)` is a
+/// week's summary, not Sunday's log. A time heading (`## 07:30 Run`) closes nothing.
 pub fn heading_dates(
     text: &str,
     year: Option<i32>,
@@ -506,6 +497,10 @@ mod tests {
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    fn dated_headings(text: &str, year: Option<i32>, today: NaiveDate) -> DatedLines {
+        heading_dates(text, year, today).0
     }
 
     #[test]

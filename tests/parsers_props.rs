@@ -228,7 +228,7 @@ fn read_note(rel: &str, text: String, daily: &DailyNotes, today: NaiveDate) {
     let _ = note.frontmatter_error();
     let _ = note.frontmatter.as_ref().and_then(|f| f.date());
     let dating = date_note(rel, daily, note.frontmatter.as_ref(), Some(&note.text));
-    let _ = dating::dated_headings(&note.text, Some(2024), today);
+    let _ = dating::heading_dates(&note.text, Some(2024), today);
     for e in entries(&note, rel, today)
         .iter()
         .chain(&entries_dated(&note, rel, &dating, today))

@@ -209,6 +209,9 @@ pub fn answer(
         format!(" about *{}*", topic.join(", "))
     };
     let link = |r: &ParsedRecord| store.cite_record(r);
+    if let Some(found) = looked_up(store, domains, &query, question, &range)? {
+        return Ok(found);
+    }
     // A computed answer shows only a few other entries beside it, so it needs only the
     // newest matches, not every entry that mentions the subject.
     let numbers = match query.kind {
@@ -404,6 +407,55 @@ pub fn answer(
     Ok(ExtractiveAnswer { body, sources })
 }
 
+/// The answer of a question about one thing the notes tell once (see [`super::lookup`]).
+fn looked_up(
+    store: &Store,
+    domains: &Domains,
+    query: &Query,
+    question: &str,
+    range: &Option<DateRange>,
+) -> Result<Option<ExtractiveAnswer>> {
+    if !matches!(
+        query.kind,
+        QueryType::Lookup
+            | QueryType::Count
+            | QueryType::Total
+            | QueryType::Last
+            | QueryType::Average
+            | QueryType::Max
+            | QueryType::Min
+    ) {
+        return Ok(None);
+    }
+    let lower = question.to_lowercase();
+    let Some(found) = super::lookup::find(
+        store,
+        domains,
+        query.kind == QueryType::Lookup,
+        &lower,
+        range.as_ref().map(|r| (r.start, r.end)),
+        range.as_ref().map(|r| r.phrase.as_str()),
+    )?
+    else {
+        return Ok(None);
+    };
+    let e = &found.entry;
+    let day = found.date.format("%a %b %-d, %Y").to_string();
+    let lead = if found.value.is_empty() {
+        format!("**{day}** {}", store.cite(e))
+    } else {
+        format!("**{}**, on {day} {}", found.value, store.cite(e))
+    };
+    let body = format!(
+        "{lead}: \"{}\"\n\n_Answered from your notes without a model: read from the one place they tell it._",
+        found.sentence.trim()
+    );
+    Ok(Some(ExtractiveAnswer {
+        body,
+        sources: vec![store.cite_note(&e.source)],
+    }))
+}
+
 /// The answer of the kinds computed in [`super::kinds`], when the question is one of them
 /// and there is something to show.
 #[allow(clippy::too_many_arguments)]
@@ -583,6 +635,8 @@ fn latest_outside(
         weekends: false,
         rest_days: false,
         per_week: false,
+        per_month: false,
+        which_month: false,
         streak: false,
         ..query.clone()
     };
@@ -675,6 +729,8 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
             weekends: false,
             rest_days: false,
             per_week: false,
+            per_month: false,
+            which_month: false,
             streak: false,
             preceding_days: false,
             target_km: None,

@@ -20,6 +20,9 @@ pub struct Point<'r> {
     pub record: &'r ParsedRecord,
     /// The unit and the thing measured, for generic measures (`page`, `read`).
     pub measure: Option<(String, String)>,
+    /// How many sessions the point stands for: a month's summary (`| runs | km |` over
+    /// `| 16 | 200 |`) stands for its runs.
+    pub times: u32,
 }
 
 impl Point<'_> {
@@ -163,6 +166,7 @@ impl Metric {
                 detail: self.format(value),
                 record: r,
                 measure: None,
+                times: 1,
             })
             .into_iter()
             .collect()
@@ -187,6 +191,10 @@ impl Metric {
                             .unwrap_or_else(|| "a run".into()),
                         record: r,
                         measure: None,
+                        times: run
+                            .get("count")
+                            .and_then(Value::as_u64)
+                            .map_or(1, |n| n as u32),
                     }
                 })
                 .collect(),
@@ -224,6 +232,7 @@ impl Metric {
                     detail: done.join(", "),
                     record: r,
                     measure: None,
+                    times: 1,
                 }]
             }
             Metric::Training | Metric::Workouts => {
@@ -244,6 +253,7 @@ impl Metric {
                         detail: kind,
                         record: r,
                         measure: None,
+                        times: 1,
                     }]
                 } else {
                     Vec::new()
@@ -275,6 +285,7 @@ impl Metric {
                         detail,
                         record: r,
                         measure: None,
+                        times: 1,
                     })
                 })
                 .collect(),
@@ -335,6 +346,7 @@ fn reps_point<'r>(r: &'r ParsedRecord, e: &Value) -> Option<Point<'r>> {
             detail: format!("{sets} {}", if sets == 1 { "set" } else { "sets" }),
             record: r,
             measure: None,
+            times: 1,
         });
     };
     Some(Point {
@@ -347,6 +359,7 @@ fn reps_point<'r>(r: &'r ParsedRecord, e: &Value) -> Option<Point<'r>> {
         },
         record: r,
         measure: None,
+        times: 1,
     })
 }
 
@@ -516,6 +529,7 @@ fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
                 detail: shown.format(m.value),
                 record: r,
                 measure: Some((unit.to_string(), m.what.clone())),
+                times: 1,
             });
         }
     }
@@ -692,6 +706,7 @@ fn measure_points<'r>(
                 detail: format!("{} ({})", shown.format(value), m.what),
                 record: r,
                 measure: Some((unit.clone(), m.what.clone())),
+                times: 1,
             })
         })
         .collect()

@@ -9,6 +9,7 @@ pub mod correct;
 pub mod cues;
 pub mod dates;
 pub mod kinds;
+pub mod lookup;
 pub mod mentions;
 pub mod metric;
 pub mod observer;

@@ -27,6 +27,12 @@ enum Kind {
     MonthDay,
     /// Group 1: an optional year, group 2: month number (digits or 一…十二).
     MonthNumber,
+    /// Group 1: an optional year, groups 2 and 3: the first and last month (`1到7月`).
+    MonthSpan,
+    /// Group 1: a year written with its counter (`2024年`, `2024년`), or alone (`2024`).
+    YearNumber,
+    /// Group 1 or 2: a year; from its start to today (`seit 2021`, `since 2019`, `2021年以来`).
+    SinceYear,
     /// Group 1: a month name in es/de/fr, group 2: an optional year.
     MonthName,
     /// Group 1: a day, group 2: a month name in es/de/fr, group 3: an optional year.
@@ -149,10 +155,13 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(&format!(r"\b({en})\s+(\d{{4}})\b")), MonthYear),
             (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekends?\b|주말|週末|周末|\bfin(?:es)?\s+de\s+semana\b"), Weekend),
             (re(r"(?:최근|지난|過去|最近|过去|この|ここ)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?[úu]ltimos\s+(\d+)\s+d[íi]as|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
+            (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2})\s*(?:월|月)?\s*(?:到|至|~|-|–|부터)\s*(\d{1,2})\s*(?:월|月)"), MonthSpan),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"\b(?:en|em|im|in|de|el\s+mes\s+de|no\s+mês\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:월|月)"), MonthNumber),
+            (re(r"\b(?:seit|since|desde|depuis|dal|dalla|dès)\s+(?:el\s+|o\s+|l'|il\s+)?((?:19|20)\d\d)\b|((?:19|20)\d\d)\s*年?以来"), SinceYear),
+            (re(r"((?:19|20)\d\d)\s*(?:年|년)"), YearNumber),
             (re(r"\blast\s+night\b|어젯밤|어제\s*밤|昨夜|昨晚|\banoche\b|\bletzte\s+nacht\b|\bla\s+nuit\s+derni[èe]re\b|\bontem\s+à\s+noite\b"), LastNight),
             (re(r"오늘|今日|今天|\bhoy\b|\bheute\b|aujourd'hui|aujourd’hui|\bhoje\b|\boggi\b"), Today),
             (re(r"그저께|그제|一昨日|前天|\banteayer\b|\bvorgestern\b|avant-hier"), DayBefore),
@@ -163,6 +172,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(r"지난\s*달|저번\s*달|先月|上个月|上個月|\b(?:d?el\s+)?mes\s+pasado\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+monat\b|\ble\s+mois\s+dernier\b|\b(?:no\s+)?mês\s+passado\b|\bmese\s+scorso\b"), LastMonth),
             (re(r"올해|今年|\beste\s+año\b|\bdieses\s+jahr\b|\bcette\s+année\b|\beste\s+ano\b|\bquest'anno\b"), ThisYear),
             (re(r"작년|지난해|去年|昨年|\bel\s+año\s+pasado\b|\bletztes\s+jahr\b|\bl'année\s+dernière\b|\bano\s+passado\b|\banno\s+scorso\b"), LastYear),
+            (re(r"(?:^|[^\d.:/-])((?:19|20)\d\d)(?:$|[^\d.:/-])"), YearNumber),
         ]
     })
 }
@@ -191,6 +201,28 @@ pub fn find(
         let before = lower[..caps.get(0).expect("group 0").start()].trim_end();
         if matches!(kind, Kind::MonthYear) && before.ends_with(|c: char| c.is_ascii_digit()) {
             continue;
+        }
+        // `1900 kcal`, `2000 m`: an amount, not a year.
+        if matches!(kind, Kind::YearNumber) {
+            let after = &lower[caps.get(1).expect("year").end()..];
+            let unit: String = after
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_alphabetic())
+                .collect();
+            if super::read::lexicon::lexicon()
+                .counting
+                .counters
+                .iter()
+                .chain(
+                    ["kcal", "cal", "m", "g", "steps", "schritte", "kalorien"]
+                        .map(String::from)
+                        .iter(),
+                )
+                .any(|u| *u == unit)
+            {
+                continue;
+            }
         }
         let phrase = caps.get(0).expect("group 0").as_str().trim().to_string();
         let g = |i: usize| caps.get(i).map(|m| m.as_str()).unwrap_or("");
@@ -318,6 +350,30 @@ fn resolve<'a>(
             crate::vault::heading_path::number(g(2))?,
             g(1).parse().ok(),
         )?,
+        MonthSpan => {
+            let (first, last) = (g(2).parse().ok()?, g(3).parse().ok()?);
+            if !(1..=12).contains(&last) || first >= last {
+                return None;
+            }
+            let (start, _) = month(anchor, first, g(1).parse().ok())?;
+            let (_, end) = month(anchor, last, Some(start.year()))?;
+            (start, end)
+        }
+        SinceYear => {
+            let y = [g(1), g(2)]
+                .into_iter()
+                .find(|y| !y.is_empty())?
+                .parse()
+                .ok()?;
+            (NaiveDate::from_ymd_opt(y, 1, 1)?, anchor)
+        }
+        YearNumber => {
+            let y = g(1).parse().ok()?;
+            (
+                NaiveDate::from_ymd_opt(y, 1, 1)?,
+                NaiveDate::from_ymd_opt(y, 12, 31)?,
+            )
+        }
         MonthName => month(anchor, month_of(g(1))?, g(2).parse().ok())?,
         DayMonthName => {
             let (m, d) = (month_of(g(2))?, g(1).parse().ok()?);
@@ -565,6 +621,34 @@ mod tests {
             range("en los últimos 14 días"),
             (d(2026, 11, 8), d(2026, 11, 21))
         );
+    }
+
+    #[test]
+    fn spans_of_months_and_years_with_their_counters() {
+        assert_eq!(
+            range("2023年1到7月一共跑了多少公里"),
+            (d(2023, 1, 1), d(2023, 7, 31))
+        );
+        assert_eq!(
+            range("2023년 3월부터 5월까지"),
+            (d(2023, 3, 1), d(2023, 5, 31))
+        );
+        assert_eq!(
+            range("2024年一共跑了多少次"),
+            (d(2024, 1, 1), d(2024, 12, 31))
+        );
+        assert_eq!(range("2024년 총 몇 번"), (d(2024, 1, 1), d(2024, 12, 31)));
+        assert_eq!(
+            range("welche zeit beim lauf der owc 2018"),
+            (d(2018, 1, 1), d(2018, 12, 31))
+        );
+        assert_eq!(
+            range("wie hat sich mein umfang seit 2021 entwickelt"),
+            (d(2021, 1, 1), d(2026, 11, 21))
+        );
+        assert_eq!(range("2021年以来"), (d(2021, 1, 1), d(2026, 11, 21)));
+        // A span that runs backwards is no span: the month alone is read.
+        assert_eq!(range("7到1月"), (d(2026, 1, 1), d(2026, 1, 31)));
     }
 
     #[test]

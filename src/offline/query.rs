@@ -6,6 +6,7 @@ use chrono::Weekday;
 
 use super::cues;
 use super::dates::{find_range, recurring_weekday, DateRange};
+use super::read::lexicon::lexicon;
 use super::route::InputType;
 use super::run_filter::RunFilter;
 use crate::domains::Domains;
@@ -88,6 +89,11 @@ pub struct Query {
     pub weekends: bool,
     /// Asks for an average per week ("km per week on average", `주 평균`, `週平均`).
     pub per_week: bool,
+    /// Asks for an average per month (`per month`, `平均每月`, lexicon `per_month`).
+    pub per_month: bool,
+    /// Asks which month held the most or least (`which month`, `哪个月`, lexicon
+    /// `which_month`).
+    pub which_month: bool,
     /// Asks for the weeks in a row with training ("how many weeks in a row", `몇 주 연속`).
     pub streak: bool,
     /// Asks for the days without training ("rest days this month", `운동 안 한 날 며칠`).
@@ -330,6 +336,8 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         weekends,
         rest_days: cues::has(&rest, cues::REST_DAYS),
         per_week: cues::has(&rest, cues::PER_WEEK),
+        per_month: asks(&rest, &lexicon().questions.per_month),
+        which_month: asks(&rest, &lexicon().questions.which_month),
         streak: cues::has(&rest, cues::STREAK),
         preceding_days: has_any(
             &lower,
@@ -349,6 +357,12 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         food: cues::has(&rest, cues::EAT),
         lift_ask,
     }
+}
+
+/// Whether the lowercase question holds one of `cues` (a lexicon list).
+fn asks(q: &str, cues: &[String]) -> bool {
+    cues.iter()
+        .any(|c| super::read::words::find_word(q, c).is_some())
 }
 
 /// Whether the period `phrase` of the lowercase question is what something is compared to:

@@ -416,6 +416,7 @@ pub fn heading_dates(
             .filter(|t| t.starts_with('#'))
             .map(|t| t.trim_start_matches('#')),
     );
+    let key = super::coded_headings::key(text);
     let mut in_code = false;
     let mut out = Vec::new();
     let mut periods = Vec::new();
@@ -452,6 +453,21 @@ pub fn heading_dates(
         let title = title.trim();
         path.retain(|(l, _)| *l < level);
         let above = known(&path);
+        // `## 07_16_200` under `# 2024`, with a key line: July 2024, a month of its own.
+        if let Some(months) = key.as_ref().and_then(|k| k.months(title)) {
+            let named = Period {
+                year: above.year,
+                month: Some(*months.start()),
+            };
+            path.push((level, named));
+            periods.push((i, known(&path)));
+            let first = above
+                .year
+                .and_then(|y| NaiveDate::from_ymd_opt(y, *months.start(), 1));
+            out.push((i, first));
+            open = first.map(|_| level);
+            continue;
+        }
         let date = find(title, Place::Heading, above.year, today, day_first).or_else(|| {
             let (y, m) = (above.year?, above.month?);
             super::heading_path::day_in(title, y, m)

@@ -89,7 +89,8 @@ fn is_label(line: &str) -> bool {
 pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
     let mut spans: Vec<Span> = Vec::new();
     let mut section: Option<(usize, NaiveTime, String)> = None;
-    let mut under: Option<String> = None;
+    // A note's title is the heading above what no heading of its own is under.
+    let mut under: Option<String> = note.frontmatter.as_ref().and_then(|fm| fm.title());
     // Where the last block ended, when it was a one-line label (see `is_label`).
     let mut label_end: Option<usize> = None;
     let close = |spans: &mut Vec<_>, section: &mut Option<(usize, NaiveTime, String)>, end| {
@@ -255,6 +256,14 @@ pub fn entries_dated(
             Some(date) => e.date = date,
             None => e.log = false,
         }
+    }
+    if let Some(key) = super::coded_headings::key(&note.text) {
+        out.extend(super::coded_headings::entries(
+            &note.text,
+            &key,
+            source,
+            |line| dating.date_at(line),
+        ));
     }
     let today = chrono::Local::now().date_naive();
     super::day_rows::split(out, dating, today)

@@ -47,6 +47,13 @@ impl Frontmatter {
 
     /// The note's date: a `date` key (or `Date`, `날짜`, …) holding a calendar date
     /// (`2026-11-21`, a datetime starting with one, `2026년 11월 21일`, `November 21, 2026`).
+    /// The note's title (`title:`), when it has one.
+    pub fn title(&self) -> Option<String> {
+        let yaml = self.yaml.as_ref().ok()?;
+        let title = yaml.get("title")?.as_str()?.trim();
+        (!title.is_empty()).then(|| title.to_string())
+    }
+
     pub fn date(&self) -> Option<NaiveDate> {
         let map = self.yaml.as_ref().ok()?;
         let text = map.iter().find_map(|(key, value)| {

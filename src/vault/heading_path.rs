@@ -85,6 +85,15 @@ pub fn day_in(title: &str, year: i32, month: u32) -> Option<NaiveDate> {
     let title = title
         .trim()
         .trim_start_matches(|c: char| !c.is_alphanumeric());
+    // `0917 first half marathon` under September: the month and day run together, and
+    // the month's agreeing is enough to take the rest of the title as its name.
+    let digits = title.chars().take_while(char::is_ascii_digit).count();
+    if digits == 4 && title[..2].parse() == Ok(month) {
+        let rest = &title[4..];
+        if rest.is_empty() || rest.starts_with(char::is_whitespace) {
+            return NaiveDate::from_ymd_opt(year, month, title[2..4].parse().ok()?);
+        }
+    }
     let (d, rest) = if let Some(c) = pair.captures(title) {
         let (a, b): (u32, u32) = (c[1].parse().ok()?, c[2].parse().ok()?);
         let d = if a == month {
@@ -195,6 +204,13 @@ mod tests {
             ("5 sets", 3, None),
             ("5.3 km easy", 3, None),
             ("07.18", 6, None),
+            (
+                "0917 first half marathon",
+                9,
+                NaiveDate::from_ymd_opt(2024, 9, 17),
+            ),
+            ("0917", 8, None),
+            ("0917km", 9, None),
             ("31", 6, None),
         ];
         for (title, month, want) in cases {

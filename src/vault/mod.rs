@@ -4,6 +4,7 @@
 pub mod append;
 pub mod atomic;
 pub mod callout;
+mod coded_headings;
 pub mod contain;
 pub mod context;
 pub mod correction;

@@ -277,6 +277,9 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             p.detail = miles_and_km(p.value);
         }
     }
+    if query.which_month {
+        return which_month(query, metric, &points, when, link);
+    }
     let all: Vec<&Point> = points.iter().collect();
     let mut r = Reply::default();
     let label = name(metric, &points);
@@ -285,7 +288,10 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
     match query.kind {
         QueryType::Count => {
             let (n, noun) = match metric {
-                Metric::Runs => (points.len(), "run".to_string()),
+                Metric::Runs => (
+                    points.iter().map(|p| p.times as usize).sum(),
+                    "run".to_string(),
+                ),
                 Metric::Workouts => (sessions(&points).len(), "strength session".into()),
                 Metric::Training => (sessions(&points).len(), "training session".into()),
                 Metric::Lift(l) => (sessions(&points).len(), format!("{l} session")),
@@ -347,6 +353,30 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 } else {
                     points.iter().map(|p| (p.date, p.value)).collect()
                 };
+            if query.per_month {
+                // `2024年平均每月跑多少公里`: the period's total over its months.
+                let (first, last) = match &query.range {
+                    Some(r) => (r.start, r.end),
+                    None => (values.first()?.0, values.last()?.0),
+                };
+                let months = (last.year() - first.year()) * 12 + last.month() as i32
+                    - first.month() as i32
+                    + 1;
+                let total: f64 = values.iter().map(|v| v.1).sum();
+                let avg = total / months.max(1) as f64;
+                r.head.push(format!(
+                    "**{}** {} a month on average {when}: {} over {}.",
+                    shown(metric, &points, avg),
+                    match points[0].measure {
+                        Some(_) => format!("({label})"),
+                        None => format!("of {label}"),
+                    },
+                    shown(metric, &points, total),
+                    count(months.max(1) as usize, "month")
+                ));
+                items(&mut r, &all, link);
+                return Some(r);
+            }
             if query.per_week {
                 // `주 평균 몇 km`: the period's total over its weeks.
                 let (first, last) = match &query.range {
@@ -509,6 +539,45 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
         }
         _ => return None,
     }
+    Some(r)
+}
+
+/// `which month did I run the most`: the points' totals by calendar month, the highest
+/// (or, asked for the least, the lowest) named with its total.
+fn which_month(
+    query: &Query,
+    metric: &Metric,
+    points: &[Point],
+    when: &str,
+    link: Link,
+) -> Option<Reply> {
+    let mut months: BTreeMap<(i32, u32), (f64, Vec<&Point>)> = BTreeMap::new();
+    for p in points {
+        let m = months.entry((p.date.year(), p.date.month())).or_default();
+        m.0 += p.value;
+        m.1.push(p);
+    }
+    let least = query.kind == QueryType::Min;
+    let pick = months.iter().filter(|(_, (v, _))| *v > 0.0);
+    let ((y, m), (total, held)) = if least {
+        pick.min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?
+    } else {
+        pick.max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?
+    };
+    let month = NaiveDate::from_ymd_opt(*y, *m, 1)?.format("%B %Y");
+    let mut r = Reply::default();
+    r.head.push(format!(
+        "**{month}**: {} {}, the {} of the {} with {} {when}.",
+        shown(metric, points, *total),
+        match points[0].measure {
+            Some(_) => format!("({})", name(metric, points)),
+            None => format!("of {}", name(metric, points)),
+        },
+        if least { "least" } else { "most" },
+        count(months.len(), "month"),
+        name(metric, points),
+    ));
+    items(&mut r, held, link);
     Some(r)
 }
 

@@ -18,6 +18,8 @@ pub struct Run {
     /// All the repeats of an interval session (`6x400m`: 2.4 km), for one logged without
     /// its total.
     pub work_km: Option<f64>,
+    /// How many runs this one stands for, when it sums several (a month's row).
+    pub count: Option<u32>,
 }
 
 impl Run {
@@ -39,6 +41,7 @@ impl Run {
             self.pace_min_per_km.map(|x| json!(round2(x))),
         );
         put("kind", self.kind.clone().map(Value::String));
+        put("count", self.count.map(|n| json!(n)));
         o
     }
 }

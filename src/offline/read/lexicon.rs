@@ -54,6 +54,38 @@ struct File {
     /// Equipment (its English name, the first word of a vocabulary variant) -> its words.
     #[serde(default)]
     equipment: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    questions: Questions,
+}
+
+/// The words of questions: what a question asks for, apart from its topic.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Questions {
+    /// Words that only make the sentence a question (`what`, `wie viele`, `是`): no topic.
+    #[serde(default)]
+    pub function: Vec<String>,
+    /// Asks for a day (`when`, `wann`, `哪天`).
+    #[serde(default)]
+    pub day: Vec<String>,
+    /// Asks for a time taken (`what time`, `welche Zeit`, `用时`).
+    #[serde(default)]
+    pub time: Vec<String>,
+    /// Asks for a distance (`how far`, `wie weit`).
+    #[serde(default)]
+    pub distance: Vec<String>,
+    /// Asks what something cost (`cost`, `多少钱`).
+    #[serde(default)]
+    pub cost: Vec<String>,
+    /// Asks for the first time something happened (`first time`, `第一次`).
+    #[serde(default)]
+    pub first: Vec<String>,
+    /// An average per month (`per month`, `平均每月`).
+    #[serde(default)]
+    pub per_month: Vec<String>,
+    /// Asks which month (`which month`, `哪个月`, `in welchem Monat`).
+    #[serde(default)]
+    pub which_month: Vec<String>,
 }
 
 /// Other people a log tells about: a possessive or an article and a person (`my buddy`,
@@ -197,6 +229,8 @@ pub struct Lexicon {
     pub people: Vec<String>,
     /// Equipment words and the equipment they name: (`덤벨`, `dumbbell`).
     pub equipment: Vec<(String, String)>,
+    /// The words of questions, merged.
+    pub questions: Questions,
 }
 
 /// The merged lexicon of the shipped languages.
@@ -237,6 +271,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         possessives: Vec::new(),
         people: Vec::new(),
         equipment: Vec::new(),
+        questions: Questions::default(),
     };
     let mut seen: HashMap<String, (String, u32)> = HashMap::new();
     for (lang, text) in files {
@@ -329,6 +364,15 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.rates.extend(lower(m.rates));
         lex.possessives.extend(lower(file.others.possessives));
         lex.people.extend(lower(file.others.people));
+        let q = file.questions;
+        lex.questions.function.extend(lower(q.function));
+        lex.questions.day.extend(lower(q.day));
+        lex.questions.time.extend(lower(q.time));
+        lex.questions.distance.extend(lower(q.distance));
+        lex.questions.cost.extend(lower(q.cost));
+        lex.questions.first.extend(lower(q.first));
+        lex.questions.per_month.extend(lower(q.per_month));
+        lex.questions.which_month.extend(lower(q.which_month));
         for (name, words) in file.equipment {
             let name = name.to_lowercase();
             lex.equipment
@@ -355,6 +399,14 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         &mut lex.compare_after,
         &mut lex.possessives,
         &mut lex.people,
+        &mut lex.questions.function,
+        &mut lex.questions.day,
+        &mut lex.questions.time,
+        &mut lex.questions.distance,
+        &mut lex.questions.cost,
+        &mut lex.questions.first,
+        &mut lex.questions.per_month,
+        &mut lex.questions.which_month,
     ] {
         list.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
         list.dedup();

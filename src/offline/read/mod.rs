@@ -14,7 +14,7 @@ mod clause;
 mod corrections;
 mod custom;
 mod found;
-mod lexicon;
+pub mod lexicon;
 mod lifts;
 mod measures;
 mod others;
@@ -27,8 +27,9 @@ mod tables;
 mod units;
 mod unreadable;
 pub(crate) mod wod;
-mod words;
+pub mod words;
 
+pub use plans::is_plan_line;
 pub use properties::{activity_words, asks_field, is_rate_unit, keep_fields, kind_of_measure};
 pub use words::{misspelt, near_exercise};
 
@@ -278,7 +279,11 @@ impl<'d> Reader<'d> {
             plan: false,
             wod: false,
         };
+        let before = found.runs.len();
         self.line(&row.text, &here, found);
+        if let Some(n) = row.count.filter(|_| found.runs.len() == before + 1) {
+            found.runs[before].count = Some(n);
+        }
     }
 
     /// The exercise named above a block of numbered sets: the known lift it names

@@ -80,6 +80,12 @@ const HEADERS: &[(Column, &[&str])] = &[
             "回数",
             "レップ",
             "次数",
+            "runs",
+            "läufe",
+            "sessions",
+            "count",
+            "anzahl",
+            "跑步次数",
         ],
     ),
     (
@@ -135,6 +141,9 @@ pub struct Row {
     pub exercise: Option<String>,
     /// Whether the row is a run (the table has distance and time columns).
     pub run: bool,
+    /// How many runs a row of a run table stands for, from a count column (`| runs | km |`
+    /// over `| 16 | 200 |`: a month's summary).
+    pub count: Option<u32>,
     pub text: String,
 }
 
@@ -207,6 +216,7 @@ pub fn rows(lines: &[(usize, &str)]) -> Vec<Row> {
                 line: i,
                 exercise: None,
                 run: false,
+                count: None,
                 text: row.join(" "),
             },
         });
@@ -264,6 +274,11 @@ fn labelled(
         _ => v,
     };
     let run = cell(Column::Distance).is_some() && cell(Column::Exercise).is_none();
+    // In a run table, a count column (`次数`, `runs`) counts the runs a row stands for.
+    let count = cell(Column::Reps)
+        .filter(|_| run)
+        .and_then(|(n, _)| n.parse::<u32>().ok())
+        .filter(|n| *n > 1);
     let mut parts: Vec<String> = Vec::new();
     if run {
         parts.push("run".into());
@@ -304,6 +319,7 @@ fn labelled(
         line,
         exercise: cell(Column::Exercise).map(|c| c.0),
         run,
+        count,
         text: parts.join(" "),
     }
 }

@@ -98,7 +98,7 @@ impl RecordDb {
         let entries: Vec<Entry> = {
             let mut stmt = conn
                 .prepare_cached(
-                    "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text
+                    "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text, under
                      FROM entries WHERE source = ?1 AND hash = ?2 AND log = 1 ORDER BY line_start",
                 )
                 .map_err(|e| self.error(e))?;

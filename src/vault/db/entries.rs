@@ -23,8 +23,8 @@ impl RecordDb {
             tx.prepare_cached("DELETE FROM entries WHERE source = ?1")?
                 .execute([source])?;
             let mut insert = tx.prepare_cached(
-                "INSERT OR REPLACE INTO entries (id, source, heading, date, time, log, hash, line_start, line_end, tags, spaceless, text)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                "INSERT OR REPLACE INTO entries (id, source, heading, date, time, log, hash, line_start, line_end, tags, spaceless, text, under)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             )?;
             let title = stem(source);
             let title_spaceless = has_spaceless(title);
@@ -41,10 +41,19 @@ impl RecordDb {
                     e.lines.start as i64,
                     e.lines.end as i64,
                     e.tags.join("\n"),
-                    title_spaceless || has_spaceless(&e.text),
+                    title_spaceless
+                        || has_spaceless(&e.text)
+                        || e.under.as_deref().is_some_and(has_spaceless),
                     e.text,
+                    e.under,
                 ])?;
-                added.push((tx.last_insert_rowid(), without_zero_width(&e.text).into_owned()));
+                // The heading above an entry is searched with it (`### 0917 first half`
+                // over a photo), as the note's title is.
+                let text = match &e.under {
+                    Some(under) => format!("{under}\n{}", without_zero_width(&e.text)),
+                    None => without_zero_width(&e.text).into_owned(),
+                };
+                added.push((tx.last_insert_rowid(), text));
             }
             // The full-text index is written when the batch commits (see `fts`).
             let mut due = self.fts_due.lock().expect("fts lock");
@@ -91,7 +100,7 @@ impl RecordDb {
                     // The newest matches are picked first by date alone, and only those
                     // rows are read whole: sorting every match with its text (thousands of
                     // entries on one day) was most of a search.
-                    "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text
+                    "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text, under
                      FROM entries WHERE rowid IN (
                         SELECT e.rowid FROM entries_fts f JOIN entries e ON e.rowid = f.rowid
                         WHERE entries_fts MATCH ?1 AND e.date BETWEEN ?2 AND ?3 AND e.log >= ?4
@@ -111,10 +120,15 @@ impl RecordDb {
         let inside: Vec<&String> = inside.iter().filter(|n| !n.is_empty()).collect();
         if !inside.is_empty() {
             let any: Vec<String> = (0..inside.len())
-                .map(|i| format!("instr(text, ?{0}) > 0 OR instr(source, ?{0}) > 0", i + 5))
+                .map(|i| {
+                    format!(
+                        "instr(text, ?{0}) > 0 OR instr(source, ?{0}) > 0 OR instr(under, ?{0}) > 0",
+                        i + 5
+                    )
+                })
                 .collect();
             let sql = format!(
-                "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text
+                "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text, under
                  FROM entries WHERE spaceless = 1 AND date BETWEEN ?1 AND ?2 AND log >= ?3 AND ({})
                  ORDER BY date DESC LIMIT ?4",
                 any.join(" OR ")
@@ -176,7 +190,7 @@ pub(super) fn entry_from_row(r: &Row) -> rusqlite::Result<Entry> {
         id: EntryId(r.get(0)?),
         source: r.get(1)?,
         heading: r.get(2)?,
-        under: None,
+        under: r.get(11)?,
         date: date.parse().unwrap_or_default(),
         time: time.and_then(|t| NaiveTime::parse_from_str(&t, "%H:%M").ok()),
         log: r.get(5)?,

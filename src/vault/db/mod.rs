@@ -26,7 +26,7 @@ use crate::vault::facts::Fact;
 use crate::vault::parsed::ParsedRecord;
 
 /// Bumped whenever the tables change; an index.db of another version is rebuilt.
-const SCHEMA_VERSION: i64 = 7;
+const SCHEMA_VERSION: i64 = 8;
 
 const SCHEMA: &str = "
 CREATE TABLE records (
@@ -86,7 +86,8 @@ CREATE TABLE entries (
     line_end INTEGER NOT NULL,
     tags TEXT NOT NULL,
     spaceless INTEGER NOT NULL,
-    text TEXT NOT NULL
+    text TEXT NOT NULL,
+    under TEXT
 );
 CREATE INDEX entries_by_source ON entries(source);
 CREATE TABLE awaiting (

@@ -1,0 +1,626 @@
+//! Lookups: a question about one thing the notes tell once (`what was my London Marathon
+//! time`, `第一次跑半马是哪天`, `健身卡花了多少钱`, `wie weit war mein Lauf von A nach B`) is
+//! answered by the sentence that tells it. The question's topic words are weighed by how
+//! few entries hold them; the sentence (read with the headings above it and its note's
+//! title) that holds the rare ones, and the value the question asks for, is the answer.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use chrono::NaiveDate;
+use regex::Regex;
+
+use super::read::lexicon::lexicon;
+use crate::domains::{has_spaceless, is_spaceless};
+use crate::error::Result;
+use crate::vault::{Entry, Store};
+
+/// A word held by at most this many notes is rare: it names one thing.
+const RARE: usize = 3;
+
+/// What a question asks to be read from the sentence.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Asked {
+    Day,
+    Time,
+    Distance,
+    Cost,
+    /// A number counted in the question's unit (`wie viele Läufe`, `how many km`).
+    Amount,
+}
+
+/// The sentence that answers a lookup, and what was read from it.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub entry: Entry,
+    pub sentence: String,
+    /// The value asked for, as written (`2:59:50`, `746`); empty when the day is asked.
+    pub value: String,
+    pub date: NaiveDate,
+}
+
+/// The topic words of a lowercase question, without its period phrase and the words that
+/// only make it a question; a run of ideographs or Hangul becomes its pairs of letters.
+fn terms(lower: &str) -> Vec<String> {
+    let q = &lexicon().questions;
+    let mut cleared = lower.to_string();
+    // Longest first (the lists are sorted so): `是哪天` before `是`.
+    let mut cues: Vec<&String> = q
+        .day
+        .iter()
+        .chain(&q.time)
+        .chain(&q.distance)
+        .chain(&q.cost)
+        .chain(&q.first)
+        .chain(&q.per_month)
+        .chain(&q.which_month)
+        .collect();
+    cues.sort_by_key(|c| std::cmp::Reverse(c.len()));
+    for cue in cues {
+        cleared = replace_word(&cleared, cue);
+    }
+    let mut out: Vec<String> = Vec::new();
+    for word in words_of(&cleared) {
+        if has_spaceless(word) {
+            let mut rest = word.to_string();
+            for f in &q.function {
+                if has_spaceless(f) {
+                    rest = rest.replace(f.as_str(), " ");
+                }
+            }
+            for part in rest.split(' ').filter(|p| !p.is_empty()) {
+                let chars: Vec<char> = part.chars().collect();
+                out.extend(chars.windows(2).map(|w| w.iter().collect::<String>()));
+            }
+            continue;
+        }
+        let digits = word.chars().all(|c| c.is_ascii_digit());
+        if q.function.iter().any(|f| f == word)
+            || word.chars().count() < 2
+            || digits && word.len() < 2
+        {
+            continue;
+        }
+        out.push(word.to_string());
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// `text` with `cue` taken out where it stands as whole words (inside a run of
+/// ideographs, anywhere).
+fn replace_word(text: &str, cue: &str) -> String {
+    if has_spaceless(cue) {
+        return text.replace(cue, " ");
+    }
+    match super::read::words::find_word(text, cue) {
+        Some(at) => format!("{} {}", &text[..at], &text[at + cue.len()..]),
+        None => text.to_string(),
+    }
+}
+
+/// Whether `term` is in `words` (the lowercase words of a text) or, for ideographs, in
+/// `text`: a word may go on after the term (`läufe` finds `läufen`, `thule` `thule-fahrt`).
+fn holds(term: &str, text: &str, words: &[&str]) -> bool {
+    if has_spaceless(term) {
+        return text.contains(term);
+    }
+    let short = term.chars().count() < 4;
+    words
+        .iter()
+        .any(|w| *w == term || !short && w.starts_with(term))
+}
+
+/// The words of a text, cut where the script changes as well (`10km` is `10` and `km`,
+/// `跑10公里` is `跑`, `10` and `公里`).
+fn words_of(text: &str) -> Vec<&str> {
+    #[derive(PartialEq, Clone, Copy)]
+    enum Script {
+        Digit,
+        Spaceless,
+        Letter,
+    }
+    let script = |c: char| {
+        if c.is_ascii_digit() {
+            Some(Script::Digit)
+        } else if is_spaceless(c) {
+            Some(Script::Spaceless)
+        } else if c.is_alphanumeric() {
+            Some(Script::Letter)
+        } else {
+            None
+        }
+    };
+    let mut out = Vec::new();
+    let mut start: Option<(usize, Script)> = None;
+    for (i, c) in text.char_indices() {
+        let s = script(c);
+        match (start, s) {
+            (Some((_, a)), Some(b)) if a == b => {}
+            (Some((from, _)), _) => {
+                out.push(&text[from..i]);
+                start = s.map(|s| (i, s));
+            }
+            (None, Some(s)) => start = Some((i, s)),
+            (None, None) => {}
+        }
+    }
+    if let Some((from, _)) = start {
+        out.push(&text[from..]);
+    }
+    out
+}
+
+/// What the question asks for, by its cue words.
+fn asked(lower: &str) -> Option<Asked> {
+    let q = &lexicon().questions;
+    let has = |list: &[String]| {
+        list.iter()
+            .any(|w| super::read::words::find_word(lower, w).is_some())
+    };
+    if has(&q.day) {
+        Some(Asked::Day)
+    } else if has(&q.cost) {
+        Some(Asked::Cost)
+    } else if has(&q.distance) {
+        Some(Asked::Distance)
+    } else if has(&q.time) || super::cues::has(lower, &PACE) {
+        Some(Asked::Time)
+    } else {
+        None
+    }
+}
+
+/// The value of `kind` in `sentence`: the first time (`2:59:50`), distance or sum, or a
+/// number in the question's unit.
+fn value(
+    kind: Asked,
+    sentence: &str,
+    question_words: &[&str],
+    near: impl Fn(usize) -> usize,
+) -> Option<String> {
+    static CLOCK: OnceLock<Regex> = OnceLock::new();
+    static NUMBER: OnceLock<Regex> = OnceLock::new();
+    let clock = CLOCK.get_or_init(|| {
+        Regex::new(r"(?:^|[^\d:])(\d{1,2}:\d{2}(?::\d{2})?)(?:$|[^\d:])").expect("clock")
+    });
+    let number = NUMBER.get_or_init(|| {
+        Regex::new(r"(\d+(?:[.,]\d+)?)\s*([\p{L}]*)").expect("number with its unit")
+    });
+    let lower = sentence.to_lowercase();
+    match kind {
+        Asked::Day => None,
+        // A time, not a pace (`4:10/km`, `5:41 min/mile`) unless a pace is asked.
+        // After the word that asks for it (`eine Zeit von 44:39`), else nearest the
+        // question's words.
+        Asked::Time => {
+            let cue = question_words
+                .iter()
+                .filter(|w| PACE.contains(w) || lexicon().questions.time.iter().any(|t| t == *w))
+                .filter_map(|w| super::read::words::find_word(&lower, w))
+                .min();
+            clock
+                .captures_iter(&lower)
+                .filter(|c| {
+                    let after = lower[c.get(1).expect("group").end()..].trim_start();
+                    let pace = after.starts_with('/') || after.starts_with("min/");
+                    pace == asks_pace(question_words)
+                })
+                .map(|c| {
+                    let at = c.get(1).expect("group").start();
+                    let key = match cue {
+                        Some(q) if at > q => at - q,
+                        _ => 10_000 + near(at),
+                    };
+                    (key, c[1].to_string())
+                })
+                .min_by_key(|(k, _)| *k)
+                .map(|(_, v)| v)
+        }
+        Asked::Distance => number
+            .captures_iter(&lower)
+            .find(|c| unit_of(&c[2]) == Some("km") || unit_of(&c[2]) == Some("mi"))
+            .map(|c| format!("{} {}", &c[1], &c[2])),
+        // `680卡费+66预订费=746`: a sum after `=`, else the largest number.
+        Asked::Cost => {
+            if let Some((_, after)) = lower.rsplit_once('=') {
+                if let Some(c) = number.captures(after) {
+                    return Some(c[1].to_string());
+                }
+            }
+            number
+                .captures_iter(&lower)
+                .filter_map(|c| {
+                    let v: f64 = c[1].replace(',', ".").parse().ok()?;
+                    Some((v, c[1].to_string()))
+                })
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, s)| s)
+        }
+        Asked::Amount => number
+            .captures_iter(&lower)
+            .filter_map(|c| {
+                let unit = &c[2];
+                let same = |w: &&str| {
+                    let (a, b) = (unit_of(w), unit_of(unit));
+                    a.is_some() && a == b
+                        || unit.chars().count() >= 4
+                            && (unit.starts_with(*w) || w.starts_with(unit))
+                };
+                let at = c.get(0).expect("group 0").start();
+                (!unit.is_empty() && question_words.iter().any(same))
+                    .then(|| (near(at), format!("{} {unit}", &c[1])))
+            })
+            .min_by_key(|(distance, _)| *distance)
+            .map(|(_, v)| v),
+    }
+}
+
+/// A file name without the date it starts with (`2024-01-01-Jahresrueckblick` is about
+/// the year before: the date is when it was written, not what it is about).
+fn undated(stem: &str) -> &str {
+    let b = stem.as_bytes();
+    let dated = b.len() > 10
+        && b[..10].iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                !c.is_ascii_alphanumeric()
+            } else {
+                c.is_ascii_digit()
+            }
+        });
+    if dated {
+        stem[10..].trim_start_matches(['-', '_', ' '])
+    } else {
+        stem
+    }
+}
+
+/// Whether a computed answer reads `term`: an activity of the vocabulary, a unit, a word
+/// for running or training.
+fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
+    use super::cues;
+    domains.canonical(term).is_some()
+        || super::activities::family(term).is_some()
+        || unit_of(term).is_some()
+        || [
+            cues::RUN_WORDS,
+            cues::DISTANCE_WORDS,
+            cues::TRAINING_WORDS,
+            cues::STRENGTH_WORDS,
+        ]
+        .iter()
+        .any(|list| list.contains(&term))
+        || term.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Whether the question asks for a pace.
+fn asks_pace(question_words: &[&str]) -> bool {
+    question_words.iter().any(|w| PACE.contains(w))
+}
+
+const PACE: [&str; 5] = ["pace", "tempo", "配速", "페이스", "ペース"];
+
+/// The distance unit a word names, if any.
+fn unit_of(word: &str) -> Option<&'static str> {
+    const KM: [&str; 8] = [
+        "km",
+        "kilometer",
+        "kilometern",
+        "kilometers",
+        "kilometres",
+        "kilometre",
+        "公里",
+        "킬로",
+    ];
+    const MI: [&str; 5] = ["mi", "mile", "miles", "meilen", "meile"];
+    if KM.contains(&word) {
+        Some("km")
+    } else if MI.contains(&word) {
+        Some("mi")
+    } else {
+        None
+    }
+}
+
+/// The sentences of an entry's text: its lines, cut after `.`, `!`, `?` or `。` that end a
+/// sentence; the heading above the entry is one of them too.
+fn sentences(entry: &Entry) -> Vec<String> {
+    let mut out: Vec<String> = entry.under.iter().cloned().collect();
+    for line in entry.text.lines() {
+        let mut start = 0;
+        let chars: Vec<(usize, char)> = line.char_indices().collect();
+        for (k, &(i, c)) in chars.iter().enumerate() {
+            let next_space = chars.get(k + 1).is_none_or(|(_, n)| n.is_whitespace());
+            let prev_digit = k > 0 && chars[k - 1].1.is_ascii_digit();
+            let ends = matches!(c, '。' | '！' | '？' | '；')
+                || matches!(c, '.' | '!' | '?') && next_space && !prev_digit;
+            if ends {
+                out.push(line[start..i + c.len_utf8()].trim().to_string());
+                start = i + c.len_utf8();
+            }
+        }
+        out.push(line[start..].trim().to_string());
+    }
+    out.retain(|s| s.chars().any(char::is_alphanumeric));
+    out
+}
+
+/// The sentence of the notes that answers `question` (lowercase) as a lookup, when its
+/// rare words (or words no computed answer reads, or a `first time`, or a value a lookup
+/// question asks for: `asks_lookup`) find one that holds them and the value asked for.
+pub fn find(
+    store: &Store,
+    domains: &crate::domains::Domains,
+    asks_lookup: bool,
+    lower: &str,
+    range: Option<(NaiveDate, NaiveDate)>,
+    range_phrase: Option<&str>,
+) -> Result<Option<Found>> {
+    let question = match range_phrase {
+        Some(p) if !p.is_empty() => lower.replacen(p, " ", 1),
+        _ => lower.to_string(),
+    };
+    let terms = terms(&question);
+    if terms.is_empty() {
+        return Ok(None);
+    }
+    let asked_kind = asked(lower);
+    let first = lexicon()
+        .questions
+        .first
+        .iter()
+        .any(|w| super::read::words::find_word(lower, w).is_some());
+    let (inside, words): (Vec<String>, Vec<String>) = terms
+        .iter()
+        .cloned()
+        .partition(|t| t.chars().any(is_spaceless));
+    let candidates = if store.record_db().has_entries()? {
+        store
+            .record_db()
+            .entries_matching(&words, &inside, range, None)?
+    } else {
+        return Ok(None);
+    };
+    // How many entries hold each term, counted with their headings and note titles.
+    let texts: Vec<(String, String)> = candidates
+        .iter()
+        .map(|e| {
+            let context = format!(
+                "{} {}",
+                e.under.as_deref().unwrap_or(""),
+                undated(crate::vault::index::stem(&e.source)).replace(['-', '_'], " ")
+            )
+            .to_lowercase();
+            (e.text.to_lowercase(), context)
+        })
+        .collect();
+    // In how many notes: a post's paragraphs all carry its title.
+    let mut holders: HashMap<&str, std::collections::HashSet<&str>> = HashMap::new();
+    for ((text, context), e) in texts.iter().zip(&candidates) {
+        let all = format!("{text} {context}");
+        let w = words_of(&all);
+        for t in &terms {
+            if holds(t, &all, &w) {
+                holders
+                    .entry(t.as_str())
+                    .or_default()
+                    .insert(e.source.as_str());
+            }
+        }
+    }
+    let df: HashMap<&str, usize> = holders.into_iter().map(|(t, s)| (t, s.len())).collect();
+    let rare: Vec<&str> = terms
+        .iter()
+        .map(String::as_str)
+        .filter(|t| df.get(t).is_some_and(|n| (1..=RARE).contains(n)) && !taken_up(t, domains))
+        .collect();
+    tracing::debug!(
+        "lookup terms {terms:?} df {df:?} rare {rare:?} of {}",
+        candidates.len()
+    );
+    // Words no measure or activity takes up: a computed answer would leave them out
+    // (`mit den Kindern im Thule`, `Pendle`).
+    let own: Vec<&str> = terms
+        .iter()
+        .map(String::as_str)
+        .filter(|t| df.contains_key(t) && !taken_up(t, domains))
+        .collect();
+    // A rare word names one thing the notes tell, and so does a word no computed answer
+    // reads; a first time is told once.
+    let told = asks_lookup && asked_kind.is_some_and(|k| k != Asked::Amount);
+    if rare.is_empty() && own.is_empty() && !first && !told {
+        return Ok(None);
+    }
+    let kind = asked_kind.unwrap_or(Asked::Amount);
+    let question_words = words_of(&question);
+    let weight = |t: &str| df.get(t).map_or(0.0, |n| 1.0 / *n as f64);
+    let firsts = &lexicon().questions.first;
+    let mut best: Vec<Candidate> = Vec::new();
+    for (entry, (text, context)) in candidates.iter().zip(&texts) {
+        // The rest of the entry and its headings and title are read around each sentence.
+        let around = format!("{text} {context}");
+        let aw = words_of(&around);
+        for sentence in sentences(entry) {
+            let heading = entry.under.as_deref() == Some(sentence.as_str());
+            let lower_s = sentence.to_lowercase();
+            if super::read::is_plan_line(&lower_s) {
+                continue;
+            }
+            let sw = words_of(&lower_s);
+            let mut score = 0.0;
+            for t in &terms {
+                if holds(t, &lower_s, &sw) {
+                    score += weight(t);
+                } else if holds(t, &around, &aw) {
+                    score += weight(t) / 2.0;
+                }
+            }
+            let covered = rare
+                .iter()
+                .chain(&own)
+                .all(|t| holds(t, &lower_s, &sw) || holds(t, &around, &aw));
+            if score <= 0.0 || !covered {
+                continue;
+            }
+            // The value nearest the question's words in the sentence.
+            let at: Vec<usize> = terms
+                .iter()
+                .filter_map(|t| lower_s.find(t.as_str()))
+                .collect();
+            let near = |i: usize| at.iter().map(|a| a.abs_diff(i)).min().unwrap_or(0);
+            let value = match kind {
+                Asked::Day if entry.log => Some(String::new()),
+                Asked::Day => None,
+                k => value(k, &sentence, &question_words, near),
+            };
+            let Some(value) = value else { continue };
+            let says_first = firsts
+                .iter()
+                .any(|f| holds(f, &lower_s, &sw) || holds(f, context, &words_of(context)));
+            let names_asked = sw.iter().any(|w| {
+                question_words.contains(w)
+                    && (PACE.contains(w) || lexicon().questions.time.iter().any(|t| t == w))
+            });
+            best.push(Candidate {
+                about_period: range_phrase
+                    .is_some_and(|p| !p.trim().is_empty() && context.contains(p.trim())),
+                score,
+                says_first,
+                names_asked,
+                heading,
+                date: entry.date,
+                sentence,
+                value,
+                entry,
+            });
+        }
+    }
+    let top = best.iter().map(|b| b.score).fold(0.0, f64::max);
+    if top <= 0.0 {
+        return Ok(None);
+    }
+    for b in &best {
+        tracing::debug!(
+            "lookup candidate {:.2} first={} named={} {} {:?} -> {}",
+            b.score,
+            b.says_first,
+            b.names_asked,
+            b.date,
+            b.sentence,
+            b.value
+        );
+    }
+    // Near the best: for a `first time` question the first that says so (else the
+    // first), otherwise the sentence that names what is asked (`time`, `pace`), then the
+    // best.
+    let near: Vec<&Candidate> = best.iter().filter(|b| b.score >= top * 0.5).collect();
+    let chosen = if first {
+        let saying: Vec<&&Candidate> = near.iter().filter(|b| b.says_first).collect();
+        if saying.is_empty() {
+            near.iter().min_by_key(|b| b.date).copied()
+        } else {
+            saying.into_iter().min_by_key(|b| b.date).copied()
+        }
+    } else {
+        // A distance of the text over the heading's, and the longest of the text's.
+        // A measured distance is written as precisely as it was measured (`31,94 km`),
+        // a plan or a label in round numbers.
+        let precise = |c: &Candidate| {
+            kind == Asked::Distance
+                && c.value
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|n| n.contains([',', '.']))
+        };
+        let key = |c: &Candidate| {
+            (
+                c.about_period,
+                c.names_asked,
+                !c.heading || kind != Asked::Distance,
+                precise(c),
+            )
+        };
+        near.into_iter()
+            .max_by(|a, b| key(a).cmp(&key(b)).then(a.score.total_cmp(&b.score)))
+    };
+    Ok(chosen.map(|c| Found {
+        entry: c.entry.clone(),
+        sentence: c.sentence.clone(),
+        value: c.value.clone(),
+        date: c.date,
+    }))
+}
+
+/// A sentence that may answer a lookup.
+struct Candidate<'e> {
+    score: f64,
+    says_first: bool,
+    names_asked: bool,
+    /// The note's title or heading names the period asked about (`Jahresrückblick 2024`).
+    about_period: bool,
+    /// The sentence is the heading above the entry: a label, where the text under it
+    /// tells the measured value (`32km - A to B` over `31,94 km in 3:02 h`).
+    heading: bool,
+    date: NaiveDate,
+    sentence: String,
+    value: String,
+    entry: &'e Entry,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn topic_words_without_the_question_and_pairs_of_ideographs() {
+        assert_eq!(
+            terms("what was my london marathon finish time"),
+            ["london", "marathon"]
+        );
+        assert_eq!(terms("健身卡花了多少钱"), ["健身", "身卡"]);
+        assert_eq!(
+            terms("welche zeit hatte ich beim herzogstadtlauf"),
+            ["herzogstadtlauf"]
+        );
+    }
+
+    #[test]
+    fn the_value_asked_for_is_read_from_the_sentence() {
+        let q = ["läufe"];
+        assert_eq!(
+            value(
+                Asked::Amount,
+                "Im Block waren es 410 km bei 38 Läufen.",
+                &q,
+                |_| 0
+            )
+            .as_deref(),
+            Some("38 läufen")
+        );
+        assert_eq!(
+            value(
+                Asked::Time,
+                "Ich lief 4:10/km. Mit den 44:39 auf 10km",
+                &q,
+                |_| 0
+            )
+            .as_deref(),
+            Some("44:39")
+        );
+        assert_eq!(
+            value(Asked::Cost, "办了健身卡（680卡费+66预订费=746）", &q, |_| 0).as_deref(),
+            Some("746")
+        );
+        assert_eq!(
+            value(
+                Asked::Distance,
+                "Am Ende kam ich auf 31,94 km in 3:02 h.",
+                &q,
+                |_| 0
+            )
+            .as_deref(),
+            Some("31,94 km")
+        );
+    }
+}

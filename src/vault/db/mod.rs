@@ -496,6 +496,22 @@ impl RecordDb {
         Ok(out)
     }
 
+    /// Every kind of fact held, once: (domain, activity, measure, unit), for saying which
+    /// names a filter could have used.
+    pub fn fact_kinds(&self) -> Result<Vec<(String, String, String, Option<String>)>> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(
+                "SELECT DISTINCT domain, activity, measure, unit FROM facts ORDER BY domain, activity, measure",
+            )
+            .map_err(|e| self.error(e))?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .map_err(|e| self.error(e))?;
+        rows.collect::<std::result::Result<_, _>>()
+            .map_err(|e| self.error(e))
+    }
+
     /// The flattened facts for `export`, oldest first, optionally of one domain and period.
     pub fn facts(
         &self,

@@ -319,8 +319,12 @@ pub fn records(
 fn unknown_name(store: &Store, r: &Records) -> Result<Option<ArgError>> {
     let kinds = store.record_db().fact_kinds()?;
     if let Some(a) = &r.activity {
-        if !kinds.iter().any(|(d, act, ..)| names_activity(d, act, a)) {
-            let mut known: Vec<&str> = kinds.iter().map(|(_, act, ..)| act.as_str()).collect();
+        if !kinds
+            .iter()
+            .any(|k| names_activity(&k.domain, &k.activity, a))
+        {
+            let mut known: Vec<&str> = kinds.iter().map(|k| k.activity.as_str()).collect();
+            known.sort_unstable();
             known.dedup();
             return Ok(Some(ArgError {
                 arg: "activity".into(),
@@ -336,11 +340,11 @@ fn unknown_name(store: &Store, r: &Records) -> Result<Option<ArgError>> {
             MEASURE_NAMES.contains(&name)
                 || kinds
                     .iter()
-                    .any(|(_, _, measure, unit)| measure == name || unit.as_deref() == Some(name))
+                    .any(|k| k.measure == name || k.unit.as_deref() == Some(name))
         };
         if !known(m) {
             let mut names: Vec<&str> = MEASURE_NAMES.to_vec();
-            names.extend(kinds.iter().map(|(_, _, measure, _)| measure.as_str()));
+            names.extend(kinds.iter().map(|k| k.measure.as_str()));
             names.sort_unstable();
             names.dedup();
             return Ok(Some(ArgError {

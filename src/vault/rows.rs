@@ -220,8 +220,8 @@ mod tests {
         assert_eq!(
             shape,
             [
-                ("general", "mood"),
                 ("general", "sleep_hours"),
+                ("general", "mood"),
                 ("running", "run"),
                 ("strength", "squat"),
                 ("strength", "bench press"),
@@ -238,7 +238,7 @@ mod tests {
         let run = &rows[2];
         assert_eq!((run.distance_km, run.duration_min), (Some(5.0), Some(26.5)));
         assert!(run.holds("distance") && !run.doubtful);
-        assert!(rows[1].holds("sleep_hours") && rows[1].holds("h"));
+        assert!(rows[0].holds("sleep_hours") && rows[0].holds("h"));
         assert!(rows[5].holds("page"));
         let line = serde_json::to_value(squat).unwrap();
         assert_eq!(line["reps"], json!(5), "counts are written as integers");

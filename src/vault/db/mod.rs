@@ -496,9 +496,8 @@ impl RecordDb {
         Ok(out)
     }
 
-    /// Every kind of fact held, once: (domain, activity, measure, unit), for saying which
-    /// names a filter could have used.
-    pub fn fact_kinds(&self) -> Result<Vec<(String, String, String, Option<String>)>> {
+    /// Every kind of fact held, once, for saying which names a filter could have used.
+    pub fn fact_kinds(&self) -> Result<Vec<FactKind>> {
         let conn = self.conn();
         let mut stmt = conn
             .prepare(
@@ -506,7 +505,14 @@ impl RecordDb {
             )
             .map_err(|e| self.error(e))?;
         let rows = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .query_map([], |r| {
+                Ok(FactKind {
+                    domain: r.get(0)?,
+                    activity: r.get(1)?,
+                    measure: r.get(2)?,
+                    unit: r.get(3)?,
+                })
+            })
             .map_err(|e| self.error(e))?;
         rows.collect::<std::result::Result<_, _>>()
             .map_err(|e| self.error(e))
@@ -568,6 +574,15 @@ impl Drop for RecordDb {
             tracing::warn!("{e}");
         }
     }
+}
+
+/// A kind of fact some record holds (see [`RecordDb::fact_kinds`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FactKind {
+    pub domain: String,
+    pub activity: String,
+    pub measure: String,
+    pub unit: Option<String>,
 }
 
 /// One exported fact: a measure of an activity on a day, with where it came from.

@@ -91,6 +91,7 @@ pub struct SearchArgs {
     pub domain: Option<String>,
     /// How many entries at most (1-200, default 20).
     #[serde(default)]
+    #[schemars(schema_with = "entries_limit")]
     pub limit: Option<u32>,
 }
 
@@ -115,7 +116,22 @@ pub struct RecordsArgs {
     /// How many rows at most (1-10000, default 1000); when there are more, the newest are
     /// returned and `truncated` is true.
     #[serde(default)]
+    #[schemars(schema_with = "rows_limit")]
     pub limit: Option<u32>,
+}
+
+/// A limit's schema: an integer in bounds, without the `uint32` format that validators
+/// such as ajv do not know.
+fn bounded(max: usize) -> schemars::Schema {
+    schemars::json_schema!({"type": "integer", "minimum": 1, "maximum": max})
+}
+
+fn entries_limit(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    bounded(MAX_ENTRIES)
+}
+
+fn rows_limit(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    bounded(MAX_ROWS)
 }
 
 /// `log`: anything a person would type into the note.

@@ -244,12 +244,18 @@ fn cut(text: &str, max: usize) -> String {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct RecordsOut {
     /// Rows that matched.
+    #[schemars(schema_with = "count")]
     pub total: usize,
     /// Whether only the newest `limit` of them are here.
     pub truncated: bool,
     /// One per lift, run, night or other measured thing, oldest first. `unit` is the unit
     /// of `weight` for a lift and of `value` otherwise.
     pub rows: Vec<RecordRow>,
+}
+
+/// A count's schema, without the `uint` format that validators such as ajv do not know.
+fn count(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({"type": "integer", "minimum": 0})
 }
 
 /// Whether a row of `domain` and `activity` is one `asked` names: the domain, the

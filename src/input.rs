@@ -19,6 +19,9 @@ pub struct Routed {
     pub kind: InputType,
     /// Vault-relative path of the daily note written, when something was logged.
     pub logged_to: Option<String>,
+    /// The heading of the section written there (`09:05`, `09:05 [correction]`), without
+    /// `## `.
+    pub section: Option<String>,
     /// The text that was logged there.
     pub logged_text: Option<String>,
     /// The question part, when there is one.
@@ -75,6 +78,14 @@ pub fn check_text(text: &str) -> Result<()> {
     Ok(())
 }
 
+/// Where a text was written: a note (vault-relative) and the heading of the section it
+/// got there (without `## `).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Written {
+    pub note: String,
+    pub heading: String,
+}
+
 /// Appends `text` to the daily note of `now` as `## HH:MM` (with `title` when given).
 /// Creates the note (and its folders) when it does not exist; never rewrites existing text.
 pub fn append_to_daily(
@@ -82,10 +93,10 @@ pub fn append_to_daily(
     now: NaiveDateTime,
     title: Option<&str>,
     text: &str,
-) -> Result<String> {
-    let rel = config.obsidian.daily.note_for(now.date());
-    append_to_note(config, &rel, now, title, text)?;
-    Ok(rel)
+) -> Result<Written> {
+    let note = config.obsidian.daily.note_for(now.date());
+    let heading = append_to_note(config, &note, now, title, text)?;
+    Ok(Written { note, heading })
 }
 
 /// Appends `text` to the note `rel` as a `## HH:MM` section of its own (see
@@ -125,7 +136,7 @@ fn log_correction(
     records: Option<&RecordDb>,
     now: NaiveDateTime,
     text: &str,
-) -> Result<(Option<String>, String)> {
+) -> Result<(Option<Written>, String)> {
     let recent = recent_records(config, records, now.date())?;
     let resolution = crate::flow::correction::by_rules(text, None, &recent);
     write_correction(config, now, text, resolution)
@@ -133,21 +144,24 @@ fn log_correction(
 
 /// Writes a read correction: appended under the entry it corrects, or, when that entry
 /// cannot be found, to today's note (nothing typed is lost). When several numbers could be
-/// meant, nothing is written and the person is asked which. Returns the note written and
-/// what to tell the person.
+/// meant, nothing is written and the person is asked which. Returns where it was written
+/// and what to tell the person.
 fn write_correction(
     config: &Config,
     now: NaiveDateTime,
     text: &str,
     resolution: Resolution,
-) -> Result<(Option<String>, String)> {
+) -> Result<(Option<Written>, String)> {
     const TITLE: Option<&str> = Some("[correction]");
     match resolution {
         Resolution::Found(change) => {
             let body = format!("{}\n\n{}", text.trim(), change.line());
-            append_to_note(config, &change.source, now, TITLE, &body)?;
+            let heading = append_to_note(config, &change.source, now, TITLE, &body)?;
             Ok((
-                Some(change.source.clone()),
+                Some(Written {
+                    note: change.source.clone(),
+                    heading,
+                }),
                 format!(
                     "corrected {} (noted in {})",
                     change.describe(),
@@ -171,11 +185,12 @@ fn write_correction(
             ))
         }
         Resolution::NotFound => {
-            let rel = append_to_daily(config, now, TITLE, text)?;
-            Ok((
-                Some(rel.clone()),
-                format!("no recent entry holds a number this corrects; logged to {rel} as written"),
-            ))
+            let written = append_to_daily(config, now, TITLE, text)?;
+            let said = format!(
+                "no recent entry holds a number this corrects; logged to {} as written",
+                written.note
+            );
+            Ok((Some(written), said))
         }
     }
 }
@@ -189,30 +204,45 @@ pub async fn route_and_log_by(
     records: Option<&RecordDb>,
     text: &str,
 ) -> Result<Routed> {
+    route_and_log_at(config, flow, records, text, Local::now().naive_local()).await
+}
+
+/// Like [`route_and_log_by`] as if the text were given at `now`: a log goes to the daily
+/// note of `now`'s day, a correction looks back from it, a question's referent is read
+/// against it (the MCP `log` tool's `date`).
+pub async fn route_and_log_at(
+    config: &Config,
+    flow: &crate::flow::Flow,
+    records: Option<&RecordDb>,
+    text: &str,
+    now: NaiveDateTime,
+) -> Result<Routed> {
     check_text(text)?;
     let domains = flow.domains();
     let corrects = classify(text, domains).input == InputType::Correction;
     if !corrects || flow.llm().is_none() {
-        return route_and_log_with(config, domains, records, text);
+        return route_and_log_with_at(config, domains, records, text, now);
     }
-    let now = Local::now().naive_local();
     let recent = recent_records(config, records, now.date())?;
     let read = flow.read_correction(text, &recent).await;
     let crate::flow::correction::CorrectionRead::Resolved(resolution) = read else {
-        let rel = append_to_daily(config, now, None, text)?;
+        let written = append_to_daily(config, now, None, text)?;
         return Ok(Routed {
             kind: InputType::Log,
-            logged_to: Some(rel),
+            logged_to: Some(written.note),
+            section: Some(written.heading),
             logged_text: Some(text.trim().to_string()),
             question: None,
             said: None,
         });
     };
-    let (logged_to, said) = write_correction(config, now, text, resolution)?;
+    let (written, said) = write_correction(config, now, text, resolution)?;
+    let (logged_to, section) = written.map(|w| (w.note, w.heading)).unzip();
     Ok(Routed {
         kind: InputType::Correction,
         logged_text: logged_to.as_ref().map(|_| text.trim().to_string()),
         logged_to,
+        section,
         question: None,
         said: Some(said),
     })
@@ -236,9 +266,19 @@ pub fn route_and_log_with(
     records: Option<&RecordDb>,
     text: &str,
 ) -> Result<Routed> {
+    route_and_log_with_at(config, domains, records, text, Local::now().naive_local())
+}
+
+/// Like [`route_and_log_with`], as if the text were given at `now`.
+fn route_and_log_with_at(
+    config: &Config,
+    domains: &crate::domains::Domains,
+    records: Option<&RecordDb>,
+    text: &str,
+    now: NaiveDateTime,
+) -> Result<Routed> {
     check_text(text)?;
     let kind = classify(text, domains).input;
-    let now = Local::now().naive_local();
     let (log, ask) = split(text);
     let (log, ask) = (log.trim().to_string(), ask);
     let logged_text = match kind {
@@ -247,7 +287,7 @@ pub fn route_and_log_with(
         InputType::Log | InputType::Correction => Some(text.trim().to_string()),
     };
     let mut said = None;
-    let (logged_to, question) = match kind {
+    let (written, question) = match kind {
         InputType::Query => (
             None,
             Some(if ask.is_empty() {
@@ -269,15 +309,17 @@ pub fn route_and_log_with(
             )
         }
         InputType::Correction => {
-            let (rel, message) = log_correction(config, records, now, text)?;
+            let (written, message) = log_correction(config, records, now, text)?;
             said = Some(message);
-            (rel, None)
+            (written, None)
         }
     };
+    let (logged_to, section) = written.map(|w| (w.note, w.heading)).unzip();
     Ok(Routed {
         kind,
         logged_text: logged_to.as_ref().and(logged_text),
         logged_to,
+        section,
         question,
         said,
     })
@@ -348,8 +390,10 @@ mod tests {
             .unwrap()
             .and_hms_opt(9, 5, 0)
             .unwrap();
-        let rel = append_to_daily(&config, now, None, "ran 5 km").unwrap();
-        assert_eq!(rel, "Daily/2026-11-21.md");
+        let written = append_to_daily(&config, now, None, "ran 5 km").unwrap();
+        assert_eq!(written.note, "Daily/2026-11-21.md");
+        assert_eq!(written.heading, "09:05");
+        let rel = written.note;
         std::fs::write(dir.path().join(&rel), "# Sat\nno newline at end").unwrap();
         append_to_daily(&config, now, Some("[correction]"), "the run was 8 km").unwrap();
         let text = std::fs::read_to_string(dir.path().join(&rel)).unwrap();

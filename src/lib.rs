@@ -5,7 +5,7 @@
 //! are answered by the [`flow`] and written back as callouts with byte-range splices and
 //! atomic renames, so nothing a person wrote is ever rewritten.
 //!
-//! Data flows one way: [`cli`] / [`watch`] / [`serve`] -> [`process`] (also [`input`],
+//! Data flows one way: [`cli`] / [`watch`] / [`serve`] / [`mcp`] -> [`process`] (also [`input`],
 //! [`import`]) -> [`flow`] -> [`agents`] (through [`llm`], with [`prompts`] and [`domains`])
 //! or the deterministic [`offline`] engine -> [`vault`].
 
@@ -19,6 +19,7 @@ pub mod flow;
 pub mod import;
 pub mod input;
 pub mod llm;
+pub mod mcp;
 pub mod offline;
 pub mod process;
 pub mod prompts;

@@ -175,6 +175,65 @@ fn records_are_stored_exported_and_rebuilt_by_reindex() {
 }
 
 #[test]
+fn export_per_record_gives_one_row_per_lift_run_and_night_with_columns() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let export = |args: &[&str]| {
+        let mut all = vec!["export", v.to_str().unwrap(), "--shape", "records"];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let csv = export(&["--from", "2026-11-20", "--to", "2026-11-20"]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "date,time,domain,activity,weight,unit,reps,sets,distance_km,duration_min,pace_min_per_km,value,note,link,entry,doubtful,source"
+    );
+    assert!(
+        lines.contains(&"2026-11-20,17:30,strength,squat,245,,5,3,,,,,Daily/2026-11-20.md,[[2026-11-20#17:30 Gym]],Daily/2026-11-20.md#2,false,offline-rules"),
+        "{csv}"
+    );
+    assert!(
+        lines.contains(&"2026-11-20,07:10,general,sleep_hours,,h,,,,,,7,Daily/2026-11-20.md,[[2026-11-20#07:10]],Daily/2026-11-20.md#1,false,offline-rules"),
+        "{csv}"
+    );
+    let runs = export(&[
+        "--domain",
+        "running",
+        "--format",
+        "jsonl",
+        "--from",
+        "2026-11-19",
+        "--to",
+        "2026-11-19",
+    ]);
+    let rows: Vec<serde_json::Value> = runs
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 1, "{runs}");
+    assert_eq!(rows[0]["activity"], "run");
+    assert_eq!(rows[0]["distance_km"], 6.5);
+    assert_eq!(rows[0]["duration_min"], 36);
+    assert_eq!(rows[0]["link"], "[[2026-11-19#06:45 Run]]");
+    // The same numbers as the one-fact-per-row shape.
+    let facts = run(&[
+        "export",
+        v.to_str().unwrap(),
+        "--domain",
+        "running",
+        "--from",
+        "2026-11-19",
+        "--to",
+        "2026-11-19",
+    ]);
+    let facts = String::from_utf8(facts.stdout).unwrap();
+    assert!(facts.contains(",run,distance_km,6.5,km,"), "{facts}");
+}
+
+#[test]
 fn editing_an_entry_reparses_only_that_entry() {
     let vault = temp_sample();
     process(vault.path());

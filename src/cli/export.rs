@@ -1,5 +1,7 @@
-//! `export`: the parsed records as CSV or JSON lines, one fact per row, for spreadsheets
-//! and other tools.
+//! `export`: the parsed records as CSV or JSON lines, for spreadsheets and other tools:
+//! one fact per row (`--shape facts`, the default), or one lift, run, night or other
+//! measured thing per row with its fields as columns (`--shape records`, see
+//! [`crate::vault::rows`]).
 
 use std::io::Write;
 
@@ -16,23 +18,53 @@ pub enum Format {
     Jsonl,
 }
 
+/// What a row of `export` is.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum Shape {
+    /// One number per row: date, activity, measure, value, unit.
+    Facts,
+    /// One lift, run, night or other measured thing per row, its fields as columns.
+    Records,
+}
+
 const COLUMNS: [&str; 11] = [
     "date", "time", "note", "entry", "domain", "activity", "measure", "value", "unit", "doubtful",
     "source",
 ];
 
-/// Writes the facts of `processor`'s vault (optionally one domain and period) to stdout.
+/// Writes the facts or records of `processor`'s vault (optionally one domain and period)
+/// to stdout.
 pub fn export(
     processor: &Processor,
-    format: Format,
+    (format, shape): (Format, Shape),
     domain: Option<&str>,
     from: Option<NaiveDate>,
     to: Option<NaiveDate>,
 ) -> Result<()> {
-    let rows = processor.store().record_db().facts(domain, from, to)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let io = |e| Error::io("<stdout>", e);
+    if let Shape::Records = shape {
+        let rows = processor.store().record_rows(domain, from, to)?;
+        match format {
+            Format::Jsonl => {
+                for row in &rows {
+                    let line = serde_json::to_string(row).expect("rows serialize");
+                    writeln!(out, "{line}").map_err(io)?;
+                }
+            }
+            Format::Csv => {
+                writeln!(out, "{}", crate::vault::rows::COLUMNS.join(",")).map_err(io)?;
+                for row in &rows {
+                    let fields: Vec<String> =
+                        row.csv_fields().iter().map(|f| csv_field(f)).collect();
+                    writeln!(out, "{}", fields.join(",")).map_err(io)?;
+                }
+            }
+        }
+        return out.flush().map_err(io);
+    }
+    let rows = processor.store().record_db().facts(domain, from, to)?;
     match format {
         Format::Jsonl => {
             for row in &rows {

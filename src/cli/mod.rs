@@ -97,6 +97,13 @@ enum Command {
         #[arg(long, env = "VAULT_AGENT_TOKEN")]
         token: Option<String>,
     },
+    /// MCP server on stdio (tools: ask, search_entries, records, log, context), started by
+    /// an MCP client such as Claude Desktop or Claude Code.
+    Mcp {
+        /// The vault (shorthand for --vault).
+        #[arg(id = "vault_path", value_name = "VAULT")]
+        vault: Option<PathBuf>,
+    },
     /// Print global-context.md.
     Context {
         /// The vault (shorthand for --vault).
@@ -109,8 +116,8 @@ enum Command {
         #[arg(id = "vault_path", value_name = "VAULT")]
         vault: Option<PathBuf>,
     },
-    /// The parsed records as CSV or JSON lines (one fact per row), for spreadsheets and
-    /// other tools.
+    /// The parsed records as CSV or JSON lines (one fact per row, or one lift, run or night
+    /// per row with --shape records), for spreadsheets and other tools.
     Export {
         /// The vault (shorthand for --vault).
         #[arg(id = "vault_path", value_name = "VAULT")]
@@ -118,6 +125,10 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "csv")]
         format: export::Format,
+        /// One fact per row, or one record (lift, run, night...) per row with its fields
+        /// as columns.
+        #[arg(long, value_enum, default_value = "facts")]
+        shape: export::Shape,
         /// Only this domain (strength, running, general, nutrition, work, measures, or yours).
         #[arg(long)]
         domain: Option<String>,
@@ -148,7 +159,7 @@ pub fn main() -> ExitCode {
     init_logging(cli.verbose, cli.quiet);
     if !matches!(
         cli.command,
-        Some(Command::Serve { .. } | Command::Watch { .. })
+        Some(Command::Serve { .. } | Command::Watch { .. } | Command::Mcp { .. })
     ) {
         quiet_on_closed_pipe();
     }
@@ -188,7 +199,7 @@ fn interrupted() -> impl std::future::Future<Output = ()> {
 
 /// `vault-agent ask ... | head -1`: when the reader goes away, stop quietly like other
 /// command-line tools instead of panicking in `println!`. Not for `serve`/`watch`, whose
-/// sockets must never end the process.
+/// sockets must never end the process, nor `mcp`, which ends when its client closes stdin.
 fn quiet_on_closed_pipe() {
     #[cfg(unix)]
     // SAFETY: restoring the default disposition of SIGPIPE before any thread is started.
@@ -229,6 +240,7 @@ async fn run(cli: Cli) -> Result<()> {
             | Command::Init { vault }
             | Command::Doctor { vault }
             | Command::Serve { vault, .. }
+            | Command::Mcp { vault }
             | Command::Context { vault }
             | Command::Reindex { vault }
             | Command::Export { vault, .. },
@@ -331,6 +343,17 @@ async fn run(cli: Cli) -> Result<()> {
             }
             crate::serve::run(processor, config, addr, token, interrupted).await
         }
+        Command::Mcp { .. } => {
+            // stdout is the protocol's: no progress lines, logs on stderr only.
+            let processor = open(
+                &Flags {
+                    quiet: true,
+                    ..cli_flags
+                },
+                config.clone(),
+            )?;
+            crate::mcp::run(processor, config).await
+        }
         Command::Context { .. } => {
             let processor = Processor::open(config.clone())?;
             let text = processor.store().global_context()?;
@@ -365,6 +388,7 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Doctor { .. } => doctor(config, cli.json).await,
         Command::Export {
             format,
+            shape,
             domain,
             from,
             to,
@@ -373,7 +397,7 @@ async fn run(cli: Cli) -> Result<()> {
             let mut processor = open(&cli_flags, config)?;
             let mut pass = processor.parse_pass().await?;
             processor.refine_all(&mut pass).await?;
-            export::export(&processor, format, domain.as_deref(), from, to)
+            export::export(&processor, (format, shape), domain.as_deref(), from, to)
         }
         Command::Init { .. } => unreachable!("handled above"),
     }

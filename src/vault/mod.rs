@@ -23,6 +23,7 @@ pub mod note;
 pub mod parsed;
 pub mod pending;
 pub mod read;
+pub mod rows;
 pub mod scan;
 pub mod state;
 pub mod store;

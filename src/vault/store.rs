@@ -437,6 +437,36 @@ impl Store {
         })
     }
 
+    /// The per-record rows (see [`super::rows`]) of the records dated within `from..=to`
+    /// (either end open), oldest first; only those of `domain` when given.
+    pub fn record_rows(
+        &self,
+        domain: Option<&str>,
+        from: Option<NaiveDate>,
+        to: Option<NaiveDate>,
+    ) -> Result<Vec<super::rows::RecordRow>> {
+        let Some((first, last)) = self.records.span()? else {
+            return Ok(Vec::new());
+        };
+        let (start, end) = (
+            from.unwrap_or(first).max(first),
+            to.unwrap_or(last).min(last),
+        );
+        if start > end {
+            return Ok(Vec::new());
+        }
+        // Generic measures are no domain of a record's data: those are read from them all.
+        let records = match domain {
+            Some(d) if d != "measures" => self.records.between_in(start, end, &[d])?,
+            _ => self.records.between(start, end)?,
+        };
+        Ok(records
+            .iter()
+            .flat_map(|r| super::rows::rows(r, &self.cite_record(r)))
+            .filter(|row| domain.is_none_or(|d| row.domain == d))
+            .collect())
+    }
+
     /// Parsed records dated within `start..=end` with data of one of `domains` (the
     /// `domain_data` keys), oldest first: an all-time question reads only its own domain.
     pub fn records_in(

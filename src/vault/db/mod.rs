@@ -497,6 +497,28 @@ impl RecordDb {
         Ok(out)
     }
 
+    /// Every kind of fact held, once, for saying which names a filter could have used.
+    pub fn fact_kinds(&self) -> Result<Vec<FactKind>> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(
+                "SELECT DISTINCT domain, activity, measure, unit FROM facts ORDER BY domain, activity, measure",
+            )
+            .map_err(|e| self.error(e))?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(FactKind {
+                    domain: r.get(0)?,
+                    activity: r.get(1)?,
+                    measure: r.get(2)?,
+                    unit: r.get(3)?,
+                })
+            })
+            .map_err(|e| self.error(e))?;
+        rows.collect::<std::result::Result<_, _>>()
+            .map_err(|e| self.error(e))
+    }
+
     /// The flattened facts for `export`, oldest first, optionally of one domain and period.
     pub fn facts(
         &self,
@@ -553,6 +575,15 @@ impl Drop for RecordDb {
             tracing::warn!("{e}");
         }
     }
+}
+
+/// A kind of fact some record holds (see [`RecordDb::fact_kinds`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FactKind {
+    pub domain: String,
+    pub activity: String,
+    pub measure: String,
+    pub unit: Option<String>,
 }
 
 /// One exported fact: a measure of an activity on a day, with where it came from.

@@ -428,15 +428,24 @@ fn looked_up(
         return Ok(None);
     }
     let lower = question.to_lowercase();
-    let Some(found) = super::lookup::find(
-        store,
-        domains,
-        query.kind == QueryType::Lookup,
-        &lower,
-        range.as_ref().map(|r| (r.start, r.end)),
-        range.as_ref().map(|r| r.phrase.as_str()),
-    )?
-    else {
+    let reviewed = match (&query.kind, query.metrics.first(), range) {
+        (QueryType::Total, Some(Metric::Distance), Some(r)) => {
+            super::lookup::reviewed_total(store, r.start, r.end)
+        }
+        _ => None,
+    };
+    let found = match reviewed {
+        Some(found) => Some(found),
+        None => super::lookup::find(
+            store,
+            domains,
+            query.kind == QueryType::Lookup,
+            &lower,
+            range.as_ref().map(|r| (r.start, r.end)),
+            range.as_ref().map(|r| r.phrase.as_str()),
+        )?,
+    };
+    let Some(found) = found else {
         return Ok(None);
     };
     let e = &found.entry;

@@ -378,10 +378,13 @@ pub fn find(
     let candidates = if store.record_db().has_entries()? {
         store
             .record_db()
-            .entries_matching(&words, &inside, range, None)?
+            .entries_matching(&words, &inside, None, None)?
     } else {
         return Ok(None);
     };
+    // How rare a word is, is counted in the whole vault (a period holds few of any);
+    // the answer is looked for in the period.
+    let in_range = |e: &Entry| range.is_none_or(|(a, b)| e.log && (a..=b).contains(&e.date));
     // How many entries hold each term, counted with their headings and note titles.
     let texts: Vec<(String, String)> = candidates
         .iter()
@@ -397,15 +400,21 @@ pub fn find(
         .collect();
     // In how many notes: a post's paragraphs all carry its title.
     let mut holders: HashMap<&str, std::collections::HashSet<&str>> = HashMap::new();
+    // Words a note's title or a heading names: what the note is about (`Herzogstadtlauf`).
+    let mut titled: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for ((text, context), e) in texts.iter().zip(&candidates) {
         let all = format!("{text} {context}");
         let w = words_of(&all);
+        let cw = words_of(context);
         for t in &terms {
             if holds(t, &all, &w) {
                 holders
                     .entry(t.as_str())
                     .or_default()
                     .insert(e.source.as_str());
+            }
+            if holds(t, context, &cw) {
+                titled.insert(t.as_str());
             }
         }
     }
@@ -419,17 +428,25 @@ pub fn find(
         "lookup terms {terms:?} df {df:?} rare {rare:?} of {}",
         candidates.len()
     );
-    // Words no measure or activity takes up: a computed answer would leave them out
-    // (`mit den Kindern im Thule`, `Pendle`).
+    // Names: words no measure or activity takes up (a computed answer would leave them
+    // out), rare in the vault or named by a note's title or a heading (`Pendle`, `Saal`,
+    // `Herzogstadtlauf`).
     let own: Vec<&str> = terms
         .iter()
         .map(String::as_str)
-        .filter(|t| df.contains_key(t) && !taken_up(t, domains))
+        .filter(|t| {
+            df.contains_key(t)
+                && !t.chars().any(is_spaceless)
+                && t.chars().count() >= 3
+                && !taken_up(t, domains)
+                && (rare.contains(t) || titled.contains(t))
+        })
         .collect();
-    // A rare word names one thing the notes tell, and so does a word no computed answer
-    // reads; a first time is told once.
-    let told = asks_lookup && asked_kind.is_some_and(|k| k != Asked::Amount);
-    if rare.is_empty() && own.is_empty() && !first && !told {
+    // A name asks for the one thing the notes tell of it, a first time is told once, and
+    // a lookup question asks for a value (and a price is never computed: always one).
+    let told = asks_lookup && asked_kind.is_some_and(|k| k != Asked::Amount)
+        || asked_kind == Some(Asked::Cost);
+    if own.is_empty() && !first && !told {
         return Ok(None);
     }
     let kind = asked_kind.unwrap_or(Asked::Amount);
@@ -438,6 +455,9 @@ pub fn find(
     let firsts = &lexicon().questions.first;
     let mut best: Vec<Candidate> = Vec::new();
     for (entry, (text, context)) in candidates.iter().zip(&texts) {
+        if !in_range(entry) {
+            continue;
+        }
         // The rest of the entry and its headings and title are read around each sentence.
         let around = format!("{text} {context}");
         let aw = words_of(&around);
@@ -544,12 +564,117 @@ pub fn find(
         near.into_iter()
             .max_by(|a, b| key(a).cmp(&key(b)).then(a.score.total_cmp(&b.score)))
     };
+    // The words that found it in four notes or more of the period: a series a computed
+    // answer sums or compares (`2 cups of coffee` every day), not one thing told once.
+    if let Some(c) = chosen.filter(|_| !asks_lookup && !first) {
+        let found_by: Vec<&String> = terms
+            .iter()
+            .filter(|t| {
+                let l = c.sentence.to_lowercase();
+                holds(t, &l, &words_of(&l))
+            })
+            .collect();
+        let notes: std::collections::HashSet<&str> = candidates
+            .iter()
+            .zip(&texts)
+            .filter(|(e, (text, context))| {
+                let all = format!("{text} {context}");
+                let w = words_of(&all);
+                in_range(e) && found_by.iter().all(|t| holds(t, &all, &w))
+            })
+            .map(|(e, _)| e.source.as_str())
+            .collect();
+        if notes.len() >= 4 {
+            return Ok(None);
+        }
+    }
     Ok(chosen.map(|c| Found {
         entry: c.entry.clone(),
         sentence: c.sentence.clone(),
         value: c.value.clone(),
         date: c.date,
     }))
+}
+
+/// The total a review of the asked period states (`April 2011 - 154,1km`, `so kam ich am
+/// Ende auf 170km`, `lag schließlich bei 1502 km`): a note whose title names the month or
+/// the year asked about, and in it the distance of its title or the one after the last
+/// word that tells a result (lexicon `questions.result`). The note is found by its file
+/// name (`2011-05-01-April-2011`, `2025-review`).
+pub fn reviewed_total(store: &Store, start: NaiveDate, end: NaiveDate) -> Option<Found> {
+    use chrono::Datelike;
+    let whole_year =
+        start.ordinal() == 1 && end.month() == 12 && end.day() == 31 && start.year() == end.year();
+    let whole_month = start.day() == 1
+        && start.year() == end.year()
+        && start.month() == end.month()
+        && end.succ_opt().is_some_and(|d| d.day() == 1);
+    if !whole_year && !whole_month {
+        return None;
+    }
+    let year = start.year().to_string();
+    let names_period = |title: &str| {
+        let words = words_of(title);
+        let months: Vec<u32> = words
+            .iter()
+            .filter_map(|w| crate::vault::dating::month(w))
+            .collect();
+        words.contains(&year.as_str())
+            && if whole_month {
+                months == [start.month()]
+            } else {
+                months.is_empty()
+            }
+    };
+    let results = &lexicon().questions.result;
+    let mut found: Option<Found> = None;
+    for meta in store.index().all() {
+        // By its file name: reading every note's title would read every note.
+        let stem = undated(crate::vault::index::stem(&meta.rel)).to_lowercase();
+        if !names_period(&stem) {
+            continue;
+        }
+        let entries = store.entries_of(meta);
+        let title = entries
+            .iter()
+            .find_map(|e| e.under.clone())
+            .unwrap_or_default();
+        for entry in &entries {
+            for sentence in sentences(entry) {
+                let lower = sentence.to_lowercase();
+                let is_title = !title.is_empty() && sentence == title;
+                let after = if is_title {
+                    Some(0)
+                } else {
+                    results
+                        .iter()
+                        .filter_map(|r| {
+                            super::read::words::find_word(&lower, r).map(|i| i + r.len())
+                        })
+                        .max()
+                };
+                let Some(after) = after else { continue };
+                let Some(value) = value(Asked::Distance, &lower[after..], &[], |_| 0) else {
+                    continue;
+                };
+                let better = found
+                    .as_ref()
+                    .is_none_or(|f| is_title && f.sentence != title);
+                if better {
+                    found = Some(Found {
+                        entry: entry.clone(),
+                        sentence: sentence.clone(),
+                        value,
+                        date: entry.date,
+                    });
+                }
+            }
+        }
+        if found.is_some() {
+            return found;
+        }
+    }
+    found
 }
 
 /// A sentence that may answer a lookup.

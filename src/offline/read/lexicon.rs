@@ -86,6 +86,10 @@ pub struct Questions {
     /// Asks which month (`which month`, `哪个月`, `in welchem Monat`).
     #[serde(default)]
     pub which_month: Vec<String>,
+    /// Tell the result of a period in a review (`in total`, `am Ende`, `总共`): the number
+    /// after them is its total.
+    #[serde(default)]
+    pub result: Vec<String>,
 }
 
 /// Other people a log tells about: a possessive or an article and a person (`my buddy`,
@@ -373,6 +377,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.questions.first.extend(lower(q.first));
         lex.questions.per_month.extend(lower(q.per_month));
         lex.questions.which_month.extend(lower(q.which_month));
+        lex.questions.result.extend(lower(q.result));
         for (name, words) in file.equipment {
             let name = name.to_lowercase();
             lex.equipment
@@ -407,6 +412,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         &mut lex.questions.first,
         &mut lex.questions.per_month,
         &mut lex.questions.which_month,
+        &mut lex.questions.result,
     ] {
         list.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
         list.dedup();

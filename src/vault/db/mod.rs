@@ -214,8 +214,11 @@ impl RecordDb {
         let path = self.path.clone();
         let build = std::thread::spawn(move || {
             let conn = connect(&path)?;
+            // Temp files on disk: the sorter of each index keeps a cache's worth of rows in
+            // memory and spills the rest to them (in memory, the whole index of a large
+            // vault was sorted there: 94 MB for 100,000 notes).
             conn.execute_batch(
-                "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
+                "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32000; PRAGMA temp_store = FILE;",
             )?;
             conn.execute_batch(LATE_INDEXES)
         });

@@ -8,9 +8,9 @@
 //!    answered (calls of one step arrive together).
 //! 2. Watcher latency: from a saved question to the first model request (goal: debounce
 //!    + < 100 ms), with `vault-agent watch` as a child process.
-//! 3. Peak memory (max RSS from `wait4`) of `vault-agent process` over 10,000 and 30,000
-//!    offline notes. Set VAULT_AGENT_BENCH_MEM_NOTES (e.g. `10000,30000,100000`) to change
-//!    the sizes.
+//! 3. Peak memory (max RSS from `wait4`) and wall time of `vault-agent process`, then of
+//!    `vault-agent reindex`, over 10,000 and 30,000 offline notes. Set
+//!    VAULT_AGENT_BENCH_MEM_NOTES (e.g. `10000,100000`) to change the sizes.
 //!
 //! VAULT_AGENT_BENCH_PARTS (e.g. `path,memory`) runs only some of `path`, `watch` and
 //! `memory`.
@@ -297,7 +297,7 @@ fn watcher_latency() {
 }
 
 fn memory_peak() {
-    println!("== memory peak of `vault-agent process` (offline) ==");
+    println!("== memory peak of `vault-agent process` and `reindex` (offline) ==");
     let sizes: Vec<usize> = std::env::var("VAULT_AGENT_BENCH_MEM_NOTES")
         .ok()
         .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect())
@@ -328,26 +328,8 @@ fn memory_peak() {
                 &text,
             );
         }
-        let started = Instant::now();
-        // Reaped by `wait4` below, which also gives its peak RSS.
-        #[allow(clippy::zombie_processes)]
-        let child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
-            .args(["process", v.to_str().unwrap()])
-            .env_remove("VAULT_AGENT_PROVIDER")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut status = 0;
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-        assert_eq!(pid, child.id() as i32);
-        let took = started.elapsed();
-        assert!(
-            libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
-            "process failed: {status}"
-        );
-        let peak_mb = usage.ru_maxrss as f64 / 1024.0;
+        // The first pass over the new vault, then a rebuild of its index.
+        let (peak_mb, took) = peak_of(v, "process");
         let per_note = match first {
             Some((n, mb)) => format!(
                 "; x{:.2} the peak of {n} notes for x{:.1} the notes",
@@ -362,8 +344,38 @@ fn memory_peak() {
             peak_mb * 1024.0 * 1024.0 / bytes as f64,
             took.as_secs_f64()
         );
+        let (reindex_mb, took) = peak_of(v, "reindex");
+        println!(
+            "reindex over {count} notes: peak RSS {reindex_mb:.0} MB, in {:.1} s = {:.0} notes/s (whole process)",
+            took.as_secs_f64(),
+            count as f64 / took.as_secs_f64()
+        );
         first.get_or_insert((count, peak_mb));
     }
+}
+
+/// Runs `vault-agent COMMAND VAULT` offline; its peak RSS in MB and how long it took.
+fn peak_of(vault: &Path, command: &str) -> (f64, Duration) {
+    let started = Instant::now();
+    // Reaped by `wait4` below, which also gives its peak RSS.
+    #[allow(clippy::zombie_processes)]
+    let child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args([command, vault.to_str().unwrap()])
+        .env_remove("VAULT_AGENT_PROVIDER")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut status = 0;
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    let took = started.elapsed();
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "{command} failed: {status}"
+    );
+    (usage.ru_maxrss as f64 / 1024.0, took)
 }
 
 fn ms(d: Duration) -> f64 {

@@ -56,6 +56,17 @@ const WEEKDAYS: [&str; 7] = [
 
 /// What the records say, as of `today`.
 pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
+    observe_over(&History::of(records), records, today)
+}
+
+/// [`observe`] from a [`History`] of every record and, in `records`, the records dated from
+/// [`patterns_since`] on (others are ignored): what a pass uses, so that it never holds
+/// every record of a large vault at once.
+pub fn observe_over(
+    history: &History,
+    records: &[ParsedRecord],
+    today: NaiveDate,
+) -> Vec<Observation> {
     let mut out = Vec::new();
     let fact = |key: String, value: String| Observation {
         section: "Facts",
@@ -64,32 +75,22 @@ pub fn observe(records: &[ParsedRecord], today: NaiveDate) -> Vec<Observation> {
         confidence: Certainty::Certain,
     };
     // Records: best of each lift, longest run.
-    let lifts = super::metric::lift_names(records);
-    for lift in lifts {
-        let points = series(&Metric::Lift(lift.clone()), records);
-        if let Some(best) = points
-            .iter()
-            .max_by(|a, b| a.value.total_cmp(&b.value).then(a.date.cmp(&b.date)))
-        {
+    for (lift, seen) in &history.lifts {
+        if let Some(best) = seen.best() {
             out.push(fact(
                 format!("best {lift}"),
                 format!("{} on {}", best.detail, best.date),
             ));
         }
     }
-    let runs = series(&Metric::Runs, records);
-    if let Some(longest) = runs
-        .iter()
-        .filter(|p| p.value > 0.0)
-        .max_by(|a, b| a.value.total_cmp(&b.value).then(a.date.cmp(&b.date)))
-    {
+    if let Some(longest) = &history.longest_run {
         out.push(fact(
             "longest run".into(),
             format!("{} km on {}", trim(longest.value), longest.date),
         ));
     }
     // Patterns: usual days for runs and strength, over the last 12 weeks.
-    let since = today - chrono::Duration::days(84);
+    let since = patterns_since(today);
     let recent = dated_within(records, since - chrono::Duration::days(1), today);
     for (key, metric) in [
         ("usual run days", Metric::Runs),
@@ -266,28 +267,7 @@ pub struct Marks {
 impl Marks {
     /// The marks set by `records`.
     pub fn of(records: &[ParsedRecord]) -> Marks {
-        let mut marks = Marks::default();
-        for lift in super::metric::lift_names(records) {
-            let best = series(&Metric::Lift(lift.clone()), records)
-                .iter()
-                .map(|p| p.value)
-                .fold(f64::NEG_INFINITY, f64::max);
-            marks.lifts.insert(lift, best);
-        }
-        marks.longest_run = series(&Metric::Runs, records)
-            .iter()
-            .map(|p| p.value)
-            .fold(0.0, f64::max);
-        marks.fastest_pace = series(&Metric::Pace, records)
-            .iter()
-            .map(|p| p.value)
-            .filter(|v| *v > 0.0)
-            .reduce(f64::min);
-        marks.domains = records
-            .iter()
-            .flat_map(|r| r.domain_data.keys().cloned())
-            .collect();
-        marks
+        History::of(records).marks()
     }
 
     /// Whether `fresh` (newly logged records) sets a new best or is the first log in a
@@ -305,6 +285,138 @@ impl Marks {
                 (Some(_), None) => true,
                 _ => false,
             }
+    }
+}
+
+/// The first day of the 12 weeks the Observer's patterns look at (the other windows fall
+/// inside them): [`observe_over`] needs the records from that day on.
+pub fn patterns_since(today: NaiveDate) -> NaiveDate {
+    today - chrono::Duration::days(84)
+}
+
+/// What the Observer keeps of every record (each lift's best, the longest and the fastest
+/// run, the domains logged), gathered a batch of records at a time in any order: a pass over
+/// a large vault reads the records in batches instead of holding them all. Of two equal
+/// bests the one logged later (by day, time, note and entry) is kept, as [`observe`] over
+/// every record in that order keeps it.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    lifts: BTreeMap<String, LiftBests>,
+    longest_run: Option<Best>,
+    fastest_pace: Option<f64>,
+    domains: BTreeSet<String>,
+}
+
+/// A lift's best in each way it can be measured: by weight, or in reps where it is never
+/// logged with one (see [`super::metric::lift_in_reps`]), which only all its records tell.
+#[derive(Debug, Clone, Default)]
+struct LiftBests {
+    weighed: bool,
+    by_weight: Option<Best>,
+    in_reps: Option<Best>,
+}
+
+impl LiftBests {
+    fn best(&self) -> Option<&Best> {
+        if self.weighed {
+            self.by_weight.as_ref()
+        } else {
+            self.in_reps.as_ref()
+        }
+    }
+}
+
+/// The best point of a series so far, and where it was logged.
+#[derive(Debug, Clone)]
+struct Best {
+    value: f64,
+    date: NaiveDate,
+    detail: String,
+    /// Time, note and entry: which of two equal points was logged later.
+    at: (Option<String>, String, String),
+}
+
+impl Best {
+    /// Keeps `p` when it is at least as good as the best so far and logged no earlier: the
+    /// last of the greatest, as `max_by` over the points in order finds it (points of one
+    /// record come in their order, so the later of two equal ones wins there too).
+    fn keep(best: &mut Option<Best>, p: &super::metric::Point) {
+        let r = p.record;
+        let better = best.as_ref().is_none_or(|b| {
+            p.value
+                .total_cmp(&b.value)
+                .then(p.date.cmp(&b.date))
+                .then_with(|| {
+                    (&r.timestamp, &r.source_file, &r.id).cmp(&(&b.at.0, &b.at.1, &b.at.2))
+                })
+                .is_ge()
+        });
+        if better {
+            *best = Some(Best {
+                value: p.value,
+                date: p.date,
+                detail: p.detail.clone(),
+                at: (r.timestamp.clone(), r.source_file.clone(), r.id.clone()),
+            });
+        }
+    }
+}
+
+impl History {
+    /// The history of `records`.
+    pub fn of(records: &[ParsedRecord]) -> History {
+        let mut history = History::default();
+        history.add(records);
+        history
+    }
+
+    /// Adds a batch of records (each record once, batches in any order).
+    pub fn add(&mut self, records: &[ParsedRecord]) {
+        for lift in super::metric::lift_names(records) {
+            // Measured in reps within this batch: kept apart until every batch says
+            // whether the lift is ever weighed.
+            let in_reps = super::metric::lift_in_reps(&lift, records);
+            let points = series(&Metric::Lift(lift.clone()), records);
+            let seen = self.lifts.entry(lift).or_default();
+            seen.weighed |= !in_reps;
+            let best = if in_reps {
+                &mut seen.in_reps
+            } else {
+                &mut seen.by_weight
+            };
+            for p in &points {
+                Best::keep(best, p);
+            }
+        }
+        for p in series(&Metric::Runs, records) {
+            if p.value > 0.0 {
+                Best::keep(&mut self.longest_run, &p);
+            }
+        }
+        for p in series(&Metric::Pace, records) {
+            if p.value > 0.0 {
+                self.fastest_pace = Some(self.fastest_pace.map_or(p.value, |v| v.min(p.value)));
+            }
+        }
+        self.domains
+            .extend(records.iter().flat_map(|r| r.domain_data.keys().cloned()));
+    }
+
+    /// The marks this history sets.
+    pub fn marks(&self) -> Marks {
+        Marks {
+            lifts: self
+                .lifts
+                .iter()
+                .map(|(lift, seen)| {
+                    let best = seen.best().map_or(f64::NEG_INFINITY, |b| b.value);
+                    (lift.clone(), best)
+                })
+                .collect(),
+            longest_run: self.longest_run.as_ref().map_or(0.0, |b| b.value),
+            fastest_pace: self.fastest_pace,
+            domains: self.domains.clone(),
+        }
     }
 }
 
@@ -582,5 +694,104 @@ mod tests {
         assert!(!marks.beaten_by(&[bench(85.0)]));
         assert!(marks.beaten_by(&[bench(87.5)]));
         assert!(marks.beaten_by(&[rec(serde_json::json!({"running": {"distance_km": 5.0}}))]));
+    }
+
+    /// The bests and marks over every record in order, as the Observer worked them out
+    /// before it read its history in batches.
+    fn bests_in_order(records: &[ParsedRecord]) -> (Vec<String>, Marks) {
+        let last_greatest = |a: &&super::super::metric::Point, b: &&super::super::metric::Point| {
+            a.value.total_cmp(&b.value).then(a.date.cmp(&b.date))
+        };
+        let mut facts = Vec::new();
+        let mut marks = Marks::default();
+        for lift in super::super::metric::lift_names(records) {
+            let points = series(&Metric::Lift(lift.clone()), records);
+            if let Some(best) = points.iter().max_by(last_greatest) {
+                facts.push(format!("best {lift}: {} on {}", best.detail, best.date));
+            }
+            let top = points.iter().map(|p| p.value);
+            marks
+                .lifts
+                .insert(lift, top.fold(f64::NEG_INFINITY, f64::max));
+        }
+        let runs = series(&Metric::Runs, records);
+        if let Some(longest) = runs.iter().filter(|p| p.value > 0.0).max_by(last_greatest) {
+            facts.push(format!(
+                "longest run: {} on {}",
+                longest.detail, longest.date
+            ));
+        }
+        marks.longest_run = runs.iter().map(|p| p.value).fold(0.0, f64::max);
+        marks.fastest_pace = series(&Metric::Pace, records)
+            .iter()
+            .map(|p| p.value)
+            .filter(|v| *v > 0.0)
+            .reduce(f64::min);
+        marks.domains = records
+            .iter()
+            .flat_map(|r| r.domain_data.keys().cloned())
+            .collect();
+        (facts, marks)
+    }
+
+    #[test]
+    fn a_history_read_in_batches_in_any_order_keeps_the_bests_of_every_record_in_order() {
+        use serde_json::json;
+        let first = NaiveDate::from_ymd_opt(2026, 9, 1).unwrap();
+        // Equal bests on one day in several notes and times, a lift weighed in one month
+        // only, a bodyweight move, runs of equal length: what the batches must agree on.
+        let records: Vec<ParsedRecord> = (0..240)
+            .map(|i: u64| {
+                let date = first + chrono::Duration::days((i / 6) as i64);
+                let data = match i % 4 {
+                    0 => json!({"strength": {"exercises": [
+                        {"name": "squat", "weight": 100 + (i % 5) * 5, "unit": "kg", "reps": 5, "sets": 1 + i % 3},
+                        {"name": "squat", "weight": 100 + (i % 5) * 5, "unit": "kg", "reps": 3, "sets": 1},
+                        {"name": "pull-up", "weight": null, "reps": 8 + i % 3, "sets": 3},
+                    ]}}),
+                    1 => json!({"strength": {"exercises": [
+                        {"name": "lunge", "weight": if i / 6 == 20 { json!(20) } else { json!(null) }, "reps": 10 + i % 2, "sets": 2},
+                    ]}}),
+                    2 => json!({"running": {"distance_km": 5 + i % 3, "duration_min": 25 + i % 7, "pace_min_per_km": 5.0}}),
+                    _ => json!({"general": {"sleep_hours": 7.5}}),
+                };
+                serde_json::from_value(json!({
+                    "id": format!("Log/{}.md#{}", i % 7, i), "source_file": format!("Log/{}.md", i % 7),
+                    "date": date, "timestamp": if i.is_multiple_of(5) { json!(null) } else { json!(format!("0{}:00", i % 9)) },
+                    "heading": null, "content_hash": "h", "domain_data": data, "tags": [],
+                    "confidence": 1.0, "uncertain_fields": [], "extraction_notes": [], "parser": "offline"
+                }))
+                .unwrap()
+            })
+            .collect();
+        let mut in_order = records.clone();
+        in_order.sort_by(|a, b| {
+            (a.date, &a.timestamp, &a.source_file, &a.id).cmp(&(
+                b.date,
+                &b.timestamp,
+                &b.source_file,
+                &b.id,
+            ))
+        });
+        let (facts, marks) = bests_in_order(&in_order);
+        assert!(facts.len() >= 4, "{facts:?}");
+        let today = first + chrono::Duration::days(60);
+        let expected = observe(&in_order, today);
+        for size in [1, 7, 64, 1000] {
+            let mut shuffled = records.clone();
+            fastrand::Rng::with_seed(size as u64).shuffle(&mut shuffled);
+            let mut history = History::default();
+            for batch in shuffled.chunks(size) {
+                history.add(batch);
+            }
+            let said: Vec<String> = observe_over(&history, &in_order, today)
+                .iter()
+                .filter(|o| o.section == "Facts")
+                .map(|o| format!("{}: {}", o.key, o.value))
+                .collect();
+            assert_eq!(said, facts, "batches of {size}");
+            assert_eq!(history.marks(), marks, "batches of {size}");
+            assert_eq!(observe_over(&history, &in_order, today), expected);
+        }
     }
 }

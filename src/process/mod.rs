@@ -29,6 +29,7 @@ use crate::error::Result;
 use crate::flow::{Flow, Outcome, QuestionInput};
 use crate::llm::trace::Trace;
 use crate::llm::LlmClient;
+use crate::offline::observer;
 use crate::prompts::Prompts;
 use crate::vault::atomic::is_read_only;
 use crate::vault::callout::CalloutKind;
@@ -450,9 +451,20 @@ impl Processor {
         let Some((start, end)) = self.store.index().span() else {
             return Ok(());
         };
-        let records = self.store.records_between(start, end);
-        self.marks = Some(crate::offline::observer::Marks::of(&records));
-        let mut observations = crate::offline::observer::observe(&records, today);
+        // Every record counts for the bests, read a batch at a time (a large vault's records
+        // do not fit in memory at once, decoded); the patterns need only the recent ones.
+        let mut history = observer::History::default();
+        if let Err(e) = self
+            .store
+            .records_in_batches(start, end, |batch| history.add(batch))
+        {
+            tracing::warn!("{e}");
+            history = observer::History::default();
+        }
+        let since = observer::patterns_since(today).max(start);
+        let records = self.store.records_between(since, end.min(today));
+        self.marks = Some(history.marks());
+        let mut observations = observer::observe_over(&history, &records, today);
         observations.append(&mut self.remembered);
         if periodic {
             self.state

@@ -78,6 +78,24 @@ pub fn write_atomic(
     replace(path, bytes, expected, true)
 }
 
+/// Like [`write_atomic`] (no hash check), with the content written by `fill` as it is
+/// made: a large file (the state of 100,000 notes) is never held whole in memory.
+pub fn write_atomic_from(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
+    let target = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let dir = target
+        .parent()
+        .ok_or_else(|| Error::io(&target, std::io::Error::other("no parent folder")))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let tmp = temp_file_from(dir, Some(&target), fill, true)?;
+    tmp.persist(&target)
+        .map_err(|e| Error::io(&target, e.error))?;
+    sync_folder(dir);
+    Ok(())
+}
+
 /// Like [`write_atomic`] without the fsyncs, for derived data that `reindex` can rebuild
 /// (parsed day files): readers still never see a half-written file, and a first pass over a
 /// large vault is not bound by thousands of disk flushes.
@@ -242,6 +260,16 @@ fn filled_temp_file(
     bytes: &[u8],
     durable: bool,
 ) -> Result<tempfile::NamedTempFile> {
+    temp_file_from(dir, like, |file| file.write_all(bytes), durable)
+}
+
+/// [`filled_temp_file`] with the content written by `fill` (buffered).
+fn temp_file_from(
+    dir: &Path,
+    like: Option<&Path>,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    durable: bool,
+) -> Result<tempfile::NamedTempFile> {
     let like = like.and_then(|p| std::fs::metadata(p).ok());
     let mut builder = tempfile::Builder::new();
     builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
@@ -258,7 +286,10 @@ fn filled_temp_file(
             .set_permissions(meta.permissions())
             .map_err(|e| Error::io(tmp.path(), e))?;
     }
-    tmp.write_all(bytes).map_err(|e| Error::io(tmp.path(), e))?;
+    let mut out = std::io::BufWriter::new(tmp.as_file_mut());
+    let filled = fill(&mut out).and_then(|()| out.flush());
+    drop(out);
+    filled.map_err(|e| Error::io(tmp.path(), e))?;
     if durable {
         tmp.as_file()
             .sync_all()

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::atomic::write_atomic;
+use super::atomic::write_atomic_from;
 use crate::error::Result;
 
 /// What was processed for one note.
@@ -75,9 +75,10 @@ impl State {
             imported: &self.imported,
             withdrawn: &self.withdrawn,
         };
-        let json = serde_json::to_string_pretty(&saved).expect("state serializes");
-        write_atomic(&Self::path(agent_dir), json.as_bytes(), None)?;
-        Ok(())
+        // Written as it is serialized: the state of 100,000 notes is 33 MB of JSON.
+        write_atomic_from(&Self::path(agent_dir), |out| {
+            serde_json::to_writer_pretty(out, &saved).map_err(std::io::Error::from)
+        })
     }
 }
 

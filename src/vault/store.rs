@@ -25,6 +25,10 @@ use super::scan::{scan, NoteFile, Skipped};
 use crate::config::Config;
 use crate::error::{Error, Result};
 
+/// How many records [`Store::records_in_batches`] decodes at a time (about 2 KB each once
+/// decoded): few enough to keep memory flat, enough that each batch's query costs little.
+const RECORD_BATCH: usize = 4096;
+
 /// A keyword search: each group is a set of alternatives (a word and its vocabulary
 /// expansions); `match_all` requires every group to hit an entry.
 #[derive(Debug, Clone, Default)]
@@ -465,6 +469,19 @@ impl Store {
             .flat_map(|r| super::rows::rows(r, &self.cite_record(r)))
             .filter(|row| domain.is_none_or(|d| row.domain == d))
             .collect())
+    }
+
+    /// Parsed records dated within `start..=end`, given to `each` a batch at a time in no
+    /// particular order (see [`RecordDb::between_in_batches`]): what reads every record of
+    /// a large vault reads them so.
+    pub fn records_in_batches(
+        &self,
+        start: NaiveDate,
+        end: NaiveDate,
+        each: impl FnMut(&[ParsedRecord]),
+    ) -> Result<()> {
+        self.records
+            .between_in_batches((start, end), RECORD_BATCH, each)
     }
 
     /// Parsed records dated within `start..=end` with data of one of `domains` (the

@@ -294,3 +294,37 @@ fn an_index_kept_busy_says_so_and_never_asks_for_a_rebuild() {
         "{message}"
     );
 }
+
+#[test]
+fn records_read_in_batches_are_each_record_of_the_period_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = RecordDb::open(&dir.path().join("index.db")).unwrap();
+    let first = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+    for n in 0..30u64 {
+        let source = format!("{n}.md");
+        let mut e = entry(&source, &format!("squat {n}"));
+        e.date = first + chrono::Days::new(n);
+        let squat = serde_json::json!([{ "name": "squat", "weight": n as f64 }]);
+        db.replace_source(&source, &[lifted(&e, squat)]).unwrap();
+    }
+    // A rewritten note's record moves to the end of the table: still read once.
+    let mut e = entry("3.md", "squat 3 again");
+    e.date = first + chrono::Days::new(3);
+    db.replace_source("3.md", &[lifted(&e, serde_json::json!([]))])
+        .unwrap();
+    let (start, end) = (first + chrono::Days::new(2), first + chrono::Days::new(25));
+    for size in [1, 4, 24, 100] {
+        let mut batches = 0;
+        let mut read = Vec::new();
+        db.between_in_batches((start, end), size, |batch| {
+            assert!(batch.len() <= size);
+            batches += 1;
+            read.extend(batch.iter().map(|r| r.source_file.clone()));
+        })
+        .unwrap();
+        read.sort_by_key(|s| s.trim_end_matches(".md").parse::<u32>().unwrap());
+        let expected: Vec<String> = (2..=25).map(|n| format!("{n}.md")).collect();
+        assert_eq!(read, expected, "batches of {size}");
+        assert_eq!(batches, 24usize.div_ceil(size), "batches of {size}");
+    }
+}

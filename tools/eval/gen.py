@@ -253,9 +253,9 @@ class Person:
     def next_weight(self, lift):
         w, step = self.weights[lift["key"]]
         x = self.r()
-        if x < 0.06:
+        if x < 0.04:
             w = max(step, round(w * 0.9 / step) * step)
-        elif x < 0.6:
+        elif x < 0.04 + float(self.p.get("program", {}).get("progress", 0.35)):
             w += step
         self.weights[lift["key"]][0] = w
         return w
@@ -279,6 +279,9 @@ class Person:
             rs = [r + 6, r + 4, r + 2, r]
             pairs = list(dict.fromkeys(zip(ws, rs)))
             return pairs, 0, shape
+        if shape == "ramp":
+            ws = [max(step, round(w * f / step) * step) for f in (0.7, 0.8, 0.9)] + [w]
+            return [(x, r) for x in dict.fromkeys(ws)], 0, shape
         if shape == "topset" and s >= 2:
             back = max(step, round(w * 0.85 / step) * step)
             return [(w, r)] + [(back, r + 3)] * (s - 1), 0, shape
@@ -307,14 +310,15 @@ class Person:
         work = sets[warm_n:]
         w, r = work[0]
         s = len(work)
-        vals = {"n": n, "w": None if w is None else self.num(w), "r": r, "s": s, "U": self.unit, "u": self.unit_word(self.unit)}
+        vals = {"n": n, "w": None if w is None else self.num(w), "r": r, "s": s, "U": self.unit, "u": self.unit_word(self.unit),
+                "sw": number_word(self.lang, s)}
         blockable = self.phr("lift_block") and self.r() < self.rate("block")
         listable = self.ph.get("lift_list") and self.r() < self.rate("list")
         if w is None:
-            t = pick(self.rng, self.phr("lift_bw")) or "{n} {s}x{r}"
+            t = self.sets_template(self.phr("lift_bw"), s) or "{n} {s}x{r}"
             return self.comment(fill(t, vals, self.rng)), self.lift_recs(name, sets, warm_n, False)
         if shape == "straight" and not blockable and not listable:
-            t = pick(self.rng, self.phr("lift1") if s == 1 and self.ph.get("lift1") else self.phr("lift"))
+            t = self.sets_template(self.phr("lift1") if s == 1 and self.ph.get("lift1") else self.phr("lift"), s)
             return self.comment(fill(t, vals, self.rng)), self.lift_recs(name, sets, 0, not self.has_unit(t))
         if shape == "short" and self.ph.get("lift_short") and not blockable and not listable:
             t = pick(self.rng, self.phr("lift_short"))
@@ -324,22 +328,28 @@ class Person:
             t = pick(self.rng, self.phr("lift_warm"))
             vals.update(ww=self.num(sets[0][0]), wr=sets[0][1], s=len(work))
             return self.comment(fill(t, vals, self.rng)), self.lift_recs(name, sets, warm_n, not self.has_unit(t))
-        if self.ph.get("lift_list") and (listable or not self.phr("lift_block") or self.r() < 0.5):
+        if self.ph.get("lift_list") and len(sets) > 1 and (listable or not self.phr("lift_block") or self.r() < 0.5):
             L = pick(self.rng, as_list(self.ph["lift_list"]))
-            same = "{w}" not in L["item"]
-            if not same or len({x[0] for x in sets}) == 1:
+            if ("{w}" in L["item"] or len({x[0] for x in sets}) == 1) and ("{r}" in L["item"] or len({x[1] for x in sets}) == 1):
                 items = [fill(L["item"], dict(vals, w=self.num(a), r=b, i=i + 1), self.rng) for i, (a, b) in enumerate(sets)]
                 text = fill(L.get("head", "{n} "), vals, self.rng) + L.get("sep", ", ").join(items) + fill(L.get("tail", ""), vals, self.rng)
                 return self.comment(text), self.lift_recs(name, sets, warm_n, not self.has_unit(L.get("head", "") + L["item"]))
         if self.phr("lift_block"):
             B = pick(self.rng, self.phr("lift_block"))
             lines = [fill(B.get("head", "{n}"), vals, self.rng)]
-            lines += [fill(B["item"], dict(vals, w=self.num(a), r=b, i=i + 1), self.rng) for i, (a, b) in enumerate(sets)]
+            lines += [fill(B["item"], dict(vals, w=self.num(a), r=b, i=i + 1, tag="W" if i < warm_n else i + 1 - warm_n),
+                           self.rng) for i, (a, b) in enumerate(sets)]
             return "\n".join(lines), self.lift_recs(name, sets, warm_n, not self.has_unit(B["item"]))
         t = pick(self.rng, self.phr("lift"))  # the shape can't be written: write the work sets plainly
         vals["s"] = len(work)
         recs = self.lift_recs(name, [(w, r)] * len(work), 0, not self.has_unit(t))
         return self.comment(fill(t, vals, self.rng)), recs
+
+    def sets_template(self, ts, s):
+        """A template that states the set count (one without it says one set)."""
+        ok = [t for t in ts if slots(t) & {"s", "sw"}] if s > 1 else ts
+        ok = [t for t in ok if "sw" not in slots(t) or number_word(self.lang, s)]
+        return pick(self.rng, ok)
 
     @staticmethod
     def has_unit(t):
@@ -363,6 +373,10 @@ class Person:
         return None
 
     def timed_template(self, key, minutes, need_time=True):
+        """A template that can state this duration ({H} needs an hour, {M} a minute part)."""
+        fits = lambda t: ("H" not in slots(t) or minutes >= 60) and ("M" not in slots(t) or round(minutes) % 60)
+        if not any(fits(t) for t in self.phr(key)) and key.startswith("run_"):
+            key = "run"
         opts = [t for t in self.phr(key) if ("H" not in slots(t) or minutes >= 60) and ("M" not in slots(t) or round(minutes) % 60)]
         if need_time is not None:
             opts = [t for t in opts if (self.duration_truth(t, 1) is not None) == need_time] or opts
@@ -421,7 +435,7 @@ class Person:
             return f"{(x // 60) % 24:02d}{sep}{x % 60:02d}"
         def c12(x):
             hh, mm = divmod(x % (24 * 60), 60)
-            return f"{hh % 12 or 12}" + (f":{mm:02d}" if mm else "")
+            return f"{hh % 12 or 12}" + (f":{mm:02d}" if mm else "") + ("am" if hh < 12 else "pm")
         def ko(x):
             hh, mm = divmod(x % (24 * 60), 60)
             return f"{hh % 12 or 12}시" + (" 반" if mm == 30 else f" {mm}분" if mm else "")
@@ -430,11 +444,12 @@ class Person:
             return f"{hh % 12 or 12}点" + ("半" if mm == 30 else f"{mm}分" if mm else "")
         vals = {"x": self.num(hours, 2), "h": h, "m": m, "m2": f"{m:02d}", "bed": clock(bed), "up": clock(up),
                 "bed12": c12(bed), "up12": c12(up), "bedh": clock(bed, "h"), "uph": clock(up, "h"),
-                "bedko": ko(bed), "upko": ko(up), "bedzh": zh(bed), "upzh": zh(up), "score": self.rng.randint(60, 95)}
+                "bedko": ko(bed), "upko": ko(up), "bedzh": zh(bed), "upzh": zh(up), "score": self.rng.randint(60, 95),
+                "hw": number_word(self.lang, h)}
         ok = []
         for t in self.phr("sleep"):
             s = slots(t)
-            if s & {"bed", "up", "bed12", "bedko", "bedzh", "bedh", "x"}:
+            if s & {"bed", "up", "bed12", "bedko", "bedzh", "bedh"} or "x" in s and m % 15 == 0:
                 ok.append(t)
             elif "half" in t and m == 30:
                 ok.append(t)
@@ -576,7 +591,7 @@ def render_items(person, d, items, src):
     p, rng = person.p, person.rng
     L = p.get("layout", {})
     style = L.get("style", "bullets")
-    bullet = L.get("bullet", {"bullets": "- ", "lines": "", "prose": ""}.get(style, "- "))
+    bullets = as_list(L.get("bullet", {"bullets": "- ", "lines": "", "prose": ""}.get(style, "- ")))
     recs, fm, lines = [], [], []
 
     def emit(text, rs):
@@ -600,6 +615,10 @@ def render_items(person, d, items, src):
         rest = head + tail
 
     blocks = []  # (kind, [(text, recs)])
+    if L.get("morning_first", True):
+        for x in [x for x in rest if x[0] in ("sleep", "morning")]:
+            blocks.append(("qtable" if x[1].startswith("|") else "item", [x[1:]]))
+        rest = [x for x in rest if x[0] not in ("sleep", "morning")]
     for _, text, rs in labels:
         blocks.append(("raw", [(text, rs)]))
     if lifts:
@@ -655,13 +674,13 @@ def render_items(person, d, items, src):
             if kind == "item" and "\n" in text:
                 sub = text.split("\n")
                 if L.get("block_bullets", True):
-                    block = [bullet + sub[0]] + [L.get("block_indent", "    - ") + x for x in sub[1:]]
+                    block = [pick(rng, bullets) + sub[0]] + [L.get("block_indent", "    - ") + x for x in sub[1:]]
                 else:
                     block = sub
                 lines += block
                 emit(" / ".join(x.strip() for x in block), rs)
             elif kind == "item":
-                lines.append(bullet + text)
+                lines.append(pick(rng, bullets) + text)
                 emit(text, rs)
             elif kind == "nested":
                 lines.append(L.get("nest_indent", "    ") + "- " + text)

@@ -18,7 +18,10 @@ except ImportError:  # a fresh machine: the subset reader below
 def load_yaml(path):
     with open(path, encoding="utf-8") as fh:
         text = fh.read()
-    return _yaml.safe_load(text) if _yaml else parse(text)
+    try:
+        return _yaml.safe_load(text) if _yaml else parse(text)
+    except Exception as e:  # name the file: a persona typo should say where it is
+        raise SystemExit(f"{path}: {e}")
 
 
 # --------------------------------------------------------------------------- the subset reader

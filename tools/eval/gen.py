@@ -220,7 +220,7 @@ class Person:
         return pick(self.rng, as_list(self.words.get("unit", {}).get(unit)) or [unit])
 
     def comment(self, text):
-        if self.r() < self.rate("comment"):
+        if self.r() < self.rate("comment") and "\n" not in text and not text.startswith("fm:"):
             c = pick(self.rng, self.phr("comment"))
             if c:
                 return f"{text} {c}"
@@ -614,6 +614,12 @@ def render_items(person, d, items, src):
         rng.shuffle(tail)
         rest = head + tail
 
+    tracker = L.get("tracker")
+    if tracker and rng.random() < tracker.get("p", 1.0):  # one line of small facts: 😴 7.5h · 💧 6 · ☕☕
+        small = [x for x in rest if x[0] in ("sleep", "morning", "qty") and not x[1].startswith(("|", "fm:"))]
+        if len(small) > 1:
+            rest = [("sleep", tracker.get("sep", " · ").join(t for _, t, _ in small), [r for _, _, rs in small for r in rs])] + \
+                [x for x in rest if x not in small]
     blocks = []  # (kind, [(text, recs)])
     if L.get("morning_first", True):
         for x in [x for x in rest if x[0] in ("sleep", "morning")]:
@@ -626,7 +632,8 @@ def render_items(person, d, items, src):
         multi = any("\n" in t for _, t, _ in lifts)
         if grp == "line" and not multi:
             prefix = pick(rng, as_list(L.get("lift_prefix", ""))) or ""
-            blocks.append(("item", [(prefix + ", ".join(t for _, t, _ in lifts), [r for _, _, rs in lifts for r in rs])]))
+            sep = L.get("lift_sep", ", ")
+            blocks.append(("item", [(prefix + sep.join(t for _, t, _ in lifts), [r for _, _, rs in lifts for r in rs])]))
         elif grp == "table" and p.get("tables"):
             T = pick(rng, p["tables"])
             if T.get("title"):
@@ -704,7 +711,7 @@ def table_row(person, T, item):
                 "u": person.unit_word(person.unit), "U": person.unit}
         row = fill(T["row_list"], vals, person.rng)
     else:
-        rs = rs[-1:] if len(rs) > 1 else rs  # a table row holds one set scheme: the work sets
+        rs = [next((r for r in rs if not r.hints.get("warmup")), rs[0])]  # a row holds one set scheme: the work sets
         r0 = rs[0].fields
         w = r0["weight"]
         vals = {"n": person.name_word(rs[0].name), "s": r0["sets"], "r": r0["reps"], "U": person.unit,

@@ -545,6 +545,8 @@ class Person:
                 foods.append(food)
                 items.append(("meal", fill(meals["template"], {"meal": meals["words"][meal], "food": food}, self.rng), []))
             self.meals[d] = foods
+        if any(c == "lift" for c, _, _ in items) and self.phr("noise_gym") and self.r() < 0.35:
+            items.append(("noise", pick(self.rng, self.phr("noise_gym")), []))
         for key, rate in (("noise", "noise"), ("filler", "filler")):
             if self.r() < self.rate(rate, 0.1):
                 t = pick(self.rng, self.phr(key))
@@ -862,6 +864,8 @@ def make_question(f, rng, lang, intent, of, pk, persona):
     arg = of
     phr_key = intent if of in (None, "-") else f"{intent}:{of.split(':')[0] if of.startswith('lift:') else of}"
     pool = as_list(L.get("q", {}).get(phr_key)) + as_list((persona.get("q", {}).get(lang) or {}).get(phr_key))
+    if pk not in (None, "all"):
+        pool = [t for t in pool if "{p}" in t or "{d}" in t]
     if not pool:
         return None
     words = {}

@@ -267,6 +267,8 @@ def i_best(f, p, of):
         return expect([f.dist(m)], days, tol=0.051)
     if of.startswith("lift:"):
         return expect([f.weight(m, recs[0])], days)
+    if recs[0].fields.get("unit") == "m":
+        return expect([alts(fmt_num(m), fmt_num(m / 1000, 2))], days, tol=0.051)
     return expect([fmt_num(m, 2)], days, tol=0.051 if m != int(m) else None)
 
 
@@ -390,11 +392,11 @@ def i_day(f, p, _):
         if r.date != d or r.hints.get("warmup"):
             continue
         if r.kind == "run":
-            nums.append(fmt_num(r.fields["distance_km"] / KM_PER_MI if f.run_unit == "mi" else r.fields["distance_km"], 2))
+            nums.append(f.dist(r.fields["distance_km"]))
         elif r.kind == "lift" and r.fields["weight"]:
             nums.append(fmt_num(r.fields["weight"]))
-    if f.info.get("decimal_comma"):
-        nums = [n for n in nums if "." not in n]
+    if f.info.get("decimal_comma"):  # a quoted `7,8 km` can't be read back by the scorer
+        nums = [n for n in nums if "." not in n.split("|")[0]]
     nums = list(dict.fromkeys(nums))[:3]
     return expect(nums) if nums else None
 
@@ -419,7 +421,14 @@ def i_summary(f, p, _):
     return expect([fmt_num(top.fields["weight"])])
 
 
-def i_none(f, p, _):
+NONE_OF = {"swim": "act:swim", "bike": "act:ride", "run": "run", "hike": "act:hike", "yoga": "act:yoga"}
+
+
+def i_none(f, p, what):
+    """Something the person did not do in the period (swimming, cycling...)."""
+    of = NONE_OF.get(what)
+    if of and f.series(of, p)[0]:
+        return None
     return expect(none=True)
 
 

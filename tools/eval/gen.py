@@ -527,7 +527,7 @@ class Person:
         if runs and wd in runs.get("days", []) and trained and not any(c == "lift" for c, _, _ in items) or \
                 runs and self.r() < runs.get("extra", 0):
             kinds = runs["kinds"]
-            names = [k for k in kinds if wd in kinds[k].get("on", range(7))]
+            names = [k for k in kinds if wd in kinds[k].get("days", range(7))]
             if names:
                 kind = self.rng.choices(names, weights=[kinds[k].get("p", 1) for k in names])[0]
                 items.append(("run",) + self.run_item(kind, kinds[kind]))

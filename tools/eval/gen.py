@@ -279,6 +279,8 @@ class Person:
             rs = [r + 6, r + 4, r + 2, r]
             pairs = list(dict.fromkeys(zip(ws, rs)))
             return pairs, 0, shape
+        if shape == "single" and self.ph.get("lift_single") and lift["name"] in truth.BIG3:  # a 1RM test
+            return [(round(w * 1.15 / step) * step, 1)], 0, shape
         if shape == "ramp":
             ws = [max(step, round(w * f / step) * step) for f in (0.7, 0.8, 0.9)] + [w]
             return [(x, r) for x in dict.fromkeys(ws)], 0, shape
@@ -317,6 +319,9 @@ class Person:
         if w is None:
             t = self.sets_template(self.phr("lift_bw"), s) or "{n} {s}x{r}"
             return self.comment(fill(t, vals, self.rng)), self.lift_recs(name, sets, warm_n, False)
+        if shape == "single":
+            t = pick(self.rng, self.phr("lift_single"))
+            return fill(t, vals, self.rng), self.lift_recs(name, sets, 0, not self.has_unit(t))
         if shape == "straight" and not blockable and not listable:
             t = self.sets_template(self.phr("lift1") if s == 1 and self.ph.get("lift1") else self.phr("lift"), s)
             return self.comment(fill(t, vals, self.rng)), self.lift_recs(name, sets, 0, not self.has_unit(t))

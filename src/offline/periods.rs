@@ -160,7 +160,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"\b(?:en|em|im|in|de|el\s+mes\s+de|no\s+mês\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:월|月)"), MonthNumber),
-            (re(r"\b(?:seit|since|desde|depuis|dal|dalla|dès)\s+(?:el\s+|o\s+|l'|il\s+)?((?:19|20)\d\d)\b|((?:19|20)\d\d)\s*年?以来"), SinceYear),
+            (re(r"\b(?:seit|since|desde|depuis|dal|dalla|dès)\s+(?:el\s+|o\s+|l'|il\s+)?((?:19|20)\d\d)(?:$|[^\d.:/-])|((?:19|20)\d\d)\s*年?以来"), SinceYear),
             (re(r"((?:19|20)\d\d)\s*(?:年|년)"), YearNumber),
             (re(r"\blast\s+night\b|어젯밤|어제\s*밤|昨夜|昨晚|\banoche\b|\bletzte\s+nacht\b|\bla\s+nuit\s+derni[èe]re\b|\bontem\s+à\s+noite\b"), LastNight),
             (re(r"오늘|今日|今天|\bhoy\b|\bheute\b|aujourd'hui|aujourd’hui|\bhoje\b|\boggi\b"), Today),

@@ -111,7 +111,7 @@ fn in_miles(points: &[Point]) -> bool {
 
 /// Without the distances that add up the runs of another entry of the same note and day: a
 /// week's summary (`62,06 km`) written above the list of the week's runs is their total,
-/// not one more run.
+/// not one more run; nor the runs a month's summary row of the same note holds.
 fn without_totals(points: Vec<Point>) -> Vec<Point> {
     let mut lists: BTreeMap<(&str, NaiveDate, &str), (usize, f64)> = BTreeMap::new();
     for p in &points {
@@ -129,7 +129,21 @@ fn without_totals(points: Vec<Point>) -> Vec<Point> {
                 && (p.value - sum).abs() <= 0.05 + 0.002 * sum
         })
     };
-    let keep: Vec<bool> = points.iter().map(|p| !total_of_a_list(p)).collect();
+    // A month's summary row (`## 07_16_200`: 16 runs) holds the runs of its month that the
+    // same note tells one by one (`### 0728 first 10 km` under it).
+    let months: Vec<(&str, i32, u32)> = points
+        .iter()
+        .filter(|p| p.times > 1)
+        .map(|p| (p.record.source_file.as_str(), p.date.year(), p.date.month()))
+        .collect();
+    let in_a_summary = |p: &Point| {
+        p.times == 1
+            && months.contains(&(p.record.source_file.as_str(), p.date.year(), p.date.month()))
+    };
+    let keep: Vec<bool> = points
+        .iter()
+        .map(|p| !total_of_a_list(p) && !in_a_summary(p))
+        .collect();
     points
         .into_iter()
         .zip(keep)
@@ -304,7 +318,15 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             } else {
                 count(n, &noun)
             };
-            let mut line = format!("**{counted}** {when}, on {on_days}");
+            // Summary rows (`16 runs` a month) are counted, not their days.
+            let mut line = if points.iter().any(|p| p.times > 1) {
+                format!(
+                    "**{counted}** {when}, from {}",
+                    count(points.len(), "summary row")
+                )
+            } else {
+                format!("**{counted}** {when}, on {on_days}")
+            };
             if *metric == Metric::Runs {
                 let km: f64 = points.iter().map(|p| p.value).sum();
                 if km > 0.0 {

@@ -13,7 +13,6 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "rode",
             "riding",
             "ridden",
-            "rdie",
             "bike",
             "bikes",
             "biked",
@@ -23,7 +22,6 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "cycling",
             "cyclist",
             "zwift",
-            "zwfit",
             "peloton",
             "spin",
             "spinning",
@@ -212,10 +210,32 @@ const FAMILIES: &[(&str, &[&str])] = &[
 /// The family `text` (a measure's what, or a question's word) names, if any.
 pub fn family(text: &str) -> Option<&'static str> {
     let text = text.to_lowercase();
-    FAMILIES
-        .iter()
-        .find(|(_, words)| words.iter().any(|w| names(&text, w)))
-        .map(|(name, _)| *name)
+    let find = |names: &dyn Fn(&str, &str) -> bool| {
+        FAMILIES
+            .iter()
+            .find(|(_, words)| words.iter().any(|w| names(&text, w)))
+            .map(|(name, _)| *name)
+    };
+    // Then with two neighbouring letters swapped, the slip of fast typing (`rdie`,
+    // `zwfit`), once no family names the text as written.
+    find(&names).or_else(|| find(&swapped_name))
+}
+
+/// Whether a word of `text` is `word` with two neighbouring letters swapped (words of four
+/// letters or more).
+fn swapped_name(text: &str, word: &str) -> bool {
+    let w: Vec<char> = word.chars().collect();
+    if w.len() < 4 || w.iter().any(|c| !c.is_alphabetic()) {
+        return false;
+    }
+    text.split(|c: char| !c.is_alphanumeric()).any(|t| {
+        let t: Vec<char> = t.chars().collect();
+        if t.len() != w.len() {
+            return false;
+        }
+        let diff: Vec<usize> = (0..t.len()).filter(|&i| t[i] != w[i]).collect();
+        matches!(diff.as_slice(), [i, j] if *j == i + 1 && t[*i] == w[*j] && t[*j] == w[*i])
+    })
 }
 
 /// Whether `text` holds `word`: inside a longer word for scripts without spaces and emoji,
@@ -245,5 +265,14 @@ mod tests {
         assert_eq!(family("ran"), None);
         assert_eq!(family("spinach"), None);
         assert_eq!(family("already"), None);
+        // Slips of two neighbouring letters, in any family.
+        assert_eq!(family("rdie 20 km"), Some("cycling"));
+        assert_eq!(family("zwfit 45 min"), Some("cycling"));
+        assert_eq!(family("hikign"), Some("hiking"));
+        assert_eq!(
+            family("hiking"),
+            Some("hiking"),
+            "not biking with one letter changed"
+        );
     }
 }

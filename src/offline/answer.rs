@@ -429,7 +429,9 @@ fn looked_up(
     }
     let lower = question.to_lowercase();
     let reviewed = match (&query.kind, query.metrics.first(), range) {
-        (QueryType::Total, Some(Metric::Distance), Some(r)) => {
+        (QueryType::Total, Some(Metric::Distance), Some(r))
+            if !super::lookup::asks_other_than_amount(&lower) =>
+        {
             super::lookup::reviewed_total(store, r.start, r.end)
         }
         _ => None,

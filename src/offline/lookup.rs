@@ -276,13 +276,15 @@ fn undated(stem: &str) -> &str {
     }
 }
 
-/// Whether a computed answer reads `term`: an activity of the vocabulary, a unit, a word
-/// for running or training.
+/// Whether a computed answer reads `term`: an activity of the vocabulary, a unit or a
+/// counted thing, a word for running or training.
 fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
     use super::cues;
     domains.canonical(term).is_some()
         || super::activities::family(term).is_some()
         || unit_of(term).is_some()
+        || cues::UNITS.iter().any(|(w, u)| *w == term || *u == term)
+        || lexicon().counting.counters.iter().any(|c| c == term)
         || [
             cues::RUN_WORDS,
             cues::DISTANCE_WORDS,
@@ -292,6 +294,12 @@ fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
         .iter()
         .any(|list| list.contains(&term))
         || term.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Whether the question asks for a time, a day or a price (not an amount a review may
+/// total).
+pub fn asks_other_than_amount(lower: &str) -> bool {
+    asked(lower).is_some_and(|k| k != Asked::Distance)
 }
 
 /// Whether the question asks for a pace.
@@ -484,11 +492,28 @@ pub fn find(
                 continue;
             }
             // The value nearest the question's words in the sentence.
+            // The value in the clause with most of the question's words, then nearest them
+            // (`582km mit … Kindern im Thule, insgesamt 2426km mit den Kindern`).
             let at: Vec<usize> = terms
                 .iter()
-                .filter_map(|t| lower_s.find(t.as_str()))
+                .flat_map(|t| lower_s.match_indices(t.as_str()).map(|(i, _)| i))
                 .collect();
-            let near = |i: usize| at.iter().map(|a| a.abs_diff(i)).min().unwrap_or(0);
+            let clause_of = |i: usize| {
+                let start = lower_s[..i].rfind([',', ';']).map_or(0, |c| c + 1);
+                let end = lower_s[i..]
+                    .find([',', ';'])
+                    .map_or(lower_s.len(), |c| i + c);
+                start..end
+            };
+            let near = |i: usize| {
+                let clause = clause_of(i);
+                let held = terms
+                    .iter()
+                    .filter(|t| lower_s[clause.clone()].contains(t.as_str()))
+                    .count();
+                let distance = at.iter().map(|a| a.abs_diff(i)).min().unwrap_or(0);
+                (100 - held.min(100)) * 100_000 + distance
+            };
             let value = match kind {
                 Asked::Day if entry.log => Some(String::new()),
                 Asked::Day => None,
@@ -564,14 +589,20 @@ pub fn find(
         near.into_iter()
             .max_by(|a, b| key(a).cmp(&key(b)).then(a.score.total_cmp(&b.score)))
     };
-    // The words that found it in four notes or more of the period: a series a computed
-    // answer sums or compares (`2 cups of coffee` every day), not one thing told once.
+    // The names that found it in four notes or more of the period: a series a computed
+    // answer sums or compares, not one thing told once.
     if let Some(c) = chosen.filter(|_| !asks_lookup && !first) {
-        let found_by: Vec<&String> = terms
+        // The names that found it, in the sentence or around it.
+        let l = c.sentence.to_lowercase();
+        let found_by: Vec<&&str> = own
             .iter()
+            .chain(&rare)
             .filter(|t| {
-                let l = c.sentence.to_lowercase();
                 holds(t, &l, &words_of(&l))
+                    || c.entry
+                        .under
+                        .as_deref()
+                        .is_some_and(|u| u.to_lowercase().contains(**t))
             })
             .collect();
         let notes: std::collections::HashSet<&str> = candidates
@@ -584,7 +615,7 @@ pub fn find(
             })
             .map(|(e, _)| e.source.as_str())
             .collect();
-        if notes.len() >= 4 {
+        if !found_by.is_empty() && notes.len() >= 4 {
             return Ok(None);
         }
     }

@@ -27,9 +27,7 @@ pub struct Key {
 pub fn key(text: &str) -> Option<Key> {
     let titles: Vec<&str> = text.lines().filter_map(title).collect();
     let maybe = |t: &&&str| t.starts_with(|c: char| c.is_ascii_digit()) && t.contains(DELIMITERS);
-    if titles.iter().filter(maybe).nth(2).is_none() {
-        return None;
-    }
+    titles.iter().filter(maybe).nth(2)?;
     let coded = |key: &Key| {
         let mut year = None;
         let mut seen = std::collections::HashSet::new();

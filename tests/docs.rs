@@ -302,7 +302,8 @@ fn flatten(prefix: &str, value: &serde_yaml::Value, out: &mut BTreeMap<String, S
     match value {
         serde_yaml::Value::Mapping(map) => {
             for (k, v) in map {
-                let k = k.as_str().unwrap();
+                // A model's name may hold dots (`qwen2.5:7b`): one segment all the same.
+                let k = k.as_str().unwrap().replace('.', "_");
                 let key = if prefix.is_empty() {
                     k.to_string()
                 } else {
@@ -681,4 +682,26 @@ fn commands_that_call_no_model_say_nothing_about_a_model_server() {
     let out = with_default_provider(&["process", v]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no model server answers"), "{stderr}");
+}
+
+#[test]
+fn readme_shows_first_the_two_set_up_commands_ci_runs() {
+    let readme = doc("README.md");
+    let first_block: Vec<&str> = lines_with_fence(&readme)
+        .into_iter()
+        .skip_while(|(fence, _)| fence.as_deref() != Some("sh"))
+        .take_while(|(fence, _)| fence.as_deref() == Some("sh"))
+        .map(|(_, line)| line.split(" #").next().unwrap().trim())
+        .collect();
+    assert_eq!(
+        first_block,
+        ["cargo run --release -- process sample-vault", "cargo test"]
+    );
+    let ci = doc(".ci/run");
+    for command in [
+        "cargo run --release --locked -- process sample-vault",
+        "cargo test --locked",
+    ] {
+        assert!(ci.contains(command), ".ci/run runs `{command}`");
+    }
 }

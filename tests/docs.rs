@@ -185,6 +185,14 @@ fn vault_agent_invocations(line: &str) -> Vec<(Option<String>, Vec<String>)> {
                 command = Some(w.to_string());
             }
         }
+        // Run by another program (`npx … inspector --cli vault-agent mcp … --method …`):
+        // the flags after it may be that program's.
+        let run_directly = words[..i]
+            .iter()
+            .all(|w| w.contains('=') && !w.starts_with('-'));
+        if !run_directly {
+            flags.clear();
+        }
         out.push((command, flags));
     }
     out

@@ -528,7 +528,8 @@ fn field_is(actual: &Value, want: &str) -> bool {
             .is_ok_and(|w| (n.as_f64().unwrap() - w).abs() < 0.01),
         Value::String(s) => s == want,
         Value::Null => want == "none",
-        other => other.to_string() == want,
+        Value::Bool(b) => want.parse::<bool>() == Ok(*b),
+        other => panic!("a record field is a number, text, true or false: {other}"),
     }
 }
 

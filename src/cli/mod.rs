@@ -117,7 +117,7 @@ enum Command {
         vault: Option<PathBuf>,
     },
     /// The parsed records as CSV or JSON lines (one fact per row, or one lift, run or night
-    /// per row with --shape records), for spreadsheets and other tools.
+    /// per row with --shape records), for spreadsheets and other tools. Calls no model.
     Export {
         /// The vault (shorthand for --vault).
         #[arg(id = "vault_path", value_name = "VAULT")]
@@ -394,9 +394,11 @@ async fn run(cli: Cli) -> Result<()> {
             to,
             ..
         } => {
+            // An export reads what the index holds: the notes that changed are read by the
+            // rules first, but no model is called (refining is `process`'s and `watch`'s
+            // work), so exporting never waits on a model or warns that none answers.
             let mut processor = open(&cli_flags, config)?;
-            let mut pass = processor.parse_pass().await?;
-            processor.refine_all(&mut pass).await?;
+            processor.parse_pass().await?;
             export::export(&processor, (format, shape), domain.as_deref(), from, to)
         }
         Command::Init { .. } => unreachable!("handled above"),

@@ -307,7 +307,7 @@ fn read_raw(path: &Path) -> Result<RawConfig> {
         message,
     };
     let mut value: serde_yaml::Value = serde_yaml::from_str(&text)
-        .map_err(|e| config_error(format!("{e} (see README: Configuration)")))?;
+        .map_err(|e| config_error(format!("{e} (every key is in docs/config.md)")))?;
     if value.is_null() {
         return Ok(RawConfig::default());
     }

@@ -279,18 +279,13 @@ fn undated(stem: &str) -> &str {
 /// Whether a computed answer reads `term`: an activity of the vocabulary, a unit, a word
 /// for running or training.
 fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
-    use super::cues;
+    use super::cues::{self, Cue};
     domains.canonical(term).is_some()
         || super::activities::family(term).is_some()
         || unit_of(term).is_some()
-        || [
-            cues::RUN_WORDS,
-            cues::DISTANCE_WORDS,
-            cues::TRAINING_WORDS,
-            cues::STRENGTH_WORDS,
-        ]
-        .iter()
-        .any(|list| list.contains(&term))
+        || [Cue::Run, Cue::Distance, Cue::Training, Cue::Strength]
+            .into_iter()
+            .any(|cue| cues::words(cue).iter().any(|w| w == term))
         || term.chars().all(|c| c.is_ascii_digit())
 }
 

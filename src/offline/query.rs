@@ -179,8 +179,8 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
     }
 }
 
-fn has_any(text: &str, words: &[&str]) -> bool {
-    words.iter().any(|w| contains_word(text, w))
+fn has_any<S: AsRef<str>>(text: &str, words: &[S]) -> bool {
+    words.iter().any(|w| contains_word(text, w.as_ref()))
 }
 
 fn contains_word(text: &str, word: &str) -> bool {
@@ -339,18 +339,7 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         per_month: cues::has(&rest, &lexicon().questions.per_month),
         which_month: cues::has(&rest, &lexicon().questions.which_month),
         streak: asks(&rest, Cue::Streak),
-        preceding_days: has_any(
-            &lower,
-            &[
-                "night before",
-                "nights before",
-                "day before",
-                "days before",
-                "before it",
-                "before them",
-                "before those",
-            ],
-        ),
+        preceding_days: has_any(&lower, cues::words(Cue::PrecedingDays)),
         target_km,
         runs,
         miles: has_any(&rest, &["miles", "mile", "mi"]),
@@ -488,49 +477,22 @@ fn asks_weight_unit(q: &str) -> bool {
 }
 
 fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
-    if has_any(q, &["why", "what caused", "how come", "reason"]) {
+    if has_any(q, cues::words(Cue::Why)) {
         return QueryType::Why;
     }
     if asks(q, Cue::Tasks) {
         return QueryType::Tasks;
     }
-    if has_any(
-        q,
-        &[
-            "should",
-            "recommend",
-            "suggest",
-            "advice",
-            "focus on",
-            "plan my",
-            "plan for",
-        ],
-    ) {
+    if has_any(q, cues::words(Cue::Recommend)) {
         return QueryType::Recommendation;
     }
     if asks(q, Cue::Summary) {
         return QueryType::Summary;
     }
-    if two_periods || has_any(q, &["compare", "compared", "versus", "vs"]) {
+    if two_periods || has_any(q, cues::words(Cue::Compare)) {
         return QueryType::Comparison;
     }
-    if has_any(
-        q,
-        &[
-            "which day",
-            "what day",
-            "weekday",
-            "weekdays",
-            "day of the week",
-            "mondays",
-            "tuesdays",
-            "wednesdays",
-            "thursdays",
-            "fridays",
-            "saturdays",
-            "sundays",
-        ],
-    ) {
+    if has_any(q, cues::words(Cue::Weekday)) {
         return QueryType::Weekday;
     }
     if asks(q, Cue::Trend) {
@@ -573,29 +535,12 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     let sessions = matches!(metrics.first(), Some(Metric::Measure { units, .. }) if units.is_empty())
         && super::activities::family(q).is_some()
         && !super::read::asks_field(q)
-        && has_any(
-            q,
-            &[
-                "swims", "rides", "walks", "hikes", "climbs", "sessions", "classes", "workouts",
-                "times",
-            ],
-        );
+        && has_any(q, cues::words(Cue::Sessions));
     if sessions || asks(q, Cue::Count) && !counted_things {
         return QueryType::Count;
     }
     // `¿cuánto duermo?`, `how much do I sleep`: the usual night, not a sum of hours.
-    if matches!(metrics.first(), Some(Metric::Sleep))
-        && has_any(
-            q,
-            &[
-                "duermo",
-                "do i sleep",
-                "do i get",
-                "am i sleeping",
-                "am i getting",
-            ],
-        )
-    {
+    if matches!(metrics.first(), Some(Metric::Sleep)) && has_any(q, cues::words(Cue::UsualSleep)) {
         return QueryType::Average;
     }
     let hours_slept = matches!(metrics.first(), Some(Metric::Sleep))

@@ -124,6 +124,20 @@ pub enum Cue {
     OtherQuantities,
     /// Words of a question that carry no topic (the extractive answer's stop words).
     NoTopic,
+    /// Asks for a cause: `why`, `how come`.
+    Why,
+    /// Asks for advice: `should`, `suggest`.
+    Recommend,
+    /// Asks for a comparison: `compare`, `versus`.
+    Compare,
+    /// Asks which day of the week: `which day`, `mondays`.
+    Weekday,
+    /// Asks about the days before the ones found: `the night before`.
+    PrecedingDays,
+    /// Sessions of an activity counted, not summed: `swims`, `classes`.
+    Sessions,
+    /// The usual night's sleep, not a sum of hours: `do i sleep`, `duermo`.
+    UsualSleep,
 }
 
 /// What a table column holds, named by its header cell.
@@ -383,7 +397,7 @@ pub fn lexicon() -> &'static Lexicon {
     static LEXICON: OnceLock<Lexicon> = OnceLock::new();
     // The files are part of the program: one that does not load is a bug, which the
     // tests below catch before it ships.
-    LEXICON.get_or_init(|| load(&FILES).unwrap_or_else(|e| panic!("{e}")))
+    LEXICON.get_or_init(|| load(FILES).unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// One file, or an error naming the file and the key.
@@ -710,7 +724,7 @@ mod tests {
 
     #[test]
     fn every_shipped_language_loads_and_agrees_on_numbers() {
-        let lex = load(&FILES).expect("the shipped lexicon loads");
+        let lex = load(FILES).expect("the shipped lexicon loads");
         assert_eq!(lex.numbers.get("fünf"), Some(&Part::Plain(5)));
         assert_eq!(lex.numbers.get("百"), Some(&Part::Multiplier(100)));
         assert_eq!(lex.numbers.get("cento"), Some(&Part::Multiplier(100)));

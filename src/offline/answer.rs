@@ -23,17 +23,6 @@ use crate::vault::{Entry, Store};
 /// How many entries an answer quotes.
 const MAX_QUOTES: usize = 8;
 
-/// Words that carry no topic.
-const STOPWORDS: &str = "a about after all am an and any are as at be been before best
-    but by can could did do does doing done during each ever for from get got had has have how
-    i i'm if in into is it its just last least many me more most much my myself of on once or
-    our over past should since so than that the their them then there these they this those
-    time times to total until up usually was we week weeks month months were what what's when
-    where which while who why will with would year years you your average avg often day days
-    yesterday today tonight morning show tell list give compare versus vs between much well
-    feel felt like go went next please fix not no yes entry entries note notes there's
-    focus-on should've need want know find search say says look";
-
 /// An extractive answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExtractiveAnswer {
@@ -47,7 +36,11 @@ pub fn keyword_groups(
     range: Option<&DateRange>,
     domains: &Domains,
 ) -> Vec<Vec<String>> {
-    let stop: BTreeSet<&str> = STOPWORDS.split_whitespace().collect();
+    // Words that carry no topic.
+    let stop: BTreeSet<&str> = super::cues::words(super::cues::Cue::NoTopic)
+        .iter()
+        .map(String::as_str)
+        .collect();
     let mut lower = question.to_lowercase();
     if let Some(r) = range {
         lower = lower.replace(&r.phrase, " ");
@@ -490,7 +483,7 @@ fn by_kind(
             let topic: Vec<Vec<String>> = groups
                 .iter()
                 .filter(|g| {
-                    !super::cues::has(&g[0], super::cues::TASKS)
+                    !super::cues::asks(&g[0], super::cues::Cue::Tasks)
                         && !TASK_FILLER.contains(&g[0].as_str())
                 })
                 .cloned()

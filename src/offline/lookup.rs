@@ -279,20 +279,15 @@ fn undated(stem: &str) -> &str {
 /// Whether a computed answer reads `term`: an activity of the vocabulary, a unit or a
 /// counted thing, a word for running or training.
 fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
-    use super::cues;
+    use super::cues::{self, Cue};
     domains.canonical(term).is_some()
         || super::activities::family(term).is_some()
         || unit_of(term).is_some()
-        || cues::UNITS.iter().any(|(w, u)| *w == term || *u == term)
+        || !cues::units(term).is_empty()
         || lexicon().counting.counters.iter().any(|c| c == term)
-        || [
-            cues::RUN_WORDS,
-            cues::DISTANCE_WORDS,
-            cues::TRAINING_WORDS,
-            cues::STRENGTH_WORDS,
-        ]
-        .iter()
-        .any(|list| list.contains(&term))
+        || [Cue::Run, Cue::Distance, Cue::Training, Cue::Strength]
+            .into_iter()
+            .any(|cue| cues::words(cue).iter().any(|w| w == term))
         || term.chars().all(|c| c.is_ascii_digit())
 }
 

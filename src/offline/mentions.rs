@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
 
-use super::cues;
+use super::cues::{self, Cue};
 use super::dates::DateRange;
 use super::kinds::count;
 use super::read::{find_word, own_log_text, wod};
@@ -176,14 +176,10 @@ fn things(
     let mut out = Vec::new();
     for group in groups {
         let word = group[0].as_str();
-        let asking = [
-            cues::COUNT,
-            cues::HOW_MANY,
-            cues::TRAINING_WORDS,
-            NOT_THINGS,
-        ]
-        .iter()
-        .any(|list| list.contains(&word));
+        let asking = [Cue::Count, Cue::HowMany, Cue::Training]
+            .into_iter()
+            .any(|cue| cues::words(cue).iter().any(|w| w == word))
+            || NOT_THINGS.contains(&word);
         if asking || word.chars().count() < 2 {
             continue;
         }

@@ -622,10 +622,9 @@ fn measure_points<'r>(
     records: &'r [ParsedRecord],
 ) -> Vec<Point<'r>> {
     let implied = |w: &String| {
-        super::cues::UNIT_IMPLIES
+        units
             .iter()
-            .filter(|(unit, _)| units.iter().any(|u| u == unit))
-            .flat_map(|(_, implied)| implied.iter())
+            .flat_map(|u| super::cues::implied_by(u))
             .any(|i| {
                 let spaceless = crate::domains::has_spaceless(i);
                 if spaceless {

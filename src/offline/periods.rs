@@ -68,51 +68,17 @@ enum Kind {
     DayDotMonth,
 }
 
-const MONTH_NAMES: &[&[&str]] = &[
-    &["enero", "januar", "janvier", "janeiro", "gennaio"],
-    &[
-        "febrero",
-        "februar",
-        "février",
-        "fevrier",
-        "fevereiro",
-        "febbraio",
-    ],
-    &["marzo", "märz", "maerz", "mars", "março", "marco"],
-    &["abril", "april", "avril", "aprile"],
-    &["mayo", "mai", "maio", "maggio"],
-    &["junio", "juni", "juin", "junho", "giugno"],
-    &["julio", "juli", "juillet", "julho", "luglio"],
-    &["agosto", "august", "août", "aout"],
-    &[
-        "septiembre",
-        "setiembre",
-        "september",
-        "septembre",
-        "setembro",
-        "settembre",
-    ],
-    &["octubre", "oktober", "octobre", "outubro", "ottobre"],
-    &["noviembre", "november", "novembre", "novembro"],
-    &[
-        "diciembre",
-        "dezember",
-        "décembre",
-        "decembre",
-        "dezembro",
-        "dicembre",
-    ],
-];
-
 /// Phrases with a period word that name no period: "up to today" in the languages read
 /// (the whole log, not today alone), "most recently" (the latest entry, not the last 14 days).
 const NOT_A_PERIOD: &str = r"\bmost\s+recently\b|\baté\s+hoje\b|\bhasta\s+hoy\b|\bbis\s+heute\b|jusqu'à\s+aujourd'hui|\buntil\s+today\b|\bup\s+to\s+today\b|\bto\s+date\b|지금까지|오늘까지|今日まで|到今天|至今";
 
+/// The month names of the lexicon (English's are `vault::dating::MONTHS`), as a regex
+/// alternation.
 fn foreign_months() -> String {
-    MONTH_NAMES
+    super::read::lexicon::lexicon()
+        .months
         .iter()
-        .flat_map(|m| m.iter())
-        .copied()
+        .map(|(name, _)| regex::escape(name))
         .collect::<Vec<_>>()
         .join("|")
 }
@@ -475,10 +441,11 @@ fn last_before(anchor: NaiveDate, m: u32, d: u32) -> Option<NaiveDate> {
 }
 
 fn month_of(name: &str) -> Option<u32> {
-    MONTH_NAMES
+    super::read::lexicon::lexicon()
+        .months
         .iter()
-        .position(|names| names.contains(&name))
-        .map(|i| i as u32 + 1)
+        .find(|(n, _)| n == name)
+        .map(|(_, month)| *month)
 }
 
 #[cfg(test)]

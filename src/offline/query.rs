@@ -4,7 +4,7 @@
 
 use chrono::Weekday;
 
-use super::cues;
+use super::cues::{self, asks, Cue};
 use super::dates::{find_range, recurring_weekday, DateRange};
 use super::read::lexicon::lexicon;
 use super::route::InputType;
@@ -136,7 +136,7 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
             .iter()
             .any(|m| matches!(m, Metric::Lift(n) if n == l))
     });
-    if cues::has(q, cues::BIG_THREE)
+    if asks(q, Cue::BigThree)
         || all_three && cues::has(q, &["total", "sum", "합", "합계", "合計", "总和", "gesamt"])
     {
         return Some(LiftAsk::BigThree);
@@ -147,27 +147,27 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
             metrics.first(),
             None | Some(Metric::Measure { .. } | Metric::Workouts | Metric::Training)
         );
-        return (lifting && cues::has(q, cues::VOLUME)).then_some(LiftAsk::Volume);
+        return (lifting && asks(q, Cue::Volume)).then_some(LiftAsk::Volume);
     };
-    if cues::has(q, cues::VOLUME) {
+    if asks(q, Cue::Volume) {
         Some(LiftAsk::Volume)
-    } else if cues::has(q, cues::SETS) {
+    } else if asks(q, Cue::Sets) {
         Some(LiftAsk::Sets)
-    } else if cues::has(q, cues::ONE_REP_MAX) {
+    } else if asks(q, Cue::OneRepMax) {
         Some(LiftAsk::OneRepMax)
-    } else if [cues::BEST, cues::TREND, cues::LAST, cues::AVERAGE]
+    } else if [Cue::Best, Cue::Trend, Cue::Last, Cue::Average]
         .iter()
-        .any(|c| cues::has(q, c))
+        .any(|c| asks(q, *c))
     {
         // `푸쉬업 한 세트 최대 몇 개`, `푸쉬업 얼마나 늘었어`: the best or the trend of the
         // lift's own values (reps for a bodyweight lift), not a sum.
         None
-    } else if cues::has(q, cues::REPS) {
+    } else if asks(q, Cue::Reps) {
         Some(LiftAsk::Reps)
-    } else if cues::has(q, cues::HOW_MANY) && cues::has(q, cues::SET_WORDS) {
+    } else if asks(q, Cue::HowMany) && asks(q, Cue::SetWords) {
         // `how many bench sets did I do`.
         Some(LiftAsk::Sets)
-    } else if cues::has(q, cues::HOW_MANY)
+    } else if asks(q, Cue::HowMany)
         && !cues::has(q, &["times", "how often"])
         && (super::read::BODYWEIGHT.contains(&name.as_str())
             || super::read::find_word(q, &format!("{name}s")).is_some())
@@ -179,8 +179,8 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
     }
 }
 
-fn has_any(text: &str, words: &[&str]) -> bool {
-    words.iter().any(|w| contains_word(text, w))
+fn has_any<S: AsRef<str>>(text: &str, words: &[S]) -> bool {
+    words.iter().any(|w| contains_word(text, w.as_ref()))
 }
 
 fn contains_word(text: &str, word: &str) -> bool {
@@ -296,7 +296,7 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         // `how much did I weigh on Nov 10`, `what's my current weight`: the weigh-in.
         Some(Metric::BodyWeight)
             if matches!(kind, QueryType::Total | QueryType::List | QueryType::Lookup)
-                || kind == QueryType::Count && !cues::has(&rest, cues::COUNT) =>
+                || kind == QueryType::Count && !asks(&rest, Cue::Count) =>
         {
             (QueryType::Last, range)
         }
@@ -334,35 +334,18 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         other_range,
         weekday: recurring_weekday(question),
         weekends,
-        rest_days: cues::has(&rest, cues::REST_DAYS),
-        per_week: cues::has(&rest, cues::PER_WEEK),
-        per_month: asks(&rest, &lexicon().questions.per_month),
-        which_month: asks(&rest, &lexicon().questions.which_month),
-        streak: cues::has(&rest, cues::STREAK),
-        preceding_days: has_any(
-            &lower,
-            &[
-                "night before",
-                "nights before",
-                "day before",
-                "days before",
-                "before it",
-                "before them",
-                "before those",
-            ],
-        ),
+        rest_days: asks(&rest, Cue::RestDays),
+        per_week: asks(&rest, Cue::PerWeek),
+        per_month: cues::has(&rest, &lexicon().questions.per_month),
+        which_month: cues::has(&rest, &lexicon().questions.which_month),
+        streak: asks(&rest, Cue::Streak),
+        preceding_days: has_any(&lower, cues::words(Cue::PrecedingDays)),
         target_km,
         runs,
         miles: has_any(&rest, &["miles", "mile", "mi"]),
-        food: cues::has(&rest, cues::EAT),
+        food: asks(&rest, Cue::Eat),
         lift_ask,
     }
-}
-
-/// Whether the lowercase question holds one of `cues` (a lexicon list).
-fn asks(q: &str, cues: &[String]) -> bool {
-    cues.iter()
-        .any(|c| super::read::words::find_word(q, c).is_some())
 }
 
 /// Whether the period `phrase` of the lowercase question is what something is compared to:
@@ -494,71 +477,43 @@ fn asks_weight_unit(q: &str) -> bool {
 }
 
 fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
-    use cues::has;
-    if has_any(q, &["why", "what caused", "how come", "reason"]) {
+    if has_any(q, cues::words(Cue::Why)) {
         return QueryType::Why;
     }
-    if has(q, cues::TASKS) {
+    if asks(q, Cue::Tasks) {
         return QueryType::Tasks;
     }
-    if has_any(
-        q,
-        &[
-            "should",
-            "recommend",
-            "suggest",
-            "advice",
-            "focus on",
-            "plan my",
-            "plan for",
-        ],
-    ) {
+    if has_any(q, cues::words(Cue::Recommend)) {
         return QueryType::Recommendation;
     }
-    if has(q, cues::SUMMARY) {
+    if asks(q, Cue::Summary) {
         return QueryType::Summary;
     }
-    if two_periods || has_any(q, &["compare", "compared", "versus", "vs"]) {
+    if two_periods || has_any(q, cues::words(Cue::Compare)) {
         return QueryType::Comparison;
     }
-    if has_any(
-        q,
-        &[
-            "which day",
-            "what day",
-            "weekday",
-            "weekdays",
-            "day of the week",
-            "mondays",
-            "tuesdays",
-            "wednesdays",
-            "thursdays",
-            "fridays",
-            "saturdays",
-            "sundays",
-        ],
-    ) {
+    if has_any(q, cues::words(Cue::Weekday)) {
         return QueryType::Weekday;
     }
-    if has(q, cues::TREND) {
+    if asks(q, Cue::Trend) {
         return QueryType::Trend;
     }
-    if has(q, cues::LAST) {
+    if asks(q, Cue::Last) {
         return QueryType::Last;
     }
-    if has(q, cues::LEAST) {
+    if asks(q, Cue::Least) {
         return QueryType::Min;
     }
-    if has(q, cues::BEST) {
+    if asks(q, Cue::Best) {
         return QueryType::Max;
     }
-    if has(q, cues::AVERAGE) {
+    if asks(q, Cue::Average) {
         return QueryType::Average;
     }
-    if has(q, cues::WORST) {
+    if asks(q, Cue::Worst) {
         return QueryType::Min;
     }
-    if !metrics.is_empty() && has(q, cues::WHEN) {
+    if !metrics.is_empty() && asks(q, Cue::When) {
         return QueryType::Last;
     }
     // `how much did I bench on Nov 13`, `卧推用了多少斤`, `벤치 몇 kg`: the weight lifted,
@@ -580,29 +535,12 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     let sessions = matches!(metrics.first(), Some(Metric::Measure { units, .. }) if units.is_empty())
         && super::activities::family(q).is_some()
         && !super::read::asks_field(q)
-        && has_any(
-            q,
-            &[
-                "swims", "rides", "walks", "hikes", "climbs", "sessions", "classes", "workouts",
-                "times",
-            ],
-        );
-    if sessions || has(q, cues::COUNT) && !counted_things {
+        && has_any(q, cues::words(Cue::Sessions));
+    if sessions || asks(q, Cue::Count) && !counted_things {
         return QueryType::Count;
     }
     // `¿cuánto duermo?`, `how much do I sleep`: the usual night, not a sum of hours.
-    if matches!(metrics.first(), Some(Metric::Sleep))
-        && has_any(
-            q,
-            &[
-                "duermo",
-                "do i sleep",
-                "do i get",
-                "am i sleeping",
-                "am i getting",
-            ],
-        )
-    {
+    if matches!(metrics.first(), Some(Metric::Sleep)) && has_any(q, cues::words(Cue::UsualSleep)) {
         return QueryType::Average;
     }
     let hours_slept = matches!(metrics.first(), Some(Metric::Sleep))
@@ -622,21 +560,21 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
         );
     // `10月26日は何をした？`: 何 asks what, not how many.
     let what_in_japanese = q.contains("何を") || q.contains("何した");
-    if (has(q, cues::HOW_MANY) && !what_in_japanese) || hours_slept || counted_things {
+    if (asks(q, Cue::HowMany) && !what_in_japanese) || hours_slept || counted_things {
         return if amount || hours_slept {
             QueryType::Total
         } else {
             QueryType::Count
         };
     }
-    if has(q, cues::LIST) || (metrics.is_empty() && has_any(q, &["what", "anything"])) {
+    if asks(q, Cue::List) || (metrics.is_empty() && has_any(q, &["what", "anything"])) {
         return QueryType::List;
     }
     // "what book am I reading": which entries, not a sum of pages.
     if amount
         && has_any(q, &["what", "which"])
-        && !has(q, cues::HOW_MANY)
-        && !has(q, cues::COUNT)
+        && !asks(q, Cue::HowMany)
+        && !asks(q, Cue::Count)
         && !has_any(q, &["total", "sum", "how much", "how many"])
     {
         return QueryType::Lookup;
@@ -720,9 +658,9 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 }
             }
         }
-        let lift_asked = [cues::BEST, cues::LAST, cues::TREND]
+        let lift_asked = [Cue::Best, Cue::Last, Cue::Trend]
             .iter()
-            .any(|c| cues::has(q, c));
+            .any(|c| asks(q, *c));
         // `squat bench dead total`: "dead" beside another lift or a lift's cue is the deadlift.
         if let Some(i) = super::read::find_word(q, "dead") {
             if (lift_asked || !lifts.is_empty()) && !lifts.iter().any(|(_, c)| c == "deadlift") {
@@ -816,13 +754,13 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     let distance_only = out.is_empty()
         && !walking
         && !cues::has(q, SLEEP_WORDS)
-        && (units.contains(&"km") || units.contains(&"mile") || cues::has(q, cues::DISTANCE_WORDS));
+        && (units.contains(&"km") || units.contains(&"mile") || asks(q, Cue::Distance));
     // A pace is a run's (`avg pace this month`, `평균 페이스`).
     let pace = cues::has(q, PACE_WORDS);
     // `自転車で何キロ走った`: a verb of running said of another way of moving.
     // `每天走多少步`: in Chinese 走 is walking, and steps are asked.
     let steps_walked = q.contains('步') && !q.contains('跑');
-    let running = (canonical_in("run") || cues::has(q, cues::RUN_WORDS))
+    let running = (canonical_in("run") || asks(q, Cue::Run))
         && (!walking || has_any(q, &["run", "ran", "runs", "running"]))
         && !steps_walked
         || target_km(q).is_some() && out.is_empty()
@@ -831,9 +769,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     if (pace || has_any(q, &["fastest", "slowest"])) && running {
         out.push(Metric::Pace);
     }
-    if running
-        && (units.contains(&"km") || units.contains(&"mile") || cues::has(q, cues::DISTANCE_WORDS))
-    {
+    if running && (units.contains(&"km") || units.contains(&"mile") || asks(q, Cue::Distance)) {
         out.push(Metric::Distance);
     }
     if running
@@ -944,14 +880,11 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     }
     let lift_named = out.iter().any(|m| matches!(m, Metric::Lift(_)));
     // `how much did I weigh`, `최근 몸무게`; not `weight training` or a lift's weight.
-    if !lift_named
-        && cues::has(q, super::metric::BODY_WEIGHT_WORDS)
-        && !cues::has(q, cues::STRENGTH_WORDS)
-    {
+    if !lift_named && cues::has(q, super::metric::BODY_WEIGHT_WORDS) && !asks(q, Cue::Strength) {
         out.insert(0, Metric::BodyWeight);
     }
     // `筋トレとランニング合わせて何日`, `gym and runs this week`: all training.
-    if running && !lift_named && cues::has(q, cues::STRENGTH_WORDS) {
+    if running && !lift_named && asks(q, Cue::Strength) {
         out.retain(|m| {
             !matches!(
                 m,
@@ -961,13 +894,13 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         out.insert(0, Metric::Training);
     }
     // `yoga sessions`, `how many swims`: an activity of its own, not the gym's.
-    let own_activity = super::activities::family(q).is_some() || cues::has(q, cues::SESSION_KINDS);
+    let own_activity = super::activities::family(q).is_some() || asks(q, Cue::SessionKinds);
     if !lift_named && !running && !own_activity {
         if let Some(part) = super::body_parts::named_in(q) {
             out.push(Metric::BodyPart(part.name.to_string()));
-        } else if cues::has(q, cues::STRENGTH_WORDS) {
+        } else if asks(q, Cue::Strength) {
             out.push(Metric::Workouts);
-        } else if cues::has(q, cues::TRAINING_WORDS) {
+        } else if asks(q, Cue::Training) {
             out.push(Metric::Training);
         }
     }
@@ -980,7 +913,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         .map(str::to_string)
         .collect();
     if walking && units.is_empty() {
-        if cues::has(q, cues::DISTANCE_WORDS) || has_any(q, &["how far", "far"]) {
+        if asks(q, Cue::Distance) || has_any(q, &["how far", "far"]) {
             units.push("km".into());
         } else if has_any(q, &["how long", "time", "hours", "minutes", "시간", "時間"]) {
             units.push("minute".into());
@@ -992,9 +925,9 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         .map(str::to_string)
         .collect();
     // `러닝할 때 평균 심박수`: a quantity no domain reads is asked for itself, not the run.
-    if let Some(quantity) = cues::HEART_RATE
+    if let Some(quantity) = cues::words(Cue::HeartRate)
         .iter()
-        .chain(cues::OTHER_QUANTITIES)
+        .chain(cues::words(Cue::OtherQuantities))
         .find(|c| super::read::find_word(q, c).is_some())
     {
         // The quantity first; the other words say of which activity (`on runs`).
@@ -1002,7 +935,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
             .chain(words.into_iter().filter(|w| !quantity.contains(w.as_str())))
             .collect();
         // Heart rate is logged in beats per minute, whatever word is before the number.
-        let units = if cues::HEART_RATE.contains(quantity) {
+        let units = if cues::words(Cue::HeartRate).contains(quantity) {
             vec!["bpm".to_string()]
         } else {
             units

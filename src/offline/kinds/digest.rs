@@ -47,8 +47,8 @@ pub fn list(
     let food = |l: &str| {
         let lower = l.to_lowercase();
         nutrition.is_some_and(|d| d.is_mentioned(&lower))
-            || crate::offline::cues::has(&lower, crate::offline::cues::EAT)
-            || crate::offline::cues::has(&lower, crate::offline::cues::MEALS)
+            || crate::offline::cues::asks(&lower, crate::offline::cues::Cue::Eat)
+            || crate::offline::cues::asks(&lower, crate::offline::cues::Cue::Meals)
     };
     let only_food = query.food
         && by_day

@@ -16,18 +16,8 @@ use serde::Deserialize;
 
 pub use numbers::in_digits;
 
-/// The shipped files, by language code.
-const FILES: [(&str, &str); 9] = [
-    ("en", include_str!("lexicon/en.yaml")),
-    ("ko", include_str!("lexicon/ko.yaml")),
-    ("ja", include_str!("lexicon/ja.yaml")),
-    ("zh", include_str!("lexicon/zh.yaml")),
-    ("de", include_str!("lexicon/de.yaml")),
-    ("es", include_str!("lexicon/es.yaml")),
-    ("fr", include_str!("lexicon/fr.yaml")),
-    ("pt", include_str!("lexicon/pt.yaml")),
-    ("it", include_str!("lexicon/it.yaml")),
-];
+// `FILES`: every `lexicon/<lang>.yaml`, listed by build.rs (English first, see there).
+include!(concat!(env!("OUT_DIR"), "/lexicon_files.rs"));
 
 /// One language's file, as written.
 #[derive(Debug, Default, Deserialize)]
@@ -56,6 +46,117 @@ struct File {
     equipment: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     questions: Questions,
+    #[serde(default)]
+    cues: BTreeMap<Cue, Vec<String>>,
+    /// Month number -> its names (`3: [märz, maerz]`).
+    #[serde(default)]
+    months: BTreeMap<u32, Vec<String>>,
+    /// What a table column holds -> the header words that name it.
+    #[serde(default)]
+    table_headers: BTreeMap<Column, Vec<String>>,
+}
+
+/// What a question asks for, apart from its topic: kinds of answer, words that stand for
+/// whole domains, quantities (see `crate::offline::cues`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cue {
+    /// Open to-do items: `left to do`, `할 일`.
+    Tasks,
+    /// A digest of a period: `recap`, `요약`.
+    Summary,
+    /// Change over time: `progress`, `늘었`, `进步`.
+    Trend,
+    /// The latest entry: `last time`, `zuletzt`.
+    Last,
+    /// A mean over days: `average`, `im schnitt`.
+    Average,
+    /// The highest (or, for times, fastest) value.
+    Best,
+    /// The lowest value.
+    Worst,
+    /// Superlatives of the lowest that hold a word of [`Cue::Best`] (`제일 적게`): read
+    /// before it.
+    Least,
+    /// A number of sessions or occasions: `how often`, `몇 번`.
+    Count,
+    /// An amount: a total when a unit or an amount is named, else a count.
+    HowMany,
+    /// The entries of a period: `what did i`, `뭐 먹`.
+    List,
+    /// Verbs of eating: a list of what was eaten keeps to food lines.
+    Eat,
+    /// Words for the strength domain: sessions in the gym.
+    Strength,
+    /// Kinds of sessions no domain reads, counted in the days that name them (`wod`).
+    SessionKinds,
+    /// Words for all training, lifting and cardio.
+    Training,
+    /// Running words a domain's vocabulary may lack in question forms.
+    Run,
+    /// Words that ask for a running distance.
+    Distance,
+    /// Meals: a list of what was eaten keeps to lines with these or food words.
+    Meals,
+    /// "When did I…": the latest time, when a measure is named.
+    When,
+    /// The volume lifted: weight × reps × sets.
+    Volume,
+    /// Sets asked for: `how many sets`, `몇 세트`.
+    Sets,
+    /// The word for sets, which with [`Cue::HowMany`] asks for them.
+    SetWords,
+    /// An average per week: `per week`, `주 평균`.
+    PerWeek,
+    /// Weeks in a row with training.
+    Streak,
+    /// Days without training.
+    RestDays,
+    /// An estimated one-rep max.
+    OneRepMax,
+    /// The sum of the best squat, bench press and deadlift.
+    BigThree,
+    /// Reps, asked about a lift.
+    Reps,
+    /// A heart rate, a quantity no shipped domain reads (logged in bpm).
+    HeartRate,
+    /// Other quantities no shipped domain reads: a question naming one asks about it.
+    OtherQuantities,
+    /// Words of a question that carry no topic (the extractive answer's stop words).
+    NoTopic,
+    /// Asks for a cause: `why`, `how come`.
+    Why,
+    /// Asks for advice: `should`, `suggest`.
+    Recommend,
+    /// Asks for a comparison: `compare`, `versus`.
+    Compare,
+    /// Asks which day of the week: `which day`, `mondays`.
+    Weekday,
+    /// Asks about the days before the ones found: `the night before`.
+    PrecedingDays,
+    /// Sessions of an activity counted, not summed: `swims`, `classes`.
+    Sessions,
+    /// The usual night's sleep, not a sum of hours: `do i sleep`, `duermo`.
+    UsualSleep,
+}
+
+/// What a table column holds, named by its header cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Column {
+    Exercise,
+    Sets,
+    Reps,
+    Weight,
+    Distance,
+    Time,
+    /// The day of a row in a day table (see `vault::day_rows`): not a quantity.
+    Date,
+    /// What kind of session a row was (`Easy`, `Tempo`, `Rest`).
+    Kind,
+    /// A header no language names.
+    #[serde(skip)]
+    Other,
 }
 
 /// The words of questions: what a question asks for, apart from its topic.
@@ -90,6 +191,54 @@ pub struct Questions {
     /// after them is its total.
     #[serde(default)]
     pub result: Vec<String>,
+    /// Unit -> the words a question names it by (`km: [kms, kilometers]`). Merged in the
+    /// order units first appear (en.yaml's): the first a question names is its main one.
+    #[serde(default)]
+    pub units: Ordered,
+    /// Unit -> words it already implies (pages are read): they do not narrow a question to
+    /// the measures named after them (`pages read` counts `60 pages of Dune`).
+    #[serde(default)]
+    pub units_imply: Ordered,
+}
+
+/// A map that keeps the order it was written in: key -> words.
+#[derive(Debug, Default)]
+pub struct Ordered(pub Vec<(String, Vec<String>)>);
+
+impl<'de> Deserialize<'de> for Ordered {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Ordered;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map of names to lists of words")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Ordered, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, Vec<String>>()? {
+                    out.push((k, v));
+                }
+                Ok(Ordered(out))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
+}
+
+impl Ordered {
+    /// Adds `other`'s words under their keys, lowercase, keys new to `self` at its end.
+    fn merge(&mut self, other: Ordered) {
+        for (key, words) in other.0 {
+            let words = words.into_iter().map(|w| w.trim().to_lowercase());
+            match self.0.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, have)) => have.extend(words),
+                None => self.0.push((key, words.collect())),
+            }
+        }
+    }
 }
 
 /// Other people a log tells about: a possessive or an article and a person (`my buddy`,
@@ -235,6 +384,12 @@ pub struct Lexicon {
     pub equipment: Vec<(String, String)>,
     /// The words of questions, merged.
     pub questions: Questions,
+    /// Question cues by kind, longest first.
+    cues: BTreeMap<Cue, Vec<String>>,
+    /// Names of months, and their numbers (`märz`, 3).
+    pub months: Vec<(String, u32)>,
+    /// Header words of table columns, in the order the columns are tried.
+    pub table_headers: Vec<(Column, Vec<String>)>,
 }
 
 /// The merged lexicon of the shipped languages.
@@ -242,7 +397,7 @@ pub fn lexicon() -> &'static Lexicon {
     static LEXICON: OnceLock<Lexicon> = OnceLock::new();
     // The files are part of the program: one that does not load is a bug, which the
     // tests below catch before it ships.
-    LEXICON.get_or_init(|| load(&FILES).unwrap_or_else(|e| panic!("{e}")))
+    LEXICON.get_or_init(|| load(FILES).unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// One file, or an error naming the file and the key.
@@ -276,7 +431,11 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         people: Vec::new(),
         equipment: Vec::new(),
         questions: Questions::default(),
+        cues: BTreeMap::new(),
+        months: Vec::new(),
+        table_headers: Vec::new(),
     };
+    let mut headers: BTreeMap<Column, Vec<String>> = BTreeMap::new();
     let mut seen: HashMap<String, (String, u32)> = HashMap::new();
     for (lang, text) in files {
         let file = parse(lang, text)?;
@@ -378,6 +537,23 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.questions.per_month.extend(lower(q.per_month));
         lex.questions.which_month.extend(lower(q.which_month));
         lex.questions.result.extend(lower(q.result));
+        lex.questions.units.merge(q.units);
+        lex.questions.units_imply.merge(q.units_imply);
+        for (cue, words) in file.cues {
+            lex.cues.entry(cue).or_default().extend(lower(words));
+        }
+        for (month, names) in file.months {
+            if !(1..=12).contains(&month) {
+                return Err(format!(
+                    "src/offline/read/lexicon/{lang}.yaml: months.{month}: no month has this number"
+                ));
+            }
+            lex.months
+                .extend(lower(names).into_iter().map(|n| (n, month)));
+        }
+        for (column, words) in file.table_headers {
+            headers.entry(column).or_default().extend(lower(words));
+        }
         for (name, words) in file.equipment {
             let name = name.to_lowercase();
             lex.equipment
@@ -414,13 +590,29 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         &mut lex.questions.which_month,
         &mut lex.questions.result,
     ] {
-        list.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
-        list.dedup();
+        longest_first(list);
     }
+    for list in lex.cues.values_mut() {
+        longest_first(list);
+    }
+    lex.months
+        .sort_by(|(a, _), (b, _)| b.len().cmp(&a.len()).then(a.cmp(b)));
+    lex.months.dedup();
+    lex.table_headers = headers.into_iter().collect();
     Ok(lex)
 }
 
+fn longest_first(list: &mut Vec<String>) {
+    list.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    list.dedup();
+}
+
 impl Lexicon {
+    /// The words of a question cue, longest first.
+    pub fn cue(&self, cue: Cue) -> &[String] {
+        self.cues.get(&cue).map_or(&[], Vec::as_slice)
+    }
+
     /// The roles of the words of `text` (lowercase), in order; `None` for a word that is
     /// none of the small words (a name's, or any other). Phrases count as one word (`más o
     /// menos`); a word of Hangul may end in a particle (`무게는`), and a run of ideographs
@@ -532,10 +724,26 @@ mod tests {
 
     #[test]
     fn every_shipped_language_loads_and_agrees_on_numbers() {
-        let lex = load(&FILES).expect("the shipped lexicon loads");
+        let lex = load(FILES).expect("the shipped lexicon loads");
         assert_eq!(lex.numbers.get("fünf"), Some(&Part::Plain(5)));
         assert_eq!(lex.numbers.get("百"), Some(&Part::Multiplier(100)));
         assert_eq!(lex.numbers.get("cento"), Some(&Part::Multiplier(100)));
+    }
+
+    #[test]
+    fn every_file_in_the_lexicon_folder_is_shipped() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/offline/read/lexicon");
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .expect("the lexicon folder")
+            .filter_map(|e| {
+                let name = e.ok()?.file_name().into_string().ok()?;
+                name.strip_suffix(".yaml").map(String::from)
+            })
+            .collect();
+        on_disk.sort();
+        let mut shipped: Vec<String> = FILES.iter().map(|(l, _)| l.to_string()).collect();
+        shipped.sort();
+        assert_eq!(shipped, on_disk);
     }
 
     #[test]
@@ -548,6 +756,13 @@ mod tests {
         let err = load(&[("aa", "numbers: { uno: 1 }"), ("bb", "numbers: { uno: 2 }")])
             .expect_err("two values");
         assert!(err.contains("bb.yaml") && err.contains("aa.yaml"), "{err}");
+        let err = load(&[("xx", "cues:\n  nonsense: [a]\n")]).expect_err("an unknown cue");
+        assert!(
+            err.contains("lexicon/xx.yaml") && err.contains("nonsense"),
+            "{err}"
+        );
+        let err = load(&[("xx", "months:\n  13: [a]\n")]).expect_err("no such month");
+        assert!(err.contains("months.13"), "{err}");
     }
 
     #[test]

@@ -3,134 +3,8 @@
 //! readers understand (`squat 5 sets 5 reps 112.5 kg`), with the unit a header gives
 //! (`Weight (kg)`). A table without such a header is read row by row, cells joined.
 
+use super::lexicon::{lexicon, Column};
 use super::words::find_word;
-
-/// What a column holds.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Column {
-    Exercise,
-    Sets,
-    Reps,
-    Weight,
-    Distance,
-    Time,
-    /// The day of a row in a day table (see `vault::day_rows`): not a quantity.
-    Date,
-    /// What kind of session a row was (`Easy`, `Tempo`, `Rest`).
-    Kind,
-    Other,
-}
-
-const HEADERS: &[(Column, &[&str])] = &[
-    (
-        Column::Exercise,
-        &[
-            "exercise",
-            "exercises",
-            "lift",
-            "movement",
-            "name",
-            "übung",
-            "ejercicio",
-            "ejercicios",
-            "exercício",
-            "exercicio",
-            "exercícios",
-            "esercizio",
-            "exercice",
-            "운동",
-            "종목",
-            "種目",
-            "エクササイズ",
-            "动作",
-            "项目",
-        ],
-    ),
-    (
-        Column::Sets,
-        &[
-            "sets",
-            "set",
-            "sätze",
-            "satz",
-            "series",
-            "séries",
-            "세트",
-            "セット",
-            "组",
-            "組",
-        ],
-    ),
-    (
-        Column::Reps,
-        &[
-            "reps",
-            "rep",
-            "repetitions",
-            "wdh",
-            "wiederholungen",
-            "repeticiones",
-            "repetições",
-            "repeticoes",
-            "ripetizioni",
-            "répétitions",
-            "횟수",
-            "반복",
-            "회",
-            "回数",
-            "レップ",
-            "次数",
-            "runs",
-            "läufe",
-            "sessions",
-            "count",
-            "anzahl",
-            "跑步次数",
-        ],
-    ),
-    (
-        Column::Weight,
-        &[
-            "weight", "load", "kg", "lbs", "lb", "gewicht", "peso", "poids", "charge", "carga",
-            "carico", "무게", "중량", "重量", "重さ",
-        ],
-    ),
-    (
-        Column::Distance,
-        &[
-            "distance",
-            "dist",
-            "km",
-            "miles",
-            "distanz",
-            "strecke",
-            "distancia",
-            "거리",
-            "距離",
-            "距离",
-        ],
-    ),
-    (
-        Column::Time,
-        &[
-            "time", "duration", "zeit", "dauer", "tiempo", "temps", "durée", "시간", "時間",
-            "时间", "用时",
-        ],
-    ),
-    (
-        Column::Date,
-        &[
-            "date", "day", "datum", "tag", "fecha", "día", "data", "jour", "날짜", "일자", "日付",
-            "日期",
-        ],
-    ),
-    (
-        Column::Kind,
-        &[
-            "type", "kind", "art", "typ", "tipo", "genre", "종류", "유형", "種類", "类型",
-        ],
-    ),
-];
 
 /// One table row made ready to read.
 #[derive(Debug, Clone, PartialEq)]
@@ -180,7 +54,8 @@ fn column(cell: &str) -> (Column, Option<&'static str>) {
         .into_iter()
         .find(|(word, _)| find_word(cell, word).is_some())
         .map(|(_, unit)| unit);
-    let kind = HEADERS
+    let kind = lexicon()
+        .table_headers
         .iter()
         .find(|(_, words)| words.iter().any(|w| find_word(cell, w).is_some()))
         .map_or(Column::Other, |(c, _)| *c);

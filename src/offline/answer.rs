@@ -284,6 +284,8 @@ enum Finding {
     Told(super::lookup::Found),
     /// A computed answer of [`kinds`].
     Computed(kinds::Reply),
+    /// The notes of a collection a question names (`Books/`), those going on first.
+    Collection(Vec<super::collection::Item>),
     /// The number of the latest session, as the notes number it (`PT 22회차`).
     Numbered(super::mentions::Numbered),
     /// The days whose entries name something logged without a number.
@@ -358,6 +360,15 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
             }
         }
     }
+    // `which book am I on`: a folder of one note per book, and the one being read.
+    if matches!(
+        query.kind,
+        QueryType::Lookup | QueryType::List | QueryType::Last
+    ) {
+        if let Some(items) = super::collection::find(store, &frame.topic()) {
+            return Ok(Finding::Collection(items));
+        }
+    }
     let missing =
         query
             .metrics
@@ -375,12 +386,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     };
     // `when did I last feel stressed`: the newest mention answers it, not the best match.
     let mut found = found;
-    if matches!(query.kind, QueryType::Last | QueryType::Lookup) || missing.is_none() {
-        if matches!(query.kind, QueryType::Last)
-            || super::cues::asks(&frame.question, super::cues::Cue::When)
-        {
-            found.sort_by_key(|e| std::cmp::Reverse((e.log, e.date, e.time)));
-        }
+    if matches!(query.kind, QueryType::Last)
+        || super::cues::asks(&frame.question, super::cues::Cue::When)
+    {
+        found.sort_by_key(|e| std::cmp::Reverse((e.log, e.date, e.time)));
     }
     Ok(Finding::Entries {
         found,
@@ -423,6 +432,36 @@ fn render(store: &Store, frame: &Frame, finding: Finding) -> ExtractiveAnswer {
             body.push_str(&reply.render());
             sources.extend(reply.notes.iter().map(|n| store.cite_note(n)));
             "footer_computed"
+        }
+        Finding::Collection(items) => {
+            let link = |i: &super::collection::Item| {
+                let mut s = format!("**{}** {}", i.title, store.cite_note(&i.rel));
+                if let Some(c) = &i.current {
+                    s.push_str(&format!(" ({c})"));
+                }
+                s
+            };
+            let going: Vec<String> = items
+                .iter()
+                .filter(|i| i.current.is_some())
+                .map(link)
+                .collect();
+            if going.is_empty() {
+                let newest: Vec<String> = items.iter().take(3).map(link).collect();
+                body.push_str(&t(
+                    "collection_newest",
+                    &[
+                        ("n", &items.len().to_string()),
+                        ("items", &newest.join(", ")),
+                    ],
+                ));
+            } else {
+                body.push_str(&t("going_on", &[("items", &going.join(", "))]));
+            }
+            for i in items.iter().take(MAX_QUOTES) {
+                add_source(&mut sources, store.cite_note(&i.rel));
+            }
+            "footer"
         }
         Finding::Numbered(n) => {
             body.push_str(&t(

@@ -5,6 +5,7 @@ pub mod activities;
 pub mod analyze;
 pub mod answer;
 pub mod body_parts;
+pub mod collection;
 pub mod correct;
 pub mod cues;
 pub mod dates;

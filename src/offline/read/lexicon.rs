@@ -64,6 +64,8 @@ struct File {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Cue {
+    /// Asks to find notes, not to compute: `find my`, `show me`, `찾아줘`.
+    Search,
     /// Open to-do items: `left to do`, `할 일`.
     Tasks,
     /// A digest of a period: `recap`, `요약`.
@@ -190,6 +192,9 @@ pub struct Questions {
     /// Asks which month (`which month`, `哪个月`, `in welchem Monat`).
     #[serde(default)]
     pub which_month: Vec<String>,
+    /// A property value saying an item is going on now (`reading`, `in progress`, `읽는 중`).
+    #[serde(default)]
+    pub in_progress: Vec<String>,
     /// Tell the result of a period in a review (`in total`, `am Ende`, `总共`): the number
     /// after them is its total.
     #[serde(default)]
@@ -567,6 +572,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.questions.first.extend(lower(q.first));
         lex.questions.per_month.extend(lower(q.per_month));
         lex.questions.which_month.extend(lower(q.which_month));
+        lex.questions.in_progress.extend(lower(q.in_progress));
         lex.questions.result.extend(lower(q.result));
         lex.questions.units.merge(q.units);
         lex.questions.units_imply.merge(q.units_imply);

@@ -4,6 +4,7 @@
 pub mod activities;
 pub mod analyze;
 pub mod answer;
+pub mod chart;
 pub mod body_parts;
 pub mod correct;
 pub mod cues;

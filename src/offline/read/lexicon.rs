@@ -54,6 +54,12 @@ struct File {
     /// What a table column holds -> the header words that name it.
     #[serde(default)]
     table_headers: BTreeMap<Column, Vec<String>>,
+    /// The words of charts and of living answers: read per language by
+    /// `crate::offline::chart::words`, not merged here.
+    #[serde(default)]
+    chart: serde::de::IgnoredAny,
+    #[serde(default)]
+    living: serde::de::IgnoredAny,
 }
 
 /// What a question asks for, apart from its topic: kinds of answer, words that stand for

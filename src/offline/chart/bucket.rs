@@ -12,7 +12,7 @@ use super::words::{self, Words};
 pub const MAX_POINTS: usize = 40;
 
 /// What one point of a chart stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Step {
     Day,
@@ -82,13 +82,15 @@ fn next(step: Step, d: NaiveDate) -> NaiveDate {
     }
 }
 
-/// Groups `values` (any order) by the shortest step that gives at most [`MAX_POINTS`]
-/// points. With `span`, every step of it is a point (zero when nothing fell in it) and a
-/// total over more than two weeks is shown per week; without, only steps holding values.
+/// Groups `values` (any order) by the shortest step from `least` on that gives at most
+/// [`MAX_POINTS`] points. With `span`, every step of it is a point (zero when nothing fell
+/// in it) and a total over more than two weeks is shown per week; without, only steps
+/// holding values.
 pub fn bucket(
     values: &[(NaiveDate, f64)],
     combine: Combine,
     span: Option<(NaiveDate, NaiveDate)>,
+    least: Step,
     week_start: Weekday,
     lang: &str,
 ) -> Option<Bucketed> {
@@ -100,7 +102,7 @@ pub fn bucket(
         ),
     };
     let steps = [Step::Day, Step::Week, Step::Month, Step::Year];
-    let step = steps.into_iter().find(|&step| {
+    let step = steps.into_iter().filter(|s| *s >= least).find(|&step| {
         // Daily bars over a month are mostly empty: a period's totals go by week.
         if span.is_some() && step == Step::Day && (last - first).num_days() >= 14 {
             return false;
@@ -177,9 +179,13 @@ fn label(step: Step, d: NaiveDate, many_years: bool, w: &Words) -> String {
     }
 }
 
-/// Values by weekday, Monday first, combined; only the weekdays that have some.
+/// Values by weekday, Monday first, combined: totals over all seven days (a day without
+/// any is a zero), other values only on the weekdays that have some.
 pub fn by_weekday(values: &[(NaiveDate, f64)], combine: Combine, lang: &str) -> Bucketed {
     let mut days: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
+    if combine == Combine::Sum {
+        days.extend((0..7).map(|d| (d, Vec::new())));
+    }
     for (d, v) in values {
         days.entry(d.weekday().num_days_from_monday())
             .or_default()
@@ -189,7 +195,10 @@ pub fn by_weekday(values: &[(NaiveDate, f64)], combine: Combine, lang: &str) -> 
     Bucketed {
         step: Step::Day,
         labels: days.keys().map(|d| w.weekdays[*d as usize].clone()).collect(),
-        values: days.values().map(|v| combine.of(v)).collect(),
+        values: days
+            .values()
+            .map(|v| if v.is_empty() { 0.0 } else { combine.of(v) })
+            .collect(),
     }
 }
 
@@ -204,7 +213,7 @@ mod tests {
     #[test]
     fn a_few_days_stay_days_and_a_long_series_goes_by_week_then_month() {
         let few: Vec<(NaiveDate, f64)> = (1..=10).map(|i| (d(2026, 11, i), i as f64)).collect();
-        let b = bucket(&few, Combine::Max, None, Weekday::Mon, "en").unwrap();
+        let b = bucket(&few, Combine::Max, None, Step::Day, Weekday::Mon, "en").unwrap();
         assert_eq!(b.step, Step::Day);
         assert_eq!(b.values.len(), 10);
         assert_eq!(b.labels[0], "Nov 1");
@@ -212,7 +221,7 @@ mod tests {
         let many: Vec<(NaiveDate, f64)> = (0..100)
             .map(|i| (d(2026, 1, 5) + chrono::Duration::days(i), 1.0))
             .collect();
-        let b = bucket(&many, Combine::Sum, None, Weekday::Mon, "en").unwrap();
+        let b = bucket(&many, Combine::Sum, None, Step::Day, Weekday::Mon, "en").unwrap();
         assert_eq!(b.step, Step::Week);
         assert_eq!(b.values.len(), 15);
         assert!(b.values.iter().take(14).all(|v| *v == 7.0), "{:?}", b.values);
@@ -220,7 +229,7 @@ mod tests {
         let years: Vec<(NaiveDate, f64)> = (0..156)
             .map(|i| (d(2023, 1, 2) + chrono::Duration::weeks(i), 2.0))
             .collect();
-        let b = bucket(&years, Combine::Mean, None, Weekday::Mon, "en").unwrap();
+        let b = bucket(&years, Combine::Mean, None, Step::Day, Weekday::Mon, "en").unwrap();
         assert_eq!(b.step, Step::Month);
         assert!(b.values.len() <= MAX_POINTS);
         assert_eq!(b.labels[0], "Jan 2023");
@@ -230,24 +239,30 @@ mod tests {
     fn a_period_total_shows_its_empty_weeks_as_zero() {
         let runs = [(d(2026, 10, 2), 5.0), (d(2026, 10, 3), 6.5), (d(2026, 10, 28), 10.0)];
         let span = (d(2026, 10, 1), d(2026, 10, 31));
-        let b = bucket(&runs, Combine::Sum, Some(span), Weekday::Mon, "en").unwrap();
+        let b = bucket(&runs, Combine::Sum, Some(span), Step::Day, Weekday::Mon, "en").unwrap();
         assert_eq!(b.step, Step::Week);
         assert_eq!(b.labels, ["Sep 28", "Oct 5", "Oct 12", "Oct 19", "Oct 26"]);
         assert_eq!(b.values, [11.5, 0.0, 0.0, 0.0, 10.0]);
         // A week's total goes by day, Sunday-start weeks start on Sunday.
         let week = (d(2026, 11, 9), d(2026, 11, 15));
-        let b = bucket(&runs, Combine::Sum, Some(week), Weekday::Sun, "en").unwrap();
+        let b = bucket(&runs, Combine::Sum, Some(week), Step::Day, Weekday::Sun, "en").unwrap();
         assert_eq!(b.values, [0.0; 7]);
-        let b = bucket(&runs, Combine::Sum, Some(span), Weekday::Sun, "en").unwrap();
+        let b = bucket(&runs, Combine::Sum, Some(span), Step::Day, Weekday::Sun, "en").unwrap();
         assert_eq!(b.labels[0], "Sep 27");
+        // Asked per month: one bar a month, whatever the span.
+        let b = bucket(&runs, Combine::Sum, Some(span), Step::Month, Weekday::Mon, "en").unwrap();
+        assert_eq!((b.labels.as_slice(), b.values.as_slice()), (&["Oct".to_string()][..], &[21.5][..]));
     }
 
     #[test]
     fn labels_come_in_the_language_asked() {
         let v = [(d(2026, 11, 3), 1.0), (d(2026, 11, 4), 2.0)];
-        let b = bucket(&v, Combine::Sum, None, Weekday::Mon, "zh").unwrap();
+        let b = bucket(&v, Combine::Sum, None, Step::Day, Weekday::Mon, "zh").unwrap();
         assert_eq!(b.labels, ["11月3日", "11月4日"]);
-        let b = by_weekday(&v, Combine::Sum, "de");
+        let b = by_weekday(&v, Combine::Mean, "de");
         assert_eq!(b.labels, ["Di", "Mi"]);
+        let b = by_weekday(&v, Combine::Sum, "en");
+        assert_eq!(b.labels.len(), 7);
+        assert_eq!(b.values, [0.0, 1.0, 2.0, 0.0, 0.0, 0.0, 0.0]);
     }
 }

@@ -64,16 +64,119 @@ pub struct Spec<'a> {
     pub combine: Combine,
     /// The period a total is over (every step of it is a point); none for a line.
     pub span: Option<(NaiveDate, NaiveDate)>,
+    /// The shortest step a point may stand for (`per month` asks for months).
+    pub least: Step,
     pub week_start: Weekday,
     /// The language of the labels (ISO code).
     pub lang: &'a str,
+}
+
+/// What a computed answer can draw, before the language and the week's first day are
+/// known: kept on the answer ([`crate::offline::kinds::Reply::series`]) and made a
+/// [`Series`] where the answer is written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plot {
+    pub kind: Kind,
+    /// The measure, as the answer names it (`running distance`).
+    pub what: String,
+    pub unit: String,
+    pub combine: Combine,
+    /// See [`Spec::span`].
+    pub span: Option<(NaiveDate, NaiveDate)>,
+    /// See [`Spec::least`].
+    pub least: Step,
+    /// One point per weekday instead of per period.
+    pub by_weekday: bool,
+    /// The dated values, any order.
+    pub values: Vec<(NaiveDate, f64)>,
+}
+
+impl Plot {
+    /// A line of `values` over time.
+    pub fn line(what: &str, unit: &str, combine: Combine, values: Vec<(NaiveDate, f64)>) -> Plot {
+        Plot {
+            kind: Kind::Line,
+            what: what.to_string(),
+            unit: unit.to_string(),
+            combine,
+            span: None,
+            least: Step::Day,
+            by_weekday: false,
+            values,
+        }
+    }
+
+    /// Bars of the totals of `values` over `span`, a point per `least` step or longer.
+    pub fn totals(
+        what: &str,
+        unit: &str,
+        span: (NaiveDate, NaiveDate),
+        least: Step,
+        values: Vec<(NaiveDate, f64)>,
+    ) -> Plot {
+        Plot {
+            kind: Kind::Bar,
+            span: Some(span),
+            least,
+            ..Plot::line(what, unit, Combine::Sum, values)
+        }
+    }
+
+    /// The series to draw, labelled in `lang`, or `None` when it is too short to be worth a
+    /// chart.
+    pub fn series(&self, week_start: Weekday, lang: &str) -> Option<Series> {
+        let spec = Spec {
+            kind: self.kind,
+            what: &self.what,
+            unit: &self.unit,
+            combine: self.combine,
+            span: self.span,
+            least: self.least,
+            week_start,
+            lang,
+        };
+        if self.by_weekday {
+            Series::by_weekday(&spec, &self.values)
+        } else {
+            Series::over_time(&spec, &self.values)
+        }
+    }
+}
+
+/// The chart of `plot` to put under an answer's text (a blank line, then the Mermaid
+/// block), or nothing when `config` turns charts off or the plot is too short. A period's
+/// steps after `anchor`, the day asked from, are not drawn: they have not happened yet.
+pub fn under_answer(
+    plot: Option<&Plot>,
+    config: &crate::config::Config,
+    anchor: NaiveDate,
+    lang: &str,
+) -> String {
+    let Some(plot) = plot.filter(|_| config.charts) else {
+        return String::new();
+    };
+    let mut plot = plot.clone();
+    plot.span = plot
+        .span
+        .map(|(start, end)| (start, if start <= anchor { end.min(anchor) } else { end }));
+    match plot.series(config.week_start, lang) {
+        Some(series) => format!("\n\n{}", series.mermaid().trim_end()),
+        None => String::new(),
+    }
 }
 
 impl Series {
     /// The series of `values` (dated, any order) as `spec` says, or `None` when it would
     /// have fewer than [`MIN_POINTS`] points or nothing but zeros.
     pub fn over_time(spec: &Spec, values: &[(NaiveDate, f64)]) -> Option<Series> {
-        let b = bucket::bucket(values, spec.combine, spec.span, spec.week_start, spec.lang)?;
+        let b = bucket::bucket(
+            values,
+            spec.combine,
+            spec.span,
+            spec.least,
+            spec.week_start,
+            spec.lang,
+        )?;
         let w = words::chart(spec.lang);
         let (title, x_title) = match (spec.kind, b.step) {
             (Kind::Line, Step::Day) => (&w.titles.over_time, &w.axes.day),
@@ -262,6 +365,30 @@ impl Series {
     }
 }
 
+/// `text` with each Mermaid chart replaced by its [`Series::sparkline`] (for a terminal).
+pub fn with_sparklines(text: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line.trim() != "```mermaid" {
+            out.push(line.to_string());
+            continue;
+        }
+        let mut block = vec![line];
+        for l in lines.by_ref() {
+            block.push(l);
+            if l.trim() == "```" {
+                break;
+            }
+        }
+        match Series::in_markdown(&block.join("\n")) {
+            Some(series) => out.push(series.sparkline()),
+            None => out.extend(block.iter().map(|l| l.to_string())),
+        }
+    }
+    out.join("\n")
+}
+
 /// A Mermaid string: in double quotes, which it cannot escape, so they become single.
 fn quoted(s: &str) -> String {
     format!("\"{}\"", s.replace('"', "'"))
@@ -322,6 +449,7 @@ mod tests {
             unit: "km",
             combine,
             span,
+            least: Step::Day,
             week_start: Weekday::Mon,
             lang: "en",
         }
@@ -395,6 +523,11 @@ mod tests {
             values: vec![0.0, 2.0, 4.0],
         };
         assert_eq!(s.sparkline(), "Runs per week  ▁▅█  Nov 2 – Nov 16: 0 – 4");
+        let answer = format!("**6 runs**\n\n{}\nSources: [[x]]", s.mermaid());
+        assert_eq!(
+            with_sparklines(&answer),
+            "**6 runs**\n\nRuns per week  ▁▅█  Nov 2 – Nov 16: 0 – 4\n\nSources: [[x]]"
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::{count, day, full_day, Reply};
 use crate::offline::analyze::{trim, Link};
+use crate::offline::chart::{Combine, Plot, Step};
 use crate::offline::metric::{per_day, runs, series, Point};
 use crate::offline::query::{Metric, Query, QueryType};
 use crate::vault::parsed::ParsedRecord;
@@ -358,6 +359,10 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 "**{total}** {of} {when}, from {} on {on_days}.",
                 count(points.len(), "entry")
             ));
+            r.series = span_of(query, &points).map(|span| {
+                let values = points.iter().map(|p| (p.date, p.value)).collect();
+                Plot::totals(&label, &unit_of(metric, &points), span, Step::Day, values)
+            });
             items(&mut r, &all, link);
         }
         QueryType::Average => {
@@ -396,6 +401,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     shown(metric, &points, total),
                     count(months.max(1) as usize, "month")
                 ));
+                r.series = Some(Plot::totals(&label, &unit_of(metric, &points), (first, last), Step::Month, values.clone()));
                 items(&mut r, &all, link);
                 return Some(r);
             }
@@ -418,6 +424,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     shown(metric, &points, total),
                     trim(round1(weeks))
                 ));
+                r.series = Some(Plot::totals(&label, &unit_of(metric, &points), (first, last), Step::Week, values.clone()));
                 items(&mut r, &all, link);
                 return Some(r);
             }
@@ -450,6 +457,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 shown(metric, &points, hi.1),
                 day(hi.0)
             ));
+            r.series = Some(Plot::line(&label, &unit_of(metric, &points), Combine::Mean, values.clone()));
             items(&mut r, &all, link);
         }
         QueryType::Last => {
@@ -557,6 +565,8 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             if let Some(line) = per_month(metric, &points, &tops) {
                 r.head.push(line);
             }
+            let values = tops.iter().map(|p| (p.date, p.value)).collect();
+            r.series = Some(Plot::line(&label, &unit_of(metric, &points), combine_of(metric), values));
             items(&mut r, &tops, link);
         }
         _ => return None,
@@ -599,6 +609,10 @@ fn which_month(
         count(months.len(), "month"),
         name(metric, points),
     ));
+    r.series = span_of(query, points).map(|span| {
+        let values = points.iter().map(|p| (p.date, p.value)).collect();
+        Plot::totals(&name(metric, points), &unit_of(metric, points), span, Step::Month, values)
+    });
     items(&mut r, held, link);
     Some(r)
 }
@@ -651,6 +665,49 @@ fn per_month(metric: &Metric, points: &[Point], tops: &[&Point]) -> Option<Strin
         })
         .collect();
     Some(format!("{title}: {}.", list.join(", ")))
+}
+
+/// The unit a chart of `metric` shows its values in (`km`, `h`, `lb`; runs in km).
+fn unit_of(metric: &Metric, points: &[Point]) -> String {
+    match metric {
+        Metric::Runs | Metric::Distance => return "km".into(),
+        Metric::Pace => return "min/km".into(),
+        Metric::Workouts | Metric::Training | Metric::BodyPart(_) => return String::new(),
+        _ => {}
+    }
+    let shown = shown(metric, points, 7.0);
+    let unit = shown.trim_start_matches('7').trim();
+    if !unit.is_empty() {
+        return unit.to_string();
+    }
+    // A lift or a weigh-in tells its unit in its detail: `195 lb × 2 reps`.
+    points
+        .first()
+        .and_then(|p| p.detail.split_whitespace().nth(1))
+        .filter(|u| u.len() <= 4 && u.chars().all(char::is_alphabetic))
+        .unwrap_or("")
+        .to_string()
+}
+
+/// How a chart of `metric` combines the values of one point: a level by its mean, a pace
+/// by its quickest, anything else by its best.
+fn combine_of(metric: &Metric) -> Combine {
+    match metric {
+        Metric::Pace => Combine::Min,
+        m if m.is_averaged() => Combine::Mean,
+        _ => Combine::Max,
+    }
+}
+
+/// The period a total is over: the question's, else from the first value to the last.
+fn span_of(query: &Query, points: &[Point]) -> Option<(NaiveDate, NaiveDate)> {
+    match &query.range {
+        Some(r) => Some((r.start, r.end)),
+        None => Some((
+            points.iter().map(|p| p.date).min()?,
+            points.iter().map(|p| p.date).max()?,
+        )),
+    }
 }
 
 const KM_PER_MILE: f64 = 1.609_344;
@@ -740,6 +797,9 @@ fn race_trend(km: f64, when: &str, records: &[ParsedRecord], link: Link) -> Opti
         link(best.3)
     ));
     list_race_runs(&mut reply, &found, link);
+    let times = found.iter().map(|f| (f.0, f.2)).collect();
+    let what = format!("{} km {what}", trim(km));
+    reply.series = Some(Plot::line(&what, "min", Combine::Min, times));
     Some(reply)
 }
 

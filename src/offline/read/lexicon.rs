@@ -56,10 +56,10 @@ struct File {
     table_headers: BTreeMap<Column, Vec<String>>,
     /// The words of charts and of living answers: read per language by
     /// `crate::offline::chart::words`, not merged here.
-    #[serde(default)]
-    chart: serde::de::IgnoredAny,
-    #[serde(default)]
-    living: serde::de::IgnoredAny,
+    #[serde(default, rename = "chart")]
+    _chart: serde::de::IgnoredAny,
+    #[serde(default, rename = "living")]
+    _living: serde::de::IgnoredAny,
 }
 
 /// What a question asks for, apart from its topic: kinds of answer, words that stand for

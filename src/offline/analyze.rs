@@ -253,11 +253,7 @@ pub fn compute(
             };
             let values = points
                 .iter()
-                .filter(|p| {
-                    query
-                        .weekday
-                        .is_none_or(|w| w == p.date.weekday())
-                })
+                .filter(|p| query.weekday.is_none_or(|w| w == p.date.weekday()))
                 .map(|p| (p.date, if averaged { p.value } else { 1.0 }))
                 .collect();
             facts.series = Some(Plot {

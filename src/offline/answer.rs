@@ -225,7 +225,12 @@ pub fn answer(
     };
     if let Some(reply) = reply {
         let mut body = reply.render();
-        body.push_str(&chart::under_answer(reply.series.as_ref(), store.config(), anchor, "en"));
+        body.push_str(&chart::under_answer(
+            reply.series.as_ref(),
+            store.config(),
+            anchor,
+            "en",
+        ));
         let mut sources: Vec<String> = reply.notes.iter().map(|n| store.cite_note(n)).collect();
         if !matches!(
             query.kind,
@@ -296,7 +301,12 @@ pub fn answer(
     match &facts {
         Some(f) => {
             body.push_str(&f.lines.join("\n"));
-            body.push_str(&chart::under_answer(f.series.as_ref(), store.config(), anchor, "en"));
+            body.push_str(&chart::under_answer(
+                f.series.as_ref(),
+                store.config(),
+                anchor,
+                "en",
+            ));
             body.push_str("\n\n");
             for r in &f.cited {
                 cited_ids.insert(r.id.clone());

@@ -4,8 +4,8 @@
 pub mod activities;
 pub mod analyze;
 pub mod answer;
-pub mod chart;
 pub mod body_parts;
+pub mod chart;
 pub mod correct;
 pub mod cues;
 pub mod dates;

@@ -58,9 +58,8 @@ fn start_of(step: Step, d: NaiveDate, week_start: Weekday) -> NaiveDate {
     match step {
         Step::Day => d,
         Step::Week => {
-            let back = (7 + d.weekday().num_days_from_monday()
-                - week_start.num_days_from_monday())
-                % 7;
+            let back =
+                (7 + d.weekday().num_days_from_monday() - week_start.num_days_from_monday()) % 7;
             d - chrono::Duration::days(back as i64)
         }
         Step::Month => d.with_day(1).unwrap_or(d),
@@ -169,7 +168,9 @@ fn count_steps(step: Step, first: NaiveDate, last: NaiveDate, week_start: Weekda
 fn label(step: Step, d: NaiveDate, many_years: bool, w: &Words) -> String {
     let month = w.months[d.month0() as usize].as_str();
     match step {
-        Step::Day | Step::Week => words::fill(&w.day, &[("month", month), ("day", &d.day().to_string())]),
+        Step::Day | Step::Week => {
+            words::fill(&w.day, &[("month", month), ("day", &d.day().to_string())])
+        }
         Step::Month if many_years => words::fill(
             &w.month_year,
             &[("month", month), ("year", &d.year().to_string())],
@@ -194,7 +195,10 @@ pub fn by_weekday(values: &[(NaiveDate, f64)], combine: Combine, lang: &str) -> 
     let w = words::chart(lang);
     Bucketed {
         step: Step::Day,
-        labels: days.keys().map(|d| w.weekdays[*d as usize].clone()).collect(),
+        labels: days
+            .keys()
+            .map(|d| w.weekdays[*d as usize].clone())
+            .collect(),
         values: days
             .values()
             .map(|v| if v.is_empty() { 0.0 } else { combine.of(v) })
@@ -224,7 +228,11 @@ mod tests {
         let b = bucket(&many, Combine::Sum, None, Step::Day, Weekday::Mon, "en").unwrap();
         assert_eq!(b.step, Step::Week);
         assert_eq!(b.values.len(), 15);
-        assert!(b.values.iter().take(14).all(|v| *v == 7.0), "{:?}", b.values);
+        assert!(
+            b.values.iter().take(14).all(|v| *v == 7.0),
+            "{:?}",
+            b.values
+        );
         // Three years of weekly values: by month, with the year in the label.
         let years: Vec<(NaiveDate, f64)> = (0..156)
             .map(|i| (d(2023, 1, 2) + chrono::Duration::weeks(i), 2.0))
@@ -237,21 +245,60 @@ mod tests {
 
     #[test]
     fn a_period_total_shows_its_empty_weeks_as_zero() {
-        let runs = [(d(2026, 10, 2), 5.0), (d(2026, 10, 3), 6.5), (d(2026, 10, 28), 10.0)];
+        let runs = [
+            (d(2026, 10, 2), 5.0),
+            (d(2026, 10, 3), 6.5),
+            (d(2026, 10, 28), 10.0),
+        ];
         let span = (d(2026, 10, 1), d(2026, 10, 31));
-        let b = bucket(&runs, Combine::Sum, Some(span), Step::Day, Weekday::Mon, "en").unwrap();
+        let b = bucket(
+            &runs,
+            Combine::Sum,
+            Some(span),
+            Step::Day,
+            Weekday::Mon,
+            "en",
+        )
+        .unwrap();
         assert_eq!(b.step, Step::Week);
         assert_eq!(b.labels, ["Sep 28", "Oct 5", "Oct 12", "Oct 19", "Oct 26"]);
         assert_eq!(b.values, [11.5, 0.0, 0.0, 0.0, 10.0]);
         // A week's total goes by day, Sunday-start weeks start on Sunday.
         let week = (d(2026, 11, 9), d(2026, 11, 15));
-        let b = bucket(&runs, Combine::Sum, Some(week), Step::Day, Weekday::Sun, "en").unwrap();
+        let b = bucket(
+            &runs,
+            Combine::Sum,
+            Some(week),
+            Step::Day,
+            Weekday::Sun,
+            "en",
+        )
+        .unwrap();
         assert_eq!(b.values, [0.0; 7]);
-        let b = bucket(&runs, Combine::Sum, Some(span), Step::Day, Weekday::Sun, "en").unwrap();
+        let b = bucket(
+            &runs,
+            Combine::Sum,
+            Some(span),
+            Step::Day,
+            Weekday::Sun,
+            "en",
+        )
+        .unwrap();
         assert_eq!(b.labels[0], "Sep 27");
         // Asked per month: one bar a month, whatever the span.
-        let b = bucket(&runs, Combine::Sum, Some(span), Step::Month, Weekday::Mon, "en").unwrap();
-        assert_eq!((b.labels.as_slice(), b.values.as_slice()), (&["Oct".to_string()][..], &[21.5][..]));
+        let b = bucket(
+            &runs,
+            Combine::Sum,
+            Some(span),
+            Step::Month,
+            Weekday::Mon,
+            "en",
+        )
+        .unwrap();
+        assert_eq!(
+            (b.labels.as_slice(), b.values.as_slice()),
+            (&["Oct".to_string()][..], &[21.5][..])
+        );
     }
 
     #[test]

@@ -156,9 +156,16 @@ pub fn under_answer(
         return String::new();
     };
     let mut plot = plot.clone();
-    plot.span = plot
-        .span
-        .map(|(start, end)| (start, if start <= anchor { end.min(anchor) } else { end }));
+    plot.span = plot.span.map(|(start, end)| {
+        (
+            start,
+            if start <= anchor {
+                end.min(anchor)
+            } else {
+                end
+            },
+        )
+    });
     match plot.series(config.week_start, lang) {
         Some(series) => format!("\n\n{}", series.mermaid().trim_end()),
         None => String::new(),
@@ -192,7 +199,13 @@ impl Series {
     pub fn by_weekday(spec: &Spec, values: &[(NaiveDate, f64)]) -> Option<Series> {
         let b = bucket::by_weekday(values, spec.combine, spec.lang);
         let w = words::chart(spec.lang);
-        Series::of(spec, &w.titles.by_weekday, &w.axes.weekday, b.labels, b.values)
+        Series::of(
+            spec,
+            &w.titles.by_weekday,
+            &w.axes.weekday,
+            b.labels,
+            b.values,
+        )
     }
 
     fn of(
@@ -214,7 +227,10 @@ impl Series {
             ],
         );
         // No unit (a count): no empty brackets.
-        let title = title.replace(" ()", "").replace("（）", "").replace("()", "");
+        let title = title
+            .replace(" ()", "")
+            .replace("（）", "")
+            .replace("()", "");
         Some(Series {
             kind: spec.kind,
             title,
@@ -365,6 +381,18 @@ impl Series {
     }
 }
 
+/// A model's answer `body` with the first Mermaid chart of `computed` (the offline
+/// engine's answer it was given) under it, when the body has none of its own.
+pub fn carried(body: &str, computed: Option<&str>) -> String {
+    let Some(series) = computed.and_then(Series::in_markdown) else {
+        return body.to_string();
+    };
+    if body.contains("```mermaid") {
+        return body.to_string();
+    }
+    format!("{}\n\n{}", body.trim_end(), series.mermaid().trim_end())
+}
+
 /// `text` with each Mermaid chart replaced by its [`Series::sparkline`] (for a terminal).
 pub fn with_sparklines(text: &str) -> String {
     let mut out: Vec<String> = Vec::new();
@@ -457,7 +485,12 @@ mod tests {
 
     #[test]
     fn a_period_total_is_drawn_as_bars_per_week_with_axis_titles() {
-        let runs = [(d(10, 2), 5.0), (d(10, 3), 6.5), (d(10, 14), 8.25), (d(10, 28), 10.0)];
+        let runs = [
+            (d(10, 2), 5.0),
+            (d(10, 3), 6.5),
+            (d(10, 14), 8.25),
+            (d(10, 28), 10.0),
+        ];
         let s = Series::over_time(
             &spec(Kind::Bar, Combine::Sum, Some((d(10, 1), d(10, 31)))),
             &runs,
@@ -483,7 +516,10 @@ mod tests {
         assert_eq!(s.title, "Bench press (lb)");
         assert_eq!(s.x_labels, ["Nov 2", "Nov 5", "Nov 8", "Nov 11"]);
         let (lo, hi) = s.range();
-        assert!(lo <= 185.0 && lo > 150.0 && hi >= 195.0 && hi < 220.0, "{lo} {hi}");
+        assert!(
+            lo <= 185.0 && lo > 150.0 && hi >= 195.0 && hi < 220.0,
+            "{lo} {hi}"
+        );
         assert!(s.mermaid().contains("    line [185, 190, 190, 195]\n"));
     }
 

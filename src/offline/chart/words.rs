@@ -76,6 +76,8 @@ pub struct Living {
     pub every: Vec<String>,
     /// Weekday names a recurring question names, Monday first (each a list of spellings).
     pub weekdays: Vec<Vec<String>>,
+    /// The week a recurring question is about when it names no period: `this week`.
+    pub this_week: String,
 }
 
 fn all() -> &'static HashMap<String, File> {
@@ -113,7 +115,9 @@ pub fn living(lang: &str) -> &'static Living {
 
 /// Every language's living words (a recurring question may be written in any of them).
 pub fn every_living() -> impl Iterator<Item = &'static Living> {
-    all().values().filter_map(|f| f.living.as_ref())
+    let mut langs: Vec<(&String, &File)> = all().iter().collect();
+    langs.sort_by_key(|(lang, _)| *lang);
+    langs.into_iter().filter_map(|(_, f)| f.living.as_ref())
 }
 
 /// `template` with each `{key}` replaced by its value.
@@ -139,7 +143,10 @@ mod tests {
                 .unwrap_or_else(|| panic!("{lang}: no chart:"));
             assert_eq!(chart.months.len(), 12, "{lang}");
             assert_eq!(chart.weekdays.len(), 7, "{lang}");
-            assert!(chart.titles.per_week.to_lowercase().contains("{what}"), "{lang}");
+            assert!(
+                chart.titles.per_week.to_lowercase().contains("{what}"),
+                "{lang}"
+            );
             let living = file
                 .living
                 .as_ref()

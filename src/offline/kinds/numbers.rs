@@ -401,7 +401,13 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     shown(metric, &points, total),
                     count(months.max(1) as usize, "month")
                 ));
-                r.series = Some(Plot::totals(&label, &unit_of(metric, &points), (first, last), Step::Month, values.clone()));
+                r.series = Some(Plot::totals(
+                    &label,
+                    &unit_of(metric, &points),
+                    (first, last),
+                    Step::Month,
+                    values.clone(),
+                ));
                 items(&mut r, &all, link);
                 return Some(r);
             }
@@ -424,7 +430,13 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     shown(metric, &points, total),
                     trim(round1(weeks))
                 ));
-                r.series = Some(Plot::totals(&label, &unit_of(metric, &points), (first, last), Step::Week, values.clone()));
+                r.series = Some(Plot::totals(
+                    &label,
+                    &unit_of(metric, &points),
+                    (first, last),
+                    Step::Week,
+                    values.clone(),
+                ));
                 items(&mut r, &all, link);
                 return Some(r);
             }
@@ -457,7 +469,12 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 shown(metric, &points, hi.1),
                 day(hi.0)
             ));
-            r.series = Some(Plot::line(&label, &unit_of(metric, &points), Combine::Mean, values.clone()));
+            r.series = Some(Plot::line(
+                &label,
+                &unit_of(metric, &points),
+                Combine::Mean,
+                values.clone(),
+            ));
             items(&mut r, &all, link);
         }
         QueryType::Last => {
@@ -566,7 +583,12 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 r.head.push(line);
             }
             let values = tops.iter().map(|p| (p.date, p.value)).collect();
-            r.series = Some(Plot::line(&label, &unit_of(metric, &points), combine_of(metric), values));
+            r.series = Some(Plot::line(
+                &label,
+                &unit_of(metric, &points),
+                combine_of(metric),
+                values,
+            ));
             items(&mut r, &tops, link);
         }
         _ => return None,
@@ -611,7 +633,13 @@ fn which_month(
     ));
     r.series = span_of(query, points).map(|span| {
         let values = points.iter().map(|p| (p.date, p.value)).collect();
-        Plot::totals(&name(metric, points), &unit_of(metric, points), span, Step::Month, values)
+        Plot::totals(
+            &name(metric, points),
+            &unit_of(metric, points),
+            span,
+            Step::Month,
+            values,
+        )
     });
     items(&mut r, held, link);
     Some(r)

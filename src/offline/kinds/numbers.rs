@@ -342,6 +342,21 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 ));
             }
             r.head.push(line + ".");
+            // How many a week (or a day, a month) over the period: sessions, runs or days.
+            let counted: Vec<(NaiveDate, f64)> = match metric {
+                Metric::Runs => points.iter().map(|p| (p.date, p.times as f64)).collect(),
+                Metric::Workouts | Metric::Training | Metric::Lift(_) | Metric::BodyPart(_) => {
+                    sessions(&points).iter().map(|s| (s.date, 1.0)).collect()
+                }
+                _ => days.iter().map(|d| (*d, 1.0)).collect(),
+            };
+            let what = if noun.is_empty() {
+                label.clone()
+            } else {
+                count(2, &noun).trim_start_matches("2 ").to_string()
+            };
+            r.series = span_of(query, &points)
+                .map(|span| Plot::totals(&what, "", span, Step::Day, counted));
             items(&mut r, &all, link);
         }
         QueryType::Total | QueryType::Lookup => {

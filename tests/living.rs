@@ -137,3 +137,47 @@ fn a_new_period_adds_its_answer_above_the_last_ones() {
     let newest = text.find("<!-- vault-agent every ").unwrap();
     assert!(newest < text.find(old).unwrap(), "{text}");
 }
+
+#[test]
+fn a_model_answer_is_asked_again_only_once_its_interval_has_passed() {
+    use support::llm_server::ScriptedLlm;
+    use support::models::{model_config_with, process_with_models};
+    use vault_agent::vault::callout::{Callout, CalloutKind};
+    use vault_agent::vault::living;
+    let server = ScriptedLlm::start();
+    let v = vault("?? how far have I run this month", [5.0, 6.5, 8.0]);
+    write(v.path(), ".vault-agent/config.yaml", model_config_with(&server, ""));
+    process_with_models(v.path(), &[]);
+    let first = note(&v);
+    assert!(first.contains("as of") && first.contains("Scripted answer"), "{first}");
+    let asked = server.calls("synthesizer").len();
+    assert!(asked >= 1);
+    // A new run within the day: the model is not asked again, the callout stays.
+    log_run(&v, 9, 8.2);
+    process_with_models(v.path(), &[]);
+    assert_eq!(server.calls("synthesizer").len(), asked);
+    assert_eq!(note(&v), first);
+    // A living answer last written two days ago is asked again and rewritten.
+    let old = Callout {
+        kind: CalloutKind::Answer,
+        stamp: chrono::Local::now().naive_local() - chrono::Duration::days(2),
+        title: None,
+        body: "**19.5 km** of running this month.".into(),
+        sources: vec!["[[2026-11-06]]".into()],
+    };
+    let words = living::Words {
+        as_of: "as of {stamp}",
+        kept: "_Kept current._",
+    };
+    let text = format!(
+        "## 10:00\n?? how far have I run this month\n{}",
+        living::render(&old, None, words)
+    );
+    write(v.path(), "Daily/2026-11-21.md", &text);
+    log_run(&v, 11, 3.0);
+    process_with_models(v.path(), &[]);
+    assert!(server.calls("synthesizer").len() > asked);
+    let again = note(&v);
+    assert!(!again.contains("19.5 km") && again.contains("Scripted answer"), "{again}");
+    assert_eq!(callout_count(&again), 1);
+}

@@ -267,8 +267,11 @@ impl Processor {
                 }
                 Written::Gone => {}
                 Written::Busy => {
-                    // Tried again on the next pass.
+                    // Tried again on the next pass (`watch` looks at the note again soon).
                     self.living_day = None;
+                    if !report.deferred_files.iter().any(|f| f == rel) {
+                        report.deferred_files.push(rel.to_string());
+                    }
                 }
             }
         }

@@ -146,10 +146,17 @@ fn a_model_answer_is_asked_again_only_once_its_interval_has_passed() {
     use vault_agent::vault::living;
     let server = ScriptedLlm::start();
     let v = vault("?? how far have I run this month", [5.0, 6.5, 8.0]);
-    write(v.path(), ".vault-agent/config.yaml", model_config_with(&server, ""));
+    write(
+        v.path(),
+        ".vault-agent/config.yaml",
+        model_config_with(&server, ""),
+    );
     process_with_models(v.path(), &[]);
     let first = note(&v);
-    assert!(first.contains("as of") && first.contains("Scripted answer"), "{first}");
+    assert!(
+        first.contains("as of") && first.contains("Scripted answer"),
+        "{first}"
+    );
     let asked = server.calls("synthesizer").len();
     assert!(asked >= 1);
     // A new run within the day: the model is not asked again, the callout stays.
@@ -178,6 +185,9 @@ fn a_model_answer_is_asked_again_only_once_its_interval_has_passed() {
     process_with_models(v.path(), &[]);
     assert!(server.calls("synthesizer").len() > asked);
     let again = note(&v);
-    assert!(!again.contains("19.5 km") && again.contains("Scripted answer"), "{again}");
+    assert!(
+        !again.contains("19.5 km") && again.contains("Scripted answer"),
+        "{again}"
+    );
     assert_eq!(callout_count(&again), 1);
 }

@@ -32,7 +32,7 @@ function drawn(svg) {
   const bars = (group("bar-plot-0").match(/<rect/g) || []).length;
   const path = (group("line-plot-0").match(/ d="([^"]*)"/) || [, ""])[1];
   const points = path ? path.split(/[ML]/).filter((p) => p.trim()).length : 0;
-  return { bars, points, texts, error: /Syntax error|error-icon/.test(svg) };
+  return { bars, points, texts, error: /Syntax error in text/.test(svg) };
 }
 
 for (const name of readdirSync(dir).filter((f) => f.endsWith(".mmd")).sort()) {

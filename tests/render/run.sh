@@ -61,7 +61,12 @@ if [ "$charts" -lt "$want" ]; then
   exit 1
 fi
 for mmd in "$OUT"/*.mmd; do
-  "$MMDC" -q -p "$HERE/puppeteer.json" -i "$mmd" -o "${mmd%.mmd}.svg" >/dev/null
-  "$MMDC" -q -p "$HERE/puppeteer.json" -i "$mmd" -o "${mmd%.mmd}.png" -b white >/dev/null
+  for out in "${mmd%.mmd}.svg" "${mmd%.mmd}.png"; do
+    "$MMDC" -q -p "$HERE/puppeteer.json" -i "$mmd" -o "$out" -b white >/dev/null || {
+      echo "render: Mermaid could not draw $mmd:" >&2
+      cat "$mmd" >&2
+      exit 1
+    }
+  done
 done
 node "$HERE/check.mjs" "$OUT"

@@ -278,6 +278,10 @@ impl Series {
         let max = self.values.iter().copied().fold(f64::MIN, f64::max);
         let min = self.values.iter().copied().fold(f64::MAX, f64::min);
         match self.kind {
+            // Counts get a whole number on top.
+            Kind::Bar if self.values.iter().all(|v| v.fract() == 0.0) => {
+                (0.0_f64.min(min), (max * 1.1).ceil())
+            }
             Kind::Bar => (0.0_f64.min(min), nice_up(max * 1.1)),
             Kind::Line => {
                 let pad = ((max - min) * 0.15).max(max.abs() * 0.02).max(0.5);

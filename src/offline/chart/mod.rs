@@ -521,7 +521,7 @@ mod tests {
         assert_eq!(s.x_labels, ["Nov 2", "Nov 5", "Nov 8", "Nov 11"]);
         let (lo, hi) = s.range();
         assert!(
-            lo <= 185.0 && lo > 150.0 && hi >= 195.0 && hi < 220.0,
+            (150.0..=185.0).contains(&lo) && (195.0..220.0).contains(&hi),
             "{lo} {hi}"
         );
         assert!(s.mermaid().contains("    line [185, 190, 190, 195]\n"));

@@ -168,9 +168,14 @@ fn count_steps(step: Step, first: NaiveDate, last: NaiveDate, week_start: Weekda
 fn label(step: Step, d: NaiveDate, many_years: bool, w: &Words) -> String {
     let month = w.months[d.month0() as usize].as_str();
     match step {
-        Step::Day | Step::Week => {
-            words::fill(&w.day, &[("month", month), ("day", &d.day().to_string())])
-        }
+        Step::Day | Step::Week => words::fill(
+            if many_years { &w.day_year } else { &w.day },
+            &[
+                ("month", month),
+                ("day", &d.day().to_string()),
+                ("year", &d.year().to_string()),
+            ],
+        ),
         Step::Month if many_years => words::fill(
             &w.month_year,
             &[("month", month), ("year", &d.year().to_string())],
@@ -285,6 +290,14 @@ mod tests {
         )
         .unwrap();
         assert_eq!(b.labels[0], "Sep 27");
+        // Days of two years say which.
+        let v = [
+            (d(2025, 12, 30), 1.0),
+            (d(2026, 1, 2), 1.0),
+            (d(2026, 1, 3), 1.0),
+        ];
+        let b = bucket(&v, Combine::Sum, None, Step::Day, Weekday::Mon, "en").unwrap();
+        assert_eq!(b.labels, ["Dec 30, 2025", "Jan 2, 2026", "Jan 3, 2026"]);
         // Asked per month: one bar a month, whatever the span.
         let b = bucket(
             &runs,

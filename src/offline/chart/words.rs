@@ -29,6 +29,8 @@ pub struct Words {
     pub weekdays: Vec<String>,
     /// A day on the x-axis: `{month} {day}`.
     pub day: String,
+    /// A day on the x-axis of a chart that spans years: `{month} {day}, {year}`.
+    pub day_year: String,
     /// A month on the x-axis when the chart spans years: `{month} {year}`.
     pub month_year: String,
     /// Axis titles by what one point is.

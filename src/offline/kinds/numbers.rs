@@ -376,7 +376,12 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             ));
             r.series = span_of(query, &points).map(|span| {
                 let values = points.iter().map(|p| (p.date, p.value)).collect();
-                Plot::totals(&label, &unit_of(metric, &points), span, Step::Day, values)
+                // A total of runs is their distance.
+                let what = match metric {
+                    Metric::Runs => Metric::Distance.label(),
+                    _ => label.clone(),
+                };
+                Plot::totals(&what, &unit_of(metric, &points), span, Step::Day, values)
             });
             items(&mut r, &all, link);
         }

@@ -191,3 +191,40 @@ fn a_model_answer_is_asked_again_only_once_its_interval_has_passed() {
     );
     assert_eq!(callout_count(&again), 1);
 }
+
+#[cfg(unix)]
+#[test]
+fn watch_keeps_a_living_answer_current_as_runs_are_logged() {
+    use std::process::{Command, Stdio};
+    let v = vault("?? how far have I run this month", [5.0, 6.5, 8.0]);
+    write(
+        v.path(),
+        ".vault-agent/config.yaml",
+        "watch:\n  debounce_ms: 300\n",
+    );
+    let logs = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .args(["watch", v.path().to_str().unwrap()])
+        .env("VAULT_AGENT_PROVIDER", "offline")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(logs.path().join("watch.log")).unwrap())
+        .spawn()
+        .unwrap();
+    let answered = wait_for(
+        || note(&v).contains("**19.5 km**"),
+        std::time::Duration::from_secs(30),
+    );
+    // A run logged while watching: the living answer follows.
+    log_run(&v, 9, 8.2);
+    let followed = answered
+        && wait_for(
+            || note(&v).contains("**27.7 km**"),
+            std::time::Duration::from_secs(30),
+        );
+    let _ = child.kill();
+    let _ = child.wait();
+    let text = note(&v);
+    assert!(answered && followed, "{text}");
+    assert!(text.contains("_+8.2 km since "), "{text}");
+    assert_eq!(callout_count(&text), 1);
+}

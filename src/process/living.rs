@@ -19,9 +19,6 @@ use crate::vault::note::Question;
 use crate::vault::read::read_note;
 use crate::vault::{ContentHash, Note};
 
-/// The language living callouts are written in, until answers follow the question's.
-const LANG: &str = "en";
-
 /// A recurring question's weekday and its question (`every Sunday: my week` -> Sunday,
 /// `my week`), in any language of the lexicon.
 pub fn recurring(text: &str) -> Option<(Weekday, String)> {
@@ -79,13 +76,14 @@ pub fn first_callout(q: &Question, outcome: &Outcome, period: Option<NaiveDate>)
     let callout = callout_for(outcome);
     match (q.living, outcome, period) {
         (true, Outcome::Answered(_), Some(period)) => living::render_dated(&callout, period),
-        (true, Outcome::Answered(_), None) => living::render(&callout, None, living_words()),
+        (true, Outcome::Answered(_), None) => living::render(&callout, None, living_words(&q.text)),
         _ => callout.render(),
     }
 }
 
-fn living_words() -> living::Words<'static> {
-    let w = words::living(LANG);
+/// The words of a living callout, in the language of its question.
+fn living_words(question: &str) -> living::Words<'static> {
+    let w = words::living(crate::offline::say::detect(question));
     living::Words {
         as_of: &w.as_of,
         kept: &w.kept,
@@ -238,9 +236,9 @@ impl Processor {
                         new.as_deref(),
                         found.stamp,
                         now,
-                        LANG,
+                        crate::offline::say::detect(&q.text),
                     );
-                    living::render(&callout, change.as_deref(), living_words())
+                    living::render(&callout, change.as_deref(), living_words(&q.text))
                 }
             };
             let written = {

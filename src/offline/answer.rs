@@ -9,6 +9,7 @@ use chrono::{NaiveDate, Weekday};
 use chrono::Datelike;
 
 use super::analyze::{self, Facts};
+use super::chart;
 use super::dates::{find_range, DateRange};
 use super::kinds;
 use super::query::{self, Metric, Query, QueryType};
@@ -314,7 +315,7 @@ pub fn answer(
     let frame = Frame::read(question, anchor, store.config().week_start, domains);
     let _speaking = super::say::speak(frame.lang);
     let finding = find(store, domains, &frame, anchor)?;
-    Ok(render(store, &frame, finding))
+    Ok(render(store, &frame, finding, anchor))
 }
 
 /// What the notes hold for `frame`: the first that applies of a sentence that tells it, a
@@ -400,7 +401,7 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
 }
 
 /// The answer's markdown and its sources, in the language spoken.
-fn render(store: &Store, frame: &Frame, finding: Finding) -> ExtractiveAnswer {
+fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> ExtractiveAnswer {
     use super::say::t;
     let groups = &frame.groups;
     let when = frame.when();
@@ -430,6 +431,12 @@ fn render(store: &Store, frame: &Frame, finding: Finding) -> ExtractiveAnswer {
         // A computed answer stands on its cited records: no other mentions beside it.
         Finding::Computed(reply) => {
             body.push_str(&reply.render());
+            body.push_str(&chart::under_answer(
+                reply.series.as_ref(),
+                store.config(),
+                anchor,
+                frame.lang,
+            ));
             sources.extend(reply.notes.iter().map(|n| store.cite_note(n)));
             "footer_computed"
         }
@@ -493,6 +500,12 @@ fn render(store: &Store, frame: &Frame, finding: Finding) -> ExtractiveAnswer {
         }
         Finding::Facts(facts) => {
             body.push_str(&facts.lines.join("\n"));
+            body.push_str(&chart::under_answer(
+                facts.series.as_ref(),
+                store.config(),
+                anchor,
+                frame.lang,
+            ));
             for r in &facts.cited {
                 add_source(&mut sources, store.cite_note(&r.source_file));
             }

@@ -6,6 +6,7 @@ pub mod analyze;
 pub mod answer;
 pub mod body_parts;
 pub mod collection;
+pub mod chart;
 pub mod correct;
 pub mod cues;
 pub mod dates;

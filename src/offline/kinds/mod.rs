@@ -24,6 +24,8 @@ pub struct Reply {
     pub notes: Vec<String>,
     /// Show every item (a digest), never folded.
     pub show_all: bool,
+    /// What the answer computed, point by point, when it is worth a chart.
+    pub series: Option<crate::offline::chart::Plot>,
 }
 
 impl Reply {

@@ -57,6 +57,12 @@ struct File {
     /// The words of answers in this language (see `crate::offline::say`).
     #[serde(default)]
     answers: Option<crate::offline::say::Answers>,
+    /// The words of charts and of living answers: read per language by
+    /// `crate::offline::chart::words`, not merged here.
+    #[serde(default, rename = "chart")]
+    _chart: serde::de::IgnoredAny,
+    #[serde(default, rename = "living")]
+    _living: serde::de::IgnoredAny,
 }
 
 /// What a question asks for, apart from its topic: kinds of answer, words that stand for

@@ -319,7 +319,10 @@ impl Flow {
         match offline {
             Ok(a) => {
                 let body = match degraded {
-                    Some(reason) => with_degraded_footer(&a.body, &one_line(&reason)),
+                    Some(reason) => {
+                        let _speaking = offline::say::speak(offline::say::detect(&question.text));
+                        with_degraded_footer(&a.body, &one_line(&reason))
+                    }
                     None => a.body,
                 };
                 Outcome::Answered(Answer {
@@ -439,14 +442,13 @@ fn today_label() -> String {
         .to_string()
 }
 
-/// The offline answer's closing line replaced by one that says why no model answered.
+/// The offline answer's closing line (its italic footer, in the language spoken) replaced
+/// by one that says why no model answered.
 fn with_degraded_footer(body: &str, reason: &str) -> String {
-    let line = format!("_Answered without a model: {reason}._");
+    let line = offline::say::t("footer_no_model", &[("reason", reason)]);
     let mut lines: Vec<&str> = body.lines().collect();
-    match lines
-        .iter()
-        .rposition(|l| l.starts_with("_Answered from your notes without a model"))
-    {
+    let footer = |l: &&str| l.len() > 2 && l.starts_with('_') && l.ends_with('_');
+    match lines.iter().rposition(footer) {
         Some(i) => {
             lines[i] = &line;
             lines.join("\n")

@@ -217,6 +217,15 @@ pub fn date(d: NaiveDate, which: &str) -> String {
     )
 }
 
+/// `Running distance` from `running distance` (scripts without case are left as they are).
+pub fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
 /// `Tue Nov 10` / `11月10日(火)`.
 pub fn day(d: NaiveDate) -> String {
     date(d, "day")

@@ -21,6 +21,7 @@
 pub mod bucket;
 pub mod words;
 
+use crate::offline::say::capitalize;
 use chrono::{NaiveDate, Weekday};
 use serde::Serialize;
 
@@ -456,14 +457,6 @@ fn nice_down(v: f64) -> f64 {
     }
     let unit = 10f64.powf(v.log10().floor() - 1.0);
     (v / unit).floor() * unit
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! total, a mean over the days that have the measure, the latest entry, the best (fastest
 //! at a race distance), and first-vs-latest trends.
 
+use crate::offline::say::capitalize;
 use std::collections::BTreeMap;
 
 use chrono::{Datelike, NaiveDate};
@@ -966,14 +967,6 @@ fn round_to(x: f64, decimals: i32) -> f64 {
 
 fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

@@ -405,10 +405,12 @@ pub type DatedLines = Vec<(usize, Option<NaiveDate>)>;
 /// `## 六月` > `### 06.18`). An undated heading at the same or a higher level than the open
 /// dated one closes its day, as `(line, None)`: `## 주간 정리` after `### 11월 22일 (일)` is a
 /// week's summary, not Sunday's log. A time heading (`## 07:30 Run`) closes nothing.
+/// `key`: the key of the text's coded headings (see [`super::coded_headings::key`]).
 pub fn heading_dates(
     text: &str,
     year: Option<i32>,
     today: NaiveDate,
+    key: Option<&super::coded_headings::Key>,
 ) -> (DatedLines, Vec<(usize, Period)>) {
     let day_first = slash_day_first(
         text.lines()
@@ -416,7 +418,6 @@ pub fn heading_dates(
             .filter(|t| t.starts_with('#'))
             .map(|t| t.trim_start_matches('#')),
     );
-    let key = super::coded_headings::key(text);
     let mut in_code = false;
     let mut out = Vec::new();
     let mut periods = Vec::new();
@@ -454,7 +455,7 @@ pub fn heading_dates(
         path.retain(|(l, _)| *l < level);
         let above = known(&path);
         // `## 07_16_200` under `# 2024`, with a key line: July 2024, a month of its own.
-        if let Some(months) = key.as_ref().and_then(|k| k.months(title)) {
+        if let Some(months) = key.and_then(|k| k.months(title)) {
             let named = Period {
                 year: above.year,
                 month: Some(*months.start()),
@@ -516,7 +517,8 @@ mod tests {
     }
 
     fn dated_headings(text: &str, year: Option<i32>, today: NaiveDate) -> DatedLines {
-        heading_dates(text, year, today).0
+        let key = crate::vault::coded_headings::key(text);
+        heading_dates(text, year, today, key.as_ref()).0
     }
 
     #[test]

@@ -189,17 +189,7 @@ impl Processor {
         }
         let rels = self.rescan(&mut report);
         let first = self.take_interrupted();
-        let present: BTreeSet<&String> = rels.iter().collect();
-        let vanished: Vec<String> = self
-            .state
-            .files
-            .keys()
-            .filter(|k| !present.contains(k))
-            .cloned()
-            .collect();
-        for rel in vanished {
-            self.forget(&rel)?;
-        }
+        self.forget_vanished(&rels)?;
         // Parse everything first, so questions are answered over up-to-date data.
         let mut pending = self
             .parse_files(&rels, "reading notes", false, &mut report)
@@ -264,6 +254,7 @@ impl Processor {
     pub async fn parse_pass(&mut self) -> Result<PassReport> {
         let mut report = PassReport::default();
         let rels = self.rescan(&mut report);
+        self.forget_vanished(&rels)?;
         self.parse_files(&rels, "reading notes", false, &mut report)
             .await?;
         self.observe(&report)?;
@@ -1094,6 +1085,22 @@ impl Processor {
                 "{rel}: “{question}” or its working callout was removed, so the work on it stopped"
             ),
         }
+    }
+
+    /// Forgets the notes processed before that are not among `rels` (deleted, ignored).
+    fn forget_vanished(&mut self, rels: &[String]) -> Result<()> {
+        let present: BTreeSet<&String> = rels.iter().collect();
+        let vanished: Vec<String> = self
+            .state
+            .files
+            .keys()
+            .filter(|k| !present.contains(k))
+            .cloned()
+            .collect();
+        for rel in vanished {
+            self.forget(&rel)?;
+        }
+        Ok(())
     }
 
     fn forget(&mut self, rel: &str) -> Result<()> {

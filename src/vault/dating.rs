@@ -405,8 +405,18 @@ pub type DatedLines = Vec<(usize, Option<NaiveDate>)>;
 /// `## 六月` > `### 06.18`). An undated heading at the same or a higher level than the open
 /// dated one closes its day, as `(line, None)`: `## 주간 정리` after `### 11월 22일 (일)` is a
 /// week's summary, not Sunday's log. A time heading (`## 07:30 Run`) closes nothing.
-/// `key`: the key of the text's coded headings (see [`super::coded_headings::key`]).
 pub fn heading_dates(
+    text: &str,
+    year: Option<i32>,
+    today: NaiveDate,
+) -> (DatedLines, Vec<(usize, Period)>) {
+    let key = super::coded_headings::key(text);
+    heading_dates_keyed(text, year, today, key.as_ref())
+}
+
+/// [`heading_dates`] with the key of the text's coded headings read already (see
+/// [`super::coded_headings::key`]).
+pub(crate) fn heading_dates_keyed(
     text: &str,
     year: Option<i32>,
     today: NaiveDate,
@@ -517,8 +527,7 @@ mod tests {
     }
 
     fn dated_headings(text: &str, year: Option<i32>, today: NaiveDate) -> DatedLines {
-        let key = crate::vault::coded_headings::key(text);
-        heading_dates(text, year, today, key.as_ref()).0
+        heading_dates(text, year, today).0
     }
 
     #[test]

@@ -116,7 +116,7 @@ mod tests {
         let note = Note::parse(text.to_string());
         let coded = crate::vault::coded_headings::key(text);
         let (headings, periods) =
-            crate::vault::dating::heading_dates(text, None, today, coded.as_ref());
+            crate::vault::dating::heading_dates_keyed(text, None, today, coded.as_ref());
         let dating = Dating {
             date: None,
             source: crate::vault::index::DateSource::Headings,

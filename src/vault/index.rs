@@ -241,7 +241,7 @@ pub fn date_note(
     let year = own_date.map(|d| d.year()).or_else(|| year_in(name));
     let coded = body.and_then(super::coded_headings::key);
     let (headings, periods) = body
-        .map(|b| super::dating::heading_dates(b, year, today, coded.as_ref()))
+        .map(|b| super::dating::heading_dates_keyed(b, year, today, coded.as_ref()))
         .unwrap_or_default();
     let mut dating = match (headings.is_empty(), own_date) {
         (false, date) => Dating {

@@ -12,8 +12,13 @@
 //!    `vault-agent reindex`, over 10,000 and 30,000 offline notes. Set
 //!    VAULT_AGENT_BENCH_MEM_NOTES (e.g. `10000,100000`) to change the sizes.
 //!
-//! VAULT_AGENT_BENCH_PARTS (e.g. `path,memory`) runs only some of `path`, `watch` and
-//! `memory`.
+//! 4. `vault-agent ask` and `vault-agent context` on a 10,000-note vault whose index is
+//!    current, against one `rg -i -c WORD` scan of its files (goal: ask <= 1.5 x the scan),
+//!    on a journal of daily notes and on notes dated by their front matter. Medians of
+//!    alternating runs. VAULT_AGENT_BENCH_ASK_NOTES changes the size.
+//!
+//! VAULT_AGENT_BENCH_PARTS (e.g. `path,memory`) runs only some of `path`, `watch`,
+//! `memory` and `ask`.
 
 #[allow(dead_code)]
 #[path = "../tests/support/llm_server.rs"]
@@ -54,6 +59,9 @@ fn main() {
     }
     if runs("memory") {
         memory_peak();
+    }
+    if runs("ask") {
+        ask_vs_scan();
     }
 }
 
@@ -352,6 +360,87 @@ fn memory_peak() {
         );
         first.get_or_insert((count, peak_mb));
     }
+}
+
+fn ask_vs_scan() {
+    println!("== `vault-agent ask` on a current index vs one `rg -i -c` scan (offline) ==");
+    let count: usize = std::env::var("VAULT_AGENT_BENCH_ASK_NOTES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    for layout in ["daily notes", "notes dated by front matter"] {
+        let dir = tempfile::tempdir().unwrap();
+        let v = dir.path();
+        write(
+            v,
+            ".vault-agent/config.yaml",
+            "llm:\n  default_provider: offline\n",
+        );
+        let first = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
+        for i in 0..count {
+            if layout == "daily notes" {
+                let date = first.checked_add_days(Days::new(i as u64)).unwrap();
+                let rel = format!("Journal/{}/{date}.md", date.format("%Y"));
+                write(v, &rel, &note(i, date));
+            } else {
+                let day = NaiveDate::from_ymd_opt(2026, 11, 1).unwrap();
+                let text = format!("---\ndate: {day}\n---\n{}", note(i, day));
+                write(v, &format!("Notes/{}/note {i}.md", i / 500), &text);
+            }
+        }
+        if layout == "daily notes" {
+            write(
+                v,
+                ".obsidian/daily-notes.json",
+                r#"{"folder": "Journal", "format": "YYYY/YYYY-MM-DD"}"#,
+            );
+        }
+        peak_of(v, "process");
+        // Notes are trusted unread once they are a few seconds old (see `vault::stamp`);
+        // the first `ask` after that reads them once more to remember their stamps.
+        std::thread::sleep(Duration::from_secs(4));
+        let vault = v.to_str().unwrap();
+        let ask = ["ask", "--vault", vault, "what is my best squat"];
+        run_quietly(env!("CARGO_BIN_EXE_vault-agent"), &ask);
+        let (mut asks, mut contexts, mut scans) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..7 {
+            scans.push(run_quietly("rg", &["-i", "-c", "squat", vault]));
+            asks.push(run_quietly(env!("CARGO_BIN_EXE_vault-agent"), &ask));
+            contexts.push(run_quietly(
+                env!("CARGO_BIN_EXE_vault-agent"),
+                &["context", vault],
+            ));
+        }
+        let (ask, context, scan) = (median(asks), median(contexts), median(scans));
+        println!(
+            "{count} {layout}: ask {:.0} ms, context {:.0} ms, `rg -i -c squat` {:.0} ms: ask / rg = {:.2} (goal <= 1.5), context / rg = {:.2}",
+            ms(ask),
+            ms(context),
+            ms(scan),
+            ask.as_secs_f64() / scan.as_secs_f64(),
+            context.as_secs_f64() / scan.as_secs_f64()
+        );
+    }
+}
+
+/// How long `program ARGS` took, its output dropped; panics when it cannot be run.
+fn run_quietly(program: &str, args: &[&str]) -> Duration {
+    let started = Instant::now();
+    let status = Command::new(program)
+        .args(args)
+        .env_remove("VAULT_AGENT_PROVIDER")
+        .env_remove("VAULT_AGENT_VAULT")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap_or_else(|e| panic!("{program}: {e} (the ask part needs ripgrep)"));
+    assert!(status.success(), "{program} {args:?} failed: {status}");
+    started.elapsed()
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
 }
 
 /// Runs `vault-agent COMMAND VAULT` offline; its peak RSS in MB and how long it took.

@@ -44,6 +44,9 @@ fn sample_vault_every_ready_question_gets_exactly_one_callout() {
 #[test]
 fn second_run_changes_nothing() {
     let vault = temp_sample();
+    // Notes as old as a person's usually are: the first run remembers their stamps (a
+    // note changed in the last seconds is read again, and its stamp remembered then).
+    std::thread::sleep(std::time::Duration::from_millis(3500));
     process(vault.path());
     let snapshot: Vec<(String, Vec<u8>)> = files(vault.path(), &[])
         .into_iter()
@@ -609,4 +612,80 @@ fn a_question_on_the_first_line_of_a_note_starting_with_a_bom_is_answered() {
         "the BOM and the line stay: {after:?}"
     );
     assert_eq!(assert_only_callouts_added(text, &after), 1);
+}
+
+/// Notes unchanged since they were read are not read again (their size, times and inode
+/// say so), yet every edit, new note and deletion is still seen: an edit of the same size
+/// whose modification time was put back, a date changed in the front matter, a new note
+/// and a deleted one.
+#[test]
+fn notes_trusted_unread_still_show_every_edit_addition_and_deletion() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(
+        v,
+        ".vault-agent/config.yaml",
+        "llm:\n  default_provider: offline\n",
+    );
+    write(v, "Runs/long.md", "---\ndate: 2026-10-01\n---\nran 15 km\n");
+    write(v, "Runs/tempo.md", "---\ndate: 2026-10-02\n---\nran 6 km\n");
+    write(v, "Runs/hills.md", "---\ndate: 2026-10-03\n---\nran 9 km\n");
+    let export = || {
+        let out = run(&["export", v.to_str().unwrap()]);
+        assert!(out.status.success(), "{out:?}");
+        let csv = String::from_utf8(out.stdout).unwrap();
+        let mut runs: Vec<String> = csv
+            .lines()
+            .filter(|l| l.contains(",distance_km,"))
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                format!("{} {} {}", f[0], f[2], f[7])
+            })
+            .collect();
+        runs.sort();
+        runs
+    };
+    process(v);
+    // Old enough to be trusted (see `vault::stamp::SETTLE`); this pass remembers them.
+    std::thread::sleep(std::time::Duration::from_millis(3500));
+    process(v);
+    assert_eq!(
+        export(),
+        [
+            "2026-10-01 Runs/long.md 15",
+            "2026-10-02 Runs/tempo.md 6",
+            "2026-10-03 Runs/hills.md 9"
+        ]
+    );
+
+    let long = v.join("Runs/long.md");
+    let mtime = std::fs::metadata(&long).unwrap().modified().unwrap();
+    std::fs::write(&long, "---\ndate: 2026-10-01\n---\nran 12 km\n").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&long)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    write(v, "Runs/tempo.md", "---\ndate: 2026-10-05\n---\nran 6 km\n");
+    std::fs::remove_file(v.join("Runs/hills.md")).unwrap();
+    write(v, "Runs/easy.md", "---\ndate: 2026-10-04\n---\nran 4 km\n");
+    // Once more old enough to be trusted: the new stamps must differ from the remembered.
+    std::thread::sleep(std::time::Duration::from_millis(3500));
+    assert_eq!(
+        export(),
+        [
+            "2026-10-01 Runs/long.md 12",
+            "2026-10-04 Runs/easy.md 4",
+            "2026-10-05 Runs/tempo.md 6"
+        ]
+    );
+    let out = run(&[
+        "ask",
+        "--vault",
+        v.to_str().unwrap(),
+        "how far did I run in October 2026",
+    ]);
+    let answer = String::from_utf8_lossy(&out.stdout);
+    assert!(answer.contains("22"), "{answer}");
 }

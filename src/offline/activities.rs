@@ -210,43 +210,51 @@ const FAMILIES: &[(&str, &[&str])] = &[
 /// The family `text` (a measure's what, or a question's word) names, if any.
 pub fn family(text: &str) -> Option<&'static str> {
     let text = text.to_lowercase();
-    let find = |names: &dyn Fn(&str, &str) -> bool| {
+    // Split once: every family's words are looked for among the same words of the text.
+    let tokens: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+    let find = |names: &dyn Fn(&str) -> bool| {
         FAMILIES
             .iter()
-            .find(|(_, words)| words.iter().any(|w| names(&text, w)))
+            .find(|(_, words)| words.iter().any(|w| names(w)))
             .map(|(name, _)| *name)
     };
     // Then with two neighbouring letters swapped, the slip of fast typing (`rdie`,
     // `zwfit`), once no family names the text as written.
-    find(&names).or_else(|| find(&swapped_name))
+    find(&|w| names(&text, &tokens, w)).or_else(|| find(&|w| swapped_name(&tokens, w)))
 }
 
-/// Whether a word of `text` is `word` with two neighbouring letters swapped (words of four
-/// letters or more).
-fn swapped_name(text: &str, word: &str) -> bool {
-    let w: Vec<char> = word.chars().collect();
-    if w.len() < 4 || w.iter().any(|c| !c.is_alphabetic()) {
+/// Whether one of the words `tokens` is `word` with two neighbouring letters swapped
+/// (words of four letters or more).
+fn swapped_name(tokens: &[&str], word: &str) -> bool {
+    let letters = word.chars().count();
+    if letters < 4 || word.chars().any(|c| !c.is_alphabetic()) {
         return false;
     }
-    text.split(|c: char| !c.is_alphanumeric()).any(|t| {
-        let t: Vec<char> = t.chars().collect();
-        if t.len() != w.len() {
+    // A swap keeps the letters, so their bytes too: other lengths are no swap.
+    tokens.iter().any(|t| {
+        if t.len() != word.len() || t.chars().count() != letters {
             return false;
         }
-        let diff: Vec<usize> = (0..t.len()).filter(|&i| t[i] != w[i]).collect();
-        matches!(diff.as_slice(), [i, j] if *j == i + 1 && t[*i] == w[*j] && t[*j] == w[*i])
+        let mut diff = t
+            .chars()
+            .zip(word.chars())
+            .enumerate()
+            .filter(|(_, (a, b))| a != b);
+        match (diff.next(), diff.next(), diff.next()) {
+            (Some((i, (t1, w1))), Some((j, (t2, w2))), None) => j == i + 1 && t1 == w2 && t2 == w1,
+            _ => false,
+        }
     })
 }
 
-/// Whether `text` holds `word`: inside a longer word for scripts without spaces and emoji,
-/// else as a whole word.
-fn names(text: &str, word: &str) -> bool {
+/// Whether `text` (split into `tokens`) holds `word`: inside a longer word for scripts
+/// without spaces and emoji, else as a whole word.
+fn names(text: &str, tokens: &[&str], word: &str) -> bool {
     let glued = crate::domains::has_spaceless(word) || word.chars().any(|c| !c.is_alphanumeric());
     if glued {
         return text.contains(word);
     }
-    text.split(|c: char| !c.is_alphanumeric())
-        .any(|w| w == word)
+    tokens.contains(&word)
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ use crate::vault::db::Encoded;
 use crate::vault::lock::WriteLock;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::read::read_note;
+use crate::vault::stamp::Stamp;
 use crate::vault::state::{FileState, State};
 use crate::vault::writeback::{insert_all, Insert, WriteBack};
 use crate::vault::{ContentHash, Note, Store};
@@ -192,17 +193,7 @@ impl Processor {
         }
         let rels = self.rescan(&mut report);
         let first = self.take_interrupted();
-        let present: BTreeSet<&String> = rels.iter().collect();
-        let vanished: Vec<String> = self
-            .state
-            .files
-            .keys()
-            .filter(|k| !present.contains(k))
-            .cloned()
-            .collect();
-        for rel in vanished {
-            self.forget(&rel)?;
-        }
+        self.forget_vanished(&rels)?;
         // Parse everything first, so questions are answered over up-to-date data.
         let mut pending = self
             .parse_files(&rels, "reading notes", false, &mut report)
@@ -268,6 +259,7 @@ impl Processor {
     pub async fn parse_pass(&mut self) -> Result<PassReport> {
         let mut report = PassReport::default();
         let rels = self.rescan(&mut report);
+        self.forget_vanished(&rels)?;
         self.parse_files(&rels, "reading notes", false, &mut report)
             .await?;
         self.observe(&report)?;
@@ -316,6 +308,7 @@ impl Processor {
         for rel in &rels {
             if let Some(fs) = self.state.files.get_mut(rel) {
                 fs.hash.clear();
+                fs.seen = None;
                 self.state_dirty = true;
             }
         }
@@ -410,11 +403,24 @@ impl Processor {
         settled_in(&self.state.files, rel, hash)
     }
 
-    /// Records that `rel` is fully processed at this content (our own writes included).
-    fn settle(&mut self, rel: &str, hash: ContentHash) {
+    /// Records that `rel` is fully processed at this content (our own writes included);
+    /// `seen`: the file's stamp when this content was read, if known.
+    fn settle(&mut self, rel: &str, hash: ContentHash, seen: Option<Stamp>) {
         if let Some(fs) = self.state.files.get_mut(rel) {
             fs.hash = hash.hex();
+            fs.seen = seen;
             self.state_dirty = true;
+        }
+    }
+
+    /// Records the stamp of a note found settled at `hash` by reading it, so the next pass
+    /// need not read it.
+    fn saw(&mut self, rel: &str, hash: ContentHash, stamp: Stamp) {
+        if let Some(fs) = self.state.files.get_mut(rel) {
+            if fs.hash == hash.hex() && fs.seen != Some(stamp) {
+                fs.seen = Some(stamp);
+                self.state_dirty = true;
+            }
         }
     }
 
@@ -608,11 +614,16 @@ impl Processor {
     ) -> Result<bool> {
         let Parsed {
             hash,
+            stamp,
             note,
             entries,
             rules,
         } = match read {
-            Read::Gone | Read::Settled => return Ok(false),
+            Read::Gone | Read::Settled(None) => return Ok(false),
+            Read::Settled(Some((hash, stamp))) => {
+                self.saw(rel, hash, stamp);
+                return Ok(false);
+            }
             Read::Skipped(reason) => {
                 self.report_skip(report, rel.to_string(), reason);
                 return Ok(false);
@@ -665,7 +676,7 @@ impl Processor {
                         && q.reply.as_ref().is_some_and(|r| !r.answered))
             });
         if !pending {
-            self.settle(rel, hash);
+            self.settle(rel, hash, stamp);
         }
         Ok(pending)
     }
@@ -703,7 +714,8 @@ impl Processor {
             .answer_questions(rel, &note, hash, quiet, report)
             .await?;
         if settled {
-            self.settle(rel, final_hash);
+            // Our writes changed the file since it was stamped: read once more next time.
+            self.settle(rel, final_hash, None);
         }
         Ok(())
     }
@@ -815,6 +827,7 @@ impl Processor {
                 hash: old.hash,
                 entries: ids,
                 dates,
+                seen: old.seen,
             },
         );
         self.state_dirty = true;
@@ -1085,6 +1098,22 @@ impl Processor {
                 "{rel}: “{question}” or its working callout was removed, so the work on it stopped"
             ),
         }
+    }
+
+    /// Forgets the notes processed before that are not among `rels` (deleted, ignored).
+    fn forget_vanished(&mut self, rels: &[String]) -> Result<()> {
+        let present: BTreeSet<&String> = rels.iter().collect();
+        let vanished: Vec<String> = self
+            .state
+            .files
+            .keys()
+            .filter(|k| !present.contains(k))
+            .cloned()
+            .collect();
+        for rel in vanished {
+            self.forget(&rel)?;
+        }
+        Ok(())
     }
 
     fn forget(&mut self, rel: &str) -> Result<()> {

@@ -16,6 +16,7 @@ use crate::vault::entry::entries_dated;
 use crate::vault::index::NoteMeta;
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::read::read_note;
+use crate::vault::stamp::Stamp;
 use crate::vault::state::FileState;
 use crate::vault::store::note_dating;
 use crate::vault::{ContentHash, Entry, Note, Store};
@@ -29,8 +30,9 @@ pub(super) enum Read {
     Gone,
     /// Could not be read: why (too large, not UTF-8, unreadable).
     Skipped(String),
-    /// Already processed at exactly this content.
-    Settled,
+    /// Already processed at exactly this content: known from its stamp (`None`), or read
+    /// and found at the processed hash, with the stamp to remember.
+    Settled(Option<(ContentHash, Stamp)>),
     /// New or changed content.
     Changed(Box<Parsed>),
 }
@@ -38,6 +40,8 @@ pub(super) enum Read {
 /// A changed note, parsed.
 pub(super) struct Parsed {
     pub hash: ContentHash,
+    /// The file's stamp, taken before it was read.
+    pub stamp: Option<Stamp>,
     pub note: Note,
     /// Its entries, dated: logs and reference text (searchable, never a log).
     pub entries: Vec<Entry>,
@@ -130,8 +134,8 @@ impl Reads {
 struct Job {
     config: Arc<Config>,
     flow: Arc<Flow>,
-    /// Each note: its path, its index entry (none: gone) and the hash it was processed at.
-    notes: Vec<(String, Option<NoteMeta>, Option<String>)>,
+    /// Each note: its path, its index entry (none: gone) and what it was processed at.
+    notes: Vec<(String, Option<NoteMeta>, Option<Settled>)>,
 }
 
 impl Job {
@@ -150,7 +154,10 @@ impl Job {
                 .iter()
                 .map(|rel| {
                     let meta = store.index().get(rel).cloned();
-                    let settled = files.get(rel).map(|fs| fs.hash.clone());
+                    let settled = files.get(rel).map(|fs| Settled {
+                        hash: fs.hash.clone(),
+                        seen: fs.seen,
+                    });
                     (rel.clone(), meta, settled)
                 })
                 .collect(),
@@ -173,20 +180,31 @@ impl Job {
             .par_iter()
             .map(|(_, meta, settled)| match meta {
                 None => Read::Gone,
-                Some(meta) => read_one(&self.config, &self.flow, meta, settled.as_deref()),
+                Some(meta) => read_one(&self.config, &self.flow, meta, settled.as_ref()),
             })
             .collect()
     }
 }
 
-fn read_one(config: &Config, flow: &Flow, meta: &NoteMeta, settled: Option<&str>) -> Read {
+/// The content a note was processed at: its hash and the file's stamp then.
+struct Settled {
+    hash: String,
+    seen: Option<Stamp>,
+}
+
+fn read_one(config: &Config, flow: &Flow, meta: &NoteMeta, settled: Option<&Settled>) -> Read {
+    // Stamped as when it was processed: unchanged (a lowered size limit still reports it).
+    let unchanged = settled.is_some_and(|s| s.seen.is_some() && s.seen == meta.stamp);
+    if unchanged && meta.size <= config.max_note_bytes {
+        return Read::Settled(None);
+    }
     let text = match read_note(&meta.abs, config.max_note_bytes) {
         Ok(text) => text,
         Err(reason) => return Read::Skipped(reason.to_string()),
     };
     let hash = ContentHash::of(text.as_bytes());
-    if settled == Some(hash.hex().as_str()) {
-        return Read::Settled;
+    if settled.is_some_and(|s| s.hash == hash.hex()) {
+        return Read::Settled(meta.stamp.map(|stamp| (hash, stamp)));
     }
     let note = Note::parse(text);
     let entries = entries_dated(
@@ -207,6 +225,7 @@ fn read_one(config: &Config, flow: &Flow, meta: &NoteMeta, settled: Option<&str>
         .collect();
     Read::Changed(Box::new(Parsed {
         hash,
+        stamp: meta.stamp,
         note,
         entries,
         rules,

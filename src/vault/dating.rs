@@ -410,13 +410,24 @@ pub fn heading_dates(
     year: Option<i32>,
     today: NaiveDate,
 ) -> (DatedLines, Vec<(usize, Period)>) {
+    let key = super::coded_headings::key(text);
+    heading_dates_keyed(text, year, today, key.as_ref())
+}
+
+/// [`heading_dates`] with the key of the text's coded headings read already (see
+/// [`super::coded_headings::key`]).
+pub(crate) fn heading_dates_keyed(
+    text: &str,
+    year: Option<i32>,
+    today: NaiveDate,
+    key: Option<&super::coded_headings::Key>,
+) -> (DatedLines, Vec<(usize, Period)>) {
     let day_first = slash_day_first(
         text.lines()
             .map(str::trim_start)
             .filter(|t| t.starts_with('#'))
             .map(|t| t.trim_start_matches('#')),
     );
-    let key = super::coded_headings::key(text);
     let mut in_code = false;
     let mut out = Vec::new();
     let mut periods = Vec::new();
@@ -454,7 +465,7 @@ pub fn heading_dates(
         path.retain(|(l, _)| *l < level);
         let above = known(&path);
         // `## 07_16_200` under `# 2024`, with a key line: July 2024, a month of its own.
-        if let Some(months) = key.as_ref().and_then(|k| k.months(title)) {
+        if let Some(months) = key.and_then(|k| k.months(title)) {
             let named = Period {
                 year: above.year,
                 month: Some(*months.start()),

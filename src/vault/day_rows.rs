@@ -114,13 +114,16 @@ mod tests {
     fn dated(text: &str) -> Vec<(NaiveDate, String)> {
         let today = NaiveDate::from_ymd_opt(2026, 11, 1).unwrap();
         let note = Note::parse(text.to_string());
-        let (headings, periods) = crate::vault::dating::heading_dates(text, None, today);
+        let coded = crate::vault::coded_headings::key(text);
+        let (headings, periods) =
+            crate::vault::dating::heading_dates_keyed(text, None, today, coded.as_ref());
         let dating = Dating {
             date: None,
             source: crate::vault::index::DateSource::Headings,
             headings,
             periods,
             row_days: Vec::new(),
+            coded,
         };
         entries_dated(&note, "log.md", &dating, today)
             .into_iter()

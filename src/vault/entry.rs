@@ -257,10 +257,10 @@ pub fn entries_dated(
             None => e.log = false,
         }
     }
-    if let Some(key) = super::coded_headings::key(&note.text) {
+    if let Some(key) = &dating.coded {
         out.extend(super::coded_headings::entries(
             &note.text,
-            &key,
+            key,
             source,
             |line| dating.date_at(line),
         ));

@@ -40,6 +40,8 @@ pub struct NoteMeta {
     pub dates: Vec<NaiveDate>,
     pub size: u64,
     pub mtime: SystemTime,
+    /// See [`super::stamp::Stamp`].
+    pub stamp: Option<super::stamp::Stamp>,
 }
 
 /// Notes by path and by date.
@@ -158,6 +160,9 @@ pub struct Dating {
     pub periods: Vec<(usize, super::heading_path::Period)>,
     /// The days of the rows of day tables (see [`super::day_rows`]).
     pub row_days: Vec<NaiveDate>,
+    /// The key of the note's coded headings, if it has some (see
+    /// [`super::coded_headings`]): read once, for dating and for the entries.
+    pub(crate) coded: Option<super::coded_headings::Key>,
 }
 
 impl Dating {
@@ -207,9 +212,13 @@ pub fn date_note(
         headings: Vec::new(),
         periods: Vec::new(),
         row_days: Vec::new(),
+        coded: None,
     };
     if let Some(date) = daily_date(rel, daily) {
-        return own(date, DateSource::DailyNote);
+        return Dating {
+            coded: body.and_then(super::coded_headings::key),
+            ..own(date, DateSource::DailyNote)
+        };
     }
     let today = Local::now().date_naive();
     let name = stem(rel);
@@ -230,8 +239,9 @@ pub fn date_note(
     };
     // `records_2026.md`: a year alone in the name is the year of its dates without one.
     let year = own_date.map(|d| d.year()).or_else(|| year_in(name));
+    let coded = body.and_then(super::coded_headings::key);
     let (headings, periods) = body
-        .map(|b| super::dating::heading_dates(b, year, today))
+        .map(|b| super::dating::heading_dates_keyed(b, year, today, coded.as_ref()))
         .unwrap_or_default();
     let mut dating = match (headings.is_empty(), own_date) {
         (false, date) => Dating {
@@ -240,9 +250,11 @@ pub fn date_note(
             headings,
             periods,
             row_days: Vec::new(),
+            coded,
         },
         (true, Some(date)) => Dating {
             periods,
+            coded,
             ..own(date, own_source)
         },
         (true, None) => Dating {
@@ -251,6 +263,7 @@ pub fn date_note(
             headings,
             periods,
             row_days: Vec::new(),
+            coded,
         },
     };
     if let Some(body) = body {
@@ -428,6 +441,7 @@ mod tests {
             dates: vec![NaiveDate::from_ymd_opt(2026, 1, 1).unwrap()],
             size: 0,
             mtime: SystemTime::UNIX_EPOCH,
+            stamp: None,
         };
         index.upsert(meta("Daily/2026-11-02.md"));
         index.upsert(meta("A/Plan.md"));

@@ -26,6 +26,7 @@ pub mod pending;
 pub mod read;
 pub mod rows;
 pub mod scan;
+pub mod stamp;
 pub mod state;
 pub mod store;
 pub mod writeback;

@@ -9,6 +9,7 @@ use walkdir::WalkDir;
 
 use super::ignore::IgnoreRules;
 use super::read::SkipReason;
+use super::stamp::Stamp;
 
 /// A note file found in the vault.
 #[derive(Debug, Clone)]
@@ -19,6 +20,8 @@ pub struct NoteFile {
     pub abs: PathBuf,
     pub size: u64,
     pub mtime: SystemTime,
+    /// See [`Stamp`]: `None` when changed too recently to be trusted.
+    pub stamp: Option<Stamp>,
 }
 
 /// A file that was not read, and why.
@@ -41,6 +44,10 @@ pub struct Scan {
 /// `path` relative to `root`, with `/` separators; `None` when outside.
 pub fn relative(root: &Path, path: &Path) -> Option<String> {
     let rel = path.strip_prefix(root).ok()?;
+    // A walk's paths are already clean: `/`-separated, no `.` parts, no doubled `/`.
+    if let Some(s) = rel.to_str().filter(|s| cfg!(unix) && is_clean(s)) {
+        return Some(s.to_string());
+    }
     let parts: Vec<String> = rel
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -48,9 +55,15 @@ pub fn relative(root: &Path, path: &Path) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("/"))
 }
 
+/// Whether `rel` has no empty, `.` or `..` part (then its components joined are itself).
+fn is_clean(rel: &str) -> bool {
+    !rel.is_empty() && rel.split('/').all(|part| !matches!(part, "" | "." | ".."))
+}
+
 /// Walks `root` (canonical) and returns its notes in path order.
 pub fn scan(root: &Path, rules: &IgnoreRules) -> Scan {
     let mut out = Scan::default();
+    let now = SystemTime::now();
     let mut seen: HashMap<PathBuf, String> = HashMap::new();
     let mut refused: Vec<Skipped> = Vec::new();
     let walker = WalkDir::new(root)
@@ -58,6 +71,10 @@ pub fn scan(root: &Path, rules: &IgnoreRules) -> Scan {
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|e| {
+            // Only folders and symlinks are judged here: files are, below.
+            if !e.file_type().is_dir() && !e.path_is_symlink() {
+                return true;
+            }
             let Some(rel) = relative(root, e.path()) else {
                 return true; // the root itself
             };
@@ -146,6 +163,7 @@ pub fn scan(root: &Path, rules: &IgnoreRules) -> Scan {
             abs,
             size: meta.len(),
             mtime: meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+            stamp: Stamp::of(&meta, now),
         });
     }
     out.skipped.extend(refused);

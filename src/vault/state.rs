@@ -19,6 +19,10 @@ pub struct FileState {
     pub entries: BTreeMap<String, String>,
     /// Days whose parsed files hold this note's entries.
     pub dates: Vec<NaiveDate>,
+    /// The file's stamp when it was read at `hash`: while it keeps this stamp, it is not
+    /// read again (see [`super::stamp`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen: Option<super::stamp::Stamp>,
 }
 
 /// The whole state file.
@@ -117,6 +121,7 @@ mod tests {
                 hash: "ab".into(),
                 entries: [("a.md#1".to_string(), "cd".to_string())].into(),
                 dates: vec![NaiveDate::from_ymd_opt(2026, 11, 1).unwrap()],
+                seen: Some(super::super::stamp::Stamp(2, 3, 4, 5)),
             },
         );
         state.observer.insert("best squat".into(), "100 kg".into());

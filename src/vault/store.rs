@@ -1,6 +1,7 @@
 //! The Store: the only way agents read and write the vault (seed 004 §16.2): entries by
 //! date range, by glob, by keyword search; saving parsed data; the global context.
 
+use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Component, Path};
 use std::sync::Arc;
@@ -13,11 +14,11 @@ use rayon::prelude::*;
 use regex::{Regex, RegexBuilder};
 
 use super::context::{read_context, write_context};
-use super::db::{without_zero_width, Encoded, RecordDb};
+use super::db::{without_zero_width, Dated, Encoded, RecordDb};
 use super::entry::{entries_dated, Entry};
 use super::frontmatter::Frontmatter;
 use super::ignore::IgnoreRules;
-use super::index::{date_note, modified_day, DateIndex, Dating, NoteMeta};
+use super::index::{date_note, modified_day, DateIndex, DateSource, Dating, NoteMeta};
 use super::note::Note;
 use super::parsed::{DayFile, ParsedRecord};
 use super::read::{read_note, SkipReason};
@@ -119,15 +120,47 @@ impl Store {
     /// Rescans; returns what was skipped and the temp files of our writes found.
     fn rescan_now(&mut self) -> (Vec<Skipped>, Vec<std::path::PathBuf>) {
         let found = scan(&self.config.vault, &self.rules);
-        // Dating a note that is not a daily note reads its head (frontmatter, headings):
-        // done in parallel, then indexed in the order found.
-        let metas: Vec<NoteMeta> = found
+        // Dating a note that is not a daily note reads its head (frontmatter, headings),
+        // unless it was dated at the same stamp before: done in parallel, then indexed in
+        // the order found.
+        let key = dating_key(&self.config);
+        let known = self.records.dated_notes(&key).unwrap_or_else(|e| {
+            tracing::debug!("notes dated before not read: {e}");
+            Default::default()
+        });
+        let metas: Vec<(NoteMeta, bool)> = found
             .notes
             .into_par_iter()
-            .map(|file| self.date_file(file))
+            .map(|file| match known.get(&file.rel) {
+                Some(d) if Some(d.stamp) == file.stamp => (remembered(file, d), false),
+                _ => (self.date_file(file), true),
+            })
             .collect();
+        let fresh: Vec<(&str, Dated)> = metas
+            .iter()
+            .filter(|(m, fresh)| *fresh && m.date_source != DateSource::DailyNote)
+            .filter_map(|(m, _)| {
+                let dated = Dated {
+                    stamp: m.stamp?,
+                    date: m.date,
+                    source: m.date_source,
+                    dates: m.dates.clone(),
+                };
+                Some((m.rel.as_str(), dated))
+            })
+            .collect();
+        let kept: HashSet<&str> = metas
+            .iter()
+            .filter(|(_, fresh)| !fresh)
+            .map(|(m, _)| m.rel.as_str())
+            .collect();
+        if !fresh.is_empty() || kept.len() < known.len() {
+            if let Err(e) = self.records.remember_dated(&key, &fresh, &kept) {
+                tracing::debug!("notes' dating not remembered: {e}");
+            }
+        }
         let mut index = DateIndex::default();
-        for meta in metas {
+        for (meta, _) in metas {
             index.upsert(meta);
         }
         self.index = index;
@@ -137,6 +170,7 @@ impl Store {
     /// Re-reads one note's place in the index (or removes it when gone or ignored).
     /// Returns `false` when `rel` is not a note.
     pub fn refresh(&mut self, rel: &str) -> bool {
+        let now = std::time::SystemTime::now();
         let abs = self.config.vault.join(rel);
         let meta = match std::fs::metadata(&abs) {
             Ok(meta) if meta.is_file() && !self.rules.skips_file(rel) => meta,
@@ -155,6 +189,7 @@ impl Store {
             abs: real,
             size: meta.len(),
             mtime: meta.modified().unwrap_or(std::time::SystemTime::UNIX_EPOCH),
+            stamp: super::stamp::Stamp::of(&meta, now),
         };
         let meta = self.date_file(file);
         self.index.upsert(meta);
@@ -190,6 +225,7 @@ impl Store {
             abs: file.abs,
             size: file.size,
             mtime: file.mtime,
+            stamp: file.stamp,
         }
     }
 
@@ -611,6 +647,35 @@ fn rank(candidates: Vec<Entry>, groups: &[Regex], match_all: bool) -> Vec<Entry>
         .collect();
     found.sort_by(|(ha, a), (hb, b)| (hb, b.log, b.date, b.time).cmp(&(ha, a.log, a.date, a.time)));
     found.into_iter().map(|(_, e)| e).collect()
+}
+
+/// What the dating of a note depends on besides its file: the day (dates are read
+/// relative to today), the daily-note settings and size limit, and the program itself.
+fn dating_key(config: &Config) -> String {
+    let program = std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .map(|m| format!("{}/{:?}", m.len(), m.modified().ok()))
+        .unwrap_or_default();
+    format!(
+        "{} {:?} {} {program}",
+        chrono::Local::now().date_naive(),
+        config.obsidian.daily,
+        config.max_note_bytes
+    )
+}
+
+/// A note's index entry from how it was dated before at the same stamp.
+fn remembered(file: NoteFile, dated: &Dated) -> NoteMeta {
+    NoteMeta {
+        date: dated.date,
+        dates: dated.dates.clone(),
+        date_source: dated.source,
+        rel: file.rel,
+        abs: file.abs,
+        size: file.size,
+        mtime: file.mtime,
+        stamp: file.stamp,
+    }
 }
 
 /// How the entries of a loaded note are dated under `config` (see [`Store::dating`]).

@@ -3,6 +3,7 @@
 //! is deleted and rebuilt (the caller re-parses everything), never trusted.
 
 mod awaiting;
+mod dated;
 mod encoded;
 mod entries;
 mod fts;
@@ -11,6 +12,7 @@ mod lifts;
 mod tests;
 
 pub use awaiting::Awaiting;
+pub use dated::Dated;
 pub use encoded::Encoded;
 pub(crate) use entries::without_zero_width;
 
@@ -186,6 +188,7 @@ impl RecordDb {
                 .map_err(err)?;
             conn.execute_batch(REBUILD_PRAGMAS).map_err(err)?;
         }
+        conn.execute_batch(dated::DATED_SCHEMA).map_err(err)?;
         Ok(RecordDb {
             path: path.to_path_buf(),
             conn: Mutex::new(conn),

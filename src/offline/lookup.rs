@@ -374,6 +374,16 @@ pub fn find(
         .first
         .iter()
         .any(|w| super::read::words::find_word(lower, w).is_some());
+    // Without a first time or a value asked, only a name can find the sentence: when no
+    // word of the question could be one, the entries need not be read at all.
+    let told = asks_lookup && asked_kind.is_some_and(|k| k != Asked::Amount)
+        || asked_kind == Some(Asked::Cost);
+    let could_name = |t: &String| {
+        !t.chars().any(is_spaceless) && t.chars().count() >= 3 && !taken_up(t, domains)
+    };
+    if !first && !told && !terms.iter().any(could_name) {
+        return Ok(None);
+    }
     let (inside, words): (Vec<String>, Vec<String>) = terms
         .iter()
         .cloned()
@@ -436,19 +446,15 @@ pub fn find(
     // `Herzogstadtlauf`).
     let own: Vec<&str> = terms
         .iter()
-        .map(String::as_str)
         .filter(|t| {
-            df.contains_key(t)
-                && !t.chars().any(is_spaceless)
-                && t.chars().count() >= 3
-                && !taken_up(t, domains)
-                && (rare.contains(t) || titled.contains(t))
+            df.contains_key(t.as_str())
+                && could_name(t)
+                && (rare.contains(&t.as_str()) || titled.contains(t.as_str()))
         })
+        .map(String::as_str)
         .collect();
     // A name asks for the one thing the notes tell of it, a first time is told once, and
     // a lookup question asks for a value (and a price is never computed: always one).
-    let told = asks_lookup && asked_kind.is_some_and(|k| k != Asked::Amount)
-        || asked_kind == Some(Asked::Cost);
     if own.is_empty() && !first && !told {
         return Ok(None);
     }

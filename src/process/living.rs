@@ -259,7 +259,7 @@ impl Processor {
                     tracing::info!("{rel}: “{}” brought up to date", q.text);
                     // Our own write is no change to read again.
                     if self.is_settled(rel, hash) {
-                        self.settle(rel, new_hash);
+                        self.settle(rel, new_hash, None);
                     }
                     hash = new_hash;
                 }

@@ -61,7 +61,9 @@ fn a_trend_question_gets_a_line_with_one_point_per_session() {
     process(v.path());
     let note = read(v.path(), "Daily/2026-11-21.md");
     let chart = chart(&note).expect("a chart in the answer");
-    assert_eq!(chart[1], "xychart-beta");
+    // A colour the lines can be seen in, then the chart.
+    assert!(chart[1].starts_with("%%{init:"), "{chart:?}");
+    assert_eq!(chart[2], "xychart-beta");
     // Every line of the chart is inside the callout.
     let fence = note
         .lines()

@@ -25,6 +25,10 @@ use crate::offline::say::capitalize;
 use chrono::{NaiveDate, Weekday};
 use serde::Serialize;
 
+/// The colour of bars and lines: one that reads on light and dark themes.
+const PALETTE: &str =
+    r##"%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#3b6fd4"}}}}%%"##;
+
 pub use bucket::{Combine, Step, MAX_POINTS};
 
 /// Fewer points than this are no chart: the answer's sentence says it all.
@@ -252,7 +256,8 @@ impl Series {
         let labels: Vec<String> = self.x_labels.iter().map(|l| quoted(l)).collect();
         let values: Vec<String> = self.values.iter().map(|v| number(*v)).collect();
         let (lo, hi) = self.range();
-        let mut out = String::from("```mermaid\nxychart-beta\n");
+        // Mermaid's default palette draws a line in a lavender barely seen on white.
+        let mut out = format!("```mermaid\n{PALETTE}\nxychart-beta\n");
         out.push_str(&format!("    title {}\n", quoted(&self.title)));
         out.push_str(&format!(
             "    x-axis {} [{}]\n",
@@ -334,6 +339,7 @@ impl Series {
             .map(|l| l.trim_start_matches('>').trim())
             .skip_while(|l| *l != "```mermaid");
         lines.next()?;
+        let mut lines = lines.skip_while(|l| l.starts_with("%%"));
         if lines.next()? != "xychart-beta" {
             return None;
         }
@@ -495,7 +501,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             s.mermaid(),
-            "```mermaid\nxychart-beta\n    title \"Running distance per week (km)\"\n    x-axis \"week of\" [\"Sep 28\", \"Oct 5\", \"Oct 12\", \"Oct 19\", \"Oct 26\"]\n    y-axis \"km\" 0 --> 13\n    bar [11.5, 0, 8.25, 0, 10]\n```\n"
+            "```mermaid\n%%{init: {\"themeVariables\": {\"xyChart\": {\"plotColorPalette\": \"#3b6fd4\"}}}}%%\nxychart-beta\n    title \"Running distance per week (km)\"\n    x-axis \"week of\" [\"Sep 28\", \"Oct 5\", \"Oct 12\", \"Oct 19\", \"Oct 26\"]\n    y-axis \"km\" 0 --> 13\n    bar [11.5, 0, 8.25, 0, 10]\n```\n"
         );
     }
 

@@ -72,6 +72,12 @@ async fn answer_reporting(
                 "sources": a.sources,
                 "engine": a.engine,
             });
+            if !a.provenance.is_empty() {
+                v["provenance"] = serde_json::json!(a.provenance);
+            }
+            if let Some(check) = &a.check {
+                v["check"] = serde_json::json!(check);
+            }
             if let Some(run) = &a.run {
                 v["session"] = serde_json::json!(run.session);
                 v["path"] = serde_json::json!(run.path);

@@ -6,6 +6,7 @@
 //! when a model step fails, the offline engine answers and says why.
 
 pub mod agentic;
+pub mod check;
 mod chunks;
 pub mod correction;
 mod engine;
@@ -91,6 +92,10 @@ pub struct Answer {
     pub observations: Vec<crate::offline::observer::Observation>,
     /// How the model flow got there, when it answered.
     pub run: Option<RunInfo>,
+    /// How each figure the offline engine computed was computed.
+    pub provenance: Vec<offline::provenance::Provenance>,
+    /// The check of a model answer's figures against the notes.
+    pub check: Option<check::Report>,
 }
 
 /// How a session went: for `--json` reports.
@@ -233,6 +238,8 @@ impl Flow {
                     engine: a.engine.clone(),
                     observations: Vec::new(),
                     run: Some(RunInfo::of(&session)),
+                    provenance: Vec::new(),
+                    check: a.check.clone(),
                 });
             }
             // The person's reply resumes the paused session; a reply whose session is gone
@@ -293,6 +300,8 @@ impl Flow {
                         engine: a.engine,
                         observations: a.observations,
                         run: Some(RunInfo::of(&session)),
+                        provenance: Vec::new(),
+                        check: a.check,
                     })
                 }
                 Ok(None) => {}
@@ -311,6 +320,7 @@ impl Flow {
             Some(o) => Ok(offline::answer::ExtractiveAnswer {
                 body: o.body,
                 sources: o.sources,
+                provenance: o.provenance,
             }),
             None => offline::answer::answer(store, &self.domains, &question.text, question.anchor),
         };
@@ -326,6 +336,8 @@ impl Flow {
                     engine: "offline".to_string(),
                     observations: Vec::new(),
                     run: None,
+                    provenance: a.provenance,
+                    check: None,
                 })
             }
             Err(e) => Outcome::Failed {

@@ -11,6 +11,7 @@ use chrono::Datelike;
 use super::analyze::{self, Facts};
 use super::dates::{find_range, DateRange};
 use super::kinds;
+use super::provenance::{self, Provenance};
 use super::query::{self, Metric, Query, QueryType};
 use crate::agents::retriever::Retrieved;
 use crate::agents::types::RetrievalAttempt;
@@ -28,6 +29,8 @@ const MAX_QUOTES: usize = 8;
 pub struct ExtractiveAnswer {
     pub body: String,
     pub sources: Vec<String>,
+    /// How each computed figure of the body was computed.
+    pub provenance: Vec<Provenance>,
 }
 
 /// Topic words of a question, each expanded through the vocabulary.
@@ -172,8 +175,33 @@ fn newest_matches(
 }
 
 /// Answers `question` asked in a note dated `anchor`: computed facts over the parsed data
-/// when the question names a measure, then the supporting entries quoted with citations.
+/// when the question names a measure, then the supporting entries quoted with citations,
+/// and how each computed figure was computed (folded, before the closing line).
 pub fn answer(
+    store: &Store,
+    domains: &Domains,
+    question: &str,
+    anchor: NaiveDate,
+) -> Result<ExtractiveAnswer> {
+    let mut a = compose(store, domains, question, anchor)?;
+    a.body = with_trail(&a.body, &a.provenance, "en");
+    Ok(a)
+}
+
+/// `body` with the "How this was computed" blocks of `trails` (in language `lang`) before
+/// its closing `_..._` line.
+pub fn with_trail(body: &str, trails: &[Provenance], lang: &str) -> String {
+    if trails.is_empty() {
+        return body.to_string();
+    }
+    let block = provenance::blocks(trails, lang);
+    match body.rfind("\n\n_") {
+        Some(i) => format!("{}\n\n{block}{}", &body[..i], &body[i..]),
+        None => format!("{body}\n\n{block}"),
+    }
+}
+
+fn compose(
     store: &Store,
     domains: &Domains,
     question: &str,
@@ -245,7 +273,11 @@ pub fn answer(
         body.push_str("\n\n");
         body.push_str(&period_note(question, &range));
         body.push_str("_Answered from your notes without a model: the numbers are computed from what you logged._");
-        return Ok(ExtractiveAnswer { body, sources });
+        return Ok(ExtractiveAnswer {
+            body,
+            sources,
+            provenance: reply.provenance,
+        });
     }
     let mut body = period_note(question, &range);
     let mut sources: Vec<String> = Vec::new();
@@ -263,7 +295,11 @@ pub fn answer(
                 store.cite(&n.entry)
             ));
             sources.push(store.cite_note(&n.entry.source));
-            return Ok(ExtractiveAnswer { body, sources });
+            return Ok(ExtractiveAnswer {
+            body,
+            sources,
+            provenance: Vec::new(),
+        });
         }
     }
     // `how many PT sessions this month`: something logged without a number is counted in
@@ -289,7 +325,11 @@ pub fn answer(
             add_source(&mut sources, store.cite_note(&e.source));
         }
         body.push_str("\n\n_Answered from your notes without a model: the days are counted from what you logged._");
-        return Ok(ExtractiveAnswer { body, sources });
+        return Ok(ExtractiveAnswer {
+            body,
+            sources,
+            provenance: Vec::new(),
+        });
     }
     match &facts {
         Some(f) => {
@@ -348,7 +388,11 @@ pub fn answer(
             ));
         }
         body.push_str("_Answered from your notes without a model._");
-        return Ok(ExtractiveAnswer { body, sources });
+        return Ok(ExtractiveAnswer {
+            body,
+            sources,
+            provenance: Vec::new(),
+        });
     }
     let limit = if facts.is_some() { 3 } else { MAX_QUOTES };
     if !supporting.is_empty() {
@@ -397,7 +441,11 @@ pub fn answer(
     } else {
         body.push_str("_Answered from your notes without a model: these are the matching entries, best matches first, not an interpretation._");
     }
-    Ok(ExtractiveAnswer { body, sources })
+    Ok(ExtractiveAnswer {
+        body,
+        sources,
+        provenance: facts.map(|f| f.provenance).unwrap_or_default(),
+    })
 }
 
 /// The answer of a question about one thing the notes tell once (see [`super::lookup`]).
@@ -457,6 +505,7 @@ fn looked_up(
     Ok(Some(ExtractiveAnswer {
         body,
         sources: vec![store.cite_note(&e.source)],
+        provenance: Vec::new(),
     }))
 }
 
@@ -746,6 +795,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
         if let Some(f) = analyze::compute(&q, &when, &records, None, &baseline, link) {
             out.lines.push(f.lines[0].clone());
             out.cited.extend(f.cited.into_iter().take(1));
+            out.provenance.extend(f.provenance);
         }
     };
     ask(QueryType::Count, Metric::Runs);

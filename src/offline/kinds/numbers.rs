@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::{count, day, full_day, Reply};
 use crate::offline::analyze::{trim, Link};
 use crate::offline::metric::{per_day, runs, series, Point};
+use crate::offline::provenance::{self, Input, LeftOut, Operation, Provenance};
 use crate::offline::query::{Metric, Query, QueryType};
 use crate::vault::parsed::ParsedRecord;
 
@@ -280,8 +281,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
         return race_trend(km, when, records, link);
     }
     let mut points = series(metric, records);
+    let mut left_out: Vec<LeftOut> = Vec::new();
     if matches!(metric, Metric::Runs | Metric::Distance) {
+        let all = points.clone();
         points = without_totals(points);
+        left_out = provenance::dropped(&all, &points, link);
     }
     if points.is_empty() {
         return None;
@@ -342,6 +346,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             }
             r.head.push(line + ".");
             items(&mut r, &all, link);
+            let detail = |p: &Point| p.detail.clone();
+            r.provenance.push(
+                Provenance::of(Operation::Count, counted, &all, &detail, when, link)
+                    .leaving_out(left_out),
+            );
         }
         QueryType::Total | QueryType::Lookup => {
             let sum: f64 = points.iter().map(|p| p.value).sum();
@@ -359,6 +368,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 count(points.len(), "entry")
             ));
             items(&mut r, &all, link);
+            let value = |p: &Point| shown(metric, &points, p.value);
+            r.provenance.push(
+                Provenance::of(Operation::Sum, total, &all, &value, when, link)
+                    .leaving_out(left_out),
+            );
         }
         QueryType::Average => {
             let rate = points[0]
@@ -375,6 +389,22 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 } else {
                     points.iter().map(|p| (p.date, p.value)).collect()
                 };
+            // Each averaged value with the entry it was read from (a day's first, for a sum
+            // over the day).
+            let inputs: Vec<Input> = values
+                .iter()
+                .filter_map(|(d, v)| {
+                    let p = points
+                        .iter()
+                        .find(|p| p.date == *d && (p.value == *v || values.len() < points.len()))?;
+                    Some(Input {
+                        value: shown(metric, &points, *v),
+                        number: *v,
+                        date: *d,
+                        link: link(p.record),
+                    })
+                })
+                .collect();
             if query.per_month {
                 // `2024年平均每月跑多少公里`: the period's total over its months.
                 let (first, last) = match &query.range {
@@ -397,6 +427,10 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     count(months.max(1) as usize, "month")
                 ));
                 items(&mut r, &all, link);
+                r.provenance.push(
+                    Provenance::with(Operation::Sum, shown(metric, &points, total), inputs, when)
+                        .leaving_out(left_out),
+                );
                 return Some(r);
             }
             if query.per_week {
@@ -419,6 +453,10 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     trim(round1(weeks))
                 ));
                 items(&mut r, &all, link);
+                r.provenance.push(
+                    Provenance::with(Operation::Sum, shown(metric, &points, total), inputs, when)
+                        .leaving_out(left_out),
+                );
                 return Some(r);
             }
             let avg = values.iter().map(|v| v.1).sum::<f64>() / values.len() as f64;
@@ -451,6 +489,10 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 day(hi.0)
             ));
             items(&mut r, &all, link);
+            r.provenance.push(
+                Provenance::with(Operation::Mean, shown(metric, &points, avg), inputs, when)
+                    .leaving_out(left_out),
+            );
         }
         QueryType::Last => {
             let s = sessions(&points);
@@ -517,6 +559,12 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let s = sessions(&points);
             let tops: Vec<&Point> = s.iter().map(Session::top).collect();
             items(&mut r, &tops, link);
+            let op = if want_max { Operation::Max } else { Operation::Min };
+            let detail = |p: &Point| p.detail.clone();
+            r.provenance.push(
+                Provenance::of(op, best.detail.clone(), &all, &detail, when, link)
+                    .leaving_out(left_out),
+            );
         }
         QueryType::Trend => {
             let s = sessions(&points);
@@ -558,6 +606,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 r.head.push(line);
             }
             items(&mut r, &tops, link);
+            let value = |p: &Point| shown(metric, &points, p.value);
+            r.provenance.push(
+                Provenance::of(Operation::Change, direction, &tops, &value, when, link)
+                    .leaving_out(left_out),
+            );
         }
         _ => return None,
     }

@@ -54,6 +54,9 @@ struct File {
     /// What a table column holds -> the header words that name it.
     #[serde(default)]
     table_headers: BTreeMap<Column, Vec<String>>,
+    /// Words of an answer's "How this was computed" block, read by `offline::provenance`.
+    #[serde(default, rename = "provenance")]
+    _provenance: serde::de::IgnoredAny,
 }
 
 /// What a question asks for, apart from its topic: kinds of answer, words that stand for
@@ -390,6 +393,11 @@ pub struct Lexicon {
     pub months: Vec<(String, u32)>,
     /// Header words of table columns, in the order the columns are tried.
     pub table_headers: Vec<(Column, Vec<String>)>,
+}
+
+/// Every shipped language file: its code and its text.
+pub fn files() -> &'static [(&'static str, &'static str)] {
+    FILES
 }
 
 /// The merged lexicon of the shipped languages.

@@ -149,17 +149,14 @@ impl Known {
 
     fn supports(&self, f: &Figure) -> bool {
         match f.kind {
-            Kind::Date(year, m, d) => {
-                self.dates.iter().any(|&(y, mm, dd)| {
-                    (mm, dd) == (m, d) && (y == 0 || year.is_none_or(|year| year == y))
-                })
-            }
+            Kind::Date(year, m, d) => self.dates.iter().any(|&(y, mm, dd)| {
+                (mm, dd) == (m, d) && (y == 0 || year.is_none_or(|year| year == y))
+            }),
             Kind::Clock => self.near(f.value, 0.02) || self.quotient(f.value, 0.02),
             Kind::Number(Unit::Percent) => self.ratio(f.value, f.decimals),
             Kind::Number(unit) => {
                 // A year on its own: one of the dates'.
-                if unit == Unit::None && f.decimals == 0 && (1900.0..=2100.0).contains(&f.value)
-                {
+                if unit == Unit::None && f.decimals == 0 && (1900.0..=2100.0).contains(&f.value) {
                     let y = f.value as i32;
                     if self.dates.iter().any(|d| d.0 == y) {
                         return true;
@@ -178,7 +175,9 @@ impl Known {
 
     fn near(&self, x: f64, tolerance: f64) -> bool {
         let i = self.numbers.partition_point(|n| *n < x - tolerance);
-        self.numbers.get(i).is_some_and(|n| (n - x).abs() <= tolerance)
+        self.numbers
+            .get(i)
+            .is_some_and(|n| (n - x).abs() <= tolerance)
     }
 
     /// `5 kg more than last time`: the difference of two known numbers.
@@ -193,7 +192,11 @@ impl Known {
     /// `5:30 min/km`: one known number over another (a time over a distance).
     fn quotient(&self, x: f64, tolerance: f64) -> bool {
         self.numbers.len() <= MAX_PAIRS
-            && self.numbers.iter().filter(|b| **b > 0.0).any(|b| self.near(x * b, tolerance * b))
+            && self
+                .numbers
+                .iter()
+                .filter(|b| **b > 0.0)
+                .any(|b| self.near(x * b, tolerance * b))
     }
 
     /// `up 12%`: the change from one known number to another, in percent.
@@ -210,7 +213,8 @@ impl Known {
             nonzero.iter().any(|b| {
                 let change = (b / a - 1.0).abs() * 100.0;
                 let share = b / a * 100.0;
-                (change - pct).abs() <= tolerance.max(0.5) || (share - pct).abs() <= tolerance.max(0.5)
+                (change - pct).abs() <= tolerance.max(0.5)
+                    || (share - pct).abs() <= tolerance.max(0.5)
             })
         })
     }
@@ -285,35 +289,37 @@ fn figures(text: &str) -> Vec<Figure> {
     static NUMBER: OnceLock<Regex> = OnceLock::new();
     static LIST: OnceLock<Regex> = OnceLock::new();
     let link = LINK.get_or_init(|| Regex::new(r"\[\[[^\]]*\]\]").expect("link pattern"));
-    let iso = ISO.get_or_init(|| {
-        Regex::new(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b").expect("date pattern")
-    });
-    let clock = CLOCK.get_or_init(|| {
-        Regex::new(r"\b(\d{1,2}):(\d{2})(?::(\d{2}))?\b").expect("clock pattern")
-    });
+    let iso =
+        ISO.get_or_init(|| Regex::new(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b").expect("date pattern"));
+    let clock = CLOCK
+        .get_or_init(|| Regex::new(r"\b(\d{1,2}):(\d{2})(?::(\d{2}))?\b").expect("clock pattern"));
     let named = NAMED.get_or_init(|| {
         Regex::new(r"(?i)\b(\p{L}{3,})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?|\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(\p{L}{3,})\b(?:\s+(\d{4})\b)?")
             .expect("named date pattern")
     });
-    let number = NUMBER.get_or_init(|| {
-        Regex::new(r"(\d+(?:[.,]\d+)?)\s?(%|[\p{L}]+)?").expect("number pattern")
-    });
+    let number = NUMBER
+        .get_or_init(|| Regex::new(r"(\d+(?:[.,]\d+)?)\s?(%|[\p{L}]+)?").expect("number pattern"));
     let list = LIST.get_or_init(|| Regex::new(r"(?m)^\s*\d+[.)]\s").expect("list pattern"));
     let mut taken: Vec<(usize, usize)> = link
         .find_iter(text)
         .chain(list.find_iter(text))
         .map(|m| (m.start(), m.end()))
         .collect();
-    let free = |taken: &[(usize, usize)], s: usize, e: usize| {
-        taken.iter().all(|&(a, b)| e <= a || s >= b)
-    };
+    let free =
+        |taken: &[(usize, usize)], s: usize, e: usize| taken.iter().all(|&(a, b)| e <= a || s >= b);
     let mut out = Vec::new();
     for c in iso.captures_iter(text) {
         let m = c.get(0).expect("match");
         let (y, mo, d) = (num(&c[1]) as i32, num(&c[2]) as u32, num(&c[3]) as u32);
         if free(&taken, m.start(), m.end()) && NaiveDate::from_ymd_opt(y, mo, d).is_some() {
             taken.push((m.start(), m.end()));
-            out.push(figure(m.start(), m.end(), 0.0, 0, Kind::Date(Some(y), mo, d)));
+            out.push(figure(
+                m.start(),
+                m.end(),
+                0.0,
+                0,
+                Kind::Date(Some(y), mo, d),
+            ));
         }
     }
     for c in named.captures_iter(text) {
@@ -330,7 +336,13 @@ fn figures(text: &str) -> Vec<Figure> {
         if free(&taken, m.start(), m.end()) && (1..=31).contains(&day) {
             taken.push((m.start(), m.end()));
             let year = year.map(|y| num(y.as_str()) as i32);
-            out.push(figure(m.start(), m.end(), 0.0, 0, Kind::Date(year, month, day)));
+            out.push(figure(
+                m.start(),
+                m.end(),
+                0.0,
+                0,
+                Kind::Date(year, month, day),
+            ));
         }
     }
     for c in clock.captures_iter(text) {
@@ -361,9 +373,19 @@ fn figures(text: &str) -> Vec<Figure> {
         let raw = digits.as_str().replace(',', ".");
         let decimals = raw.split_once('.').map_or(0, |(_, d)| d.len() as i32);
         let unit = c.get(2).map_or(Unit::None, |u| unit_of(u.as_str()));
-        let end = if unit == Unit::None { digits.end() } else { m.end() };
+        let end = if unit == Unit::None {
+            digits.end()
+        } else {
+            m.end()
+        };
         taken.push((digits.start(), end));
-        out.push(figure(digits.start(), end, num(&raw), decimals, Kind::Number(unit)));
+        out.push(figure(
+            digits.start(),
+            end,
+            num(&raw),
+            decimals,
+            Kind::Number(unit),
+        ));
     }
     out.sort_by_key(|f| f.start);
     out
@@ -390,7 +412,11 @@ fn month_number(word: &str) -> Option<u32> {
     let english = crate::offline::provenance::word("en", "months");
     let by_english = english
         .split_whitespace()
-        .position(|m| m == w || (w.chars().count() == 3 && m.starts_with(&w)) || (w == "sept" && m.starts_with("sept")))
+        .position(|m| {
+            m == w
+                || (w.chars().count() == 3 && m.starts_with(&w))
+                || (w == "sept" && m.starts_with("sept"))
+        })
         .map(|i| i as u32 + 1);
     by_english.or_else(|| {
         crate::offline::read::lexicon::lexicon()

@@ -94,8 +94,9 @@ pub struct Answer {
     pub run: Option<RunInfo>,
     /// How each figure the offline engine computed was computed.
     pub provenance: Vec<offline::provenance::Provenance>,
-    /// The check of a model answer's figures against the notes.
-    pub check: Option<check::Report>,
+    /// The check of a model answer's figures against the notes (boxed: most answers are
+    /// offline and carry none).
+    pub check: Option<Box<check::Report>>,
 }
 
 /// How a session went: for `--json` reports.
@@ -239,7 +240,7 @@ impl Flow {
                     observations: Vec::new(),
                     run: Some(RunInfo::of(&session)),
                     provenance: Vec::new(),
-                    check: a.check.clone(),
+                    check: a.check.clone().map(Box::new),
                 });
             }
             // The person's reply resumes the paused session; a reply whose session is gone
@@ -301,7 +302,7 @@ impl Flow {
                         observations: a.observations,
                         run: Some(RunInfo::of(&session)),
                         provenance: Vec::new(),
-                        check: a.check,
+                        check: a.check.map(Box::new),
                     })
                 }
                 Ok(None) => {}

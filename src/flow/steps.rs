@@ -354,8 +354,11 @@ impl Machine<'_> {
         texts.extend(s.entries.iter().map(|e| e.view.text.as_str()));
         let person = s.person_added();
         texts.extend(person.as_deref());
-        let data: Vec<&serde_json::Value> =
-            s.entries.iter().filter_map(|e| e.view.data.as_ref()).collect();
+        let data: Vec<&serde_json::Value> = s
+            .entries
+            .iter()
+            .filter_map(|e| e.view.data.as_ref())
+            .collect();
         let mut days: Vec<NaiveDate> = s
             .entries
             .iter()

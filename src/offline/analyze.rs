@@ -142,7 +142,11 @@ pub fn compute(
                 best.detail,
                 day(best.date)
             ));
-            let op = if want_max { Operation::Max } else { Operation::Min };
+            let op = if want_max {
+                Operation::Max
+            } else {
+                Operation::Min
+            };
             facts.provenance.push(Provenance::of(
                 op,
                 best.detail.clone(),

@@ -296,10 +296,10 @@ fn compose(
             ));
             sources.push(store.cite_note(&n.entry.source));
             return Ok(ExtractiveAnswer {
-            body,
-            sources,
-            provenance: Vec::new(),
-        });
+                body,
+                sources,
+                provenance: Vec::new(),
+            });
         }
     }
     // `how many PT sessions this month`: something logged without a number is counted in

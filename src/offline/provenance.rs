@@ -139,7 +139,12 @@ impl Provenance {
     }
 
     /// The trail of `result`, computed by `operation` over `inputs` already shown.
-    pub fn with(operation: Operation, result: String, inputs: Vec<Input>, period: &str) -> Provenance {
+    pub fn with(
+        operation: Operation,
+        result: String,
+        inputs: Vec<Input>,
+        period: &str,
+    ) -> Provenance {
         Provenance {
             operation,
             result,
@@ -162,7 +167,11 @@ impl Provenance {
         let w = |key: &str| word(lang, key);
         let n = self.inputs.len();
         let mut out = format!("> [!info]- {}\n", w("title"));
-        out.push_str(&format!("> **{}** = {}\n", self.result, self.equation(lang)));
+        out.push_str(&format!(
+            "> **{}** = {}\n",
+            self.result,
+            self.equation(lang)
+        ));
         if let Some(period) = &self.period {
             out.push_str(&format!("> {}: {period}\n", w("period")));
         }
@@ -365,9 +374,12 @@ mod tests {
     #[test]
     fn a_long_sum_lists_the_first_values_and_sums_the_rest_so_it_stays_checkable() {
         let out = trail(MAX_LISTED + 20).render("en");
-        assert!(out.contains("(sum of 320 values)"), "{out}");
+        assert!(out.contains("> **320 km** = sum of 320 values\n"), "{out}");
         assert!(!out.contains("1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1"));
-        assert_eq!(out.lines().filter(|l| l.starts_with("> - 1 km")).count(), MAX_LISTED);
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with("> - 1 km")).count(),
+            MAX_LISTED
+        );
         assert!(out.contains("… and 20 more, adding up to 20"), "{out}");
     }
 

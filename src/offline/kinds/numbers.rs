@@ -559,7 +559,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let s = sessions(&points);
             let tops: Vec<&Point> = s.iter().map(Session::top).collect();
             items(&mut r, &tops, link);
-            let op = if want_max { Operation::Max } else { Operation::Min };
+            let op = if want_max {
+                Operation::Max
+            } else {
+                Operation::Min
+            };
             let detail = |p: &Point| p.detail.clone();
             r.provenance.push(
                 Provenance::of(op, best.detail.clone(), &all, &detail, when, link)

@@ -825,6 +825,19 @@ fn fastest(km: f64, fast: bool, when: &str, records: &[ParsedRecord], link: Link
         trim(km)
     ));
     list_race_runs(&mut reply, &found, link);
+    let inputs = found
+        .iter()
+        .map(|(date, d, t, r)| Input {
+            value: format!("{} km in {}", trim(*d), clock(*t)),
+            number: *t,
+            date: *date,
+            link: link(r),
+        })
+        .collect();
+    let op = if fast { Operation::Min } else { Operation::Max };
+    reply
+        .provenance
+        .push(Provenance::with(op, clock(best.2), inputs, when));
     Some(reply)
 }
 

@@ -77,6 +77,8 @@ enum Unit {
     Hour,
     Minute,
     Percent,
+    /// Days, weeks or months: a span of the period, in days each.
+    Span(u32),
 }
 
 /// One figure of an answer: where it is, as written, and what it says.
@@ -166,10 +168,29 @@ impl Known {
                 if self.near(f.value, tolerance) || self.difference(f.value, tolerance) {
                     return true;
                 }
+                // `the last 14 days`: a span no longer than the one the dates cover.
+                if let Unit::Span(days) = unit {
+                    return f.value * days as f64 <= self.span_days() + days as f64;
+                }
                 converted(f.value, unit)
                     .iter()
                     .any(|&c| self.near(c, tolerance.max(0.01 * c.abs())))
             }
+        }
+    }
+
+    /// Days from the earliest known date to the latest, both counted.
+    fn span_days(&self) -> f64 {
+        let day = |&(y, m, d): &(i32, u32, u32)| NaiveDate::from_ymd_opt(y, m, d);
+        let dated: Vec<NaiveDate> = self
+            .dates
+            .iter()
+            .filter(|d| d.0 != 0)
+            .filter_map(day)
+            .collect();
+        match (dated.iter().min(), dated.iter().max()) {
+            (Some(a), Some(b)) => (*b - *a).num_days() as f64 + 1.0,
+            _ => 0.0,
         }
     }
 
@@ -262,21 +283,41 @@ fn converted(x: f64, unit: Unit) -> Vec<f64> {
         Unit::Lb => vec![x * KG_PER_LB],
         Unit::Hour => vec![x * 60.0],
         Unit::Minute => vec![x / 60.0],
-        Unit::None | Unit::Percent => Vec::new(),
+        Unit::None | Unit::Percent | Unit::Span(_) => Vec::new(),
     }
 }
 
+/// The unit a word names (the lexicon's `unit_*` words of every language).
 fn unit_of(word: &str) -> Unit {
-    match word.to_lowercase().as_str() {
-        "km" | "k" | "kms" | "kilometers" | "kilometres" | "킬로" | "公里" => Unit::Km,
-        "mi" | "mile" | "miles" => Unit::Mile,
-        "kg" | "kgs" | "kilos" | "kilograms" => Unit::Kg,
-        "lb" | "lbs" | "pounds" => Unit::Lb,
-        "h" | "hr" | "hrs" | "hour" | "hours" | "시간" | "小时" => Unit::Hour,
-        "min" | "mins" | "minute" | "minutes" | "분" | "分钟" => Unit::Minute,
-        "%" => Unit::Percent,
-        _ => Unit::None,
+    static UNITS: OnceLock<Vec<(String, Unit)>> = OnceLock::new();
+    let units = UNITS.get_or_init(|| {
+        [
+            ("unit_km", Unit::Km),
+            ("unit_mile", Unit::Mile),
+            ("unit_kg", Unit::Kg),
+            ("unit_lb", Unit::Lb),
+            ("unit_hour", Unit::Hour),
+            ("unit_minute", Unit::Minute),
+            ("unit_day", Unit::Span(1)),
+            ("unit_week", Unit::Span(7)),
+            ("unit_month", Unit::Span(30)),
+        ]
+        .into_iter()
+        .flat_map(|(key, unit)| {
+            crate::offline::provenance::words_everywhere(key)
+                .into_iter()
+                .map(move |w| (w, unit))
+        })
+        .collect()
+    });
+    if word == "%" {
+        return Unit::Percent;
     }
+    let w = word.to_lowercase();
+    units
+        .iter()
+        .find(|(name, _)| *name == w)
+        .map_or(Unit::None, |(_, u)| *u)
 }
 
 /// The figures of `text`, in order, skipping wikilinks (their dates and times are the
@@ -512,6 +553,14 @@ mod tests {
             mark(said, &k, "en"),
             "You ran ~~61 km~~ (not in your notes) on Nov 20 and 6 km on ~~Nov 25~~ (not in your notes)."
         );
+    }
+
+    #[test]
+    fn a_span_of_days_passes_only_within_the_dates_known() {
+        let k = known();
+        assert_eq!(check("Over the last 2 days.", &k).outcome, Outcome::Passed);
+        let r = check("Over the last 30 days.", &k);
+        assert_eq!(r.unsupported, ["30 days"], "{r:?}");
     }
 
     #[test]

@@ -269,15 +269,29 @@ pub fn blocks(trails: &[Provenance], lang: &str) -> String {
 /// The words of the `provenance:` sections, by language, then key.
 type Words = BTreeMap<String, BTreeMap<String, String>>;
 
-/// The word `key` of the lexicon's `provenance:` section in `lang`, else in English.
-pub fn word(lang: &str, key: &str) -> String {
+/// The `provenance:` sections of every shipped language.
+fn sections() -> &'static Words {
     static WORDS: OnceLock<Words> = OnceLock::new();
-    let words = WORDS.get_or_init(|| {
+    WORDS.get_or_init(|| {
         super::read::lexicon::files()
             .iter()
             .map(|(lang, text)| (lang.to_string(), section(text)))
             .collect()
-    });
+    })
+}
+
+/// Every language's words under `key` (each a space-separated list), lowercased.
+pub fn words_everywhere(key: &str) -> Vec<String> {
+    sections()
+        .values()
+        .filter_map(|w| w.get(key))
+        .flat_map(|list| list.split_whitespace().map(str::to_lowercase))
+        .collect()
+}
+
+/// The word `key` of the lexicon's `provenance:` section in `lang`, else in English.
+pub fn word(lang: &str, key: &str) -> String {
+    let words = sections();
     words
         .get(lang)
         .and_then(|w| w.get(key))

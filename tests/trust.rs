@@ -318,3 +318,48 @@ fn a_correct_answer_passes_the_check_and_ends_with_its_sources() {
     let json = json_with_models(v, &["ask", "how far did I run yesterday"]);
     assert!(json["check"]["outcome"].is_string(), "{json}");
 }
+
+#[test]
+fn a_weeks_summary_is_left_out_with_its_reason_and_a_mile_conversion_is_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    let runs = [10.0, 8.5, 12.0];
+    let week: f64 = runs.iter().sum();
+    // A week's total above the runs it adds up (written as a German note would be).
+    let de = |x: f64| x.to_string().replace('.', ",");
+    write(
+        v,
+        "Daily/2026-04-19.md",
+        format!(
+            "Diese Woche bin ich {} km gelaufen.\n\n- Montag: Lauf {} km\n- Mittwoch: Lauf {} km\n- Samstag: Lauf {} km\n",
+            de(week),
+            de(runs[0]),
+            de(runs[1]),
+            de(runs[2])
+        ),
+    );
+    write(v, "Daily/2026-04-20.md", "ran 4 miles easy\n");
+    let a = ask_json(v, "how far did I run in April 2026");
+    let trail = &a["provenance"][0];
+    let left = &trail["left_out"][0];
+    let left_value = left["value"].as_str().unwrap().replace(',', ".");
+    assert_eq!(leading(&left_value), week, "{trail}");
+    assert_eq!(left["why"], "list_total");
+    assert_eq!(trail["conversions"][0]["from"], "4 miles", "{trail}");
+    let numbers: Vec<f64> = trail["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["number"].as_f64().unwrap())
+        .collect();
+    assert!(!numbers.contains(&week), "the summary is not counted twice");
+    let sum: f64 = numbers.iter().sum();
+    let expected = week + 4.0 * 1.609_344;
+    assert!((sum - expected).abs() < 0.01, "{sum} vs {expected}");
+    let answer = a["answer"].as_str().unwrap();
+    assert!(
+        answer.contains("> Left out: ") && answer.contains("(it adds up other runs"),
+        "{answer}"
+    );
+    assert!(answer.contains("> Converted: 4 miles → "), "{answer}");
+}

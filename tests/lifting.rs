@@ -97,10 +97,11 @@ fn body_parts_and_variants_are_their_own_lifts() {
         "{answer}"
     );
 
-    // Leg days: Nov 16 and Nov 21 (a YYMMDD file name); the latest is Nov 21.
+    // Leg days: Nov 16 and Nov 21 (a YYMMDD file name); the latest is Nov 21, said in the
+    // question's language.
     let answer = ask(v, "하체 운동 언제 했어?");
-    assert!(head(&answer).contains("Nov 21, 2026"), "{answer}");
-    assert!(answer.contains("Nov 16"), "{answer}");
+    assert!(head(&answer).contains("2026년 11월 21일"), "{answer}");
+    assert!(answer.contains("11월 16일"), "{answer}");
 
     // The Romanian deadlift is not a deadlift: the last deadlift is Nov 21's 125 kg.
     let answer = ask(v, "when did I last deadlift");

@@ -155,297 +155,470 @@ fn add_source(sources: &mut Vec<String>, note: String) {
     }
 }
 
-/// The most recent entries matching `groups` (enough to show a few beside an answer).
-fn newest_matches(
-    store: &Store,
-    groups: &[Vec<String>],
-    range: &Option<DateRange>,
-) -> Result<Vec<Entry>> {
-    if groups.is_empty() {
-        return Ok(Vec::new());
-    }
-    store.search_newest(
-        &KeywordSearch {
-            groups: groups.to_vec(),
-            match_all: false,
-            range: range.as_ref().map(|r| (r.start, r.end)),
-        },
-        50,
-    )
+/// What a question asks, read once: its reading ([`Query`]: kind, measures, periods,
+/// filters, grouping), its topic words, and the language to answer in. Every answer of the
+/// offline engine starts from it.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub question: String,
+    pub query: Query,
+    /// The question's topic words, each with its vocabulary expansions.
+    pub groups: Vec<Vec<String>>,
+    /// The language file the answer is written from (`en`, `ko`, ...).
+    pub lang: &'static str,
 }
 
-/// Answers `question` asked in a note dated `anchor`: computed facts over the parsed data
-/// when the question names a measure, then the supporting entries quoted with citations,
-/// and how each computed figure was computed (folded, before the closing line).
+impl Frame {
+    /// Reads `question` asked in a note dated `anchor`, weeks starting on `week_start`.
+    pub fn read(
+        question: &str,
+        anchor: NaiveDate,
+        week_start: Weekday,
+        domains: &Domains,
+    ) -> Frame {
+        let query = query::read(question, anchor, week_start, domains);
+        // The question's reading may drop a period (`요즘 스쿼트 얼마나 들어?` asks what one
+        // lifts now): the topic words are those outside the period it kept.
+        let groups = keyword_groups(question, query.range.as_ref(), domains);
+        Frame {
+            question: question.to_string(),
+            query,
+            groups,
+            lang: super::say::detect(question),
+        }
+    }
+
+    /// The frame as data: what a question fixture states of it.
+    pub fn view(&self) -> FrameView {
+        let q = &self.query;
+        let mut grouping = Vec::new();
+        for (on, name) in [
+            (q.per_week, "per_week"),
+            (q.per_month, "per_month"),
+            (q.which_month, "which_month"),
+            (q.streak, "streak"),
+            (q.rest_days, "rest_days"),
+            (q.weekends, "weekends"),
+        ] {
+            if on {
+                grouping.push(name.to_string());
+            }
+        }
+        FrameView {
+            kind: format!("{:?}", q.kind).to_lowercase(),
+            measure: q.metrics.first().map(Metric::label),
+            period: q.range.as_ref().map(|r| (r.start, r.end)),
+            weekday: q.weekday.map(|w| w.to_string()),
+            grouping,
+            topic: self.topic(),
+            lang: self.lang.to_string(),
+        }
+    }
+
+    /// The question's period as the answer says it (in the language spoken).
+    fn when(&self) -> String {
+        let when = self
+            .query
+            .range
+            .as_ref()
+            .map(|r| r.describe())
+            .unwrap_or_else(|| super::say::t("all_notes", &[]));
+        if self.query.weekends {
+            format!("on weekends {when}")
+        } else {
+            when
+        }
+    }
+
+    /// The first word of each topic group.
+    fn topic(&self) -> Vec<String> {
+        self.groups
+            .iter()
+            .map(|g| g.first().cloned().unwrap_or_default())
+            .collect()
+    }
+
+    /// ` about *yoga*`, or nothing for a question without topic words.
+    fn about(&self) -> String {
+        let topic = self.topic();
+        if topic.is_empty() {
+            String::new()
+        } else {
+            super::say::t("about", &[("topic", &topic.join(", "))])
+        }
+    }
+
+    /// Whether the question asks for a number (so "none logged" is worth saying).
+    fn wants_number(&self) -> bool {
+        matches!(
+            self.query.kind,
+            QueryType::Count
+                | QueryType::Total
+                | QueryType::Average
+                | QueryType::Max
+                | QueryType::Min
+                | QueryType::Trend
+        )
+    }
+}
+
+/// A frame as data (see [`Frame::view`]).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct FrameView {
+    /// `count`, `total`, `average`, `max`, `min`, `last`, `trend`, `lookup`, ...
+    pub kind: String,
+    /// The first measure asked about, by its English name (`runs`, `squat`).
+    pub measure: Option<String>,
+    /// The period asked about, first and last day.
+    pub period: Option<(NaiveDate, NaiveDate)>,
+    pub weekday: Option<String>,
+    /// How the answer groups or filters: `per_week`, `per_month`, `which_month`, `streak`,
+    /// `rest_days`, `weekends`.
+    pub grouping: Vec<String>,
+    /// The topic words.
+    pub topic: Vec<String>,
+    /// The language answered in.
+    pub lang: String,
+}
+
+/// What the notes hold for a frame: one of these, rendered by [`render`].
+enum Finding {
+    /// The one sentence that tells it (a race time, a first time, a price).
+    Told(super::lookup::Found),
+    /// A computed answer of [`kinds`].
+    Computed(kinds::Reply),
+    /// The number of the latest session, as the notes number it (`PT 22회차`).
+    Numbered(super::mentions::Numbered),
+    /// The days whose entries name something logged without a number.
+    NamedDays(super::mentions::Named),
+    /// Computed facts of [`analyze`].
+    Facts(Facts),
+    /// No number: the entries that mention it, newest first when the question asks when
+    /// or what last. `missing` names the measure when a number was asked and none exists;
+    /// `latest` is its latest value outside the period asked.
+    Entries {
+        found: Vec<Entry>,
+        missing: Option<String>,
+        latest: Option<String>,
+        correction: bool,
+    },
+}
+
+/// Answers `question` asked in a note dated `anchor`, in the question's language: the
+/// frame is read, the notes are searched or computed over once, and the finding rendered.
 pub fn answer(
     store: &Store,
     domains: &Domains,
     question: &str,
     anchor: NaiveDate,
 ) -> Result<ExtractiveAnswer> {
-    let mut a = compose(store, domains, question, anchor)?;
-    a.body = with_trail(&a.body, &a.provenance, "en");
-    Ok(a)
+    let frame = Frame::read(question, anchor, store.config().week_start, domains);
+    let _speaking = super::say::speak(frame.lang);
+    let finding = find(store, domains, &frame, anchor)?;
+    Ok(render(store, &frame, finding))
 }
 
-/// `body` with the "How this was computed" blocks of `trails` (in language `lang`) before
-/// its closing `_..._` line.
-pub fn with_trail(body: &str, trails: &[Provenance], lang: &str) -> String {
-    if trails.is_empty() {
-        return body.to_string();
+/// What the notes hold for `frame`: the first that applies of a sentence that tells it, a
+/// computed answer, a session number, days naming it, computed facts, or the entries
+/// that mention it.
+fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> Result<Finding> {
+    let query = &frame.query;
+    let range = &query.range;
+    let groups = &frame.groups;
+    let when = frame.when();
+    if let Some(found) = looked_up(store, domains, query, &frame.question, range)? {
+        return Ok(Finding::Told(found));
     }
-    let block = provenance::blocks(trails, lang);
-    match body.rfind("\n\n_") {
-        Some(i) => format!("{}\n\n{block}{}", &body[..i], &body[i..]),
-        None => format!("{body}\n\n{block}"),
+    if query.kind != QueryType::Tasks {
+        if let Some(reply) = by_kind(store, domains, query, range, &when, anchor, groups, &[]) {
+            return Ok(Finding::Computed(reply));
+        }
     }
-}
-
-fn compose(
-    store: &Store,
-    domains: &Domains,
-    question: &str,
-    anchor: NaiveDate,
-) -> Result<ExtractiveAnswer> {
-    let query = query::read(question, anchor, store.config().week_start, domains);
-    // The question's reading may drop a period (`요즘 스쿼트 얼마나 들어?` asks what one lifts now).
-    let range = query.range.clone();
-    let groups = keyword_groups(question, range.as_ref(), domains);
-    let topic = groups
-        .iter()
-        .map(|g| g.first().cloned().unwrap_or_default())
-        .collect::<Vec<_>>();
-    let when = range
-        .as_ref()
-        .map(|r| r.describe())
-        .unwrap_or_else(|| "in all your notes".to_string());
-    let when = if query.weekends {
-        format!("on weekends {when}")
-    } else {
-        when
-    };
-    let about = if topic.is_empty() {
-        String::new()
-    } else {
-        format!(" about *{}*", topic.join(", "))
-    };
+    let found = retrieve(store, domains, &frame.question, anchor)?.1.entries;
+    if query.kind == QueryType::Tasks {
+        if let Some(reply) = by_kind(store, domains, query, range, &when, anchor, groups, &found) {
+            return Ok(Finding::Computed(reply));
+        }
+    }
     let link = |r: &ParsedRecord| store.cite_record(r);
-    if let Some(found) = looked_up(store, domains, &query, question, &range)? {
-        return Ok(found);
+    if let Some(facts) = computed(store, query, &when, anchor, &link) {
+        return Ok(Finding::Facts(facts));
     }
-    // A computed answer shows only a few other entries beside it, so it needs only the
-    // newest matches, not every entry that mentions the subject.
-    let numbers = match query.kind {
-        QueryType::Tasks => None,
-        _ => by_kind(store, domains, &query, &range, &when, anchor, &groups, &[]),
-    };
-    let found = if numbers.is_some() {
-        newest_matches(store, &groups, &range)?
-    } else {
-        retrieve(store, domains, question, anchor)?.1.entries
-    };
-    let reply = match query.kind {
-        QueryType::Tasks => by_kind(
-            store, domains, &query, &range, &when, anchor, &groups, &found,
-        ),
-        _ => numbers,
-    };
-    if let Some(reply) = reply {
-        let mut body = reply.render();
-        let mut sources: Vec<String> = reply.notes.iter().map(|n| store.cite_note(n)).collect();
-        if !matches!(
-            query.kind,
-            QueryType::Tasks | QueryType::List | QueryType::Summary
-        ) {
-            let others: Vec<&Entry> = found
-                .iter()
-                .filter(|e| !reply.notes.contains(&e.source))
-                .take(3)
-                .collect();
-            if !others.is_empty() {
-                body.push_str("\n\nOther notes that mention it:\n");
-                for e in others {
-                    body.push_str(&format!("\n- {}: {}", store.cite(e), quote(e, &groups)));
-                    add_source(&mut sources, store.cite_note(&e.source));
-                }
-            }
-        }
-        body.push_str("\n\n");
-        body.push_str(&period_note(question, &range));
-        body.push_str("_Answered from your notes without a model: the numbers are computed from what you logged._");
-        return Ok(ExtractiveAnswer {
-            body,
-            sources,
-            provenance: reply.provenance,
-        });
-    }
-    let mut body = period_note(question, &range);
-    let mut sources: Vec<String> = Vec::new();
-    let mut cited_ids: BTreeSet<String> = BTreeSet::new();
-    let facts = computed(store, &query, &when, anchor, &link);
     // `지금 PT 몇 회차야?`: the number of the latest session, as the notes number them.
-    if facts.is_none() {
-        if let Some(n) = super::mentions::latest_numbered(store, question, &groups, range.as_ref())?
-        {
-            body.push_str(&format!(
-                "Your latest *{}* {when} is number **{}**, on {} {}.\n\n_Answered from your notes without a model: the number is read from what you logged._",
-                n.words.join(", "),
-                n.number,
-                n.entry.date.format("%a %b %-d"),
-                store.cite(&n.entry)
-            ));
-            sources.push(store.cite_note(&n.entry.source));
-            return Ok(ExtractiveAnswer {
-                body,
-                sources,
-                provenance: Vec::new(),
-            });
-        }
+    if let Some(n) =
+        super::mentions::latest_numbered(store, &frame.question, groups, range.as_ref())?
+    {
+        return Ok(Finding::Numbered(n));
     }
     // `how many PT sessions this month`: something logged without a number is counted in
     // the days whose entries name it.
-    let unmeasured = match (&facts, query.kind, query.metrics.first()) {
-        (None, QueryType::Count | QueryType::Total, Some(Metric::Measure { units, .. }))
-            if units.is_empty() =>
-        {
-            super::mentions::days_naming(store, &groups, range.as_ref())?
+    if let (QueryType::Count | QueryType::Total, Some(Metric::Measure { units, .. })) =
+        (query.kind, query.metrics.first())
+    {
+        if units.is_empty() {
+            if let Some(named) = super::mentions::days_naming(store, groups, range.as_ref())? {
+                return Ok(Finding::NamedDays(named));
+            }
         }
-        _ => None,
-    };
-    if let Some(named) = unmeasured {
-        body.push_str(&named.lead(&when));
-        body.push('\n');
-        for (date, e) in named.days.iter().take(MAX_QUOTES) {
-            body.push_str(&format!(
-                "\n- {}: {} {}",
-                date.format("%a %b %-d"),
-                quote(e, &groups),
-                store.cite(e)
-            ));
-            add_source(&mut sources, store.cite_note(&e.source));
-        }
-        body.push_str("\n\n_Answered from your notes without a model: the days are counted from what you logged._");
-        return Ok(ExtractiveAnswer {
-            body,
-            sources,
-            provenance: Vec::new(),
-        });
     }
-    match &facts {
-        Some(f) => {
-            body.push_str(&f.lines.join("\n"));
-            body.push_str("\n\n");
-            for r in &f.cited {
-                cited_ids.insert(r.id.clone());
+    let missing =
+        query
+            .metrics
+            .first()
+            .filter(|_| frame.wants_number())
+            .map(|metric| match metric {
+                Metric::Measure { .. } if !groups.is_empty() => {
+                    format!("*{}*", frame.topic().join(", "))
+                }
+                m => super::say::label(&m.label()),
+            });
+    let latest = match missing {
+        Some(_) => latest_outside(store, domains, query, anchor),
+        None => None,
+    };
+    // `when did I last feel stressed`: the newest mention answers it, not the best match.
+    let mut found = found;
+    if matches!(query.kind, QueryType::Last | QueryType::Lookup) || missing.is_none() {
+        if matches!(query.kind, QueryType::Last)
+            || super::cues::asks(&frame.question, super::cues::Cue::When)
+        {
+            found.sort_by_key(|e| std::cmp::Reverse((e.log, e.date, e.time)));
+        }
+    }
+    Ok(Finding::Entries {
+        found,
+        missing,
+        latest,
+        correction: query.kind == QueryType::Correction,
+    })
+}
+
+/// The answer's markdown and its sources, in the language spoken.
+fn render(store: &Store, frame: &Frame, finding: Finding) -> ExtractiveAnswer {
+    use super::say::t;
+    let groups = &frame.groups;
+    let when = frame.when();
+    let range = &frame.query.range;
+    let mut body = period_note(&frame.question, range);
+    let mut sources: Vec<String> = Vec::new();
+    // How each computed figure was computed: folded before the closing line.
+    let mut trails: Vec<Provenance> = Vec::new();
+    let footer = match finding {
+        Finding::Told(found) => {
+            let e = &found.entry;
+            let date = super::say::full_day(found.date);
+            let lead = if found.value.is_empty() {
+                t("lookup_day", &[("date", &date), ("link", &store.cite(e))])
+            } else {
+                t(
+                    "lookup_value",
+                    &[
+                        ("value", &found.value),
+                        ("date", &date),
+                        ("link", &store.cite(e)),
+                    ],
+                )
+            };
+            body.push_str(&format!("{lead}: \"{}\"", found.sentence.trim()));
+            sources.push(store.cite_note(&e.source));
+            "footer_lookup"
+        }
+        // A computed answer stands on its cited records: no other mentions beside it.
+        Finding::Computed(reply) => {
+            body.push_str(&reply.render());
+            sources.extend(reply.notes.iter().map(|n| store.cite_note(n)));
+            trails = reply.provenance;
+            "footer_computed"
+        }
+        Finding::Numbered(n) => {
+            body.push_str(&t(
+                "numbered",
+                &[
+                    ("what", &n.words.join(", ")),
+                    ("when", &when),
+                    ("n", &n.number.to_string()),
+                    ("date", &kinds::day(n.entry.date)),
+                    ("link", &store.cite(&n.entry)),
+                ],
+            ));
+            sources.push(store.cite_note(&n.entry.source));
+            "footer_numbered"
+        }
+        Finding::NamedDays(named) => {
+            body.push_str(&named.lead(&when));
+            body.push('\n');
+            for (date, e) in named.days.iter().take(MAX_QUOTES) {
+                body.push_str(&format!(
+                    "\n- {}: {} {}",
+                    kinds::day(*date),
+                    quote(e, groups),
+                    store.cite(e)
+                ));
+                add_source(&mut sources, store.cite_note(&e.source));
+            }
+            "footer_days"
+        }
+        Finding::Facts(facts) => {
+            body.push_str(&facts.lines.join("\n"));
+            for r in &facts.cited {
                 add_source(&mut sources, store.cite_note(&r.source_file));
             }
+            if frame.query.kind == QueryType::Recommendation {
+                body.push_str("\n\n_No model was used, so this is a summary of your recent notes rather than advice._");
+            }
+            trails = facts.provenance;
+            "footer_computed"
         }
-        None if query.kind == QueryType::Correction => {
-            body.push_str(&correction(store, &found));
+        Finding::Entries {
+            found,
+            missing,
+            latest,
+            correction: true,
+        } => {
+            let _ = (missing, latest);
+            body.push_str(&self::correction(store, &found));
+            list_found(store, frame, &mut body, &mut sources, &found, &when);
+            "footer_entries"
         }
-        None => {
-            if let Some(metric) = query.metrics.first().filter(|_| needs_numbers(query.kind)) {
-                let what = match metric {
-                    Metric::Measure { .. } if !topic.is_empty() => {
-                        format!("*{}*", topic.join(", "))
-                    }
-                    m => m.label(),
+        Finding::Entries {
+            found,
+            missing,
+            latest,
+            correction: false,
+        } => {
+            match (&missing, &latest) {
+                (Some(what), Some(latest)) => {
+                    let key = if matches!(frame.query.kind, QueryType::Count | QueryType::Total) {
+                        "zero_logged"
+                    } else {
+                        "none_logged"
+                    };
+                    body.push_str(&t(key, &[("what", what), ("when", &when)]));
+                    body.push_str(&format!("\n\n{latest}\n\n"));
+                }
+                (Some(what), None) => {
+                    body.push_str(&t("cannot_compute", &[("what", what), ("when", &when)]));
+                    body.push_str("\n\n");
+                }
+                _ => {}
+            }
+            if found.is_empty() {
+                if missing.is_none() {
+                    body.push_str(&t(
+                        "nothing_found",
+                        &[("about", &frame.about()), ("when", &when)],
+                    ));
+                }
+                body = body.trim_end().to_string();
+                body.push_str("\n\n");
+                body.push_str(&t("footer", &[]));
+                return ExtractiveAnswer {
+                    body,
+                    sources,
+                    provenance: Vec::new(),
                 };
-                match latest_outside(store, domains, &query, anchor) {
-                    // Logged before, just not in this period: that is a zero, not a gap.
-                    Some(latest) => {
-                        if matches!(query.kind, QueryType::Count | QueryType::Total) {
-                            body.push_str(&format!("**0**: no {what} logged {when}.\n\n"));
-                        } else {
-                            body.push_str(&format!("No {what} logged {when}.\n\n"));
-                        }
-                        body.push_str(&format!("{latest}\n\n"));
-                    }
-                    None => body.push_str(&format!(
-                        "I found no {what} logged {when}, so I cannot compute that. To track it, write {} in a daily note.\n\n",
-                        metric.how_to_log()
-                    )),
-                }
-                if !found.is_empty() {
-                    body.push_str(
-                        "These entries mention it, but hold no number I could read for it:\n\n",
-                    );
-                }
             }
-        }
-    }
-    if query.kind == QueryType::Recommendation {
-        body.push_str("_No model was used, so this is a summary of your recent notes rather than advice._\n\n");
-    }
-    let supporting: Vec<&Entry> = found
-        .iter()
-        .filter(|e| !cited_ids.contains(&e.id.0))
-        .collect();
-    if found.is_empty() && facts.is_none() {
-        if body.is_empty() {
-            body.push_str(&format!(
-                "I found nothing{about} {when}.\n\nIf this is something you track, log it in a daily note and ask again.\n\n"
-            ));
-        }
-        body.push_str("_Answered from your notes without a model._");
-        return Ok(ExtractiveAnswer {
-            body,
-            sources,
-            provenance: Vec::new(),
-        });
-    }
-    let limit = if facts.is_some() { 3 } else { MAX_QUOTES };
-    if !supporting.is_empty() {
-        let days: BTreeSet<NaiveDate> = found.iter().map(|e| e.date).collect();
-        if facts.is_some() {
-            body.push_str("Other matching entries:\n\n");
-        } else {
-            body.push_str(&format!(
-                "{} {}{about} {when}, on {} {}:\n\n",
-                found.len(),
-                if found.len() == 1 { "entry" } else { "entries" },
-                days.len(),
-                if days.len() == 1 { "day" } else { "days" },
-            ));
-        }
-        for entry in supporting.iter().take(limit) {
-            let link = store.cite(entry);
-            // Reference text (a plan, a recipe) has no date to show.
-            let when = if entry.log {
-                format!("{} ", entry.date.format("%a %b %-d"))
-            } else {
-                String::new()
-            };
-            body.push_str(&format!("- {when}{link}: {}\n", quote(entry, &groups)));
-            add_source(&mut sources, store.cite_note(&entry.source));
-        }
-        if supporting.len() > limit {
-            let lines = supporting.iter().map(|entry| {
-                format!(
-                    "{} {}: {}",
-                    entry.date.format("%a %b %-d"),
-                    store.cite(entry),
-                    quote(entry, &groups)
-                )
-            });
-            body.push('\n');
-            body.push_str(&kinds::folded(lines, supporting.len()));
-            for entry in &supporting {
-                add_source(&mut sources, store.cite_note(&entry.source));
+            if missing.is_some() {
+                body.push_str(&t("no_number", &[]));
+                body.push_str("\n\n");
+            } else if frame.query.kind == QueryType::Recommendation {
+                body.push_str("_No model was used, so this is a summary of your recent notes rather than advice._\n\n");
             }
+            list_found(store, frame, &mut body, &mut sources, &found, &when);
+            "footer_entries"
         }
-        body.push('\n');
+    };
+    body = body.trim_end().to_string();
+    if !trails.is_empty() {
+        body.push_str("\n\n");
+        body.push_str(&provenance::blocks(&trails, frame.lang));
     }
-    if facts.is_some() {
-        body.push_str("_Answered from your notes without a model: the numbers are computed from what you logged._");
-    } else {
-        body.push_str("_Answered from your notes without a model: these are the matching entries, best matches first, not an interpretation._");
-    }
-    Ok(ExtractiveAnswer {
+    body.push_str("\n\n");
+    body.push_str(&t(footer, &[]));
+    ExtractiveAnswer {
         body,
         sources,
-        provenance: facts.map(|f| f.provenance).unwrap_or_default(),
-    })
+        provenance: trails,
+    }
+}
+
+/// The entries found, newest first for a question about when: the latest one's date and
+/// line first, then the list.
+fn list_found(
+    store: &Store,
+    frame: &Frame,
+    body: &mut String,
+    sources: &mut Vec<String>,
+    found: &[Entry],
+    when: &str,
+) {
+    use super::say::t;
+    if found.is_empty() {
+        return;
+    }
+    let days: BTreeSet<NaiveDate> = found.iter().map(|e| e.date).collect();
+    let asks_when = matches!(frame.query.kind, QueryType::Last)
+        || super::cues::asks(&frame.question, super::cues::Cue::When);
+    if asks_when {
+        if let Some(latest) = found.iter().find(|e| e.log) {
+            body.push_str(&t(
+                "latest_mention",
+                &[
+                    ("date", &kinds::full_day(latest.date)),
+                    ("link", &store.cite(latest)),
+                    ("quote", &quote(latest, &frame.groups)),
+                ],
+            ));
+            body.push_str("\n\n");
+        }
+    }
+    body.push_str(&t(
+        "entries_found",
+        &[
+            ("entries", &kinds::count(found.len(), "entry")),
+            ("about", &frame.about()),
+            ("when", when),
+            ("days", &kinds::count(days.len(), "day")),
+        ],
+    ));
+    body.push_str("\n\n");
+    let all: Vec<&Entry> = found.iter().collect();
+    list_entries(store, body, sources, &all, MAX_QUOTES, &frame.groups);
+}
+
+/// Up to `limit` entries as dated, cited lines (reference text shows no date), the rest
+/// folded away.
+fn list_entries(
+    store: &Store,
+    body: &mut String,
+    sources: &mut Vec<String>,
+    entries: &[&Entry],
+    limit: usize,
+    groups: &[Vec<String>],
+) {
+    let line = |entry: &Entry| {
+        // Reference text (a plan, a recipe) has no date to show.
+        let when = if entry.log {
+            format!("{} ", kinds::day(entry.date))
+        } else {
+            String::new()
+        };
+        format!("{when}{}: {}", store.cite(entry), quote(entry, groups))
+    };
+    for entry in entries.iter().take(limit) {
+        body.push_str(&format!("- {}\n", line(entry)));
+        add_source(sources, store.cite_note(&entry.source));
+    }
+    if entries.len() > limit {
+        body.push('\n');
+        body.push_str(&kinds::folded(
+            entries.iter().map(|e| line(e)),
+            entries.len(),
+        ));
+        for entry in entries {
+            add_source(sources, store.cite_note(&entry.source));
+        }
+    }
 }
 
 /// The answer of a question about one thing the notes tell once (see [`super::lookup`]).
@@ -455,7 +628,7 @@ fn looked_up(
     query: &Query,
     question: &str,
     range: &Option<DateRange>,
-) -> Result<Option<ExtractiveAnswer>> {
+) -> Result<Option<super::lookup::Found>> {
     if !matches!(
         query.kind,
         QueryType::Lookup
@@ -488,25 +661,7 @@ fn looked_up(
             range.as_ref().map(|r| r.phrase.as_str()),
         )?,
     };
-    let Some(found) = found else {
-        return Ok(None);
-    };
-    let e = &found.entry;
-    let day = found.date.format("%a %b %-d, %Y").to_string();
-    let lead = if found.value.is_empty() {
-        format!("**{day}** {}", store.cite(e))
-    } else {
-        format!("**{}**, on {day} {}", found.value, store.cite(e))
-    };
-    let body = format!(
-        "{lead}: \"{}\"\n\n_Answered from your notes without a model: read from the one place they tell it._",
-        found.sentence.trim()
-    );
-    Ok(Some(ExtractiveAnswer {
-        body,
-        sources: vec![store.cite_note(&e.source)],
-        provenance: Vec::new(),
-    }))
+    Ok(found)
 }
 
 /// The answer of the kinds computed in [`super::kinds`], when the question is one of them
@@ -660,14 +815,6 @@ fn period_note(question: &str, range: &Option<DateRange>) -> String {
         ),
         _ => String::new(),
     }
-}
-
-/// Whether the query type is about numbers (so "nothing logged" is worth saying).
-fn needs_numbers(kind: QueryType) -> bool {
-    !matches!(
-        kind,
-        QueryType::Lookup | QueryType::Recommendation | QueryType::Correction
-    )
 }
 
 /// The computed facts for a query, over its period (or all notes).

@@ -145,6 +145,15 @@ impl DateRange {
     /// is not pasted into the English sentence: the dates alone say the period.
     pub fn describe(&self) -> String {
         let label = self.label();
+        // An answer in the question's own language says the period as it was asked.
+        if crate::offline::say::lang() != "en" {
+            let span = crate::offline::say::span(self.start, self.end);
+            return if self.phrase.trim().is_empty() {
+                span
+            } else {
+                crate::offline::say::t("period", &[("phrase", self.phrase.trim()), ("span", &span)])
+            };
+        }
         if !is_english(&self.phrase) {
             return if self.start == self.end {
                 format!("on {label}")

@@ -327,10 +327,13 @@ pub fn latest_numbered(
 impl Named {
     /// The answer's lead: `**3 days** with *pt* in a log entry this month (…)`.
     pub fn lead(&self, when: &str) -> String {
-        format!(
-            "**{}** with *{}* in a log entry {when}.",
-            count(self.days.len(), "day"),
-            self.words.join(", ")
+        crate::offline::say::t(
+            "named_days",
+            &[
+                ("days", &count(self.days.len(), "day")),
+                ("what", &self.words.join(", ")),
+                ("when", when),
+            ],
         )
     }
 }

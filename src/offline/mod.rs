@@ -19,3 +19,4 @@ pub mod query;
 pub mod read;
 pub mod route;
 pub mod run_filter;
+pub mod say;

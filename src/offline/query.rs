@@ -498,6 +498,12 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if asks(q, Cue::Trend) {
         return QueryType::Trend;
     }
+    // `when did I first run 10 km`, `第一次跑半马是哪天`: the day of a first time is told
+    // once, not computed.
+    let words = &crate::offline::read::lexicon::lexicon().questions;
+    if cues::has(q, &words.first) && cues::has(q, &words.day) {
+        return QueryType::Lookup;
+    }
     if asks(q, Cue::Last) {
         return QueryType::Last;
     }

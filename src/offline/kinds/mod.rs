@@ -82,21 +82,17 @@ pub fn folded(items: impl Iterator<Item = String>, total: usize) -> String {
 
 /// `Sat Nov 21`.
 pub fn day(d: NaiveDate) -> String {
-    d.format("%a %b %-d").to_string()
+    crate::offline::say::day(d)
 }
 
 /// `Sat Nov 21, 2026`.
 pub fn full_day(d: NaiveDate) -> String {
-    d.format("%a %b %-d, %Y").to_string()
+    crate::offline::say::full_day(d)
 }
 
 /// `n word(s)`.
 pub fn count(n: usize, word: &str) -> String {
-    match (n, word) {
-        (1, w) => format!("1 {w}"),
-        (_, "entry") => format!("{n} entries"),
-        (_, w) => format!("{n} {w}s"),
-    }
+    crate::offline::say::count(n, word)
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use crate::offline::analyze::{trim, Link};
 use crate::offline::metric::{per_day, runs, series, Point};
 use crate::offline::provenance::{self, Input, LeftOut, Operation, Provenance};
 use crate::offline::query::{Metric, Query, QueryType};
+use crate::offline::say;
 use crate::vault::parsed::ParsedRecord;
 
 /// One session: the points of a day, or of one `## HH:MM` section of it.
@@ -71,6 +72,15 @@ fn name(metric: &Metric, points: &[Point]) -> String {
             None => metric.label(),
         },
     }
+}
+
+/// `of running distance`, or `(swim)` for a measure named by the person's own word.
+fn of_label(points: &[Point], label: &str) -> String {
+    let key = match points.first().and_then(|p| p.measure.as_ref()) {
+        Some(_) => "paren_label",
+        None => "of_label",
+    };
+    say::t(key, &[("label", label)])
 }
 
 /// A value in the measure's unit (generic measures carry their own).
@@ -300,7 +310,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
     }
     let all: Vec<&Point> = points.iter().collect();
     let mut r = Reply::default();
-    let label = name(metric, &points);
+    let label = say::label(&name(metric, &points));
     let days: std::collections::BTreeSet<NaiveDate> = points.iter().map(|p| p.date).collect();
     let on_days = count(days.len(), "day");
     match query.kind {
@@ -318,23 +328,30 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             };
             // `3 days with 요가`: a measure is counted in the days that hold it.
             let counted = if noun.is_empty() {
-                format!("{} with {label}", count(n, "day"))
+                say::t(
+                    "days_with",
+                    &[("days", &count(n, "day")), ("label", &label)],
+                )
             } else {
                 count(n, &noun)
             };
             // Summary rows (`16 runs` a month) are counted, not their days.
             let mut line = if points.iter().any(|p| p.times > 1) {
-                format!(
-                    "**{counted}** {when}, from {}",
-                    count(points.len(), "summary row")
+                let rows = count(points.len(), "summary row");
+                say::t(
+                    "count_rows",
+                    &[("counted", &counted), ("when", when), ("rows", &rows)],
                 )
             } else {
-                format!("**{counted}** {when}, on {on_days}")
+                say::t(
+                    "count_days",
+                    &[("counted", &counted), ("when", when), ("days", &on_days)],
+                )
             };
             if *metric == Metric::Runs {
                 let km: f64 = points.iter().map(|p| p.value).sum();
                 if km > 0.0 {
-                    line.push_str(&format!(", {} km in all", trim(round1(km))));
+                    line.push_str(&say::t("count_km", &[("km", &trim(round1(km)))]));
                 }
             }
             if *metric == Metric::Training {
@@ -344,7 +361,8 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     n.saturating_sub(gym)
                 ));
             }
-            r.head.push(line + ".");
+            line.push_str(&say::t("stop", &[]));
+            r.head.push(line);
             items(&mut r, &all, link);
             let detail = |p: &Point| p.detail.clone();
             r.provenance.push(
@@ -359,13 +377,16 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             } else {
                 shown(metric, &points, sum)
             };
-            let of = match points[0].measure {
-                Some(_) => format!("({label})"),
-                None => format!("of {label}"),
-            };
-            r.head.push(format!(
-                "**{total}** {of} {when}, from {} on {on_days}.",
-                count(points.len(), "entry")
+            let of = of_label(&points, &label);
+            r.head.push(say::t(
+                "total",
+                &[
+                    ("total", &total),
+                    ("of", &of),
+                    ("when", when),
+                    ("entries", &count(points.len(), "entry")),
+                    ("days", &on_days),
+                ],
             ));
             items(&mut r, &all, link);
             let value = |p: &Point| shown(metric, &points, p.value);
@@ -405,52 +426,33 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     })
                 })
                 .collect();
-            if query.per_month {
-                // `2024年平均每月跑多少公里`: the period's total over its months.
+            if query.per_month || query.per_week {
+                // `2024年平均每月跑多少公里`, `주 평균 몇 km`: the period's total over its
+                // months or weeks.
                 let (first, last) = match &query.range {
                     Some(r) => (r.start, r.end),
                     None => (values.first()?.0, values.last()?.0),
                 };
-                let months = (last.year() - first.year()) * 12 + last.month() as i32
-                    - first.month() as i32
-                    + 1;
-                let total: f64 = values.iter().map(|v| v.1).sum();
-                let avg = total / months.max(1) as f64;
-                r.head.push(format!(
-                    "**{}** {} a month on average {when}: {} over {}.",
-                    shown(metric, &points, avg),
-                    match points[0].measure {
-                        Some(_) => format!("({label})"),
-                        None => format!("of {label}"),
-                    },
-                    shown(metric, &points, total),
-                    count(months.max(1) as usize, "month")
-                ));
-                items(&mut r, &all, link);
-                r.provenance.push(
-                    Provenance::with(Operation::Sum, shown(metric, &points, total), inputs, when)
-                        .leaving_out(left_out),
-                );
-                return Some(r);
-            }
-            if query.per_week {
-                // `주 평균 몇 km`: the period's total over its weeks.
-                let (first, last) = match &query.range {
-                    Some(r) => (r.start, r.end),
-                    None => (values.first()?.0, values.last()?.0),
+                let (buckets, key, noun) = if query.per_month {
+                    let months = (last.year() - first.year()) * 12 + last.month() as i32
+                        - first.month() as i32
+                        + 1;
+                    (months.max(1) as f64, "per_month_avg", "month")
+                } else {
+                    let weeks = ((last - first).num_days() + 1) as f64 / 7.0;
+                    (weeks.max(1.0), "per_week_avg", "week")
                 };
-                let weeks = ((last - first).num_days() + 1) as f64 / 7.0;
                 let total: f64 = values.iter().map(|v| v.1).sum();
-                let avg = total / weeks.max(1.0);
-                r.head.push(format!(
-                    "**{}** {} a week on average {when}: {} over {} weeks.",
-                    shown(metric, &points, avg),
-                    match points[0].measure {
-                        Some(_) => format!("({label})"),
-                        None => format!("of {label}"),
-                    },
-                    shown(metric, &points, total),
-                    trim(round1(weeks))
+                let over = say::count_text(&trim(round1(buckets)), buckets == 1.0, noun);
+                r.head.push(say::t(
+                    key,
+                    &[
+                        ("avg", &shown(metric, &points, total / buckets)),
+                        ("of", &of_label(&points, &label)),
+                        ("when", when),
+                        ("total", &shown(metric, &points, total)),
+                        ("over", &over),
+                    ],
                 ));
                 items(&mut r, &all, link);
                 r.provenance.push(
@@ -461,32 +463,38 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             }
             let avg = values.iter().map(|v| v.1).sum::<f64>() / values.len() as f64;
             let per = if *metric == Metric::Sleep {
-                "a night"
+                "per_night"
             } else if per_day(metric) || metric.is_amount() && !metric.is_running() && !rate {
-                "a day"
+                "per_day"
             } else {
-                "per entry"
+                "per_entry"
             };
             let lo = values.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
             let hi = values.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
-            r.head.push(format!(
-                "**{}** {} {per} on average {when}, over the {} with it logged.",
-                shown(metric, &points, avg),
-                match points[0].measure {
-                    Some(_) => format!("({label})"),
-                    None => format!("of {label}"),
-                },
-                count(
-                    values.len(),
-                    if per == "per entry" { "entry" } else { "day" }
-                ),
+            r.head.push(say::t(
+                "average",
+                &[
+                    ("avg", &shown(metric, &points, avg)),
+                    ("of", &of_label(&points, &label)),
+                    ("per", &say::t(per, &[])),
+                    ("when", when),
+                    (
+                        "n",
+                        &count(
+                            values.len(),
+                            if per == "per_entry" { "entry" } else { "day" },
+                        ),
+                    ),
+                ],
             ));
-            r.head.push(format!(
-                "Lowest {} ({}), highest {} ({}).",
-                shown(metric, &points, lo.1),
-                day(lo.0),
-                shown(metric, &points, hi.1),
-                day(hi.0)
+            r.head.push(say::t(
+                "low_high",
+                &[
+                    ("lo", &shown(metric, &points, lo.1)),
+                    ("lo_day", &day(lo.0)),
+                    ("hi", &shown(metric, &points, hi.1)),
+                    ("hi_day", &day(hi.0)),
+                ],
             ));
             items(&mut r, &all, link);
             r.provenance.push(
@@ -503,30 +511,44 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 last.points.last().copied()?
             };
             let c = link(p.record);
+            let date = full_day(p.date);
             r.head.push(match metric {
-                Metric::BodyPart(part) => format!(
-                    "Your last {part} session was on **{}**: {} {c}.",
-                    full_day(p.date),
-                    p.detail
+                Metric::BodyPart(part) => say::t(
+                    "last_session",
+                    &[
+                        ("what", &say::label(&format!("{part} session"))),
+                        ("date", &date),
+                        ("detail", &p.detail),
+                        ("link", &c),
+                    ],
                 ),
-                Metric::Runs | Metric::Distance | Metric::Workouts | Metric::Training => format!(
-                    "Your last {} was on **{}**: {} {c}.",
-                    singular(&label),
-                    full_day(p.date),
-                    p.detail
+                Metric::Runs | Metric::Distance | Metric::Workouts | Metric::Training => say::t(
+                    "last_session",
+                    &[
+                        ("what", &say::label(&singular(&name(metric, &points)))),
+                        ("date", &date),
+                        ("detail", &p.detail),
+                        ("link", &c),
+                    ],
                 ),
-                _ => format!(
-                    "Your last {label}: **{}** on {} {c}.",
-                    p.detail,
-                    full_day(p.date)
+                _ => say::t(
+                    "last_value",
+                    &[
+                        ("what", &label),
+                        ("detail", &p.detail),
+                        ("date", &date),
+                        ("link", &c),
+                    ],
                 ),
             });
             if s.len() > 1 {
                 let before = &s[s.len() - 2];
-                r.head.push(format!(
-                    "The time before: {} on {}.",
-                    before.top().detail,
-                    day(before.date)
+                r.head.push(say::t(
+                    "time_before",
+                    &[
+                        ("detail", &before.top().detail),
+                        ("date", &day(before.date)),
+                    ],
                 ));
             }
             let tops: Vec<&Point> = s.iter().map(Session::top).collect();
@@ -537,23 +559,31 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let best = pick(&points, want_max)?;
             let word = match (metric, query.kind) {
                 (Metric::Distance | Metric::Runs, QueryType::Max) => "longest",
-                (_, QueryType::Max) => "best",
+                (_, QueryType::Max) => "best_word",
                 _ => "lowest",
             };
             let what = if matches!(metric, Metric::Distance | Metric::Runs) {
-                "run".to_string()
+                say::label("run")
             } else {
                 label.clone()
             };
-            r.head.push(format!(
-                "Your {word} {what} {when}: **{}** on {} {}.",
-                best.detail,
-                full_day(best.date),
-                link(best.record)
+            r.head.push(say::t(
+                "best",
+                &[
+                    ("word", &say::t(word, &[])),
+                    ("what", &what),
+                    ("when", when),
+                    ("detail", &best.detail),
+                    ("date", &full_day(best.date)),
+                    ("link", &link(best.record)),
+                ],
             ));
-            r.head.push(format!(
-                "That is out of {} on {on_days}.",
-                count(points.len(), "entry")
+            r.head.push(say::t(
+                "out_of",
+                &[
+                    ("entries", &count(points.len(), "entry")),
+                    ("days", &on_days),
+                ],
             ));
             r.used(&best.record.source_file);
             let s = sessions(&points);
@@ -576,35 +606,42 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let (first, last) = (tops.first()?, tops.last()?);
             // One point is no trend: said as it is.
             if tops.len() == 1 {
-                r.head.push(format!(
-                    "{} {when}: only one {} so far, **{}** on {} {}, so no trend yet.",
-                    capitalize(&label),
-                    trend_unit(metric),
-                    first.detail,
-                    day(first.date),
-                    link(first.record)
+                r.head.push(say::t(
+                    "trend_one",
+                    &[
+                        ("what", &capitalize(&label)),
+                        ("when", when),
+                        ("unit", &say::label(trend_unit(metric))),
+                        ("detail", &first.detail),
+                        ("date", &day(first.date)),
+                        ("link", &link(first.record)),
+                    ],
                 ));
                 items(&mut r, &tops, link);
                 return Some(r);
             }
             let change = last.value - first.value;
             let direction = if change.abs() < 1e-9 {
-                "no change".to_string()
+                say::t("no_change", &[])
             } else if change > 0.0 {
-                format!("up {}", shown(metric, &points, change))
+                say::t("up", &[("by", &shown(metric, &points, change))])
             } else {
-                format!("down {}", shown(metric, &points, -change))
+                say::t("down", &[("by", &shown(metric, &points, -change))])
             };
-            r.head.push(format!(
-                "{} {when}: from **{}** on {} {} to **{}** on {} {}, {direction} over {}.",
-                capitalize(&label),
-                first.detail,
-                day(first.date),
-                link(first.record),
-                last.detail,
-                day(last.date),
-                link(last.record),
-                count(s.len(), trend_unit(metric))
+            r.head.push(say::t(
+                "trend",
+                &[
+                    ("what", &capitalize(&label)),
+                    ("when", when),
+                    ("a", &first.detail),
+                    ("a_day", &day(first.date)),
+                    ("a_link", &link(first.record)),
+                    ("b", &last.detail),
+                    ("b_day", &day(last.date)),
+                    ("b_link", &link(last.record)),
+                    ("direction", &direction),
+                    ("n", &count(s.len(), trend_unit(metric))),
+                ],
             ));
             if let Some(line) = per_month(metric, &points, &tops) {
                 r.head.push(line);
@@ -643,18 +680,23 @@ fn which_month(
     } else {
         pick.max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?
     };
-    let month = NaiveDate::from_ymd_opt(*y, *m, 1)?.format("%B %Y");
+    let month = say::month(NaiveDate::from_ymd_opt(*y, *m, 1)?);
+    let label = say::label(&name(metric, points));
     let mut r = Reply::default();
-    r.head.push(format!(
-        "**{month}**: {} {}, the {} of the {} with {} {when}.",
-        shown(metric, points, *total),
-        match points[0].measure {
-            Some(_) => format!("({})", name(metric, points)),
-            None => format!("of {}", name(metric, points)),
+    r.head.push(say::t(
+        if least {
+            "which_month_least"
+        } else {
+            "which_month_most"
         },
-        if least { "least" } else { "most" },
-        count(months.len(), "month"),
-        name(metric, points),
+        &[
+            ("month", &month),
+            ("total", &shown(metric, points, *total)),
+            ("of", &of_label(points, &label)),
+            ("months", &count(months.len(), "month")),
+            ("what", &label),
+            ("when", when),
+        ],
     ));
     items(&mut r, held, link);
     Some(r)
@@ -686,13 +728,13 @@ fn per_month(metric: &Metric, points: &[Point], tops: &[&Point]) -> Option<Strin
         return None;
     }
     let (title, of_month): (&str, fn(&[f64]) -> f64) = match metric {
-        Metric::Pace => ("Quickest per month", |v| {
+        Metric::Pace => ("quickest_per_month", |v| {
             v.iter().copied().fold(f64::MAX, f64::min)
         }),
-        _ if metric.is_averaged() => ("Average per month", |v| {
+        _ if metric.is_averaged() => ("average_per_month", |v| {
             v.iter().sum::<f64>() / v.len() as f64
         }),
-        _ => ("Best per month", |v| {
+        _ => ("best_per_month", |v| {
             v.iter().copied().fold(f64::MIN, f64::max)
         }),
     };
@@ -702,12 +744,12 @@ fn per_month(metric: &Metric, points: &[Point], tops: &[&Point]) -> Option<Strin
             let d = NaiveDate::from_ymd_opt(*y, *m, 1).expect("valid month");
             format!(
                 "{} {}",
-                d.format("%B"),
+                say::date(d, "month_name"),
                 shown(metric, points, of_month(values))
             )
         })
         .collect();
-    Some(format!("{title}: {}.", list.join(", ")))
+    Some(say::t(title, &[("list", &list.join(", "))]))
 }
 
 const KM_PER_MILE: f64 = 1.609_344;

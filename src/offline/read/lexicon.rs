@@ -57,6 +57,9 @@ struct File {
     /// Words of an answer's "How this was computed" block, read by `offline::provenance`.
     #[serde(default, rename = "provenance")]
     _provenance: serde::de::IgnoredAny,
+    /// The words of answers in this language (see `crate::offline::say`).
+    #[serde(default)]
+    answers: Option<crate::offline::say::Answers>,
 }
 
 /// What a question asks for, apart from its topic: kinds of answer, words that stand for
@@ -393,6 +396,11 @@ pub struct Lexicon {
     pub months: Vec<(String, u32)>,
     /// Header words of table columns, in the order the columns are tried.
     pub table_headers: Vec<(Column, Vec<String>)>,
+    /// Each language's answer words, by language code.
+    pub answers: Vec<(String, crate::offline::say::Answers)>,
+    /// Each language's own question words and cues (lowercase), which tell a question's
+    /// language.
+    pub question_words: Vec<(String, Vec<String>)>,
 }
 
 /// Every shipped language file: its code and its text.
@@ -442,6 +450,8 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         cues: BTreeMap::new(),
         months: Vec::new(),
         table_headers: Vec::new(),
+        answers: Vec::new(),
+        question_words: Vec::new(),
     };
     let mut headers: BTreeMap<Column, Vec<String>> = BTreeMap::new();
     let mut seen: HashMap<String, (String, u32)> = HashMap::new();
@@ -536,6 +546,27 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.possessives.extend(lower(file.others.possessives));
         lex.people.extend(lower(file.others.people));
         let q = file.questions;
+        let mut own: Vec<String> = [
+            &q.function,
+            &q.day,
+            &q.time,
+            &q.distance,
+            &q.cost,
+            &q.first,
+            &q.per_month,
+            &q.which_month,
+        ]
+        .into_iter()
+        .chain(file.cues.values())
+        .flatten()
+        .map(|w| w.trim().to_lowercase())
+        .collect();
+        own.sort();
+        own.dedup();
+        lex.question_words.push((lang.to_string(), own));
+        if let Some(a) = file.answers {
+            lex.answers.push((lang.to_string(), a));
+        }
         lex.questions.function.extend(lower(q.function));
         lex.questions.day.extend(lower(q.day));
         lex.questions.time.extend(lower(q.time));

@@ -1,0 +1,321 @@
+//! Answers in the question's language: which language a question is written in, and the
+//! sentences, nouns and dates of an answer in it, from the `answers:` section of each
+//! language file (`src/offline/read/lexicon/<lang>.yaml`). English is the fallback for a
+//! sentence a file does not have.
+//!
+//! One answer is rendered in one language: [`speak`] sets it for the current thread until
+//! the returned guard is dropped, so the helpers that format days and counts deep in the
+//! answer kinds follow it without every function taking it.
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+
+use chrono::{Datelike, NaiveDate};
+use serde::Deserialize;
+
+use super::read::lexicon::lexicon;
+
+/// One language's answer words, as written in its file.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// Monday first.
+    #[serde(default)]
+    pub weekdays: Vec<String>,
+    /// Short month names, January first.
+    #[serde(default)]
+    pub months: Vec<String>,
+    /// Full month names, January first.
+    #[serde(default)]
+    pub months_long: Vec<String>,
+    /// Date patterns: `day` (`Tue Nov 10`), `full_day` (with the year), `month` (a month
+    /// of a year), `span` (two dates). Placeholders: `{wd} {mon} {month} {d} {m} {y}`,
+    /// `{a} {b}` in a span.
+    #[serde(default)]
+    pub dates: BTreeMap<String, String>,
+    /// How a count is written: `{n} {noun}`, or `{n}{noun}` with a counter.
+    #[serde(default)]
+    pub count: Option<String>,
+    /// A counted thing -> its singular and plural (one form where the language has one).
+    #[serde(default)]
+    pub nouns: BTreeMap<String, Vec<String>>,
+    /// What was measured, by its English name (`running distance`) -> this language's.
+    #[serde(default)]
+    pub labels: BTreeMap<String, String>,
+    /// Sentence templates by key, with `{name}` placeholders.
+    #[serde(default)]
+    pub say: BTreeMap<String, String>,
+}
+
+thread_local! {
+    static LANG: Cell<&'static str> = const { Cell::new("en") };
+}
+
+/// While alive, answers on this thread are rendered in its language.
+pub struct Speaking {
+    before: &'static str,
+}
+
+impl Drop for Speaking {
+    fn drop(&mut self) {
+        LANG.with(|l| l.set(self.before));
+    }
+}
+
+/// Renders answers on this thread in `lang` until the guard is dropped.
+pub fn speak(lang: &'static str) -> Speaking {
+    let before = LANG.with(|l| l.replace(lang));
+    Speaking { before }
+}
+
+/// The language answers are rendered in now.
+pub fn lang() -> &'static str {
+    LANG.with(Cell::get)
+}
+
+/// The language `question` is written in, as a language file's code: by script for Korean,
+/// Japanese and Chinese, else by which language's question words it uses most (English
+/// when none wins).
+pub fn detect(question: &str) -> &'static str {
+    let lex = lexicon();
+    let code = |want: &str| -> &'static str {
+        lex.answers
+            .iter()
+            .find(|(l, _)| l == want)
+            .map(|(l, _)| l.as_str())
+            .unwrap_or("en")
+    };
+    if question.chars().any(is_hangul) {
+        return code("ko");
+    }
+    if question.chars().any(is_kana) {
+        return code("ja");
+    }
+    if question.chars().any(is_han) {
+        return code("zh");
+    }
+    let lower = question.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let padded = format!(" {} ", words.join(" "));
+    let mut best = ("en", 0usize);
+    for (lang, known) in &lex.question_words {
+        let score: usize = known
+            .iter()
+            .filter(|k| padded.contains(&format!(" {k} ")))
+            .map(|k| k.split(' ').count())
+            .sum();
+        if score > best.1 || (score == best.1 && lang == "en" && score > 0) {
+            best = (lang.as_str(), score);
+        }
+    }
+    best.0
+}
+
+fn is_hangul(c: char) -> bool {
+    ('\u{AC00}'..='\u{D7A3}').contains(&c) || ('\u{1100}'..='\u{11FF}').contains(&c)
+}
+
+fn is_kana(c: char) -> bool {
+    ('\u{3040}'..='\u{30FF}').contains(&c)
+}
+
+fn is_han(c: char) -> bool {
+    ('\u{4E00}'..='\u{9FFF}').contains(&c)
+}
+
+/// The answer words of `lang`, and English's.
+fn words_of(lang: &str) -> (Option<&'static Answers>, &'static Answers) {
+    let lex = lexicon();
+    let find = |want: &str| lex.answers.iter().find(|(l, _)| l == want).map(|(_, a)| a);
+    let en = find("en").expect("en.yaml has an answers section");
+    (find(lang), en)
+}
+
+/// Sentence `key` in the current language with its placeholders filled.
+pub fn t(key: &str, args: &[(&str, &str)]) -> String {
+    let (own, en) = words_of(lang());
+    let template = own
+        .and_then(|a| a.say.get(key))
+        .or_else(|| en.say.get(key))
+        .unwrap_or_else(|| panic!("en.yaml answers.say has no `{key}`"));
+    fill(template, args)
+}
+
+/// Fills `{name}` placeholders (unknown ones are left as written).
+pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (name, value) in args {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// `n` of a counted thing (`noun` is its English singular): `3 runs`, `3회`, `3 Läufe`.
+pub fn count(n: usize, noun: &str) -> String {
+    count_text(&n.to_string(), n == 1, noun)
+}
+
+/// A number written `n` (`4.3`) of a counted thing, singular when `one`.
+pub fn count_text(n: &str, one: bool, noun: &str) -> String {
+    let (own, en) = words_of(lang());
+    let listed = own.and_then(|a| a.nouns.get(noun).map(|f| (a, f)));
+    let forms = listed.map(|(_, f)| f).or_else(|| en.nouns.get(noun));
+    let word = match forms {
+        Some(f) if one || f.len() == 1 => f[0].clone(),
+        Some(f) => f[1].clone(),
+        None if one => noun.to_string(),
+        None if noun.ends_with('y') && !noun.ends_with("ay") => {
+            format!("{}ies", &noun[..noun.len() - 1])
+        }
+        None => format!("{noun}s"),
+    };
+    // A noun the language does not list stays English, and spaced.
+    let pattern = match listed {
+        Some((a, _)) => a.count.as_deref().unwrap_or("{n} {noun}"),
+        None => "{n} {noun}",
+    };
+    fill(pattern, &[("n", n), ("noun", &word)])
+}
+
+/// A name of what was measured (`running distance`) in the current language, when its
+/// file lists it; else as it is (the person's own word, or a lift's name).
+pub fn label(name: &str) -> String {
+    let (own, _) = words_of(lang());
+    own.and_then(|a| a.labels.get(name))
+        .cloned()
+        .unwrap_or_else(|| name.to_string())
+}
+
+/// A date in the current language's pattern `which` (`day`, `full_day`, `month`).
+pub fn date(d: NaiveDate, which: &str) -> String {
+    let (own, en) = words_of(lang());
+    let a = own.filter(|a| a.dates.contains_key(which)).unwrap_or(en);
+    let pattern = a
+        .dates
+        .get(which)
+        .map(String::as_str)
+        .unwrap_or("{y}-{m}-{d}");
+    let nth = |list: &[String], i: usize| list.get(i).cloned().unwrap_or_default();
+    fill(
+        pattern,
+        &[
+            (
+                "wd",
+                &nth(&a.weekdays, d.weekday().num_days_from_monday() as usize),
+            ),
+            ("mon", &nth(&a.months, d.month0() as usize)),
+            ("month", &nth(&a.months_long, d.month0() as usize)),
+            ("d", &d.day().to_string()),
+            ("m", &d.month().to_string()),
+            ("y", &d.year().to_string()),
+        ],
+    )
+}
+
+/// `Tue Nov 10` / `11月10日(火)`.
+pub fn day(d: NaiveDate) -> String {
+    date(d, "day")
+}
+
+/// `Tue Nov 10, 2026` / `2026년 11월 10일 (화)`.
+pub fn full_day(d: NaiveDate) -> String {
+    date(d, "full_day")
+}
+
+/// `November 2026` / `2026年11月`.
+pub fn month(d: NaiveDate) -> String {
+    date(d, "month")
+}
+
+/// Two dates as a span: `Nov 1 – Nov 26, 2026`.
+pub fn span(a: NaiveDate, b: NaiveDate) -> String {
+    if a == b {
+        return full_day(a);
+    }
+    let first = if a.year() == b.year() {
+        date(a, "short")
+    } else {
+        date(a, "short_year")
+    };
+    t("span", &[("a", &first), ("b", &date(b, "short_year"))])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_language_of_a_question_is_read_from_its_script_or_its_question_words() {
+        for (q, lang) in [
+            ("how many times did I run last month", "en"),
+            ("이번 달 스쿼트 최고 중량은?", "ko"),
+            ("上个月跑了几次", "zh"),
+            ("先月は何回走った?", "ja"),
+            ("Wie viele Kilometer bin ich im April gelaufen", "de"),
+            ("¿Cuántas veces corrí el mes pasado?", "es"),
+            ("Combien de fois ai-je couru le mois dernier ?", "fr"),
+            ("Quante volte ho corso il mese scorso?", "it"),
+            ("Quantas vezes eu corri no mês passado?", "pt"),
+            ("what's my longest run", "en"),
+        ] {
+            assert_eq!(detect(q), lang, "{q}");
+        }
+    }
+
+    #[test]
+    fn every_language_has_every_sentence_and_date_pattern_english_has() {
+        let lex = lexicon();
+        let (_, en) = words_of("en");
+        for (lang, a) in &lex.answers {
+            for key in en.say.keys() {
+                assert!(
+                    a.say.contains_key(key),
+                    "{lang}.yaml answers.say lacks `{key}`"
+                );
+            }
+            for key in en.dates.keys() {
+                assert!(
+                    a.dates.contains_key(key),
+                    "{lang}.yaml answers.dates lacks `{key}`"
+                );
+            }
+            assert_eq!(a.weekdays.len(), 7, "{lang}.yaml answers.weekdays");
+            assert_eq!(a.months.len(), 12, "{lang}.yaml answers.months");
+            assert_eq!(a.months_long.len(), 12, "{lang}.yaml answers.months_long");
+            for key in en.nouns.keys() {
+                assert!(
+                    a.nouns.contains_key(key),
+                    "{lang}.yaml answers.nouns lacks `{key}`"
+                );
+            }
+        }
+        assert_eq!(
+            lex.answers.len(),
+            lex.question_words.len(),
+            "a file without answers"
+        );
+    }
+
+    #[test]
+    fn dates_and_counts_follow_the_language_spoken() {
+        let d = NaiveDate::from_ymd_opt(2026, 11, 20).unwrap();
+        assert_eq!(day(d), "Fri Nov 20");
+        assert_eq!(count(3, "run"), "3 runs");
+        assert_eq!(count(1, "entry"), "1 entry");
+        {
+            let _ko = speak("ko");
+            assert_eq!(day(d), "11월 20일 (금)");
+            assert_eq!(count(3, "run"), "3회");
+            let _zh = speak("zh");
+            assert_eq!(full_day(d), "2026年11月20日（周五）");
+        }
+        let _de = speak("de");
+        assert_eq!(count(2, "run"), "2 Läufe");
+        assert_eq!(month(d), "November 2026");
+        drop(_de);
+        assert_eq!(lang(), "en");
+    }
+}

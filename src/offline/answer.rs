@@ -378,12 +378,11 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     };
     // `when did I last feel stressed`: the newest mention answers it, not the best match.
     let mut found = found;
-    if matches!(query.kind, QueryType::Last | QueryType::Lookup) || missing.is_none() {
-        if matches!(query.kind, QueryType::Last)
-            || super::cues::asks(&frame.question, super::cues::Cue::When)
-        {
-            found.sort_by_key(|e| std::cmp::Reverse((e.log, e.date, e.time)));
-        }
+    if (matches!(query.kind, QueryType::Last | QueryType::Lookup) || missing.is_none())
+        && (matches!(query.kind, QueryType::Last)
+            || super::cues::asks(&frame.question, super::cues::Cue::When))
+    {
+        found.sort_by_key(|e| std::cmp::Reverse((e.log, e.date, e.time)));
     }
     Ok(Finding::Entries {
         found,

@@ -59,13 +59,13 @@ fn a_question_is_answered_and_nothing_is_written() {
     assert!(out.contains("runs**"), "{out}");
     assert_eq!(today_note(v).1, before, "no note written for a question");
     // Without a question mark, in English and in Korean, still a question.
-    for q in [
-        "how many times did I run in October 2026",
-        "10월에 몇 번 달렸어",
+    for (q, count) in [
+        ("how many times did I run in October 2026", "runs**"),
+        ("10월에 몇 번 달렸어", "회**"),
     ] {
         let out = input(v, q);
         assert!(
-            out.contains("runs**") && !out.contains("logged to"),
+            out.contains(count) && !out.contains("logged to"),
             "{q}: {out}"
         );
         assert_eq!(today_note(v).1, before, "{q}: nothing written");

@@ -405,7 +405,8 @@ fn generated_vault_with_other_conventions() {
         let link = format!("[[{}]]", date.format("%d %a"));
         assert!(after.contains(&link), "{link} missing:\n{after}");
     }
-    assert!(after.contains("[[Knee]]"), "{after}");
+    // A computed answer cites the runs it counted, not every note that mentions jogging.
+    assert!(!after.contains("[[Knee]]"), "{after}");
 }
 
 #[test]

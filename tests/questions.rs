@@ -15,7 +15,8 @@
 //!
 //! Every field given must match; a `gap` case must not (so fixing it means moving it).
 
-#[allow(dead_code)] // only the fixture files of the shared corpus helpers are used here
+// Only its fixture listing is used here.
+#[allow(dead_code)]
 #[path = "support/corpus.rs"]
 mod corpus;
 

@@ -291,3 +291,165 @@ proptest! {
         }
     }
 }
+
+// ---- living callouts (`?? …`) rewritten while the person types ----
+
+/// A living callout for `?? living {n}` holding answer `version`.
+fn living_callout(n: usize, version: u32) -> (String, String) {
+    use vault_agent::vault::callout::{Callout, CalloutKind};
+    use vault_agent::vault::living;
+    let callout = Callout {
+        kind: CalloutKind::Answer,
+        stamp: chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
+            .unwrap()
+            .and_hms_opt(10, version % 60, 0)
+            .unwrap(),
+        title: None,
+        body: format!("**{version} km** for living {n}\n\n- a line"),
+        sources: vec!["[[2026-11-21]]".into()],
+    };
+    let words = living::Words {
+        as_of: "as of {stamp}",
+        kept: "_Kept current._",
+    };
+    let change = (version > 0).then(|| format!("+{version} km since Tue"));
+    (
+        living::render(&callout, change.as_deref(), words),
+        living::answer_hash(&callout).hex(),
+    )
+}
+
+/// The note's lines outside our callouts: what the person wrote.
+fn persons_lines(text: &str) -> Vec<&str> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut in_ours = false;
+    for l in lines {
+        if l.starts_with("> [!answer] vault-agent") {
+            in_ours = true;
+        } else if !l.starts_with('>') {
+            in_ours = false;
+        }
+        if !in_ours {
+            out.push(l);
+        }
+    }
+    out
+}
+
+#[derive(Debug, Clone)]
+enum LivingStep {
+    /// The person edits outside our callouts (saved before our check).
+    Edit(Edit),
+    /// The person types a line into the living callout of `?? living n`.
+    TakeOver(usize),
+    /// The log changed: living answer n is updated, while the person saves these edits
+    /// between our check and our rename.
+    Update(usize, Vec<Edit>),
+}
+
+fn living_step() -> impl Strategy<Value = LivingStep> {
+    prop_oneof![
+        edit().prop_map(LivingStep::Edit),
+        (0..2usize).prop_map(LivingStep::TakeOver),
+        ((0..2usize), prop::collection::vec(edit(), 0..3))
+            .prop_map(|(n, e)| LivingStep::Update(n, e)),
+        ((0..2usize), prop::collection::vec(edit(), 0..3))
+            .prop_map(|(n, e)| LivingStep::Update(n, e)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Living callouts are rewritten in place as the log changes while the person keeps
+    /// typing (and saving in the worst moment): every line the person wrote survives, a
+    /// callout they typed into is never rewritten again, and a rewrite replaces the one
+    /// callout, never adds one.
+    #[test]
+    fn living_updates_keep_the_persons_text_and_stop_at_their_edit(
+        initial in prop::collection::vec(person_line(), 0..8),
+        steps in prop::collection::vec(living_step(), 1..20),
+    ) {
+        use vault_agent::vault::living::{self, Written};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("n.md");
+        let mut text = initial.join("\n");
+        text.push('\n');
+        // Each living answer's current hash; None once the person took it over.
+        let mut answers: Vec<Option<String>> = Vec::new();
+        for n in 0..2 {
+            let (callout, hash) = living_callout(n, 0);
+            text.push_str(&format!("\n?? living {n}\n{callout}"));
+            answers.push(Some(hash));
+        }
+        std::fs::write(&path, &text).unwrap();
+        let mut version = 0;
+        let mut typed = 0;
+        for step in steps {
+            let current = std::fs::read_to_string(&path).unwrap();
+            match step {
+                LivingStep::Edit(e) => {
+                    if let Some(next) = apply(&current, &e) {
+                        std::fs::write(&path, next).unwrap();
+                    }
+                }
+                LivingStep::TakeOver(n) => {
+                    let header = format!("?? living {n}");
+                    let Some(at) = current.lines().position(|l| l == header) else { continue };
+                    let mut lines: Vec<String> = current.lines().map(str::to_string).collect();
+                    if !lines.get(at + 1).is_some_and(|l| l.starts_with("> [!answer]")) { continue }
+                    lines.insert(at + 2, "> my own words".into());
+                    let mut next = lines.join("\n");
+                    next.push('\n');
+                    std::fs::write(&path, next).unwrap();
+                    answers[n] = None;
+                    typed += 1;
+                }
+                LivingStep::Update(n, edits) => {
+                    version += 1;
+                    let (callout, hash) = living_callout(n, version);
+                    let saved = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+                    let log = saved.clone();
+                    let mut pending = edits.into_iter();
+                    vault_agent::vault::atomic::set_before_rename_hook(Some(Box::new(move |p| {
+                        let Some(edit) = pending.next() else { return };
+                        let now = std::fs::read_to_string(p).unwrap();
+                        if let Some(next) = apply(&now, &edit) {
+                            std::fs::write(p, &next).unwrap();
+                            log.borrow_mut().push(next);
+                        }
+                    })));
+                    let expected = answers[n].clone().unwrap_or_else(|| "taken-over".into());
+                    let result = living::write(
+                        &path,
+                        &format!("living {n}"),
+                        0,
+                        living::Edit::Replace { answer: &expected },
+                        &callout,
+                        Duration::ZERO,
+                        1 << 20,
+                    );
+                    vault_agent::vault::atomic::set_before_rename_hook(None);
+                    let result = result.unwrap();
+                    let after = std::fs::read_to_string(&path).unwrap();
+                    let base = saved.borrow().last().cloned().unwrap_or(current.clone());
+                    // Every line the person wrote is there, in order, and nothing else of theirs.
+                    prop_assert_eq!(persons_lines(&base), persons_lines(&after));
+                    prop_assert_eq!(support::callout_count(&after), support::callout_count(&base));
+                    match result {
+                        Written::Done(_) => {
+                            prop_assert!(answers[n].is_some(), "a callout the person took over was rewritten");
+                            prop_assert!(after.contains(&callout));
+                            answers[n] = Some(hash);
+                        }
+                        _ => prop_assert_eq!(&after, &base),
+                    }
+                }
+            }
+        }
+        // Every line the person typed into a callout is still there.
+        let last = std::fs::read_to_string(&path).unwrap();
+        prop_assert_eq!(last.lines().filter(|l| *l == "> my own words").count(), typed);
+    }
+}

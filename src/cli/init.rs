@@ -38,6 +38,12 @@ obsidian_config_dir: .obsidian
 # Where \"this week\" and \"last week\" begin: monday or sunday.
 week_start: monday
 
+answers:
+  # Trends and measures over time carry a Mermaid chart in the answer (true or false).
+  charts: true
+  # A `??` (living) question answered by a model is asked again at most this often (hours).
+  model_refresh_hours: 24
+
 # Models. Without this section vault-agent tries Ollama at http://localhost:11434 and
 # answers with its offline engine when nothing answers there. `vault-agent doctor` checks.
 # llm:

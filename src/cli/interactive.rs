@@ -78,6 +78,10 @@ async fn answer_reporting(
             if let Some(check) = &a.check {
                 v["check"] = serde_json::json!(check);
             }
+            // The chart's points as data, for scripts.
+            if let Some(series) = crate::offline::chart::Series::in_markdown(&a.body) {
+                v["series"] = serde_json::json!(series);
+            }
             if let Some(run) = &a.run {
                 v["session"] = serde_json::json!(run.session);
                 v["path"] = serde_json::json!(run.path);
@@ -109,7 +113,13 @@ pub fn print_answer(v: &serde_json::Value) {
         );
         return;
     }
-    println!("{}", v["answer"].as_str().unwrap_or_default());
+    let answer = v["answer"].as_str().unwrap_or_default();
+    // A terminal draws no Mermaid: the chart's points are shown as a sparkline.
+    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        println!("{}", crate::offline::chart::with_sparklines(answer));
+    } else {
+        println!("{answer}");
+    }
     let sources: Vec<&str> = v["sources"]
         .as_array()
         .map(|a| a.iter().filter_map(|s| s.as_str()).collect())

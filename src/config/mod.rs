@@ -28,7 +28,15 @@ struct RawConfig {
     obsidian_config_dir: Option<String>,
     /// `monday` (default) or `sunday`: where "this week" and "last week" begin.
     week_start: Option<String>,
+    answers: RawAnswers,
     llm: crate::llm::config::RawLlm,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+struct RawAnswers {
+    charts: Option<bool>,
+    model_refresh_hours: Option<u64>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -88,6 +96,10 @@ pub struct Config {
     pub llm: LlmConfig,
     /// The first day of a week for "this week" / "last week".
     pub week_start: chrono::Weekday,
+    /// Answers of trends and measures over time carry a Mermaid chart.
+    pub charts: bool,
+    /// A living question answered by a model is asked again at most this often.
+    pub model_refresh: Duration,
 }
 
 impl Config {
@@ -136,7 +148,9 @@ impl Config {
         let max_note_bytes = raw.limits.max_note_bytes.unwrap_or(2 * 1024 * 1024);
         let keep_days = raw.sessions.keep_days.unwrap_or(7);
         let max_context_tokens = raw.limits.max_global_context_tokens.unwrap_or(2000);
+        let refresh_hours = raw.answers.model_refresh_hours.unwrap_or(24);
         check_ranges(&[
+            ("answers.model_refresh_hours", refresh_hours, 1, 8760),
             ("sessions.keep_days", keep_days, 0, 3650),
             ("watch.debounce_ms", debounce_ms, 0, 600_000),
             ("watch.rescan_interval_s", rescan, 1, 86_400),
@@ -222,6 +236,8 @@ impl Config {
             session_keep: Duration::from_secs(keep_days * 24 * 3600),
             obsidian_config_dir,
             obsidian,
+            charts: raw.answers.charts.unwrap_or(true),
+            model_refresh: Duration::from_secs(refresh_hours * 3600),
         })
     }
 

@@ -295,15 +295,17 @@ impl Flow {
                     };
                 }
                 Ok(Some(agentic::Reply::Answer(a))) => {
+                    // The model's words, with the chart of the figures computed for it.
+                    let computed = session.offline.as_ref().map(|o| o.body.as_str());
                     return Outcome::Answered(Answer {
-                        body: a.body,
+                        body: offline::chart::carried(&a.body, computed),
                         sources: a.sources,
                         engine: a.engine,
                         observations: a.observations,
                         run: Some(RunInfo::of(&session)),
                         provenance: Vec::new(),
                         check: a.check.map(Box::new),
-                    })
+                    });
                 }
                 Ok(None) => {}
                 Err(e) => {

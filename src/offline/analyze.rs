@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use chrono::{Datelike, NaiveDate};
 
+use super::chart::{Combine, Plot};
 use super::kinds::count;
 use super::metric::{lift_in_reps, per_day, series, session_count, total_reps, Point};
 use super::provenance::{Operation, Provenance};
@@ -24,6 +25,8 @@ pub struct Facts {
     pub cited: Vec<ParsedRecord>,
     /// How each computed figure of the lines was computed.
     pub provenance: Vec<Provenance>,
+    /// What was computed, point by point, when it is worth a chart.
+    pub series: Option<Plot>,
 }
 
 impl Facts {
@@ -241,6 +244,8 @@ pub fn compute(
                     metric.format(round1(b))
                 ));
             }
+            let values = points.iter().map(|p| (p.date, p.value)).collect();
+            facts.series = Some(Plot::line(&label, &unit_of(&metric), Combine::Mean, values));
         }
         QueryType::Weekday => {
             let mut by_day: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
@@ -291,6 +296,24 @@ pub fn compute(
             for p in points.iter().rev().take(4) {
                 facts.cite(link, p);
             }
+            // Levels and bests by their mean, anything else by how often it happened.
+            let averaged = per_day(&metric)
+                || matches!(metric, Metric::Lift(_) | Metric::Distance | Metric::Pace);
+            let (unit, combine) = if averaged {
+                (unit_of(&metric), Combine::Mean)
+            } else {
+                (String::new(), Combine::Sum)
+            };
+            let values = points
+                .iter()
+                .filter(|p| query.weekday.is_none_or(|w| w == p.date.weekday()))
+                .map(|p| (p.date, if averaged { p.value } else { 1.0 }))
+                .collect();
+            facts.series = Some(Plot {
+                kind: super::chart::Kind::Bar,
+                by_weekday: true,
+                ..Plot::line(&label, &unit, combine, values)
+            });
         }
         QueryType::Comparison => {
             let (other_when, other_records) = other?;
@@ -472,6 +495,14 @@ fn count_noun(metric: &Metric, n: usize) -> String {
             other.label(),
             if n == 1 { "entry" } else { "entries" }
         ),
+    }
+}
+
+/// The unit `metric` is written in (`km`, `h`, `/10`), empty when it has none.
+fn unit_of(metric: &Metric) -> String {
+    match metric {
+        Metric::Pace => "min/km".into(),
+        m => m.format(7.0).trim_start_matches('7').trim().to_string(),
     }
 }
 

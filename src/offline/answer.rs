@@ -9,6 +9,7 @@ use chrono::{NaiveDate, Weekday};
 use chrono::Datelike;
 
 use super::analyze::{self, Facts};
+use super::chart;
 use super::dates::{find_range, DateRange};
 use super::kinds;
 use super::provenance::{self, Provenance};
@@ -287,6 +288,8 @@ enum Finding {
     Told(super::lookup::Found),
     /// A computed answer of [`kinds`].
     Computed(kinds::Reply),
+    /// The notes of a collection a question names (`Books/`), those going on first.
+    Collection(Vec<super::collection::Item>),
     /// The number of the latest session, as the notes number it (`PT 22회차`).
     Numbered(super::mentions::Numbered),
     /// The days whose entries name something logged without a number.
@@ -315,7 +318,7 @@ pub fn answer(
     let frame = Frame::read(question, anchor, store.config().week_start, domains);
     let _speaking = super::say::speak(frame.lang);
     let finding = find(store, domains, &frame, anchor)?;
-    Ok(render(store, &frame, finding))
+    Ok(render(store, &frame, finding, anchor))
 }
 
 /// What the notes hold for `frame`: the first that applies of a sentence that tells it, a
@@ -361,6 +364,15 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
             }
         }
     }
+    // `which book am I on`: a folder of one note per book, and the one being read.
+    if matches!(
+        query.kind,
+        QueryType::Lookup | QueryType::List | QueryType::Last
+    ) {
+        if let Some(items) = super::collection::find(store, &frame.topic()) {
+            return Ok(Finding::Collection(items));
+        }
+    }
     let missing =
         query
             .metrics
@@ -378,9 +390,8 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     };
     // `when did I last feel stressed`: the newest mention answers it, not the best match.
     let mut found = found;
-    if (matches!(query.kind, QueryType::Last | QueryType::Lookup) || missing.is_none())
-        && (matches!(query.kind, QueryType::Last)
-            || super::cues::asks(&frame.question, super::cues::Cue::When))
+    if matches!(query.kind, QueryType::Last)
+        || super::cues::asks(&frame.question, super::cues::Cue::When)
     {
         found.sort_by_key(|e| std::cmp::Reverse((e.log, e.date, e.time)));
     }
@@ -393,7 +404,7 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
 }
 
 /// The answer's markdown and its sources, in the language spoken.
-fn render(store: &Store, frame: &Frame, finding: Finding) -> ExtractiveAnswer {
+fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> ExtractiveAnswer {
     use super::say::t;
     let groups = &frame.groups;
     let when = frame.when();
@@ -425,9 +436,45 @@ fn render(store: &Store, frame: &Frame, finding: Finding) -> ExtractiveAnswer {
         // A computed answer stands on its cited records: no other mentions beside it.
         Finding::Computed(reply) => {
             body.push_str(&reply.render());
+            body.push_str(&chart::under_answer(
+                reply.series.as_ref(),
+                store.config(),
+                anchor,
+                frame.lang,
+            ));
             sources.extend(reply.notes.iter().map(|n| store.cite_note(n)));
             trails = reply.provenance;
             "footer_computed"
+        }
+        Finding::Collection(items) => {
+            let link = |i: &super::collection::Item| {
+                let mut s = format!("**{}** {}", i.title, store.cite_note(&i.rel));
+                if let Some(c) = &i.current {
+                    s.push_str(&format!(" ({c})"));
+                }
+                s
+            };
+            let going: Vec<String> = items
+                .iter()
+                .filter(|i| i.current.is_some())
+                .map(link)
+                .collect();
+            if going.is_empty() {
+                let newest: Vec<String> = items.iter().take(3).map(link).collect();
+                body.push_str(&t(
+                    "collection_newest",
+                    &[
+                        ("n", &items.len().to_string()),
+                        ("items", &newest.join(", ")),
+                    ],
+                ));
+            } else {
+                body.push_str(&t("going_on", &[("items", &going.join(", "))]));
+            }
+            for i in items.iter().take(MAX_QUOTES) {
+                add_source(&mut sources, store.cite_note(&i.rel));
+            }
+            "footer"
         }
         Finding::Numbered(n) => {
             body.push_str(&t(
@@ -459,6 +506,12 @@ fn render(store: &Store, frame: &Frame, finding: Finding) -> ExtractiveAnswer {
         }
         Finding::Facts(facts) => {
             body.push_str(&facts.lines.join("\n"));
+            body.push_str(&chart::under_answer(
+                facts.series.as_ref(),
+                store.config(),
+                anchor,
+                frame.lang,
+            ));
             for r in &facts.cited {
                 add_source(&mut sources, store.cite_note(&r.source_file));
             }

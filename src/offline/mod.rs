@@ -5,6 +5,8 @@ pub mod activities;
 pub mod analyze;
 pub mod answer;
 pub mod body_parts;
+pub mod chart;
+pub mod collection;
 pub mod correct;
 pub mod cues;
 pub mod dates;

@@ -483,6 +483,9 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if asks(q, Cue::Tasks) {
         return QueryType::Tasks;
     }
+    if asks(q, Cue::Search) {
+        return QueryType::Lookup;
+    }
     if has_any(q, cues::words(Cue::Recommend)) {
         return QueryType::Recommendation;
     }

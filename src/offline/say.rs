@@ -95,6 +95,7 @@ pub fn detect(question: &str) -> &'static str {
         return code("zh");
     }
     let lower = question.to_lowercase();
+    let lower = lower.replace('’', "'");
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
         .filter(|w| !w.is_empty())
@@ -104,6 +105,7 @@ pub fn detect(question: &str) -> &'static str {
     for (lang, known) in &lex.question_words {
         let score: usize = known
             .iter()
+            .map(|k| k.replace(['-', '’'], " "))
             .filter(|k| padded.contains(&format!(" {k} ")))
             .map(|k| k.split(' ').count())
             .sum();

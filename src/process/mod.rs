@@ -6,6 +6,7 @@
 //! (see [`refine`]).
 
 mod corrections;
+mod living;
 mod pending;
 mod prepare;
 mod progress;
@@ -91,6 +92,8 @@ pub struct Processor {
     /// Whether the work interrupted before this program started was looked for (once, by
     /// the first full pass or by [`Processor::resume_interrupted`]).
     resumed: bool,
+    /// The day living questions were last answered again (see [`living`]).
+    living_day: Option<chrono::NaiveDate>,
 }
 
 impl Processor {
@@ -153,6 +156,7 @@ impl Processor {
             refine_paused: false,
             starts_now: false,
             resumed: false,
+            living_day: None,
         })
     }
 
@@ -210,6 +214,7 @@ impl Processor {
             self.save_progress()?;
             tokio::task::yield_now().await;
         }
+        self.refresh_living(quiet, &mut report).await?;
         // Questions were answered from the rules' reading; the model refines it now.
         self.refine_queue(&mut report).await?;
         self.observe(&report)?;
@@ -336,6 +341,7 @@ impl Processor {
             self.process_file(rel, quiet, &mut report).await?;
             self.save_progress()?;
         }
+        self.refresh_living(quiet, &mut report).await?;
         self.refine_queue(&mut report).await?;
         self.observe(&report)?;
         self.finish_pass()?;
@@ -648,6 +654,10 @@ impl Processor {
         self.parse_entries(rel, &entries, Some(rules), report)
             .await?;
         self.state_dirty |= pending::prune_withdrawn(&mut self.state, rel, &note);
+        self.state_dirty |= match note.questions.iter().any(|q| q.living) {
+            true => self.state.living.insert(rel.to_string()),
+            false => self.state.living.remove(rel),
+        };
         let pending = !settle_all
             && note.questions.iter().any(|q| {
                 q.handled.is_none()
@@ -878,8 +888,11 @@ impl Processor {
             let anchor = dating
                 .date_at(q.line)
                 .unwrap_or_else(|| chrono::Local::now().date_naive());
+            // A recurring question (`?? every Sunday: …`) is asked for its latest period.
+            let (text, anchor, period) =
+                living::asked(q, anchor, chrono::Local::now().date_naive());
             let input = QuestionInput {
-                text: q.text.clone(),
+                text,
                 anchor,
                 source: Some(rel.to_string()),
                 clarification: reply.as_ref().map(|r| r.text.clone()),
@@ -908,7 +921,7 @@ impl Processor {
                     outcome = self.flow.answer(&self.store, &skip).await;
                 }
             }
-            let rendered = callout_for(&outcome).render();
+            let rendered = living::first_callout(q, &outcome, period);
             batch.push(Ready {
                 question: q.clone(),
                 reply,
@@ -1076,6 +1089,7 @@ impl Processor {
 
     fn forget(&mut self, rel: &str) -> Result<()> {
         self.state.withdrawn.remove(rel);
+        self.state.living.remove(rel);
         if self.state.files.remove(rel).is_some() {
             self.queue_for_model(rel, &[], &[])?;
             self.store.save_parsed(rel, Vec::new())?;

@@ -47,6 +47,8 @@ pub struct PassReport {
     /// Entries still waiting for the model after the pass (the model was down or failing,
     /// or `watch` refines them in the background).
     pub entries_awaiting_model: usize,
+    /// Living answers (`?? …`) rewritten or added because the log changed.
+    pub living_updated: usize,
     /// Corrections applied to earlier records (`bench press on Nov 21: 85 -> 82.5 kg`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub corrected: Vec<String>,
@@ -184,6 +186,13 @@ impl fmt::Display for PassReport {
                 f,
                 "; {} not written to (questions left open, see the warnings)",
                 plural(self.unwritable.len(), "note")
+            )?;
+        }
+        if self.living_updated > 0 {
+            write!(
+                f,
+                "; {} brought up to date",
+                plural(self.living_updated, "living answer")
             )?;
         }
         if self.questions_gone > 0 {

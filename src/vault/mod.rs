@@ -18,6 +18,7 @@ pub mod frontmatter;
 pub mod heading_path;
 pub mod ignore;
 pub mod index;
+pub mod living;
 pub mod lock;
 pub mod note;
 pub mod parsed;

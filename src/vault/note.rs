@@ -44,8 +44,10 @@ pub struct Question {
     pub line: usize,
     /// Byte range of the line, including its newline when there is one.
     pub bytes: Range<usize>,
-    /// The question text after `?`, trimmed.
+    /// The question text after `?` (or `??`), trimmed.
     pub text: String,
+    /// Written `?? …`: a living question, whose answer is kept current.
+    pub living: bool,
     /// The line is finished (a newline follows it).
     pub ready: bool,
     /// An agent callout already follows it (a pending callout the person edited counts as
@@ -231,6 +233,8 @@ impl Note {
             let Some(text) = question_text(self.line(i)) else {
                 continue;
             };
+            let living = text.starts_with('?');
+            let text = text.trim_start_matches('?').trim();
             let bytes = self.line_bytes(i);
             let ready = self.text[bytes.clone()].ends_with('\n');
             let pending = self.pending_after(i);
@@ -242,6 +246,7 @@ impl Note {
                 line: i,
                 bytes,
                 text: text.to_string(),
+                living,
                 ready,
                 handled,
                 pending,

@@ -37,6 +37,9 @@ pub struct State {
     /// pending callout): not answered while they stay in the note without a callout.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub withdrawn: BTreeMap<String, std::collections::BTreeSet<String>>,
+    /// The notes holding living questions (`?? …`), answered again as the log changes.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub living: std::collections::BTreeSet<String>,
 }
 
 impl State {
@@ -74,6 +77,7 @@ impl State {
             observer: &self.observer,
             imported: &self.imported,
             withdrawn: &self.withdrawn,
+            living: &self.living,
         };
         // Written as it is serialized: the state of 100,000 notes is 33 MB of JSON.
         write_atomic_from(&Self::path(agent_dir), |out| {
@@ -91,6 +95,8 @@ struct Saved<'a> {
     imported: &'a std::collections::BTreeSet<String>,
     #[serde(skip_serializing_if = "nothing_withdrawn")]
     withdrawn: &'a BTreeMap<String, std::collections::BTreeSet<String>>,
+    #[serde(skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    living: &'a std::collections::BTreeSet<String>,
 }
 
 fn nothing_withdrawn(w: &&BTreeMap<String, std::collections::BTreeSet<String>>) -> bool {

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::{count, day, full_day, Reply};
 use crate::offline::analyze::{trim, Link};
+use crate::offline::chart::{Combine, Plot, Step};
 use crate::offline::metric::{per_day, runs, series, Point};
 use crate::offline::provenance::{self, Input, LeftOut, Operation, Provenance};
 use crate::offline::query::{Metric, Query, QueryType};
@@ -335,6 +336,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             } else {
                 count(n, &noun)
             };
+            let counted_said = counted.clone();
             // Summary rows (`16 runs` a month) are counted, not their days.
             let mut line = if points.iter().any(|p| p.times > 1) {
                 let rows = count(points.len(), "summary row");
@@ -363,10 +365,20 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             }
             line.push_str(&say::t("stop", &[]));
             r.head.push(line);
+            // How many a week (or a day, a month) over the period: sessions, runs or days.
+            let counted: Vec<(NaiveDate, f64)> = match metric {
+                Metric::Runs => points.iter().map(|p| (p.date, p.times as f64)).collect(),
+                Metric::Workouts | Metric::Training | Metric::Lift(_) | Metric::BodyPart(_) => {
+                    sessions(&points).iter().map(|s| (s.date, 1.0)).collect()
+                }
+                _ => days.iter().map(|d| (*d, 1.0)).collect(),
+            };
+            r.series = span_of(query, &points)
+                .map(|span| Plot::totals(&label, "", span, Step::Day, counted));
             items(&mut r, &all, link);
             let detail = |p: &Point| p.detail.clone();
             r.provenance.push(
-                Provenance::of(Operation::Count, counted, &all, &detail, when, link)
+                Provenance::of(Operation::Count, counted_said, &all, &detail, when, link)
                     .leaving_out(left_out),
             );
         }
@@ -388,6 +400,15 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     ("days", &on_days),
                 ],
             ));
+            r.series = span_of(query, &points).map(|span| {
+                let values = points.iter().map(|p| (p.date, p.value)).collect();
+                // A total of runs is their distance.
+                let what = match metric {
+                    Metric::Runs => say::label(&Metric::Distance.label()),
+                    _ => label.clone(),
+                };
+                Plot::totals(&what, &unit_of(metric, &points), span, Step::Day, values)
+            });
             items(&mut r, &all, link);
             let value = |p: &Point| shown(metric, &points, p.value);
             r.provenance.push(
@@ -454,6 +475,19 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                         ("over", &over),
                     ],
                 ));
+                let step = if query.per_month {
+                    Step::Month
+                } else {
+                    Step::Week
+                };
+                let unit = unit_of(metric, &points);
+                r.series = Some(Plot::totals(
+                    &label,
+                    &unit,
+                    (first, last),
+                    step,
+                    values.clone(),
+                ));
                 items(&mut r, &all, link);
                 r.provenance.push(
                     Provenance::with(Operation::Sum, shown(metric, &points, total), inputs, when)
@@ -496,6 +530,8 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     ("hi_day", &day(hi.0)),
                 ],
             ));
+            let unit = unit_of(metric, &points);
+            r.series = Some(Plot::line(&label, &unit, Combine::Mean, values.clone()));
             items(&mut r, &all, link);
             r.provenance.push(
                 Provenance::with(Operation::Mean, shown(metric, &points, avg), inputs, when)
@@ -646,6 +682,9 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             if let Some(line) = per_month(metric, &points, &tops) {
                 r.head.push(line);
             }
+            let values = tops.iter().map(|p| (p.date, p.value)).collect();
+            let unit = unit_of(metric, &points);
+            r.series = Some(Plot::line(&label, &unit, combine_of(metric), values));
             items(&mut r, &tops, link);
             let value = |p: &Point| shown(metric, &points, p.value);
             r.provenance.push(
@@ -698,6 +737,10 @@ fn which_month(
             ("when", when),
         ],
     ));
+    r.series = span_of(query, points).map(|span| {
+        let values = points.iter().map(|p| (p.date, p.value)).collect();
+        Plot::totals(&label, &unit_of(metric, points), span, Step::Month, values)
+    });
     items(&mut r, held, link);
     Some(r)
 }
@@ -750,6 +793,49 @@ fn per_month(metric: &Metric, points: &[Point], tops: &[&Point]) -> Option<Strin
         })
         .collect();
     Some(say::t(title, &[("list", &list.join(", "))]))
+}
+
+/// The unit a chart of `metric` shows its values in (`km`, `h`, `lb`; runs in km).
+fn unit_of(metric: &Metric, points: &[Point]) -> String {
+    match metric {
+        Metric::Runs | Metric::Distance => return "km".into(),
+        Metric::Pace => return "min/km".into(),
+        Metric::Workouts | Metric::Training | Metric::BodyPart(_) => return String::new(),
+        _ => {}
+    }
+    let shown = shown(metric, points, 7.0);
+    let unit = shown.trim_start_matches('7').trim();
+    if !unit.is_empty() {
+        return unit.to_string();
+    }
+    // A lift or a weigh-in tells its unit in its detail: `195 lb × 2 reps`.
+    points
+        .first()
+        .and_then(|p| p.detail.split_whitespace().nth(1))
+        .filter(|u| u.len() <= 4 && u.chars().all(char::is_alphabetic))
+        .unwrap_or("")
+        .to_string()
+}
+
+/// How a chart of `metric` combines the values of one point: a level by its mean, a pace
+/// by its quickest, anything else by its best.
+fn combine_of(metric: &Metric) -> Combine {
+    match metric {
+        Metric::Pace => Combine::Min,
+        m if m.is_averaged() => Combine::Mean,
+        _ => Combine::Max,
+    }
+}
+
+/// The period a total is over: the question's, else from the first value to the last.
+fn span_of(query: &Query, points: &[Point]) -> Option<(NaiveDate, NaiveDate)> {
+    match &query.range {
+        Some(r) => Some((r.start, r.end)),
+        None => Some((
+            points.iter().map(|p| p.date).min()?,
+            points.iter().map(|p| p.date).max()?,
+        )),
+    }
 }
 
 const KM_PER_MILE: f64 = 1.609_344;
@@ -839,6 +925,9 @@ fn race_trend(km: f64, when: &str, records: &[ParsedRecord], link: Link) -> Opti
         link(best.3)
     ));
     list_race_runs(&mut reply, &found, link);
+    let times = found.iter().map(|f| (f.0, f.2)).collect();
+    let what = format!("{} km {what}", trim(km));
+    reply.series = Some(Plot::line(&what, "min", Combine::Min, times));
     Some(reply)
 }
 

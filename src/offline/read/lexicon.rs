@@ -60,6 +60,12 @@ struct File {
     /// The words of answers in this language (see `crate::offline::say`).
     #[serde(default)]
     answers: Option<crate::offline::say::Answers>,
+    /// The words of charts and of living answers: read per language by
+    /// `crate::offline::chart::words`, not merged here.
+    #[serde(default, rename = "chart")]
+    _chart: serde::de::IgnoredAny,
+    #[serde(default, rename = "living")]
+    _living: serde::de::IgnoredAny,
 }
 
 /// What a question asks for, apart from its topic: kinds of answer, words that stand for
@@ -67,6 +73,8 @@ struct File {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Cue {
+    /// Asks to find notes, not to compute: `find my`, `show me`, `찾아줘`.
+    Search,
     /// Open to-do items: `left to do`, `할 일`.
     Tasks,
     /// A digest of a period: `recap`, `요약`.
@@ -193,6 +201,9 @@ pub struct Questions {
     /// Asks which month (`which month`, `哪个月`, `in welchem Monat`).
     #[serde(default)]
     pub which_month: Vec<String>,
+    /// A property value saying an item is going on now (`reading`, `in progress`, `읽는 중`).
+    #[serde(default)]
+    pub in_progress: Vec<String>,
     /// Tell the result of a period in a review (`in total`, `am Ende`, `总共`): the number
     /// after them is its total.
     #[serde(default)]
@@ -575,6 +586,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.questions.first.extend(lower(q.first));
         lex.questions.per_month.extend(lower(q.per_month));
         lex.questions.which_month.extend(lower(q.which_month));
+        lex.questions.in_progress.extend(lower(q.in_progress));
         lex.questions.result.extend(lower(q.result));
         lex.questions.units.merge(q.units);
         lex.questions.units_imply.merge(q.units_imply);

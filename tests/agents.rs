@@ -227,7 +227,8 @@ fn analyzer_verdict_must_come_last_and_synthesizer_may_cite_only_given_entries()
         let server = ScriptedLlm::start();
         let dir = small_vault(&server);
         let v = dir.path();
-        server.script(agent, [Reply::Json(reply)]);
+        // The Synthesizer is asked once more after a rejection: it errs twice.
+        server.script(agent, [Reply::Json(reply.clone()), Reply::Json(reply)]);
         process_with_models(v);
         rejected(v, agent, reason);
         let note = read(v, "Daily/2026-11-21.md");

@@ -346,7 +346,11 @@ fn multi_part_dependent_the_second_part_builds_on_the_first_answer() {
         "synthesizer",
         [
             Reply::Json(draft(&cause, &[sleep])),
-            Reply::Json(draft("Aim for 7 hours before lifting days.", &[])),
+            // Advice cites the entry it rests on too (a draft citing nothing is re-asked).
+            Reply::Json(draft(
+                &format!("Aim for more sleep before lifting days {sleep}."),
+                &[sleep],
+            )),
         ],
     );
     process_with_models(v, &[]);
@@ -356,7 +360,7 @@ fn multi_part_dependent_the_second_part_builds_on_the_first_answer() {
         .find(&format!("**{why}** {cause}"))
         .unwrap_or_else(|| panic!("part 1 under its lead-in: {answer}"));
     let second = answer
-        .find(&format!("**{what}** Aim for 7 hours"))
+        .find(&format!("**{what}** Aim for more sleep"))
         .unwrap_or_else(|| panic!("part 2 under its lead-in: {answer}"));
     assert!(first < second, "{answer}");
     assert!(answer.contains("Sources: [[2026-11-09]]"), "{answer}");

@@ -29,6 +29,9 @@ pub struct SynthesizerInput {
     /// Answers to earlier parts of the question this part builds on (DEPENDENT parts).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub earlier_answers: Vec<String>,
+    /// Why the previous output was rejected, when this is the one re-ask.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rejected_because: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -53,25 +56,40 @@ pub async fn synthesize(
     let vars = [("question_date", input.question_date.as_str())];
     let links = input.citations.clone();
     let partial = input.is_partial;
-    let called = call(
-        cx,
-        "synthesizer",
-        &vars,
-        input,
-        |o: &SynthesizerOutput, _| validate(o, &links, partial),
-    )
-    .await?;
+    let check = |o: &SynthesizerOutput, _: &str| validate(o, &links, partial);
+    let called = match call(cx, "synthesizer", &vars, input, check).await {
+        Ok(called) => called,
+        // A rejected output is asked for once more, with the reason it was rejected.
+        Err(e) if e.reason.starts_with(REJECTED) && input.rejected_because.is_none() => {
+            let again = SynthesizerInput {
+                rejected_because: Some(e.reason[REJECTED.len()..].to_string()),
+                ..input.clone()
+            };
+            call(cx, "synthesizer", &vars, &again, check).await?
+        }
+        Err(e) => return Err(e),
+    };
     Ok((
         called.value,
         format!("{} ({})", called.model, called.provider),
     ))
 }
 
-/// Non-empty; every cited link is one of those given (in the text too); partial answers
-/// disclose what is missing.
+/// How [`call`] says an output failed its validation.
+const REJECTED: &str = "output rejected: ";
+
+/// Non-empty; cites at least one entry when entries were given; every cited link is one of
+/// those given (in the text too); partial answers disclose what is missing.
 pub fn validate(o: &SynthesizerOutput, links: &[String], partial: bool) -> Result<(), String> {
     if o.response.trim().is_empty() {
         return Err("the response is empty".into());
+    }
+    if !links.is_empty() && o.evidence_cited.is_empty() && !o.response.contains("[[") {
+        return Err(format!(
+            "it cites none of the {} entries it was given: link each fact to its entry, e.g. {}",
+            links.len(),
+            links[0]
+        ));
     }
     if let Some(bad) = o.evidence_cited.iter().find(|c| !links.contains(c)) {
         return Err(format!(

@@ -72,6 +72,12 @@ async fn answer_reporting(
                 "sources": a.sources,
                 "engine": a.engine,
             });
+            if !a.provenance.is_empty() {
+                v["provenance"] = serde_json::json!(a.provenance);
+            }
+            if let Some(check) = &a.check {
+                v["check"] = serde_json::json!(check);
+            }
             // The chart's points as data, for scripts.
             if let Some(series) = crate::offline::chart::Series::in_markdown(&a.body) {
                 v["series"] = serde_json::json!(series);

@@ -23,6 +23,8 @@ pub struct ModelAnswer {
     pub sources: Vec<String>,
     pub engine: String,
     pub observations: Vec<Observation>,
+    /// The check of the answer's figures against the notes.
+    pub check: Option<super::check::Report>,
 }
 
 /// What the model flow ended with.
@@ -128,6 +130,7 @@ impl Machine<'_> {
             sources: a.sources.clone(),
             engine: a.engine.clone(),
             observations,
+            check: a.check.clone(),
         })))
     }
 

@@ -6,6 +6,7 @@
 //! when a model step fails, the offline engine answers and says why.
 
 pub mod agentic;
+pub mod check;
 mod chunks;
 pub mod correction;
 mod engine;
@@ -91,6 +92,11 @@ pub struct Answer {
     pub observations: Vec<crate::offline::observer::Observation>,
     /// How the model flow got there, when it answered.
     pub run: Option<RunInfo>,
+    /// How each figure the offline engine computed was computed.
+    pub provenance: Vec<offline::provenance::Provenance>,
+    /// The check of a model answer's figures against the notes (boxed: most answers are
+    /// offline and carry none).
+    pub check: Option<Box<check::Report>>,
 }
 
 /// How a session went: for `--json` reports.
@@ -233,6 +239,8 @@ impl Flow {
                     engine: a.engine.clone(),
                     observations: Vec::new(),
                     run: Some(RunInfo::of(&session)),
+                    provenance: Vec::new(),
+                    check: a.check.clone().map(Box::new),
                 });
             }
             // The person's reply resumes the paused session; a reply whose session is gone
@@ -295,6 +303,8 @@ impl Flow {
                         engine: a.engine,
                         observations: a.observations,
                         run: Some(RunInfo::of(&session)),
+                        provenance: Vec::new(),
+                        check: a.check.map(Box::new),
                     });
                 }
                 Ok(None) => {}
@@ -313,6 +323,7 @@ impl Flow {
             Some(o) => Ok(offline::answer::ExtractiveAnswer {
                 body: o.body,
                 sources: o.sources,
+                provenance: o.provenance,
             }),
             None => offline::answer::answer(store, &self.domains, &question.text, question.anchor),
         };
@@ -331,6 +342,8 @@ impl Flow {
                     engine: "offline".to_string(),
                     observations: Vec::new(),
                     run: None,
+                    provenance: a.provenance,
+                    check: None,
                 })
             }
             Err(e) => Outcome::Failed {

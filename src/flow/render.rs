@@ -30,19 +30,25 @@ pub fn body_and_sources(s: &Session, follow_up: &str) -> (String, Vec<String>) {
     let n = s.entries.len();
     let entries = if n == 1 { "entry" } else { "entries" };
     let engine = &draft.engine;
+    // What the check of the figures found, after the Evaluator's part of the line.
+    let figures = s
+        .check
+        .as_ref()
+        .map(|c| format!(" {}.", capitalized(&c.sentence("en"))))
+        .unwrap_or_default();
     if check_failed {
         body.push_str(&format!(
-            "\n\n_Answered by {engine} from {n} {entries}; partial: the check still failed after {} {}._",
+            "\n\n_Answered by {engine} from {n} {entries}; partial: the check still failed after {} {}.{figures}_",
             s.retry_count,
             if s.retry_count == 1 { "retry" } else { "retries" }
         ));
     } else if let Some(e) = &s.evaluation_error {
         body.push_str(&format!(
-            "\n\n_Answered by {engine} from {n} {entries}. Caution: {e}._"
+            "\n\n_Answered by {engine} from {n} {entries}. Caution: {e}.{figures}_"
         ));
     } else {
         body.push_str(&format!(
-            "\n\n_Answered by {engine} from {n} {entries}; checked._"
+            "\n\n_Answered by {engine} from {n} {entries}; checked.{figures}_"
         ));
     }
     (body, sources(s))
@@ -66,8 +72,17 @@ fn missing(s: &Session) -> Vec<String> {
     out
 }
 
+/// `Every figure...` from `every figure...`.
+fn capitalized(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// The notes of the cited entries, in the order cited (or of the entries linked in the text
-/// when none are listed).
+/// when none are listed), then those of the Analyzer's evidence; only notes of entries the
+/// answer was given, so every source resolves in the vault.
 fn sources(s: &Session) -> Vec<String> {
     let Some(draft) = &s.draft else {
         return Vec::new();
@@ -86,8 +101,13 @@ fn sources(s: &Session) -> Vec<String> {
             .map(String::as_str)
             .collect()
     };
+    let evidence = s
+        .analysis
+        .iter()
+        .flat_map(|a| a.findings.iter())
+        .flat_map(|f| f.evidence.iter().map(String::as_str));
     let mut out = Vec::new();
-    for link in cited {
+    for link in cited.into_iter().chain(evidence) {
         if let Some(e) = s.entries.iter().find(|e| e.view.link == link) {
             if !out.contains(&e.note_link) {
                 out.push(e.note_link.clone());

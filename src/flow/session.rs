@@ -131,6 +131,9 @@ pub struct Draft {
 pub struct OfflineReading {
     pub body: String,
     pub sources: Vec<String>,
+    /// How each computed figure was computed.
+    #[serde(default)]
+    pub provenance: Vec<crate::offline::provenance::Provenance>,
 }
 
 /// The final answer of a session.
@@ -139,6 +142,9 @@ pub struct FinalAnswer {
     pub body: String,
     pub sources: Vec<String>,
     pub engine: String,
+    /// The check of the answer's figures against the notes.
+    #[serde(default)]
+    pub check: Option<crate::flow::check::Report>,
 }
 
 /// The full state of one flow.
@@ -200,6 +206,9 @@ pub struct Session {
     /// The evaluation could not run (the draft stands, with a caution).
     #[serde(default)]
     pub evaluation_error: Option<String>,
+    /// The check of the draft's figures against the notes (see [`crate::flow::check`]).
+    #[serde(default)]
+    pub check: Option<crate::flow::check::Report>,
     /// Evaluator feedback for the next plan and draft.
     pub feedback: Vec<EvaluationFeedback>,
     /// Evaluate -> plan cycles taken.
@@ -251,6 +260,7 @@ impl Session {
             draft: None,
             evaluation: None,
             evaluation_error: None,
+            check: None,
             feedback: Vec::new(),
             retry_count: 0,
             loop_count: 0,

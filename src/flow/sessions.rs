@@ -219,6 +219,7 @@ mod tests {
             body: "6 km".into(),
             sources: Vec::new(),
             engine: "m".into(),
+            check: None,
         });
         let mut written = unwritten.clone();
         written.id = "00000000000000aa".into();

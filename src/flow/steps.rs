@@ -4,6 +4,7 @@
 use chrono::NaiveDate;
 
 use super::agentic::Machine;
+use super::check;
 use super::engine::{Engine, Fallback, Models, Rules};
 use super::session::{Clarification, Draft, FinalAnswer, OfflineReading, RetrievedEntry, Session};
 use super::state::{next, State};
@@ -13,7 +14,7 @@ use crate::agents::evaluator::{self, EvaluatorInput};
 use crate::agents::observer::{self, ObserverInput};
 use crate::agents::planner::PlannerInput;
 use crate::agents::synthesizer::{self, SynthesizerInput};
-use crate::agents::types::{EntryView, InputType, Verdict};
+use crate::agents::types::{EntryView, EvaluationFeedback, InputType, Verdict};
 use crate::agents::AgentError;
 use crate::domains::ActiveDomainContext;
 use crate::offline;
@@ -69,12 +70,14 @@ impl Machine<'_> {
             .map(|a| OfflineReading {
                 body: a.body,
                 sources: a.sources,
+                provenance: a.provenance,
             })
             .unwrap_or_else(|e| {
                 tracing::info!("no offline reading for “{}”: {e}", s.query());
                 OfflineReading {
                     body: String::new(),
                     sources: Vec::new(),
+                    provenance: Vec::new(),
                 }
             });
         s.offline = Some(reading.clone());
@@ -308,10 +311,61 @@ impl Machine<'_> {
             evaluation_recommendation: s.failed_recommendation(),
             earlier_answers: earlier(s),
             person_added: s.person_added(),
+            rejected_because: None,
         };
-        let (output, engine) = synthesizer::synthesize(self.cx, &input).await?;
+        let (mut output, mut engine) = synthesizer::synthesize(self.cx, &input).await?;
+        // Every figure is checked against the notes, never left to a model: one found
+        // nowhere goes back to the Synthesizer once (a retry), then is marked if it stays.
+        let known = self.known(s);
+        let mut report = check::check(&output.response, &known);
+        if report.outcome == check::Outcome::Failed && s.retry_count < self.limits.max_retries {
+            s.retry_count += 1;
+            let mut again = input.clone();
+            again.attempt_number = s.retry_count + 1;
+            again.evaluation_feedback.push(EvaluationFeedback {
+                issue: format!(
+                    "these figures are in none of the entries or computed facts: {}",
+                    report.unsupported.join(", ")
+                ),
+                suggestion: "use only numbers and dates found in the entries, their data or computed_facts, or leave the figure out".into(),
+                affected_claim: None,
+            });
+            match synthesizer::synthesize(self.cx, &again).await {
+                Ok((o, e)) => {
+                    report = check::check(&o.response, &known);
+                    (output, engine) = (o, e);
+                }
+                Err(e) => tracing::info!("the redraft without invented figures failed: {e}"),
+            }
+        }
+        if report.outcome == check::Outcome::Failed {
+            output.response = check::mark(&output.response, &known, "en");
+        }
+        s.check = Some(report);
         s.draft = Some(Draft { output, engine });
         Ok(())
+    }
+
+    /// What a draft's figures may come from: the offline engine's computed facts, the
+    /// entries given (their text and parsed data), the question and its date.
+    fn known(&self, s: &mut Session) -> check::Known {
+        let computed = self.offline_reading(s).body;
+        let mut texts: Vec<&str> = vec![computed.as_str(), s.query()];
+        texts.extend(s.entries.iter().map(|e| e.view.text.as_str()));
+        let person = s.person_added();
+        texts.extend(person.as_deref());
+        let data: Vec<&serde_json::Value> = s
+            .entries
+            .iter()
+            .filter_map(|e| e.view.data.as_ref())
+            .collect();
+        let mut days: Vec<NaiveDate> = s
+            .entries
+            .iter()
+            .filter_map(|e| NaiveDate::parse_from_str(e.view.date.get(..10)?, "%Y-%m-%d").ok())
+            .collect();
+        days.push(s.question_date);
+        check::Known::from(&texts, &data, &days)
     }
 
     pub(super) async fn evaluate(&self, s: &mut Session) {
@@ -383,6 +437,7 @@ impl Machine<'_> {
             body,
             sources,
             engine,
+            check: s.check.clone(),
         });
         // A part's parent observes the whole question.
         if s.parent.is_some() {

@@ -10,6 +10,7 @@ use chrono::{Datelike, NaiveDate};
 use super::chart::{Combine, Plot};
 use super::kinds::count;
 use super::metric::{lift_in_reps, per_day, series, session_count, total_reps, Point};
+use super::provenance::{Operation, Provenance};
 use super::query::{Metric, Query, QueryType};
 use crate::vault::parsed::ParsedRecord;
 
@@ -22,6 +23,8 @@ pub struct Facts {
     pub lines: Vec<String>,
     /// The records of the points cited, in the order mentioned.
     pub cited: Vec<ParsedRecord>,
+    /// How each computed figure of the lines was computed.
+    pub provenance: Vec<Provenance>,
     /// What was computed, point by point, when it is worth a chart.
     pub series: Option<Plot>,
 }
@@ -62,6 +65,9 @@ pub fn compute(
     if points.is_empty() && query.kind != QueryType::Comparison {
         return None;
     }
+    let all: Vec<&Point> = points.iter().collect();
+    let detail = |p: &Point| p.detail.clone();
+    let value = |p: &Point| metric.format(p.value);
     match query.kind {
         QueryType::Count => {
             let days: std::collections::BTreeSet<NaiveDate> =
@@ -83,6 +89,15 @@ pub fn compute(
             facts.lines.push(line);
             facts.lines.push(String::new());
             facts.list_newest(link, &points, 6);
+            let counted = format!("{} {}", points.len(), count_noun(&metric, points.len()));
+            facts.provenance.push(Provenance::of(
+                Operation::Count,
+                counted,
+                &all,
+                &detail,
+                when,
+                link,
+            ));
         }
         QueryType::Total => {
             let sum: f64 = points.iter().map(|p| p.value).sum();
@@ -96,6 +111,15 @@ pub fn compute(
                 shown.format(round1(sum)),
                 points.len(),
                 plural(points.len(), "entry")
+            ));
+            let value = |p: &Point| shown.format(p.value);
+            facts.provenance.push(Provenance::of(
+                Operation::Sum,
+                shown.format(round1(sum)),
+                &all,
+                &value,
+                when,
+                link,
             ));
             facts.lines.push(String::new());
             facts.list_newest(link, &points, 6);
@@ -120,6 +144,19 @@ pub fn compute(
                 "Your {word} {label} {when}: **{}** on {} {c}.",
                 best.detail,
                 day(best.date)
+            ));
+            let op = if want_max {
+                Operation::Max
+            } else {
+                Operation::Min
+            };
+            facts.provenance.push(Provenance::of(
+                op,
+                best.detail.clone(),
+                &all,
+                &detail,
+                when,
+                link,
             ));
             if points.len() > 1 {
                 let first = &points[0];
@@ -149,6 +186,14 @@ pub fn compute(
                 day(lo.date),
                 hi.detail,
                 day(hi.date)
+            ));
+            facts.provenance.push(Provenance::of(
+                Operation::Mean,
+                metric.format(round1(avg)),
+                &all,
+                &value,
+                when,
+                link,
             ));
             if points.len() <= 10 {
                 let list = points
@@ -180,6 +225,14 @@ pub fn compute(
                 day(last.date),
                 points.len(),
                 plural(points.len(), "entry")
+            ));
+            facts.provenance.push(Provenance::of(
+                Operation::Change,
+                direction.clone(),
+                &all,
+                &value,
+                when,
+                link,
             ));
             if points.len() >= 4 {
                 let half = points.len() / 2;

@@ -12,6 +12,7 @@ use super::analyze::{self, Facts};
 use super::chart;
 use super::dates::{find_range, DateRange};
 use super::kinds;
+use super::provenance::{self, Provenance};
 use super::query::{self, Metric, Query, QueryType};
 use crate::agents::retriever::Retrieved;
 use crate::agents::types::RetrievalAttempt;
@@ -29,6 +30,8 @@ const MAX_QUOTES: usize = 8;
 pub struct ExtractiveAnswer {
     pub body: String,
     pub sources: Vec<String>,
+    /// How each computed figure of the body was computed.
+    pub provenance: Vec<Provenance>,
 }
 
 /// Topic words of a question, each expanded through the vocabulary.
@@ -408,6 +411,8 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
     let range = &frame.query.range;
     let mut body = period_note(&frame.question, range);
     let mut sources: Vec<String> = Vec::new();
+    // How each computed figure was computed: folded before the closing line.
+    let mut trails: Vec<Provenance> = Vec::new();
     let footer = match finding {
         Finding::Told(found) => {
             let e = &found.entry;
@@ -438,6 +443,7 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
                 frame.lang,
             ));
             sources.extend(reply.notes.iter().map(|n| store.cite_note(n)));
+            trails = reply.provenance;
             "footer_computed"
         }
         Finding::Collection(items) => {
@@ -512,6 +518,7 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
             if frame.query.kind == QueryType::Recommendation {
                 body.push_str("\n\n_No model was used, so this is a summary of your recent notes rather than advice._");
             }
+            trails = facts.provenance;
             "footer_computed"
         }
         Finding::Entries {
@@ -557,7 +564,11 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
                 body = body.trim_end().to_string();
                 body.push_str("\n\n");
                 body.push_str(&t("footer", &[]));
-                return ExtractiveAnswer { body, sources };
+                return ExtractiveAnswer {
+                    body,
+                    sources,
+                    provenance: Vec::new(),
+                };
             }
             if missing.is_some() {
                 body.push_str(&t("no_number", &[]));
@@ -570,9 +581,17 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
         }
     };
     body = body.trim_end().to_string();
+    if !trails.is_empty() {
+        body.push_str("\n\n");
+        body.push_str(&provenance::blocks(&trails, frame.lang));
+    }
     body.push_str("\n\n");
     body.push_str(&t(footer, &[]));
-    ExtractiveAnswer { body, sources }
+    ExtractiveAnswer {
+        body,
+        sources,
+        provenance: trails,
+    }
 }
 
 /// The entries found, newest first for a question about when: the latest one's date and
@@ -975,6 +994,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
         if let Some(f) = analyze::compute(&q, &when, &records, None, &baseline, link) {
             out.lines.push(f.lines[0].clone());
             out.cited.extend(f.cited.into_iter().take(1));
+            out.provenance.extend(f.provenance);
         }
     };
     ask(QueryType::Count, Metric::Runs);

@@ -16,6 +16,7 @@ pub mod mentions;
 pub mod metric;
 pub mod observer;
 pub mod periods;
+pub mod provenance;
 pub mod query;
 pub mod read;
 pub mod route;

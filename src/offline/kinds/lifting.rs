@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 use super::{count, day, full_day, Reply};
 use crate::offline::analyze::{trim, Link};
 use crate::offline::metric::{exercises, lift_names};
+use crate::offline::provenance::{Input, Operation, Provenance};
 use crate::offline::query::{LiftAsk, Metric, Query};
 use crate::vault::parsed::ParsedRecord;
 
@@ -65,6 +66,16 @@ impl Set<'_> {
 }
 
 const KG_PER_LB: f64 = 0.453_592;
+
+/// A set as an input of a computed figure: `value` as shown, `number` as computed with.
+fn input(s: &Set, value: String, number: f64, link: Link) -> Input {
+    Input {
+        value,
+        number,
+        date: s.date,
+        link: link(s.record),
+    }
+}
 
 /// The logged sets of the exercises named `names`, oldest first.
 fn sets<'r>(names: &[&str], records: &'r [ParsedRecord]) -> Vec<Set<'r>> {
@@ -178,6 +189,21 @@ fn volume(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
         let v: f64 = day_sets.iter().filter_map(|s| s.volume_kg()).sum();
         cite_day(&mut r, *date, day_sets, shown(v), link);
     }
+    let inputs = weighed
+        .iter()
+        .filter_map(|s| {
+            let kg = s.volume_kg()?;
+            let number = if pounds { kg / KG_PER_LB } else { kg };
+            Some(input(
+                s,
+                format!("{} = {}", s.shown(), shown(kg)),
+                number,
+                link,
+            ))
+        })
+        .collect();
+    r.provenance
+        .push(Provenance::with(Operation::Sum, shown(total), inputs, when));
     Some(r)
 }
 
@@ -198,6 +224,16 @@ fn reps(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
         let n: i64 = day_sets.iter().map(|s| reps_of(s)).sum();
         cite_day(&mut r, *date, day_sets, format!("{n} reps"), link);
     }
+    let inputs = counted
+        .iter()
+        .map(|s| input(s, s.shown(), reps_of(s) as f64, link))
+        .collect();
+    r.provenance.push(Provenance::with(
+        Operation::Sum,
+        format!("{total} reps"),
+        inputs,
+        when,
+    ));
     Some(r)
 }
 
@@ -213,6 +249,16 @@ fn set_count(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> 
         let n: i64 = day_sets.iter().map(|s| s.sets).sum();
         cite_day(&mut r, *date, day_sets, format!("{n} sets"), link);
     }
+    let inputs = sets
+        .iter()
+        .map(|s| input(s, s.shown(), s.sets as f64, link))
+        .collect();
+    r.provenance.push(Provenance::with(
+        Operation::Sum,
+        format!("{total} sets"),
+        inputs,
+        when,
+    ));
     Some(r)
 }
 
@@ -269,6 +315,17 @@ fn one_rep_max(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply
             cite_day(&mut r, date, &day_sets, v, link);
         }
     }
+    let inputs = sets
+        .iter()
+        .filter_map(|s| {
+            let m = s.one_rep_max()?;
+            let v = format!("{} ≈ {}{unit}", s.shown(), trim((m * 2.0).round() / 2.0));
+            Some(input(s, v, m, link))
+        })
+        .collect();
+    let best = format!("{}{unit}", trim((max * 2.0).round() / 2.0));
+    r.provenance
+        .push(Provenance::with(Operation::Max, best, inputs, when));
     Some(r)
 }
 
@@ -281,6 +338,7 @@ fn big_three(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> 
     let mut estimate_sum = 0.0;
     let mut missing = Vec::new();
     let mut units: Vec<String> = Vec::new();
+    let mut heaviest = Vec::new();
     for lift in BIG_THREE {
         let sets = sets(&[lift], records);
         let Some(top) = sets
@@ -293,6 +351,7 @@ fn big_three(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> 
         };
         let weight = top.weight.unwrap_or(0.0);
         heaviest_sum += weight;
+        heaviest.push(input(top, format!("{lift}: {}", top.shown()), weight, link));
         let estimate = sets
             .iter()
             .filter_map(Set::one_rep_max)
@@ -316,6 +375,9 @@ fn big_three(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> 
         [u] => format!(" {u}"),
         _ => String::new(),
     };
+    let total = format!("{}{unit}", trim(heaviest_sum));
+    r.provenance
+        .push(Provenance::with(Operation::Sum, total, heaviest, when));
     if missing.is_empty() {
         r.head.push(format!(
             "Your big-three total (squat + bench press + deadlift) {when}: **{}{unit}** from \

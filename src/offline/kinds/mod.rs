@@ -24,6 +24,8 @@ pub struct Reply {
     pub notes: Vec<String>,
     /// Show every item (a digest), never folded.
     pub show_all: bool,
+    /// How each computed figure of the head was computed.
+    pub provenance: Vec<crate::offline::provenance::Provenance>,
     /// What the answer computed, point by point, when it is worth a chart.
     pub series: Option<crate::offline::chart::Plot>,
 }

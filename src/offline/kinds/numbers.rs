@@ -12,6 +12,7 @@ use super::{count, day, full_day, Reply};
 use crate::offline::analyze::{trim, Link};
 use crate::offline::chart::{Combine, Plot, Step};
 use crate::offline::metric::{per_day, runs, series, Point};
+use crate::offline::provenance::{self, Input, LeftOut, Operation, Provenance};
 use crate::offline::query::{Metric, Query, QueryType};
 use crate::offline::say;
 use crate::vault::parsed::ParsedRecord;
@@ -292,8 +293,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
         return race_trend(km, when, records, link);
     }
     let mut points = series(metric, records);
+    let mut left_out: Vec<LeftOut> = Vec::new();
     if matches!(metric, Metric::Runs | Metric::Distance) {
+        let all = points.clone();
         points = without_totals(points);
+        left_out = provenance::dropped(&all, &points, link);
     }
     if points.is_empty() {
         return None;
@@ -333,6 +337,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             } else {
                 count(n, &noun)
             };
+            let counted_said = counted.clone();
             // Summary rows (`16 runs` a month) are counted, not their days.
             let mut line = if points.iter().any(|p| p.times > 1) {
                 let rows = count(points.len(), "summary row");
@@ -372,6 +377,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             r.series = span_of(query, &points)
                 .map(|span| Plot::totals(&label, "", span, Step::Day, counted));
             items(&mut r, &all, link);
+            let detail = |p: &Point| p.detail.clone();
+            r.provenance.push(
+                Provenance::of(Operation::Count, counted_said, &all, &detail, when, link)
+                    .leaving_out(left_out),
+            );
         }
         QueryType::Total | QueryType::Lookup => {
             let sum: f64 = points.iter().map(|p| p.value).sum();
@@ -401,6 +411,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 Plot::totals(&what, &unit_of(metric, &points), span, Step::Day, values)
             });
             items(&mut r, &all, link);
+            let value = |p: &Point| shown(metric, &points, p.value);
+            r.provenance.push(
+                Provenance::of(Operation::Sum, total, &all, &value, when, link)
+                    .leaving_out(left_out),
+            );
         }
         QueryType::Average => {
             let rate = points[0]
@@ -417,6 +432,22 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 } else {
                     points.iter().map(|p| (p.date, p.value)).collect()
                 };
+            // Each averaged value with the entry it was read from (a day's first, for a sum
+            // over the day).
+            let inputs: Vec<Input> = values
+                .iter()
+                .filter_map(|(d, v)| {
+                    let p = points
+                        .iter()
+                        .find(|p| p.date == *d && (p.value == *v || values.len() < points.len()))?;
+                    Some(Input {
+                        value: shown(metric, &points, *v),
+                        number: *v,
+                        date: *d,
+                        link: link(p.record),
+                    })
+                })
+                .collect();
             if query.per_month || query.per_week {
                 // `2024年平均每月跑多少公里`, `주 평균 몇 km`: the period's total over its
                 // months or weeks.
@@ -459,6 +490,10 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     values.clone(),
                 ));
                 items(&mut r, &all, link);
+                r.provenance.push(
+                    Provenance::with(Operation::Sum, shown(metric, &points, total), inputs, when)
+                        .leaving_out(left_out),
+                );
                 return Some(r);
             }
             let avg = values.iter().map(|v| v.1).sum::<f64>() / values.len() as f64;
@@ -499,6 +534,10 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let unit = unit_of(metric, &points);
             r.series = Some(Plot::line(&label, &unit, Combine::Mean, values.clone()));
             items(&mut r, &all, link);
+            r.provenance.push(
+                Provenance::with(Operation::Mean, shown(metric, &points, avg), inputs, when)
+                    .leaving_out(left_out),
+            );
         }
         QueryType::Last => {
             let s = sessions(&points);
@@ -587,6 +626,16 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let s = sessions(&points);
             let tops: Vec<&Point> = s.iter().map(Session::top).collect();
             items(&mut r, &tops, link);
+            let op = if want_max {
+                Operation::Max
+            } else {
+                Operation::Min
+            };
+            let detail = |p: &Point| p.detail.clone();
+            r.provenance.push(
+                Provenance::of(op, best.detail.clone(), &all, &detail, when, link)
+                    .leaving_out(left_out),
+            );
         }
         QueryType::Trend => {
             let s = sessions(&points);
@@ -638,6 +687,11 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             let unit = unit_of(metric, &points);
             r.series = Some(Plot::line(&label, &unit, combine_of(metric), values));
             items(&mut r, &tops, link);
+            let value = |p: &Point| shown(metric, &points, p.value);
+            r.provenance.push(
+                Provenance::of(Operation::Change, direction, &tops, &value, when, link)
+                    .leaving_out(left_out),
+            );
         }
         _ => return None,
     }
@@ -903,6 +957,19 @@ fn fastest(km: f64, fast: bool, when: &str, records: &[ParsedRecord], link: Link
         trim(km)
     ));
     list_race_runs(&mut reply, &found, link);
+    let inputs = found
+        .iter()
+        .map(|(date, d, t, r)| Input {
+            value: format!("{} km in {}", trim(*d), clock(*t)),
+            number: *t,
+            date: *date,
+            link: link(r),
+        })
+        .collect();
+    let op = if fast { Operation::Min } else { Operation::Max };
+    reply
+        .provenance
+        .push(Provenance::with(op, clock(best.2), inputs, when));
     Some(reply)
 }
 

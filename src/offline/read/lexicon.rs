@@ -54,6 +54,9 @@ struct File {
     /// What a table column holds -> the header words that name it.
     #[serde(default)]
     table_headers: BTreeMap<Column, Vec<String>>,
+    /// Words of an answer's "How this was computed" block, read by `offline::provenance`.
+    #[serde(default, rename = "provenance")]
+    _provenance: serde::de::IgnoredAny,
     /// The words of answers in this language (see `crate::offline::say`).
     #[serde(default)]
     answers: Option<crate::offline::say::Answers>,
@@ -409,6 +412,11 @@ pub struct Lexicon {
     /// Each language's own question words and cues (lowercase), which tell a question's
     /// language.
     pub question_words: Vec<(String, Vec<String>)>,
+}
+
+/// Every shipped language file: its code and its text.
+pub fn files() -> &'static [(&'static str, &'static str)] {
+    FILES
 }
 
 /// The merged lexicon of the shipped languages.

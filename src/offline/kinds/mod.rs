@@ -55,8 +55,14 @@ impl Reply {
             out.push_str(&format!("- {item}\n"));
         }
         if self.items.len() > shown {
-            out.push('\n');
-            out.push_str(&folded(self.items.iter().cloned(), self.items.len()));
+            // The "How this was computed" block below lists every input already.
+            if self.provenance.iter().any(|p| !p.inputs.is_empty()) {
+                let more = (self.items.len() - shown).to_string();
+                out.push_str(&crate::offline::say::t("more_below", &[("n", &more)]));
+            } else {
+                out.push('\n');
+                out.push_str(&folded(self.items.iter().cloned(), self.items.len()));
+            }
         }
         out.trim_end().to_string()
     }

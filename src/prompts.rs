@@ -26,7 +26,7 @@ fn variables(name: &str) -> &'static [&'static str] {
     match name {
         "router.md" => &["today", "domains"],
         "planner.md" | "analyzer.md" => &["today", "question_date", "domain_context"],
-        "synthesizer.md" => &["today", "question_date"],
+        "synthesizer.md" => &["today", "question_date", "language"],
         "evaluator.md" => &["today", "rules"],
         "parser.md" => &["today", "entry_date", "domains"],
         "observer.md" => &["today", "guidance"],
@@ -120,10 +120,15 @@ mod tests {
         let text = p
             .render(
                 "synthesizer.md",
-                &[("today", "2026-11-21"), ("question_date", "2026-11-20")],
+                &[
+                    ("today", "2026-11-21"),
+                    ("question_date", "2026-11-20"),
+                    ("language", "Korean"),
+                ],
             )
             .unwrap();
         assert!(text.contains("2026-11-20") && !text.contains("{{"));
+        assert!(text.contains("answer in Korean"), "{text}");
         assert!(p.render("synthesizer.md", &[("today", "x")]).is_err());
         for agent in crate::llm::config::AGENTS {
             assert!(p.templates.contains_key(&format!("{agent}.md")), "{agent}");

@@ -775,3 +775,26 @@ fn gap_retrievals_stay_within_max_concurrency() {
     assert_eq!(per_gap.len(), 2);
     assert!(per_gap[1].at.duration_since(per_gap[0].at).as_millis() >= 400);
 }
+
+#[test]
+fn the_synthesizer_is_asked_to_answer_in_the_questions_language() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    json_with_models(v, &["ask", "어제 몇 km 뛰었어?"]);
+    let korean = server.calls("synthesizer");
+    assert!(!korean.is_empty());
+    assert!(
+        korean[0].system().contains("answer in Korean"),
+        "{}",
+        korean[0].system()
+    );
+    json_with_models(v, &["ask", "how far did I run yesterday"]);
+    let all = server.calls("synthesizer");
+    let english = all.last().unwrap();
+    assert!(
+        english.system().contains("answer in English"),
+        "{}",
+        english.system()
+    );
+}

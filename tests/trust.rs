@@ -107,9 +107,10 @@ fn a_total_is_the_sum_of_the_linked_runs_listed_in_its_block() {
         "the block opens with the figure: {answer}"
     );
     assert!(trail["period"].as_str().unwrap().contains("October"));
-    // Every run of the period is an input: none is left out silently.
-    let listed = answer.matches(" km [[").count();
-    assert!(listed >= numbers.len(), "{answer}");
+    // Every run of the period is an input of the block, with its link: none is left out
+    // silently.
+    let listed = answer.matches(" km · ").count();
+    assert!(listed >= numbers.len() && numbers.len() >= 12, "{answer}");
 }
 
 #[test]

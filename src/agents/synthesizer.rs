@@ -12,6 +12,10 @@ use super::{call, AgentError, Ctx};
 pub struct SynthesizerInput {
     pub query: String,
     pub question_date: String,
+    /// The language the question is written in, which the answer is written in
+    /// (`Korean`).
+    #[serde(default)]
+    pub language: String,
     pub analysis: AnalyzerOutput,
     /// Citation links that may be used.
     pub citations: Vec<String>,
@@ -53,7 +57,10 @@ pub async fn synthesize(
     cx: Ctx<'_>,
     input: &SynthesizerInput,
 ) -> Result<(SynthesizerOutput, String), AgentError> {
-    let vars = [("question_date", input.question_date.as_str())];
+    let vars = [
+        ("question_date", input.question_date.as_str()),
+        ("language", input.language.as_str()),
+    ];
     let links = input.citations.clone();
     let partial = input.is_partial;
     let check = |o: &SynthesizerOutput, _: &str| validate(o, &links, partial);

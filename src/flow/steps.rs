@@ -298,6 +298,7 @@ impl Machine<'_> {
         let input = SynthesizerInput {
             query: s.query().to_string(),
             question_date: Self::question_date(s),
+            language: offline::say::language_name(offline::say::detect(s.query())),
             citations: s.entries.iter().map(|e| e.view.link.clone()).collect(),
             is_partial: partial,
             unanswered_gaps: if partial {

@@ -42,6 +42,9 @@ pub struct Answers {
     /// What was measured, by its English name (`running distance`) -> this language's.
     #[serde(default)]
     pub labels: BTreeMap<String, String>,
+    /// The language's name in English, as a model is told it (`Korean`).
+    #[serde(default)]
+    pub name: String,
     /// Sentence templates by key, with `{name}` placeholders.
     #[serde(default)]
     pub say: BTreeMap<String, String>,
@@ -134,6 +137,12 @@ fn words_of(lang: &str) -> (Option<&'static Answers>, &'static Answers) {
     let find = |want: &str| lex.answers.iter().find(|(l, _)| l == want).map(|(_, a)| a);
     let en = find("en").expect("en.yaml has an answers section");
     (find(lang), en)
+}
+
+/// The English name of the language `code` (`Korean` for `ko`), for a model's prompt.
+pub fn language_name(code: &str) -> String {
+    let (own, en) = words_of(code);
+    own.unwrap_or(en).name.clone()
 }
 
 /// Sentence `key` in the current language with its placeholders filled.

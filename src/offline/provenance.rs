@@ -129,12 +129,8 @@ impl Provenance {
             }
         }
         Provenance {
-            operation,
-            result,
-            inputs,
-            period: (!period.is_empty()).then(|| period.to_string()),
-            left_out: Vec::new(),
             conversions,
+            ..Provenance::with(operation, result, inputs, period)
         }
     }
 

@@ -44,42 +44,53 @@ pub fn export(
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let io = |e| Error::io("<stdout>", e);
-    if let Shape::Records = shape {
-        let rows = processor.store().record_rows(domain, from, to)?;
-        match format {
-            Format::Jsonl => {
-                for row in &rows {
-                    let line = serde_json::to_string(row).expect("rows serialize");
-                    writeln!(out, "{line}").map_err(io)?;
-                }
-            }
-            Format::Csv => {
-                writeln!(out, "{}", crate::vault::rows::COLUMNS.join(",")).map_err(io)?;
-                for row in &rows {
+    match shape {
+        Shape::Records => {
+            let rows = processor.store().record_rows(domain, from, to)?;
+            write_rows(
+                &mut out,
+                format,
+                &rows,
+                &crate::vault::rows::COLUMNS,
+                |row| {
                     let fields: Vec<String> =
                         row.csv_fields().iter().map(|f| csv_field(f)).collect();
-                    writeln!(out, "{}", fields.join(",")).map_err(io)?;
-                }
-            }
+                    fields.join(",")
+                },
+            )
         }
-        return out.flush().map_err(io);
+        Shape::Facts => {
+            let rows = processor.store().record_db().facts(domain, from, to)?;
+            write_rows(&mut out, format, &rows, &COLUMNS, csv_line)
+        }
     }
-    let rows = processor.store().record_db().facts(domain, from, to)?;
+    .map_err(io)?;
+    out.flush().map_err(io)
+}
+
+/// Writes `rows` as JSON lines, or as CSV: `header`, then `line` of each row.
+fn write_rows<T: serde::Serialize>(
+    out: &mut impl Write,
+    format: Format,
+    rows: &[T],
+    header: &[&str],
+    line: impl Fn(&T) -> String,
+) -> std::io::Result<()> {
     match format {
         Format::Jsonl => {
-            for row in &rows {
-                let line = serde_json::to_string(row).expect("rows serialize");
-                writeln!(out, "{line}").map_err(io)?;
+            for row in rows {
+                let json = serde_json::to_string(row).expect("rows serialize");
+                writeln!(out, "{json}")?;
             }
         }
         Format::Csv => {
-            writeln!(out, "{}", COLUMNS.join(",")).map_err(io)?;
-            for row in &rows {
-                writeln!(out, "{}", csv_line(row)).map_err(io)?;
+            writeln!(out, "{}", header.join(","))?;
+            for row in rows {
+                writeln!(out, "{}", line(row))?;
             }
         }
     }
-    out.flush().map_err(io)
+    Ok(())
 }
 
 fn csv_line(r: &ExportRow) -> String {

@@ -168,15 +168,7 @@ pub async fn input(
         text,
     )
     .await?;
-    let both = routed
-        .both_logged()
-        .filter(|_| processor.flow().llm().is_some());
-    if both.is_some() {
-        // The rules read the log part now; the flow's Parser refines it while it plans.
-        processor.parse_pass_rules_only().await?;
-    } else if routed.logged_to.is_some() {
-        processor.parse_pass().await?;
-    }
+    let both = processor.read_logged(&routed).await?;
     let answer = match &routed.question {
         Some(q) => {
             let input = QuestionInput {

@@ -267,6 +267,23 @@ impl Processor {
         Ok(report)
     }
 
+    /// Reads what an input logged (`input`, the MCP `log` tool): when the text is both a log
+    /// and a question and a model answers, the rules read the log part now and the flow's
+    /// Parser refines it while it plans (the returned part is what the question builds on);
+    /// else a whole parse pass, when anything was logged.
+    pub async fn read_logged(
+        &mut self,
+        routed: &crate::input::Routed,
+    ) -> Result<Option<crate::flow::LoggedPart>> {
+        let both = routed.both_logged().filter(|_| self.flow().llm().is_some());
+        if both.is_some() {
+            self.parse_pass_rules_only().await?;
+        } else if routed.logged_to.is_some() {
+            self.parse_pass().await?;
+        }
+        Ok(both)
+    }
+
     /// Like [`Processor::parse_pass`], without queueing the new entries for the model: for
     /// input whose log part a flow parses with a model while it plans the query part (BOTH).
     pub async fn parse_pass_rules_only(&mut self) -> Result<PassReport> {

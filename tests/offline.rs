@@ -895,3 +895,27 @@ fn a_trend_of_one_weigh_in_says_there_is_none_yet() {
         "{trend}"
     );
 }
+
+#[test]
+fn a_when_question_is_answered_by_the_newest_mention_with_its_date_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, "Daily/2026-11-02.md", "- felt stressed about the move\n");
+    write(
+        v,
+        "Daily/2026-11-10.md",
+        "- felt stressed about the deadline\n",
+    );
+    process(v);
+    // Capitalized as people type it; no number asked, so no "cannot compute".
+    let a = ask(v, "When did I last feel stressed?");
+    let first = a.lines().next().unwrap();
+    assert!(
+        first.contains("Nov 10, 2026") && first.contains("deadline"),
+        "{a}"
+    );
+    assert!(
+        !a.contains("cannot compute") && !a.contains("To track it"),
+        "{a}"
+    );
+}

@@ -167,6 +167,8 @@ pub struct Frame {
     pub groups: Vec<Vec<String>>,
     /// The language file the answer is written from (`en`, `ko`, ...).
     pub lang: &'static str,
+    /// Asks when, or what last: the newest mention answers it, not the best match.
+    pub asks_when: bool,
 }
 
 impl Frame {
@@ -181,11 +183,14 @@ impl Frame {
         // The question's reading may drop a period (`요즘 스쿼트 얼마나 들어?` asks what one
         // lifts now): the topic words are those outside the period it kept.
         let groups = keyword_groups(question, query.range.as_ref(), domains);
+        let asks_when = query.kind == QueryType::Last
+            || super::cues::asks(&question.to_lowercase(), super::cues::Cue::When);
         Frame {
             question: question.to_string(),
             query,
             groups,
             lang: super::say::detect(question),
+            asks_when,
         }
     }
 
@@ -390,9 +395,7 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     };
     // `when did I last feel stressed`: the newest mention answers it, not the best match.
     let mut found = found;
-    if matches!(query.kind, QueryType::Last)
-        || super::cues::asks(&frame.question, super::cues::Cue::When)
-    {
+    if frame.asks_when {
         found.sort_by_key(|e| std::cmp::Reverse((e.log, e.date, e.time)));
     }
     Ok(Finding::Entries {
@@ -609,9 +612,7 @@ fn list_found(
         return;
     }
     let days: BTreeSet<NaiveDate> = found.iter().map(|e| e.date).collect();
-    let asks_when = matches!(frame.query.kind, QueryType::Last)
-        || super::cues::asks(&frame.question, super::cues::Cue::When);
-    if asks_when {
+    if frame.asks_when {
         if let Some(latest) = found.iter().find(|e| e.log) {
             body.push_str(&t(
                 "latest_mention",

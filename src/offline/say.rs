@@ -108,7 +108,6 @@ pub fn detect(question: &str) -> &'static str {
     for (lang, known) in &lex.question_words {
         let score: usize = known
             .iter()
-            .map(|k| k.replace(['-', '’'], " "))
             .filter(|k| padded.contains(&format!(" {k} ")))
             .map(|k| k.split(' ').count())
             .sum();

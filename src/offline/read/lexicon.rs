@@ -570,7 +570,8 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         .into_iter()
         .chain(file.cues.values())
         .flatten()
-        .map(|w| w.trim().to_lowercase())
+        // As a question's words are compared: hyphens part words, one apostrophe.
+        .map(|w| w.trim().to_lowercase().replace('-', " ").replace('’', "'"))
         .collect();
         own.sort();
         own.dedup();

@@ -817,20 +817,28 @@ fn by_kind(
             let records = query.runs.apply(on_asked_days(query, records));
             if query.streak {
                 let all = store.records_in(start.min(anchor), anchor, &["strength", "running"]);
-                return kinds::numbers::week_streak(anchor, store.config().week_start, &all, &link);
+                return kinds::days::week_streak(anchor, store.config().week_start, &all, &link);
             }
             if query.rest_days {
                 let only_runs = matches!(
                     query.metrics.first(),
                     Some(Metric::Runs | Metric::Distance | Metric::RunDuration | Metric::Pace)
                 );
-                return kinds::numbers::rest_days(
-                    (start, end.min(anchor)),
-                    only_runs,
-                    when,
-                    &records,
-                    &link,
-                );
+                let span = (start, end.min(anchor));
+                let marked: Vec<kinds::days::Marked> = store
+                    .entries_by_date_range(span.0, span.1)
+                    .iter()
+                    .filter(|e| e.log)
+                    .filter_map(|e| {
+                        Some(kinds::days::Marked {
+                            said: kinds::days::marks_rest(&e.text)?,
+                            date: e.date,
+                            link: store.cite(e),
+                            source: e.source.clone(),
+                        })
+                    })
+                    .collect();
+                return kinds::days::rest_days(span, only_runs, when, &marked, &records, &link);
             }
             kinds::numbers::reply(query, when, &records, &link)
         }

@@ -334,7 +334,10 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         other_range,
         weekday: recurring_weekday(question),
         weekends,
-        rest_days: asks(&rest, Cue::RestDays),
+        // `how many days did I mark as rest`: a count that names a day's rest mark.
+        rest_days: asks(&rest, Cue::RestDays)
+            || (matches!(kind, QueryType::Count | QueryType::Total)
+                && cues::has(&rest, &lexicon().rest)),
         per_week: asks(&rest, Cue::PerWeek),
         per_month: cues::has(&rest, &lexicon().questions.per_month),
         which_month: cues::has(&rest, &lexicon().questions.which_month),

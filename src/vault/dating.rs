@@ -222,6 +222,35 @@ pub fn heading_date(text: &str, year: Option<i32>, today: NaiveDate) -> Option<N
     find(text.trim(), Place::Heading, year, today, false)
 }
 
+/// What a dated heading says besides its date, a weekday before it and a time of day:
+/// `Rest day` of `### 07.12 Fri Rest day`, `Run 5k` of `## 2024-05-01 20:00 Run 5k`.
+pub fn heading_label(title: &str) -> String {
+    let title = title.trim();
+    let cut = shapes(Place::Heading).iter().find_map(|shape| {
+        let c = shape.re.captures(title)?;
+        // The pattern's last group ends the date; what follows it is kept.
+        let end = (1..c.len())
+            .filter_map(|i| c.get(i))
+            .map(|m| m.end())
+            .max()?;
+        let end = title[end..]
+            .find(|ch: char| !matches!(ch, '.' | ',' | ')' | '日' | '일' | '号'))
+            .map_or(title.len(), |n| end + n);
+        Some(end)
+    });
+    let rest = cut.map_or(title, |end| &title[end..]);
+    // A day the headings above give a month for writes only its numbers (`06.18`).
+    let words: Vec<&str> = rest
+        .split_whitespace()
+        .skip_while(|w| !w.chars().any(char::is_alphabetic))
+        .filter(|w| {
+            let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+            !starts_with_clock(w) && !weekday(bare) && !(w.starts_with('(') && w.ends_with(')'))
+        })
+        .collect();
+    words.join(" ")
+}
+
 /// Which number of a slashed date (`03/11/2026`, `3/11`) is the day.
 ///
 /// Slashes put the month first (US, Korea, Japan) unless that cannot be; a note whose

@@ -257,6 +257,8 @@ pub fn entries_dated(
             None => e.log = false,
         }
     }
+    let labels = super::day_labels::entries(note, source, dating, &out);
+    out.extend(labels);
     if let Some(key) = &dating.coded {
         out.extend(super::coded_headings::entries(
             &note.text,
@@ -265,6 +267,7 @@ pub fn entries_dated(
             |line| dating.date_at(line),
         ));
     }
+    out.sort_by_key(|e| e.lines.start);
     let today = chrono::Local::now().date_naive();
     super::day_rows::split(out, dating, today)
 }

@@ -9,6 +9,7 @@ pub mod contain;
 pub mod context;
 pub mod correction;
 pub mod dating;
+mod day_labels;
 mod day_rows;
 pub mod db;
 mod edit;

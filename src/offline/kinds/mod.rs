@@ -3,6 +3,7 @@
 //! a [`Reply`]: a lead whose first sentence holds the result, and one cited line per entry
 //! used.
 
+pub mod days;
 pub mod digest;
 pub mod lifting;
 pub mod numbers;

@@ -179,96 +179,11 @@ fn item(p: &Point, link: Link) -> String {
 }
 
 /// Cited lines for `points`, newest first, and their notes.
-fn items(reply: &mut Reply, points: &[&Point], link: Link) {
+pub(super) fn items(reply: &mut Reply, points: &[&Point], link: Link) {
     for p in points.iter().rev() {
         reply.items.push(item(p, link));
         reply.used(&p.record.source_file);
     }
-}
-
-/// How many weeks in a row, up to this one, have a logged workout or run (`몇 주 연속`);
-/// this week counts only once something is logged in it.
-pub fn week_streak(
-    anchor: NaiveDate,
-    week_start: chrono::Weekday,
-    records: &[ParsedRecord],
-    link: Link,
-) -> Option<Reply> {
-    let start_of = |d: NaiveDate| {
-        let back = (7 + d.weekday().num_days_from_monday() - week_start.num_days_from_monday()) % 7;
-        d - chrono::Duration::days(back as i64)
-    };
-    let mut weeks: BTreeMap<NaiveDate, Point> = BTreeMap::new();
-    for r in records {
-        if let Some(p) = Metric::Training.points(r).into_iter().next() {
-            weeks.entry(start_of(r.date)).or_insert(p);
-        }
-    }
-    let this_week = start_of(anchor);
-    let mut week = if weeks.contains_key(&this_week) {
-        this_week
-    } else {
-        this_week - chrono::Duration::days(7)
-    };
-    let mut streak: Vec<&Point> = Vec::new();
-    while let Some(p) = weeks.get(&week) {
-        streak.push(p);
-        week -= chrono::Duration::days(7);
-    }
-    let mut r = Reply::default();
-    match streak.last() {
-        Some(first) => r.head.push(format!(
-            "**{}** in a row with a workout or run, since the week of {}.",
-            count(streak.len(), "week"),
-            full_day(start_of(first.date))
-        )),
-        None => r
-            .head
-            .push("**0** weeks in a row: nothing logged last week or this week.".into()),
-    }
-    streak.reverse();
-    items(&mut r, &streak, link);
-    Some(r)
-}
-
-/// The days of `span` without a logged workout or run ("rest days this month",
-/// `운동 안 한 날 며칠`), or without a run when `only_runs` (`안 뛴 날`), with the days
-/// trained cited.
-pub fn rest_days(
-    span: (NaiveDate, NaiveDate),
-    only_runs: bool,
-    when: &str,
-    records: &[ParsedRecord],
-    link: Link,
-) -> Option<Reply> {
-    let (start, end) = span;
-    if end < start {
-        return None;
-    }
-    let mut trained: BTreeMap<NaiveDate, Point> = BTreeMap::new();
-    for r in records.iter().filter(|r| (start..=end).contains(&r.date)) {
-        let metric = if only_runs {
-            Metric::Runs
-        } else {
-            Metric::Training
-        };
-        if let Some(p) = metric.points(r).into_iter().next() {
-            trained.entry(r.date).or_insert(p);
-        }
-    }
-    let days = (end - start).num_days() + 1;
-    let rest = days - trained.len() as i64;
-    let mut r = Reply::default();
-    r.head.push(format!(
-        "**{}** {when}: {} of {days} days without a logged {} ({} trained).",
-        count(rest as usize, "rest day"),
-        rest,
-        if only_runs { "run" } else { "workout or run" },
-        count(trained.len(), "day")
-    ));
-    let points: Vec<&Point> = trained.values().collect();
-    items(&mut r, &points, link);
-    Some(r)
 }
 
 /// The numbers a question asks for, over `records` (its period), or `None` when the

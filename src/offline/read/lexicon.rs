@@ -339,6 +339,8 @@ struct Markers {
     compare_after: Vec<String>,
     #[serde(default)]
     rates: Vec<String>,
+    #[serde(default)]
+    rest: Vec<String>,
 }
 
 /// What a small word is to a name.
@@ -393,6 +395,8 @@ pub struct Lexicon {
     /// Beside a quantity, a usual amount per period, not one session: `50 km pro Woche`,
     /// `주당 30km`, `每周30公里`.
     pub rates: Vec<String>,
+    /// A day whose log says only one of these is a rest day: `rest day`, `휴식`, `休息日`.
+    pub rest: Vec<String>,
     /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
     pub possessives: Vec<String>,
     /// People a log tells about: `buddy`, `compañero`, `personal`.
@@ -454,6 +458,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         compare_before: Vec::new(),
         compare_after: Vec::new(),
         rates: Vec::new(),
+        rest: Vec::new(),
         possessives: Vec::new(),
         people: Vec::new(),
         equipment: Vec::new(),
@@ -554,6 +559,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.compare_before.extend(lower(m.compare_before));
         lex.compare_after.extend(lower(m.compare_after));
         lex.rates.extend(lower(m.rates));
+        lex.rest.extend(lower(m.rest));
         lex.possessives.extend(lower(file.others.possessives));
         lex.people.extend(lower(file.others.people));
         let q = file.questions;

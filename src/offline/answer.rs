@@ -840,10 +840,47 @@ fn by_kind(
                     .collect();
                 return kinds::days::rest_days(span, only_runs, when, &marked, &records, &link);
             }
-            kinds::numbers::reply(query, when, &records, &link)
+            let reply = kinds::numbers::reply(query, when, &records, &link);
+            match (query.kind, query.metrics.first(), range) {
+                (QueryType::Total, Some(Metric::Distance), Some(r)) => {
+                    with_tally(store, (r.start, end.min(anchor)), when, reply)
+                }
+                _ => reply,
+            }
         }
         _ => None,
     }
+}
+
+/// A total the log states itself for the period asked (see [`super::tallies`]) leads the
+/// answer, before the total of the entries logged.
+fn with_tally(
+    store: &Store,
+    span: (NaiveDate, NaiveDate),
+    when: &str,
+    computed: Option<kinds::Reply>,
+) -> Option<kinds::Reply> {
+    let tallies = super::tallies::distance_tallies(store);
+    let Some(tally) = super::tallies::covering(&tallies, span.0, span.1) else {
+        return computed;
+    };
+    let told = super::say::t(
+        "tally_total",
+        &[
+            ("value", &tally.shown),
+            ("when", when),
+            ("link", &tally.link),
+        ],
+    );
+    let mut reply = computed.unwrap_or_default();
+    let mut head = vec![told];
+    if !reply.head.is_empty() {
+        head.push(super::say::t("tally_then", &[]));
+    }
+    head.append(&mut reply.head);
+    reply.head = head;
+    reply.used(&tally.source);
+    Some(reply)
 }
 
 /// Words of a task question that are not its subject.

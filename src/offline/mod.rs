@@ -22,3 +22,4 @@ pub mod read;
 pub mod route;
 pub mod run_filter;
 pub mod say;
+pub mod tallies;

@@ -23,7 +23,7 @@ mod plans;
 mod properties;
 mod runs;
 mod sleep;
-mod tables;
+pub(crate) mod tables;
 mod units;
 mod unreadable;
 pub(crate) mod wod;

@@ -27,19 +27,19 @@ pub fn is_row(line: &str) -> bool {
     t.starts_with('|') && t.len() > 1
 }
 
-fn cells(line: &str) -> Vec<String> {
+pub(crate) fn cells(line: &str) -> Vec<String> {
     let t = line.trim().trim_start_matches('|').trim_end_matches('|');
     t.split('|').map(|c| c.trim().to_lowercase()).collect()
 }
 
-fn is_separator(line: &str) -> bool {
+pub(crate) fn is_separator(line: &str) -> bool {
     cells(line)
         .iter()
         .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
 }
 
 /// What a header cell names, and the unit it gives (`Weight (kg)`).
-fn column(cell: &str) -> (Column, Option<&'static str>) {
+pub(crate) fn column(cell: &str) -> (Column, Option<&'static str>) {
     const UNITS: [(&str, &str); 8] = [
         ("kg", "kg"),
         ("lbs", "lbs"),

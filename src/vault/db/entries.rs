@@ -149,6 +149,23 @@ impl RecordDb {
         Ok(out)
     }
 
+    /// The entries that are a one-row table (a header, its separator and one row), in note
+    /// order: where a log keeps its own tally of a week or a year.
+    pub fn one_row_tables(&self) -> Result<Vec<Entry>> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text, under
+                 FROM entries WHERE substr(text, 1, 1) = '|' AND line_end - line_start = 3
+                 ORDER BY source, line_start",
+            )
+            .map_err(|e| self.error(e))?;
+        let rows = stmt
+            .query_map([], entry_from_row)
+            .map_err(|e| self.error(e))?;
+        rows.map(|r| r.map_err(|e| self.error(e))).collect()
+    }
+
     /// Whether any entry is stored (none yet means the index was never filled); asked on
     /// every search, so it does not count them all.
     pub fn has_entries(&self) -> Result<bool> {

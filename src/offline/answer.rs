@@ -845,6 +845,9 @@ fn by_kind(
                 (QueryType::Total, Some(Metric::Distance), Some(r)) => {
                     with_tally(store, (r.start, end.min(anchor)), when, reply)
                 }
+                (QueryType::Trend, Some(Metric::Distance), _) if query.per_week => {
+                    weekly_tallies(store, (start, end), when).or(reply)
+                }
                 _ => reply,
             }
         }
@@ -881,6 +884,28 @@ fn with_tally(
     reply.head = head;
     reply.used(&tally.source);
     Some(reply)
+}
+
+/// `how has my weekly mileage changed`, in a log that states each week's total: those
+/// figures, first week against last.
+fn weekly_tallies(store: &Store, span: (NaiveDate, NaiveDate), when: &str) -> Option<kinds::Reply> {
+    let tallies = super::tallies::distance_tallies(store);
+    let weeks = super::tallies::weeks_within(&tallies, span.0, span.1);
+    let unit = weeks.first()?.unit.clone();
+    let weeks: Vec<kinds::weekly::Week> = weeks
+        .into_iter()
+        .filter(|t| t.unit == unit)
+        .map(|t| kinds::weekly::Week {
+            start: t.start,
+            value: t.value,
+            shown: t.shown.clone(),
+            link: t.link.clone(),
+            source: t.source.clone(),
+        })
+        .collect();
+    let what = super::say::label(&Metric::Distance.label());
+    let show = |d: f64| format!("{} {unit}", super::analyze::trim(d));
+    kinds::weekly::change(&what, &unit, when, &weeks, &show)
 }
 
 /// Words of a task question that are not its subject.

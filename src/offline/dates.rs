@@ -200,7 +200,7 @@ fn patterns() -> &'static [(Regex, Kind)] {
     static P: OnceLock<Vec<(Regex, Kind)>> = OnceLock::new();
     P.get_or_init(|| {
         let re = |s: &str| Regex::new(s).expect("date pattern compiles");
-        let day = format!(r"(?:\d{{4}}-\d{{2}}-\d{{2}}|(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})(?:\s+\d{{4}})?|(?:{MONTHS})(?:\s+\d{{4}})?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday)");
+        let day = format!(r"(?:(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:{MONTHS})(?:\s+\d{{4}})?|\d{{4}}-\d{{2}}-\d{{2}}|(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})(?:\s+\d{{4}})?|(?:{MONTHS})(?:\s+\d{{4}})?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday)");
         vec![
             (re(&format!(r"\b(?:between|from)\s+({day})\s+(?:and|to|until|-)\s+({day})\b")), Kind::Between),
             (re(&format!(r"\bsince\s+({day})\b")), Kind::Since),
@@ -331,6 +331,22 @@ fn day_expr(text: &str, anchor: NaiveDate) -> Option<NaiveDate> {
     }
     if let Ok(wd) = t.parse::<Weekday>() {
         return last_weekday_before(anchor, wd);
+    }
+    // `the end of May`: its last week; `the middle of May`: the 15th.
+    let bare = t.strip_prefix("the ").unwrap_or(t);
+    for (part, day) in [
+        ("end of ", 0),
+        ("middle of ", 15),
+        ("beginning of ", 1),
+        ("start of ", 1),
+    ] {
+        if let Some(month) = bare.strip_prefix(part) {
+            let first = day_expr(month, anchor)?;
+            return match day {
+                0 => month_end_if_month(month, first).checked_sub_days(chrono::Days::new(6)),
+                d => first.with_day(d),
+            };
+        }
     }
     let words: Vec<&str> = t
         .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
@@ -521,6 +537,11 @@ mod tests {
         assert_eq!(range("how many runs since Nov 3"), (d(11, 3), d(11, 21)));
         assert_eq!(range("since 2026-10-15"), (d(10, 15), d(11, 21)));
         assert_eq!(range("since monday"), (d(11, 16), d(11, 21)));
+        assert_eq!(range("since the end of May"), (d(5, 25), d(11, 21)));
+        assert_eq!(
+            range("since the beginning of October"),
+            (d(10, 1), d(11, 21))
+        );
         assert_eq!(range("between Oct 5 and Oct 11"), (d(10, 5), d(10, 11)));
         assert_eq!(range("from 1 October to 15 October"), (d(10, 1), d(10, 15)));
         assert_eq!(range("between September and October"), (d(9, 1), d(10, 31)));

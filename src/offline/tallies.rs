@@ -17,6 +17,10 @@ pub struct Tally {
     pub end: NaiveDate,
     /// As written, with the column's unit (`962 miles`).
     pub shown: String,
+    /// As written, in the column's unit.
+    pub value: f64,
+    /// The column's unit as its header writes it (`miles`).
+    pub unit: String,
     /// In km.
     pub km: f64,
     /// The wikilink to the table.
@@ -51,6 +55,8 @@ pub fn distance_tallies(store: &Store) -> Vec<Tally> {
             start,
             end,
             shown: format!("{} {unit}", crate::offline::analyze::trim(value)),
+            value,
+            unit: unit.clone(),
             km: if miles { value * KM_PER_MILE } else { value },
             link,
             source: table.source.clone(),
@@ -66,6 +72,22 @@ pub fn covering(tallies: &[Tally], start: NaiveDate, end: NaiveDate) -> Option<&
         .iter()
         .filter(|t| t.start == start && end <= t.end && (t.end - end).num_days() < 366)
         .max_by_key(|t| t.end)
+}
+
+/// The tallies of single weeks within `start..=end` (`tallies` in note order), oldest
+/// first; weeks whose days read the same keep the order of the note, newest first or last.
+pub fn weeks_within(tallies: &[Tally], start: NaiveDate, end: NaiveDate) -> Vec<&Tally> {
+    let mut weeks: Vec<&Tally> = tallies
+        .iter()
+        .filter(|t| start <= t.start && t.end <= end && (t.end - t.start).num_days() < 7)
+        .collect();
+    let newer = weeks.windows(2).filter(|w| w[1].start > w[0].start).count();
+    let older = weeks.windows(2).filter(|w| w[1].start < w[0].start).count();
+    if older > newer {
+        weeks.reverse();
+    }
+    weeks.sort_by_key(|t| t.start);
+    weeks
 }
 
 /// The number of a one-row table's distance column, whether it is in miles, and the unit

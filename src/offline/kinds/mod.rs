@@ -8,6 +8,7 @@ pub mod digest;
 pub mod lifting;
 pub mod numbers;
 pub mod tasks;
+pub mod weekly;
 
 use chrono::NaiveDate;
 

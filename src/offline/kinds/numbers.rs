@@ -552,6 +552,30 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                     .leaving_out(left_out),
             );
         }
+        // `how has my weekly mileage changed`: the weeks' totals, first against last.
+        QueryType::Trend if query.per_week => {
+            let mut weeks: BTreeMap<NaiveDate, (f64, &Point)> = BTreeMap::new();
+            for p in &points {
+                let back = p.date.weekday().num_days_from_monday() as i64;
+                let week = weeks
+                    .entry(p.date - chrono::Duration::days(back))
+                    .or_insert((0.0, p));
+                week.0 += p.value;
+            }
+            let weeks: Vec<super::weekly::Week> = weeks
+                .into_iter()
+                .map(|(start, (value, p))| super::weekly::Week {
+                    start,
+                    value,
+                    shown: shown(metric, &points, value),
+                    link: link(p.record),
+                    source: p.record.source_file.clone(),
+                })
+                .collect();
+            let unit = unit_of(metric, &points);
+            let show = |d: f64| shown(metric, &points, d);
+            return super::weekly::change(&label, &unit, when, &weeks, &show);
+        }
         QueryType::Trend => {
             let s = sessions(&points);
             let tops: Vec<&Point> = s.iter().map(Session::top).collect();

@@ -919,3 +919,63 @@ fn a_when_question_is_answered_by_the_newest_mention_with_its_date_first() {
         "{a}"
     );
 }
+
+/// What a note states as `key: value` answers what / where questions in any language: a
+/// meal line `D: green curry` for dinner, Dataview's `location:: Lisbon` for where; the value
+/// leads, with its day and link.
+#[test]
+fn a_key_the_notes_state_answers_what_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(
+        v,
+        "Daily/2026-11-03.md",
+        "## Meals\n- B: oats\n- L: ramen\n- D: green curry\n\nlocation:: Lisbon\n",
+    );
+    write(
+        v,
+        "Daily/2026-11-04.md",
+        "## Meals\nB: toast / L: salad / D: pizza\n\nlocation:: Porto\n",
+    );
+    let dinner = ask(v, "what did I have for dinner on 2026-11-03");
+    assert!(dinner.starts_with("**green curry** (dinner)"), "{dinner}");
+    assert!(dinner.contains("[[2026-11-03]]"), "{dinner}");
+    assert!(!dinner.contains("pizza"), "only the day asked: {dinner}");
+    let lunch = ask(v, "what did I have for lunch in November 2026");
+    assert!(lunch.starts_with("**salad**"), "newest first: {lunch}");
+    assert!(lunch.contains("ramen"), "every day listed: {lunch}");
+    let where_ = ask(v, "where was I on 2026-11-04");
+    assert!(where_.starts_with("**Porto**"), "{where_}");
+    let cena = ask(v, "¿qué cené en noviembre de 2026?");
+    assert!(cena.starts_with("**pizza**"), "{cena}");
+    assert!(cena.contains("nov"), "a Spanish date: {cena}");
+}
+
+/// Rest days are the days the log marks as rest (a heading's only words, a table cell), in
+/// the question's language, each cited; a one-row table under a year heading is that
+/// year's own total and leads a total over it.
+#[test]
+fn marked_rest_days_and_a_year_tally_are_read_as_the_log_states_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(
+        v,
+        "log.md",
+        "# 2026\n\n## 10月\n\n### 10.05 周一 休息日\n\n### 10.06 周二 20:00 跑步\n\n- 跑了5公里\n\n### 10.07 周三 休息日\n\n### 10.08 周四\n\n- 跑了6公里\n",
+    );
+    write(
+        v,
+        "running.md",
+        "## 2025\n\n| Miles | Goal |\n| ----- | ---- |\n| 812 | 1000 |\n\n| Date | Miles | Type |\n| --- | --- | --- |\n| Mon 3rd March 2025 | - | Rest |\n| Tue 4th March 2025 | 5 | Easy |\n| Wed 5th March 2025 | 6 | Tempo |\n",
+    );
+    let rest = ask(v, "2026年10月有几个休息日");
+    assert!(rest.contains("**2个休息日**"), "{rest}");
+    assert!(rest.contains("[[log]]"), "{rest}");
+    let rest = ask(v, "how many rest days did I mark in March 2025");
+    assert!(rest.starts_with("**1 rest day**"), "{rest}");
+    let year = ask(v, "how many miles did I run in 2025");
+    assert!(year.starts_with("**812 miles** in 2025"), "{year}");
+    assert!(year.contains("[[running#2025]]"), "{year}");
+    assert!(year.contains("11 miles"), "the logged sum follows: {year}");
+}

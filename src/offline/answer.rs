@@ -293,6 +293,8 @@ enum Finding {
     Told(super::lookup::Found),
     /// A computed answer of [`kinds`].
     Computed(kinds::Reply),
+    /// The values of a key the notes state (`D: curry`, `mood:: 7`), newest first.
+    Stated(kinds::Reply),
     /// The notes of a collection a question names (`Books/`), those going on first.
     Collection(Vec<super::collection::Item>),
     /// The number of the latest session, as the notes number it (`PT 22회차`).
@@ -336,6 +338,29 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     let when = frame.when();
     if let Some(found) = looked_up(store, domains, query, &frame.question, range)? {
         return Ok(Finding::Told(found));
+    }
+    // `what did I have for dinner on Tuesday`: a key the notes state (`D: curry`), when no
+    // number of a known measure is asked.
+    let no_measure = match query.metrics.first() {
+        None => true,
+        Some(Metric::Measure { units, .. }) => units.is_empty(),
+        Some(_) => false,
+    };
+    let asks_value = matches!(
+        query.kind,
+        QueryType::List | QueryType::Lookup | QueryType::Last
+    ) || (query.kind == QueryType::Total
+        && no_measure
+        && !super::cues::asks(&frame.question.to_lowercase(), super::cues::Cue::HowMany));
+    if asks_value {
+        let span = match range {
+            Some(r) => (r.start, r.end),
+            None => (anchor - chrono::Duration::days(365), anchor),
+        };
+        let stated = super::fields::find(store, &frame.question, span);
+        if let Some(reply) = super::fields::reply(store, &stated) {
+            return Ok(Finding::Stated(reply));
+        }
     }
     if query.kind != QueryType::Tasks {
         if let Some(reply) = by_kind(store, domains, query, range, &when, anchor, groups, &[]) {
@@ -448,6 +473,11 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
             sources.extend(reply.notes.iter().map(|n| store.cite_note(n)));
             trails = reply.provenance;
             "footer_computed"
+        }
+        Finding::Stated(reply) => {
+            body.push_str(&reply.render());
+            sources.extend(reply.notes.iter().map(|n| store.cite_note(n)));
+            "footer_lookup"
         }
         Finding::Collection(items) => {
             let link = |i: &super::collection::Item| {

@@ -10,6 +10,7 @@ pub mod collection;
 pub mod correct;
 pub mod cues;
 pub mod dates;
+pub mod fields;
 pub mod kinds;
 pub mod lookup;
 pub mod mentions;

@@ -60,6 +60,9 @@ struct File {
     /// The words of answers in this language (see `crate::offline::say`).
     #[serde(default)]
     answers: Option<crate::offline::say::Answers>,
+    /// Keys of `key: value` lines by what they name -> their words.
+    #[serde(default)]
+    fields: BTreeMap<String, Vec<String>>,
     /// The words of charts and of living answers: read per language by
     /// `crate::offline::chart::words`, not merged here.
     #[serde(default, rename = "chart")]
@@ -411,6 +414,9 @@ pub struct Lexicon {
     pub months: Vec<(String, u32)>,
     /// Header words of table columns, in the order the columns are tried.
     pub table_headers: Vec<(Column, Vec<String>)>,
+    /// Keys of `key: value` lines by what they name (`dinner`) -> their words in every
+    /// language (`d`, `dinner`, `저녁`, `cena`).
+    pub fields: BTreeMap<String, Vec<String>>,
     /// Each language's answer words, by language code.
     pub answers: Vec<(String, crate::offline::say::Answers)>,
     /// Each language's own question words and cues (lowercase), which tell a question's
@@ -466,6 +472,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         cues: BTreeMap::new(),
         months: Vec::new(),
         table_headers: Vec::new(),
+        fields: BTreeMap::new(),
         answers: Vec::new(),
         question_words: Vec::new(),
     };
@@ -560,6 +567,9 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.compare_after.extend(lower(m.compare_after));
         lex.rates.extend(lower(m.rates));
         lex.rest.extend(lower(m.rest));
+        for (name, words) in file.fields {
+            lex.fields.entry(name).or_default().extend(lower(words));
+        }
         lex.possessives.extend(lower(file.others.possessives));
         lex.people.extend(lower(file.others.people));
         let q = file.questions;

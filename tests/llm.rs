@@ -754,15 +754,12 @@ fn a_server_failing_fast_is_skipped_after_a_few_failures_in_a_row_and_said_once(
             ),
         );
         let before = read(v, "Daily/2026-11-21.md");
-        let started = Instant::now();
         let (stdout, stderr, code) = run_process(v, &[], &[]);
-        let took = started.elapsed();
         assert_eq!(code, 0, "{stdout}{stderr}");
-        // Before, 6 questions against an always-500 server took 81 s.
-        assert!(
-            took < Duration::from_secs(15),
-            "{fault:?}: 6 questions took {took:?}"
-        );
+        // Skipped after a few failures: a failing server is not asked again for every
+        // agent call of the 6 questions (which once took 81 s).
+        let asked = server.requests().len();
+        assert!(asked <= 6, "{fault:?}: the server was asked {asked} times");
         let after = read(v, "Daily/2026-11-21.md");
         assert_eq!(assert_only_callouts_added(&before, &after), 6, "{after}");
         assert!(after.contains("without a model"), "{after}");

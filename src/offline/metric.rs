@@ -227,10 +227,11 @@ impl Metric {
                 if done.is_empty() {
                     return Vec::new();
                 }
+                let shown: Vec<String> = done.iter().map(|n| say::label(n)).collect();
                 vec![Point {
                     date: r.date,
                     value: 1.0,
-                    detail: done.join(", "),
+                    detail: shown.join(", "),
                     record: r,
                     measure: None,
                     times: 1,

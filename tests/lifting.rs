@@ -136,7 +136,8 @@ fn a_tested_single_is_the_one_rep_max() {
         "{answer}"
     );
     let shown = (estimate * 2.0).round() / 2.0;
-    assert!(answer.contains(&format!("about {shown} kg")), "{answer}");
+    // Said in the question's language: `약 99 kg`.
+    assert!(answer.contains(&format!("약 {shown} kg")), "{answer}");
 }
 
 /// A list of sessions says what each one held, not only that there was one.

@@ -530,7 +530,10 @@ fn vaults_in_other_languages_are_read_and_asked_in_their_own_words() {
     let best = ask(v, "quel est mon meilleur développé couché ?");
     assert!(best.contains("65 kg"), "{best}");
     let last = ask(v, "letztes Gewicht Kreuzheben");
-    assert!(last.contains("130 kg") && last.contains("5 sets"), "{last}");
+    assert!(
+        last.contains("130 kg") && last.contains("5 Sätze"),
+        "{last}"
+    );
     let swim = ask(v, "마지막으로 수영한 날");
     assert!(swim.contains("11월 18일"), "{swim}");
     let pulldown = ask(v, "렛풀 최고 무게");

@@ -125,7 +125,13 @@ pub fn print_answer(v: &serde_json::Value) {
         .map(|a| a.iter().filter_map(|s| s.as_str()).collect())
         .unwrap_or_default();
     if !sources.is_empty() {
-        println!("\nSources: {}", sources.join(" · "));
+        let asked = v["question"].as_str().unwrap_or_default();
+        let _speaking = crate::offline::say::speak(crate::offline::say::detect(asked));
+        let links = sources.join(" · ");
+        println!(
+            "\n{}",
+            crate::offline::say::t("sources", &[("links", &links)])
+        );
     }
 }
 

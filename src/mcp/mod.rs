@@ -109,8 +109,10 @@ fn data(value: &impl Serialize) -> CallToolResult {
 fn answer_text(a: &AskOut) -> String {
     let mut text = a.answer.clone();
     if !a.sources.is_empty() {
-        text.push_str("\n\nSources: ");
-        text.push_str(&a.sources.join(" · "));
+        let _speaking = crate::offline::say::speak(crate::offline::say::detect(&a.question));
+        let links = a.sources.join(" · ");
+        text.push_str("\n\n");
+        text.push_str(&crate::offline::say::t("sources", &[("links", &links)]));
     }
     text
 }

@@ -230,7 +230,7 @@ impl Frame {
             .map(|r| r.describe())
             .unwrap_or_else(|| super::say::t("all_notes", &[]));
         if self.query.weekends {
-            format!("on weekends {when}")
+            super::say::t("on_weekends", &[("when", &when)])
         } else {
             when
         }

@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::analyze::trim;
 use super::cues::stem;
 use super::query::Metric;
+use super::say;
 use crate::vault::parsed::ParsedRecord;
 
 /// One measured value and where it came from (by reference: an all-time question reads
@@ -188,7 +189,7 @@ impl Metric {
                         value: d.unwrap_or(0.0),
                         detail: d
                             .map(|d| format!("{} km", trim(d)))
-                            .unwrap_or_else(|| "a run".into()),
+                            .unwrap_or_else(|| say::t("a_run", &[])),
                         record: r,
                         measure: None,
                         times: run
@@ -226,10 +227,11 @@ impl Metric {
                 if done.is_empty() {
                     return Vec::new();
                 }
+                let shown: Vec<String> = done.iter().map(|n| say::label(n)).collect();
                 vec![Point {
                     date: r.date,
                     value: 1.0,
-                    detail: done.join(", "),
+                    detail: shown.join(", "),
                     record: r,
                     measure: None,
                     times: 1,
@@ -237,12 +239,15 @@ impl Metric {
             }
             Metric::Training | Metric::Workouts => {
                 let kind = if r.domain_data.contains_key("strength") {
-                    Some(lifts_done(r).unwrap_or_else(|| "a strength session".into()))
+                    Some(lifts_done(r).unwrap_or_else(|| say::t("a_strength_session", &[])))
                 } else if *self == Metric::Training && r.domain_data.contains_key("running") {
                     let km = runs(r)
                         .first()
                         .and_then(|run| run.get("distance_km").and_then(Value::as_f64));
-                    Some(km.map_or_else(|| "a run".into(), |d| format!("a run of {} km", trim(d))))
+                    Some(km.map_or_else(
+                        || say::t("a_run", &[]),
+                        |d| say::t("a_run_of", &[("km", &trim(d))]),
+                    ))
                 } else {
                     None
                 };
@@ -275,9 +280,11 @@ impl Metric {
                     let detail = match e["reps"].as_i64() {
                         None => format!("{}{unit}", trim(w)),
                         Some(reps) if sets > 1 => {
-                            format!("{}{unit} × {reps} reps × {sets} sets", trim(w))
+                            format!("{}{unit} × {}", trim(w), reps_and_sets(reps, sets))
                         }
-                        Some(reps) => format!("{}{unit} × {reps} reps", trim(w)),
+                        Some(reps) => {
+                            format!("{}{unit} × {}", trim(w), say::count(reps as usize, "rep"))
+                        }
                     };
                     Some(Point {
                         date: r.date,
@@ -320,7 +327,11 @@ fn lifts_done(r: &ParsedRecord) -> Option<String> {
                 (Some(reps), _) => format!(" × {reps}"),
                 _ => String::new(),
             };
-            Some(format!("{name}{}{counts}", weight.unwrap_or_default()))
+            Some(format!(
+                "{}{}{counts}",
+                say::label(name),
+                weight.unwrap_or_default()
+            ))
         })
         .collect();
     let (first, rest) = shown.split_at(shown.len().min(4));
@@ -329,7 +340,7 @@ fn lifts_done(r: &ParsedRecord) -> Option<String> {
     }
     let more = match rest.len() {
         0 => String::new(),
-        n => format!(" and {n} more"),
+        n => say::t("and_more", &[("n", &n.to_string())]),
     };
     Some(format!("{}{more}", first.join(", ")))
 }
@@ -343,7 +354,7 @@ fn reps_point<'r>(r: &'r ParsedRecord, e: &Value) -> Option<Point<'r>> {
         return Some(Point {
             date: r.date,
             value: sets as f64,
-            detail: format!("{sets} {}", if sets == 1 { "set" } else { "sets" }),
+            detail: say::count(sets as usize, "set"),
             record: r,
             measure: None,
             times: 1,
@@ -353,14 +364,23 @@ fn reps_point<'r>(r: &'r ParsedRecord, e: &Value) -> Option<Point<'r>> {
         date: r.date,
         value: reps as f64,
         detail: if sets > 1 {
-            format!("{reps} reps × {sets} sets")
+            reps_and_sets(reps, sets)
         } else {
-            format!("{reps} reps")
+            say::count(reps as usize, "rep")
         },
         record: r,
         measure: None,
         times: 1,
     })
+}
+
+/// `5 reps × 3 sets`, in the language spoken.
+fn reps_and_sets(reps: i64, sets: i64) -> String {
+    format!(
+        "{} × {}",
+        say::count(reps as usize, "rep"),
+        say::count(sets as usize, "set")
+    )
 }
 
 /// Whether `name` is measured in reps in `records`: a bodyweight move, or a lift never

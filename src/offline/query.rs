@@ -316,6 +316,16 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         }
         _ => (kind, range),
     };
+    let which_month = cues::has(&rest, &lexicon().questions.which_month);
+    let streak = asks(&rest, Cue::Streak);
+    let kind = match kind {
+        // `¿en qué mes corrí más?`: a month is asked for, the one with the most (the least
+        // is read as a minimum already) whatever the superlative is glued to.
+        QueryType::Count | QueryType::Total if which_month => QueryType::Max,
+        // `¿cuántas semanas seguidas?`: weeks in a row are counted, never summed.
+        QueryType::Total if streak => QueryType::Count,
+        other => other,
+    };
     let target_km = target_km(&rest);
     let mut runs = runs;
     // `how many 10k runs`, `is my 10k getting faster?`: the runs of about that distance.
@@ -340,8 +350,8 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
                 && cues::has(&rest, &lexicon().rest)),
         per_week: asks(&rest, Cue::PerWeek),
         per_month: cues::has(&rest, &lexicon().questions.per_month),
-        which_month: cues::has(&rest, &lexicon().questions.which_month),
-        streak: asks(&rest, Cue::Streak),
+        which_month,
+        streak,
         preceding_days: has_any(&lower, cues::words(Cue::PrecedingDays)),
         target_km,
         runs,
@@ -404,20 +414,20 @@ fn current_counterpart(
 }
 
 /// Takes a recurring weekend out of a lowercase question (`how do I sleep on weekends`,
-/// `¿cuánto duermo los fines de semana?`, `주말마다`), so it is not read as the last
-/// weekend; says whether there was one.
+/// `¿cuánto duermo los fines de semana?`, `주말마다`: the words of `questions.every_weekend`
+/// in the lexicon), so it is not read as the last weekend; says whether there was one.
 fn every_weekend(lower: &str) -> (String, bool) {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    let re = RE.get_or_init(|| {
-        regex::Regex::new(
-            r"\b(?:on\s+|at\s+|during\s+)?weekends\b|\b(?:los|en\s+los)\s+fines\s+de\s+semana\b|주말마다|주말엔\s*보통|毎週末|\bjedes\s+wochenende\b|\ble\s+week-?end\b|\bles\s+week-?ends\b",
-        )
-        .expect("valid regex")
-    });
-    match re.find(lower) {
+    let found = lexicon()
+        .questions
+        .every_weekend
+        .iter()
+        .find_map(|w| crate::offline::read::find_word(lower, w).map(|at| (at, w.len())));
+    match found {
         // `last weekends` is a typo for the last one.
-        Some(m) if !lower[..m.start()].trim_end().ends_with("last") => {
-            (re.replace(lower, " ").into_owned(), true)
+        Some((at, len)) if !lower[..at].trim_end().ends_with("last") => {
+            let mut out = lower.to_string();
+            out.replace_range(at..at + len, " ");
+            (out, true)
         }
         _ => (lower.to_string(), false),
     }
@@ -480,7 +490,7 @@ fn asks_weight_unit(q: &str) -> bool {
 }
 
 fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
-    if has_any(q, cues::words(Cue::Why)) {
+    if asks(q, Cue::Why) {
         return QueryType::Why;
     }
     if asks(q, Cue::Tasks) {
@@ -489,7 +499,7 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if asks(q, Cue::Search) {
         return QueryType::Lookup;
     }
-    if has_any(q, cues::words(Cue::Recommend)) {
+    if asks(q, Cue::Recommend) {
         return QueryType::Recommendation;
     }
     if asks(q, Cue::Summary) {
@@ -498,7 +508,7 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if two_periods || has_any(q, cues::words(Cue::Compare)) {
         return QueryType::Comparison;
     }
-    if has_any(q, cues::words(Cue::Weekday)) {
+    if asks(q, Cue::Weekday) {
         return QueryType::Weekday;
     }
     if asks(q, Cue::Trend) {

@@ -36,7 +36,8 @@ pub struct Answers {
     /// How a count is written: `{n} {noun}`, or `{n}{noun}` with a counter.
     #[serde(default)]
     pub count: Option<String>,
-    /// A counted thing -> its singular and plural (one form where the language has one).
+    /// A counted thing -> its singular and plural (one form where the language has one); a
+    /// form holding `{n}` places the number itself (`하체 운동 {n}회`).
     #[serde(default)]
     pub nouns: BTreeMap<String, Vec<String>>,
     /// What was measured, by its English name (`running distance`) -> this language's.
@@ -182,6 +183,10 @@ pub fn count_text(n: &str, one: bool, noun: &str) -> String {
         }
         None => format!("{noun}s"),
     };
+    // A form that places the number itself (`하체 운동 {n}회`) is the whole count.
+    if word.contains("{n}") {
+        return fill(&word, &[("n", n)]);
+    }
     // A noun the language does not list stays English, and spaced.
     let pattern = match listed {
         Some((a, _)) => a.count.as_deref().unwrap_or("{n} {noun}"),

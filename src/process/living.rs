@@ -73,6 +73,7 @@ pub fn asked(
 /// The first callout of a question: a living one for a `??` question's answer (a dated one
 /// for a recurring question), else the usual one.
 pub fn first_callout(q: &Question, outcome: &Outcome, period: Option<NaiveDate>) -> String {
+    let _speaking = crate::offline::say::speak(crate::offline::say::detect(&q.text));
     let callout = callout_for(outcome);
     match (q.living, outcome, period) {
         (true, Outcome::Answered(_), Some(period)) => living::render_dated(&callout, period),
@@ -224,6 +225,7 @@ impl Processor {
                 continue;
             }
             let callout = callout_for(&outcome);
+            let _speaking = crate::offline::say::speak(crate::offline::say::detect(&q.text));
             let rendered = match period {
                 Some(p) => living::render_dated(&callout, p),
                 None if found.answer.as_deref() == Some(&living::answer_hash(&callout).hex()) => {

@@ -95,7 +95,12 @@ impl Callout {
         }
         if !self.sources.is_empty() {
             out.push_str(">\n");
-            push_quoted(&mut out, &format!("Sources: {}", self.sources.join(" · ")));
+            // In the language answers are spoken in on this thread (see `offline::say`).
+            let links = self.sources.join(" · ");
+            push_quoted(
+                &mut out,
+                &crate::offline::say::t("sources", &[("links", &links)]),
+            );
         }
         out
     }

@@ -245,7 +245,8 @@ pub fn heading_label(title: &str) -> String {
         .skip_while(|w| !w.chars().any(char::is_alphabetic))
         .filter(|w| {
             let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
-            !starts_with_clock(w) && !weekday(bare) && !(w.starts_with('(') && w.ends_with(')'))
+            let aside = w.starts_with('(') && w.ends_with(')');
+            !(starts_with_clock(w) || weekday(bare) || aside)
         })
         .collect();
     words.join(" ")

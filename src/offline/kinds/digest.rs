@@ -10,6 +10,7 @@ use crate::domains::Domains;
 use crate::offline::analyze::{trim, Link};
 use crate::offline::metric::{lift_names, series};
 use crate::offline::query::{Metric, Query};
+use crate::offline::say::{label, t};
 use crate::vault::parsed::ParsedRecord;
 use crate::vault::{Entry, Store};
 
@@ -77,20 +78,22 @@ pub fn list(
     }
     if query.food && !only_food {
         // Asked about food, and no line says what was eaten: say so before the rest.
-        reply.head.push(format!(
-            "I found no meals or food logged {when}. Everything you logged then, on {}:",
-            count(reply.items.len(), "entry")
+        reply.head.push(t(
+            "list_no_food",
+            &[
+                ("when", when),
+                ("entries", &count(reply.items.len(), "entry")),
+            ],
         ));
         return Some(reply);
     }
-    let what = if only_food {
-        "What you ate"
-    } else {
-        "What you logged"
-    };
-    reply.head.push(format!(
-        "{what} {when}, on {}:",
-        count(reply.items.len(), "entry")
+    let key = if only_food { "list_food" } else { "list_all" };
+    reply.head.push(t(
+        key,
+        &[
+            ("when", when),
+            ("entries", &count(reply.items.len(), "entry")),
+        ],
     ));
     Some(reply)
 }
@@ -114,17 +117,20 @@ pub fn summary(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply
             let points = series(&Metric::Lift(lift.clone()), records);
             if let Some(top) = points.iter().max_by(|a, b| a.value.total_cmp(&b.value)) {
                 bests.push(format!(
-                    "{lift} {} ({} {})",
+                    "{} {} ({} {})",
+                    label(&lift),
                     top.detail,
                     day(top.date),
                     cite(&mut reply, top.record)
                 ));
             }
         }
-        reply.items.push(format!(
-            "Strength: {}; heaviest: {}",
-            count(days.len(), "session"),
-            bests.join(", ")
+        reply.items.push(t(
+            "digest_strength",
+            &[
+                ("sessions", &count(days.len(), "session")),
+                ("bests", &bests.join(", ")),
+            ],
         ));
     }
     let runs = series(&Metric::Runs, records);
@@ -135,20 +141,23 @@ pub fn summary(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply
             .max_by(|a, b| a.value.total_cmp(&b.value))
             .expect("not empty");
         let c = cite(&mut reply, longest.record);
-        reply.items.push(format!(
-            "Running: {}, **{} km** in all; longest {} ({} {c})",
-            count(runs.len(), "run"),
-            trim((km * 10.0).round() / 10.0),
-            longest.detail,
-            day(longest.date)
+        reply.items.push(t(
+            "digest_running",
+            &[
+                ("runs", &count(runs.len(), "run")),
+                ("km", &trim((km * 10.0).round() / 10.0)),
+                ("longest", &longest.detail),
+                ("date", &day(longest.date)),
+                ("link", &c),
+            ],
         ));
     }
     for (metric, name, per) in [
-        (Metric::Sleep, "Sleep", "a night"),
-        (Metric::Steps, "Steps", "a day"),
-        (Metric::Protein, "Protein", "a day"),
-        (Metric::Calories, "Calories", "a day"),
-        (Metric::Caffeine, "Coffee", "a day"),
+        (Metric::Sleep, "sleep", "per_night"),
+        (Metric::Steps, "steps", "per_day"),
+        (Metric::Protein, "protein", "per_day"),
+        (Metric::Calories, "calories", "per_day"),
+        (Metric::Caffeine, "coffee", "per_day"),
     ] {
         let points = series(&metric, records);
         if points.is_empty() {
@@ -160,10 +169,15 @@ pub fn summary(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply
         }
         let avg = by_day.values().sum::<f64>() / by_day.len() as f64;
         let c = cite(&mut reply, points.last().expect("not empty").record);
-        reply.items.push(format!(
-            "{name}: {} {per} on average over {} {c}",
-            metric.format((avg * 10.0).round() / 10.0),
-            count(by_day.len(), "day")
+        reply.items.push(t(
+            "digest_average",
+            &[
+                ("what", &crate::offline::say::capitalize(&label(name))),
+                ("avg", &metric.format((avg * 10.0).round() / 10.0)),
+                ("per", &t(per, &[])),
+                ("days", &count(by_day.len(), "day")),
+                ("link", &c),
+            ],
         ));
     }
     let mut measures: BTreeMap<(String, String), (f64, usize, Option<&ParsedRecord>)> =
@@ -180,15 +194,20 @@ pub fn summary(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply
     }
     for ((what, unit), (sum, n, last)) in measures.into_iter().filter(|(_, v)| v.1 > 1) {
         let c = last.map(|r| cite(&mut reply, r)).unwrap_or_default();
-        reply.items.push(format!(
-            "{what}: {} {unit}s in {} {c}",
-            trim(sum),
-            count(n, "entry")
+        reply.items.push(t(
+            "digest_measure",
+            &[
+                ("what", &what),
+                ("sum", &trim(sum)),
+                ("unit", &unit),
+                ("entries", &count(n, "entry")),
+                ("link", &c),
+            ],
         ));
     }
     if reply.items.is_empty() {
         return None;
     }
-    reply.head.push(format!("Your notes {when}, by area:"));
+    reply.head.push(t("digest", &[("when", when)]));
     Some(reply)
 }

@@ -11,6 +11,7 @@ use crate::offline::analyze::{trim, Link};
 use crate::offline::metric::{exercises, lift_names};
 use crate::offline::provenance::{Input, Operation, Provenance};
 use crate::offline::query::{LiftAsk, Metric, Query};
+use crate::offline::say::{label, t};
 use crate::vault::parsed::ParsedRecord;
 
 /// One logged set group of an exercise.
@@ -29,11 +30,15 @@ impl Set<'_> {
         let w = match (self.weight, &self.unit) {
             (Some(w), Some(u)) => format!("{} {u}", trim(w)),
             (Some(w), None) => trim(w),
-            (None, _) => "bodyweight".into(),
+            (None, _) => t("bodyweight", &[]),
         };
         match (self.reps, self.sets) {
-            (Some(r), s) if s > 1 => format!("{w} × {r} reps × {s} sets"),
-            (Some(r), _) => format!("{w} × {r} reps"),
+            (Some(r), s) if s > 1 => format!(
+                "{w} × {} × {}",
+                count(r as usize, "rep"),
+                count(s as usize, "set")
+            ),
+            (Some(r), _) => format!("{w} × {}", count(r as usize, "rep")),
             (None, _) => w,
         }
     }
@@ -115,11 +120,13 @@ pub fn reply(
         _ if ask == LiftAsk::Volume => (lift_names(records), "all lifting"),
         _ => return None,
     };
+    let shown_name = label(name);
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let sets = sets(&names, records);
     if sets.is_empty() {
         return None;
     }
+    let name = shown_name.as_str();
     match ask {
         LiftAsk::Volume => volume(name, when, &sets, link),
         LiftAsk::Reps => reps(name, when, &sets, link),
@@ -173,16 +180,20 @@ fn volume(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
     let days = by_day(&weighed);
     let total: f64 = weighed.iter().filter_map(Set::volume_kg).sum();
     let mut r = Reply::default();
-    r.head.push(format!(
-        "**{}** of {name} volume (weight × reps × sets) {when}, over {}.",
-        shown(total),
-        count(days.len(), "session")
+    r.head.push(t(
+        "volume",
+        &[
+            ("total", &shown(total)),
+            ("name", name),
+            ("when", when),
+            ("sessions", &count(days.len(), "session")),
+        ],
     ));
     let skipped = sets.len() - weighed.len();
     if skipped > 0 {
-        r.head.push(format!(
-            "{} without a weight or reps not counted.",
-            count(skipped, "entry")
+        r.head.push(t(
+            "volume_skipped",
+            &[("entries", &count(skipped, "entry"))],
         ));
     }
     for (date, day_sets) in &days {
@@ -216,13 +227,19 @@ fn reps(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
     let days = by_day(&counted);
     let total: i64 = counted.iter().map(reps_of).sum();
     let mut r = Reply::default();
-    r.head.push(format!(
-        "**{total} {name} reps** {when}, over {}.",
-        count(days.len(), "session")
+    r.head.push(t(
+        "reps_total",
+        &[
+            ("total", &total.to_string()),
+            ("reps", &count(total as usize, "rep")),
+            ("name", name),
+            ("when", when),
+            ("sessions", &count(days.len(), "session")),
+        ],
     ));
     for (date, day_sets) in &days {
         let n: i64 = day_sets.iter().map(|s| reps_of(s)).sum();
-        cite_day(&mut r, *date, day_sets, format!("{n} reps"), link);
+        cite_day(&mut r, *date, day_sets, count(n as usize, "rep"), link);
     }
     let inputs = counted
         .iter()
@@ -230,7 +247,7 @@ fn reps(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> {
         .collect();
     r.provenance.push(Provenance::with(
         Operation::Sum,
-        format!("{total} reps"),
+        count(total as usize, "rep"),
         inputs,
         when,
     ));
@@ -241,13 +258,19 @@ fn set_count(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> 
     let days = by_day(sets);
     let total: i64 = sets.iter().map(|s| s.sets).sum();
     let mut r = Reply::default();
-    r.head.push(format!(
-        "**{total} sets of {name}** {when}, over {}.",
-        count(days.len(), "session")
+    r.head.push(t(
+        "sets_total",
+        &[
+            ("total", &total.to_string()),
+            ("sets", &count(total as usize, "set")),
+            ("name", name),
+            ("when", when),
+            ("sessions", &count(days.len(), "session")),
+        ],
     ));
     for (date, day_sets) in &days {
         let n: i64 = day_sets.iter().map(|s| s.sets).sum();
-        cite_day(&mut r, *date, day_sets, format!("{n} sets"), link);
+        cite_day(&mut r, *date, day_sets, count(n as usize, "set"), link);
     }
     let inputs = sets
         .iter()
@@ -255,7 +278,7 @@ fn set_count(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply> 
         .collect();
     r.provenance.push(Provenance::with(
         Operation::Sum,
-        format!("{total} sets"),
+        count(total as usize, "set"),
         inputs,
         when,
     ));
@@ -281,27 +304,31 @@ fn one_rep_max(name: &str, when: &str, sets: &[Set], link: Link) -> Option<Reply
         .map(|u| format!(" {u}"))
         .unwrap_or_default();
     let mut r = Reply::default();
-    let how = if set.reps == Some(1) {
-        "a single you logged".to_string()
+    let key = if set.reps == Some(1) {
+        "one_rep_max_tested"
     } else {
-        format!(
-            "estimated with the Epley formula (weight × (1 + reps / 30)) from {}",
-            set.shown()
-        )
+        "one_rep_max_estimated"
     };
-    r.head.push(format!(
-        "Your {name} one-rep max {when}: {}**{}{unit}**, {how} on {} {}.",
-        if set.reps == Some(1) { "" } else { "about " },
-        trim((max * 2.0).round() / 2.0),
-        full_day(set.date),
-        link(set.record)
+    r.head.push(t(
+        key,
+        &[
+            ("name", name),
+            ("when", when),
+            ("max", &format!("{}{unit}", trim((max * 2.0).round() / 2.0))),
+            ("set", &set.shown()),
+            ("date", &full_day(set.date)),
+            ("link", &link(set.record)),
+        ],
     ));
     if tested.is_some() && estimated.0.reps != Some(1) && estimated.1 > max + 2.5 {
-        r.head.push(format!(
-            "Your sets suggest more: about {}{unit} by the Epley formula from {} on {}.",
-            trim((estimated.1 * 2.0).round() / 2.0),
-            estimated.0.shown(),
-            full_day(estimated.0.date)
+        let more = trim((estimated.1 * 2.0).round() / 2.0);
+        r.head.push(t(
+            "one_rep_max_more",
+            &[
+                ("max", &format!("{more}{unit}")),
+                ("set", &estimated.0.shown()),
+                ("date", &full_day(estimated.0.date)),
+            ],
         ));
     }
     r.used(&set.record.source_file);
@@ -351,19 +378,28 @@ fn big_three(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> 
         };
         let weight = top.weight.unwrap_or(0.0);
         heaviest_sum += weight;
-        heaviest.push(input(top, format!("{lift}: {}", top.shown()), weight, link));
+        let lift_name = label(lift);
+        heaviest.push(input(
+            top,
+            format!("{lift_name}: {}", top.shown()),
+            weight,
+            link,
+        ));
         let estimate = sets
             .iter()
             .filter_map(Set::one_rep_max)
             .fold(weight, f64::max);
         estimate_sum += estimate;
         units.extend(top.unit.clone());
-        r.items.push(format!(
-            "{lift}: {} on {} (one-rep max ≈ {}) {}",
-            top.shown(),
-            day(top.date),
-            trim((estimate * 2.0).round() / 2.0),
-            link(top.record)
+        r.items.push(t(
+            "big_three_item",
+            &[
+                ("lift", &lift_name),
+                ("set", &top.shown()),
+                ("date", &day(top.date)),
+                ("max", &trim((estimate * 2.0).round() / 2.0)),
+                ("link", &link(top.record)),
+            ],
         ));
         r.used(&top.record.source_file);
     }
@@ -378,19 +414,30 @@ fn big_three(when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> 
     let total = format!("{}{unit}", trim(heaviest_sum));
     r.provenance
         .push(Provenance::with(Operation::Sum, total, heaviest, when));
+    let lifts: Vec<String> = BIG_THREE.iter().map(|l| label(l)).collect();
     if missing.is_empty() {
-        r.head.push(format!(
-            "Your big-three total (squat + bench press + deadlift) {when}: **{}{unit}** from \
-             the heaviest weights you logged, about **{}{unit}** as estimated one-rep maxes.",
-            trim(heaviest_sum),
-            trim((estimate_sum * 2.0).round() / 2.0)
+        r.head.push(t(
+            "big_three",
+            &[
+                ("lifts", &lifts.join(" + ")),
+                ("when", when),
+                ("total", &format!("{}{unit}", trim(heaviest_sum))),
+                (
+                    "estimate",
+                    &format!("{}{unit}", trim((estimate_sum * 2.0).round() / 2.0)),
+                ),
+            ],
         ));
     } else {
-        r.head.push(format!(
-            "No {} logged {when}, so there is no big-three total; the heaviest of the others \
-             add up to {}{unit}.",
-            missing.join(" or "),
-            trim(heaviest_sum)
+        let missing: Vec<String> = missing.iter().map(|l| label(l)).collect();
+        r.head.push(t(
+            "big_three_missing",
+            &[
+                ("missing", &missing.join(&t("or", &[]))),
+                ("lifts", &lifts.join(" + ")),
+                ("when", when),
+                ("total", &format!("{}{unit}", trim(heaviest_sum))),
+            ],
         ));
     }
     Some(r)

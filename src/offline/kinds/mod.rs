@@ -77,14 +77,16 @@ pub const MAX_FOLDED: usize = 300;
 /// The folded `> [!note]- All N entries` callout listing `items` (`total` of them), cut
 /// after [`MAX_FOLDED`] lines with a line saying how many more there are.
 pub fn folded(items: impl Iterator<Item = String>, total: usize) -> String {
-    let mut out = format!("> [!note]- All {total} entries\n");
+    let all = crate::offline::say::t("folded_all", &[("n", &total.to_string())]);
+    let mut out = format!("> [!note]- {all}\n");
     for item in items.take(MAX_FOLDED) {
         out.push_str(&format!("> - {item}\n"));
     }
     if total > MAX_FOLDED {
+        let more = (total - MAX_FOLDED).to_string();
         out.push_str(&format!(
-            "> - … and {} more (ask about a shorter period to list them)\n",
-            total - MAX_FOLDED
+            "> - {}\n",
+            crate::offline::say::t("folded_more", &[("n", &more)])
         ));
     }
     out

@@ -166,10 +166,12 @@ fn without_totals(points: Vec<Point>) -> Vec<Point> {
 
 /// `4 miles (6.4 km)` for a distance `km`.
 fn miles_and_km(km: f64) -> String {
-    format!(
-        "{} miles ({} km)",
-        trim(round1(km / KM_PER_MILE)),
-        trim(round1(km))
+    say::t(
+        "miles_km",
+        &[
+            ("mi", &trim(round1(km / KM_PER_MILE))),
+            ("km", &trim(round1(km))),
+        ],
     )
 }
 
@@ -244,13 +246,22 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
                 _ => (days.len(), String::new()),
             };
             // `3 days with 요가`: a measure is counted in the days that hold it.
-            let counted = if noun.is_empty() {
-                say::t(
+            let counted = match metric {
+                _ if noun.is_empty() => say::t(
                     "days_with",
                     &[("days", &count(n, "day")), ("label", &label)],
-                )
-            } else {
-                count(n, &noun)
+                ),
+                // `6 bench press sessions`, `벤치프레스 6회`: a lift's name is no noun a
+                // language lists.
+                Metric::Lift(l) => say::t(
+                    "lift_sessions",
+                    &[
+                        ("english", &count(n, &noun)),
+                        ("lift", &say::label(l)),
+                        ("sessions", &count(n, "session")),
+                    ],
+                ),
+                _ => count(n, &noun),
             };
             let counted_said = counted.clone();
             // Summary rows (`16 runs` a month) are counted, not their days.
@@ -274,9 +285,12 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
             }
             if *metric == Metric::Training {
                 let gym = sessions(&series(&Metric::Workouts, records)).len();
-                line.push_str(&format!(
-                    " ({gym} in the gym, {} with runs)",
-                    n.saturating_sub(gym)
+                line.push_str(&say::t(
+                    "training_split",
+                    &[
+                        ("gym", &gym.to_string()),
+                        ("runs", &n.saturating_sub(gym).to_string()),
+                    ],
                 ));
             }
             line.push_str(&say::t("stop", &[]));
@@ -812,14 +826,21 @@ fn quickest<'a, 'r>(found: &'a [RaceRun<'r>]) -> Option<&'a RaceRun<'r>> {
 fn list_race_runs(reply: &mut Reply, found: &[RaceRun], link: Link) {
     for (date, d, t, r) in found.iter().rev() {
         reply.items.push(format!(
-            "{}: {} km in {} {}",
+            "{}: {} {}",
             day(*date),
-            trim(*d),
-            clock(*t),
+            race_value(*d, *t),
             link(r)
         ));
         reply.used(&r.source_file);
     }
+}
+
+/// `5 km in 24:00`.
+fn race_value(km: f64, minutes: f64) -> String {
+    say::t(
+        "race_value",
+        &[("km", &trim(km)), ("time", &clock(minutes))],
+    )
 }
 
 /// `is my 10k getting faster?`: the times of the runs of about `km`, first to last.
@@ -831,42 +852,48 @@ fn race_trend(km: f64, when: &str, records: &[ParsedRecord], link: Link) -> Opti
             .iter()
             .any(|run| run.get("kind").and_then(Value::as_str) == Some("race"))
     };
-    let mut what = "runs";
+    let mut what = "race_runs";
     if found.iter().filter(|f| raced(f.3)).count() >= 2 {
         found.retain(|f| raced(f.3));
-        what = "races and time trials";
+        what = "race_races";
     }
+    let what = say::t(what, &[("km", &trim(km))]);
     let (first, last) = (found.first()?, found.last()?);
     let best = quickest(&found)?;
     let change = last.2 - first.2;
     let direction = if change.abs() < 1.0 / 120.0 {
-        "the same time".to_string()
+        say::t("race_same", &[])
     } else if change < 0.0 {
-        format!("**{} faster**", clock(-change))
+        say::t("race_faster", &[("by", &clock(-change))])
     } else {
-        format!("**{} slower**", clock(change))
+        say::t("race_slower", &[("by", &clock(change))])
     };
     let mut reply = Reply::default();
-    reply.head.push(format!(
-        "Your {} km {what} {when}: from **{}** on {} {} to **{}** on {} {}, {direction} over {}.",
-        trim(km),
-        clock(first.2),
-        day(first.0),
-        link(first.3),
-        clock(last.2),
-        day(last.0),
-        link(last.3),
-        count(found.len(), "run")
+    reply.head.push(say::t(
+        "race_trend",
+        &[
+            ("what", &what),
+            ("when", when),
+            ("a", &clock(first.2)),
+            ("a_day", &day(first.0)),
+            ("a_link", &link(first.3)),
+            ("b", &clock(last.2)),
+            ("b_day", &day(last.0)),
+            ("b_link", &link(last.3)),
+            ("direction", &direction),
+            ("n", &count(found.len(), "run")),
+        ],
     ));
-    reply.head.push(format!(
-        "The fastest: {} on {} {}.",
-        clock(best.2),
-        full_day(best.0),
-        link(best.3)
+    reply.head.push(say::t(
+        "race_fastest_of",
+        &[
+            ("time", &clock(best.2)),
+            ("date", &full_day(best.0)),
+            ("link", &link(best.3)),
+        ],
     ));
     list_race_runs(&mut reply, &found, link);
     let times = found.iter().map(|f| (f.0, f.2)).collect();
-    let what = format!("{} km {what}", trim(km));
     reply.series = Some(Plot::line(&what, "min", Combine::Min, times));
     Some(reply)
 }
@@ -881,25 +908,26 @@ fn fastest(km: f64, fast: bool, when: &str, records: &[ParsedRecord], link: Link
         found.iter().max_by(|a, b| a.2.total_cmp(&b.2))?
     };
     let mut reply = Reply::default();
-    reply.head.push(format!(
-        "Your {} {} km run {when}: **{}** ({} km) on {} {}.",
-        if fast { "fastest" } else { "slowest" },
-        trim(km),
-        clock(best.2),
-        trim(best.1),
-        full_day(best.0),
-        link(best.3)
+    reply.head.push(say::t(
+        if fast { "race_fastest" } else { "race_slowest" },
+        &[
+            ("km", &trim(km)),
+            ("when", when),
+            ("time", &clock(best.2)),
+            ("distance", &trim(best.1)),
+            ("date", &full_day(best.0)),
+            ("link", &link(best.3)),
+        ],
     ));
-    reply.head.push(format!(
-        "That is out of {} of about {} km with a time logged.",
-        count(found.len(), "run"),
-        trim(km)
+    reply.head.push(say::t(
+        "race_out_of",
+        &[("runs", &count(found.len(), "run")), ("km", &trim(km))],
     ));
     list_race_runs(&mut reply, &found, link);
     let inputs = found
         .iter()
         .map(|(date, d, t, r)| Input {
-            value: format!("{} km in {}", trim(*d), clock(*t)),
+            value: race_value(*d, *t),
             number: *t,
             date: *date,
             link: link(r),

@@ -3,6 +3,7 @@
 
 use super::{count, Reply};
 use crate::offline::read::open_task;
+use crate::offline::say::t;
 use crate::vault::{Entry, Store};
 
 /// The open tasks among `found` (entries ranked by the search), keeping only the notes
@@ -41,15 +42,18 @@ pub fn reply(
         reply.used(&e.source);
     }
     let notes: Vec<String> = reply.notes.iter().map(|n| store.cite_note(n)).collect();
-    reply.head.push(format!(
-        "**{}** left{} in {}:",
-        count(reply.items.len(), "open task"),
-        if subject.is_empty() {
-            String::new()
-        } else {
-            format!(" on *{subject}*")
-        },
-        notes.join(", ")
+    let on = if subject.is_empty() {
+        String::new()
+    } else {
+        t("tasks_on", &[("subject", subject)])
+    };
+    reply.head.push(t(
+        "tasks_left",
+        &[
+            ("tasks", &count(reply.items.len(), "open task")),
+            ("on", &on),
+            ("notes", &notes.join(", ")),
+        ],
     ));
     Some(reply)
 }

@@ -204,6 +204,9 @@ pub struct Questions {
     /// Asks which month (`which month`, `哪个月`, `in welchem Monat`).
     #[serde(default)]
     pub which_month: Vec<String>,
+    /// Every weekend, not the last one (`on weekends`, `주말마다`, `nos fins de semana`).
+    #[serde(default)]
+    pub every_weekend: Vec<String>,
     /// A property value saying an item is going on now (`reading`, `in progress`, `읽는 중`).
     #[serde(default)]
     pub in_progress: Vec<String>,
@@ -582,6 +585,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
             &q.first,
             &q.per_month,
             &q.which_month,
+            &q.every_weekend,
         ]
         .into_iter()
         .chain(file.cues.values())
@@ -603,6 +607,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         lex.questions.first.extend(lower(q.first));
         lex.questions.per_month.extend(lower(q.per_month));
         lex.questions.which_month.extend(lower(q.which_month));
+        lex.questions.every_weekend.extend(lower(q.every_weekend));
         lex.questions.in_progress.extend(lower(q.in_progress));
         lex.questions.result.extend(lower(q.result));
         lex.questions.units.merge(q.units);
@@ -656,6 +661,7 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
         &mut lex.questions.first,
         &mut lex.questions.per_month,
         &mut lex.questions.which_month,
+        &mut lex.questions.every_weekend,
         &mut lex.questions.result,
     ] {
         longest_first(list);

@@ -96,6 +96,18 @@ pub fn week_streak(
     }
     streak.reverse();
     items(&mut r, &streak, link);
+    if !streak.is_empty() {
+        let detail = |p: &Point| p.detail.clone();
+        let result = count(streak.len(), "week");
+        r.provenance.push(Provenance::of(
+            Operation::Count,
+            result,
+            &streak,
+            &detail,
+            "",
+            link,
+        ));
+    }
     Some(r)
 }
 
@@ -129,22 +141,17 @@ pub fn rest_days(
                 .push(format!("{}: {} {}", day(m.date), m.said, m.link));
             r.used(&m.source);
         }
-        r.provenance.push(Provenance {
-            operation: Operation::Count,
-            result: rest,
-            inputs: days
-                .values()
-                .map(|m| Input {
-                    value: m.said.clone(),
-                    number: 1.0,
-                    date: m.date,
-                    link: m.link.clone(),
-                })
-                .collect(),
-            period: Some(when.to_string()),
-            left_out: Vec::new(),
-            conversions: Vec::new(),
-        });
+        let inputs = days
+            .values()
+            .map(|m| Input {
+                value: m.said.clone(),
+                number: 1.0,
+                date: m.date,
+                link: m.link.clone(),
+            })
+            .collect();
+        r.provenance
+            .push(Provenance::with(Operation::Count, rest, inputs, when));
         return Some(r);
     }
     let metric = if only_runs {

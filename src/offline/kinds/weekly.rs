@@ -68,21 +68,16 @@ pub fn change(
     let values: Vec<(NaiveDate, f64)> = weeks.iter().map(|w| (w.start, w.value)).collect();
     let span = (first.start, last.start + chrono::Duration::days(6));
     r.series = Some(Plot::totals(what, unit, span, Step::Week, values));
-    r.provenance.push(Provenance {
-        operation: Operation::Change,
-        result: direction,
-        inputs: weeks
-            .iter()
-            .map(|w| Input {
-                value: w.shown.clone(),
-                number: w.value,
-                date: w.start,
-                link: w.link.clone(),
-            })
-            .collect(),
-        period: Some(when.to_string()),
-        left_out: Vec::new(),
-        conversions: Vec::new(),
-    });
+    let inputs = weeks
+        .iter()
+        .map(|w| Input {
+            value: w.shown.clone(),
+            number: w.value,
+            date: w.start,
+            link: w.link.clone(),
+        })
+        .collect();
+    r.provenance
+        .push(Provenance::with(Operation::Change, direction, inputs, when));
     Some(r)
 }

@@ -563,8 +563,8 @@ proptest! {
             let _ = router::validate(&o, &names);
         }
         for o in decoded::<synthesizer::SynthesizerOutput>(&raw) {
-            let _ = synthesizer::validate(&o, &links, true);
-            let _ = synthesizer::validate(&o, &links, false);
+            let _ = synthesizer::validate(&o, &links, true, "en");
+            let _ = synthesizer::validate(&o, &links, false, "en");
         }
     }
 

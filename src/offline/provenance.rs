@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::analyze::{trim, Link};
 use super::metric::Point;
+use super::query::Metric;
+use crate::vault::parsed::ParsedRecord;
 
 /// How the figure was computed from its inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,6 +48,12 @@ pub enum Reason {
     ListTotal,
     /// A summary row of the same note (`16 runs` in a month) already counts it.
     SummaryRow,
+    /// A plan or a goal (`going to run 10k tomorrow`), not something done.
+    Plan,
+    /// Someone else's numbers (`my wife ran 5k`).
+    Others,
+    /// A reading that cannot be right (a run's time giving an impossible pace).
+    Doubtful,
 }
 
 impl Reason {
@@ -53,7 +61,16 @@ impl Reason {
         match self {
             Reason::ListTotal => "list_total",
             Reason::SummaryRow => "summary_row",
+            Reason::Plan => "plan",
+            Reason::Others => "others",
+            Reason::Doubtful => "doubtful",
         }
+    }
+
+    fn from_key(key: &str) -> Option<Reason> {
+        [Reason::Plan, Reason::Others, Reason::Doubtful]
+            .into_iter()
+            .find(|r| r.key() == key)
     }
 }
 
@@ -308,6 +325,74 @@ fn section(text: &str) -> BTreeMap<String, String> {
         }
     }
     out
+}
+
+/// What the reader left out of `records` (a plan, someone else's numbers, a doubtful
+/// reading; see the reader's `left out (…)` notes) that is about `metric`: what a figure
+/// over their period did not count, and why.
+pub fn set_aside(records: &[ParsedRecord], metric: &Metric, link: Link) -> Vec<LeftOut> {
+    let about = |what: &str, why: Reason| match metric {
+        // Only a run's time was doubtful: its distance still counts.
+        _ if why == Reason::Doubtful => matches!(metric, Metric::RunDuration | Metric::Pace),
+        Metric::Lift(name) => what == format!("strength:{name}"),
+        Metric::Sleep => what == "sleep",
+        m => m
+            .domains()
+            .is_some_and(|ds| ds.iter().any(|d| what.split(':').next() == Some(*d))),
+    };
+    let mut out = Vec::new();
+    for r in records {
+        for note in &r.extraction_notes {
+            let Some(rest) = note.strip_prefix(super::read::LEFT_OUT) else {
+                continue;
+            };
+            let Some((head, text)) = rest.split_once("): ") else {
+                continue;
+            };
+            let (why, what) = head.split_once(", ").unwrap_or((head, ""));
+            let Some(why) = Reason::from_key(why).filter(|&w| about(what, w)) else {
+                continue;
+            };
+            let text = text.replace(['[', ']'], "");
+            let mut short: String = text.chars().take(MAX_QUOTED).collect();
+            if short.len() < text.len() {
+                short.push('…');
+            }
+            out.push(LeftOut {
+                value: format!("“{short}”"),
+                link: link(r),
+                why,
+            });
+        }
+    }
+    out
+}
+
+/// A left-out clause is quoted up to this many characters.
+const MAX_QUOTED: usize = 80;
+
+/// Adds to the first trail over each of `periods` (as the answer names it, and its days;
+/// all the notes when none) what the reader left out of it about `metric`.
+pub fn add_left_out(
+    trails: &mut [Provenance],
+    store: &crate::vault::Store,
+    metric: &Metric,
+    periods: &[(String, Option<(NaiveDate, NaiveDate)>)],
+) {
+    let link = |r: &ParsedRecord| store.cite_record(r);
+    for (named, days) in periods {
+        let Some(trail) = trails
+            .iter_mut()
+            .find(|t| t.period.as_deref() == Some(named.as_str()))
+        else {
+            continue;
+        };
+        let Some((start, end)) = days.or_else(|| store.index().span()) else {
+            continue;
+        };
+        let records = store.records_left_out(start, end);
+        trail.left_out.extend(set_aside(&records, metric, &link));
+    }
 }
 
 /// The values `without_totals` dropped from `all` (`kept` is what stayed), with why: a run

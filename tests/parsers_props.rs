@@ -560,7 +560,7 @@ proptest! {
             let _ = retriever::validate(&o);
         }
         for o in decoded::<router::RouterOutput>(&raw) {
-            let _ = router::validate(&o, &names);
+            let _ = router::validate(&o, &names, &text);
         }
         for o in decoded::<synthesizer::SynthesizerOutput>(&raw) {
             let _ = synthesizer::validate(&o, &links, true, "en");

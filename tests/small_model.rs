@@ -1,0 +1,72 @@
+//! What a small local model (Gemma 3 270M over llama.cpp's OpenAI-compatible server) was seen
+//! to send, replayed over the scripted model server: each shape of nonsense it produced, and
+//! what the person must still see (nothing invented stored, nothing crashed, an honest
+//! footer, no broken link).
+
+mod support;
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+use support::llm_server::{Reply, ScriptedLlm};
+use support::models::*;
+use support::*;
+
+/// The model's rejected outputs in the vault's trace: (agent, reason).
+fn rejections(v: &Path) -> Vec<(String, String)> {
+    std::fs::read_to_string(v.join(".vault-agent/trace.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|l| l["outcome"] == "rejected")
+        .map(|l| {
+            (
+                l["agent"].as_str().unwrap().to_string(),
+                l["error"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Every markdown file of the vault, joined.
+fn all_notes(v: &Path) -> String {
+    files(v, &[".obsidian", ".vault-agent"])
+        .into_iter()
+        .filter(|r| r.ends_with(".md") && !r.starts_with("global-context"))
+        .map(|r| read(v, &r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_router_that_copies_its_prompts_example_logs_nothing_and_answers_the_real_question() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    // The prompt's own example, whatever the input.
+    let copied = json!({
+        "reasoning": "a log and a question", "input_type": "both", "confidence": 0.9,
+        "selected_domains": ["running"],
+        "log_portion": "ran 5 km this morning",
+        "query_portion": "was that faster than last week?"
+    });
+    server.script("router", [Reply::Json(copied.clone()), Reply::Json(copied)]);
+    let before = all_notes(v);
+    let asked = "how far did I run on Nov 20 2026";
+    let a = json_with_models(v, &["ask", asked]);
+    assert!(a["answer"].as_str().is_some(), "{a}");
+    // The question asked is the one answered, not the example's.
+    let synthesized = input_of(&server.calls("synthesizer")[0]);
+    assert_eq!(synthesized["query"], asked, "{synthesized}");
+    // Nothing the person did not write reaches a note.
+    let after = all_notes(v);
+    assert!(!after.contains("ran 5 km this morning"), "{after}");
+    assert_eq!(before, after, "a question writes nothing");
+    assert!(
+        rejections(v)
+            .iter()
+            .any(|(a, e)| a == "router" && e.contains("is not part of the input")),
+        "{:#?}",
+        rejections(v)
+    );
+}

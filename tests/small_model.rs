@@ -70,3 +70,28 @@ fn a_router_that_copies_its_prompts_example_logs_nothing_and_answers_the_real_qu
         rejections(v)
     );
 }
+
+#[test]
+fn a_prompt_longer_than_the_servers_context_is_said_in_a_few_words_in_the_footer() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    // llama.cpp's server, asked for more tokens than the model holds.
+    let refused = r#"{"error":{"message":"This model's maximum context length is 8192 tokens. However, you requested 9289 tokens (8789 in the messages, 500 in the completion). Please reduce the length of the messages or completion.","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}"#;
+    server.script(
+        "analyzer",
+        [
+            Reply::Status(400, None, refused.into()),
+            Reply::Status(400, None, refused.into()),
+        ],
+    );
+    process_with_models(v, &[]);
+    let answer = answer_callout(&read(v, "Daily/2026-11-21.md")).expect("an answer");
+    assert!(
+        answer.contains("the prompt is longer than the model's context window"),
+        "{answer}"
+    );
+    assert!(!answer.contains("{\"error\""), "{answer}");
+    // It is not retried: the same prompt cannot fit a second time.
+    assert_eq!(server.calls("analyzer").len(), 1);
+}

@@ -208,7 +208,7 @@ impl Provenance {
                     .replace("{sum}", &trim(rest))
             ));
         }
-        for left in &self.left_out {
+        for left in self.left_out.iter().take(MAX_LEFT_OUT) {
             out.push_str(&format!(
                 "> {}: {} {} ({})\n",
                 w("left_out"),
@@ -216,6 +216,10 @@ impl Provenance {
                 left.link,
                 w(left.why.key())
             ));
+        }
+        if self.left_out.len() > MAX_LEFT_OUT {
+            let more = (self.left_out.len() - MAX_LEFT_OUT).to_string();
+            out.push_str(&format!("> {}\n", w("more_left_out").replace("{n}", &more)));
         }
         for c in &self.conversions {
             out.push_str(&format!(
@@ -254,6 +258,10 @@ impl Provenance {
 
 /// The arithmetic is written out up to this many values; the list below always shows them.
 const MAX_WRITTEN: usize = 12;
+
+/// At most this many values left out are listed (a plan repeated every week of years of
+/// notes would bury the figure); the rest are counted on one line.
+const MAX_LEFT_OUT: usize = 20;
 
 /// At most this many inputs are listed (see [`super::kinds::MAX_FOLDED`]); the rest are
 /// summed on one line so the figure can still be checked.
@@ -476,6 +484,23 @@ mod tests {
             MAX_LISTED
         );
         assert!(out.contains("… and 20 more, adding up to 20"), "{out}");
+    }
+
+    #[test]
+    fn a_plan_repeated_for_years_is_listed_a_few_times_then_counted() {
+        let plan = |i: usize| LeftOut {
+            value: "“going to run 10k tomorrow”".into(),
+            link: format!("[[p{i}]]"),
+            why: Reason::Plan,
+        };
+        let mut t = trail(2);
+        t.left_out = (0..MAX_LEFT_OUT + 5).map(plan).collect();
+        let out = t.render("en");
+        assert_eq!(out.matches("> Left out: “going").count(), MAX_LEFT_OUT);
+        assert!(
+            out.contains("> … and 5 more left out for the same reasons"),
+            "{out}"
+        );
     }
 
     #[test]

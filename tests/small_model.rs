@@ -95,3 +95,36 @@ fn a_prompt_longer_than_the_servers_context_is_said_in_a_few_words_in_the_footer
     // It is not retried: the same prompt cannot fit a second time.
     assert_eq!(server.calls("analyzer").len(), 1);
 }
+
+#[test]
+fn a_synthesizer_that_links_its_prompts_example_then_cites_a_field_name_leaves_an_honest_offline_answer(
+) {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    // Both drafts as the small model wrote them: its prompt's example link, then a field
+    // name where a link belongs.
+    let example = json!({"response": "You ran 6 km [[2026-11-10#06:40]].", "key_points": [],
+        "evidence_cited": ["[[2026-11-10#06:40]]"], "confidence": "high"});
+    let field = json!({"response": "You ran 6 km.", "key_points": [],
+        "evidence_cited": ["gaps_disclosed"], "confidence": "high"});
+    server.script("synthesizer", [Reply::Json(example), Reply::Json(field)]);
+    process_with_models(v, &[]);
+    assert_eq!(server.calls("synthesizer").len(), 2, "asked once more");
+    let answer = answer_callout(&read(v, "Daily/2026-11-21.md")).expect("an answer");
+    assert!(!answer.contains("[[2026-11-10"), "{answer}");
+    assert!(answer.contains("_Answered without a model: "), "{answer}");
+    assert!(answer.contains("cites gaps_disclosed"), "{answer}");
+    // The offline answer keeps its figure's block, and every link opens a note.
+    assert!(
+        answer.contains("> > [!info]- How this was computed"),
+        "{answer}"
+    );
+    for link in answer.split("[[").skip(1) {
+        let target = link.split(['#', ']']).next().unwrap();
+        assert!(
+            v.join(format!("Daily/{target}.md")).exists(),
+            "[[{target}]] opens no note: {answer}"
+        );
+    }
+}

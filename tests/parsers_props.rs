@@ -560,11 +560,11 @@ proptest! {
             let _ = retriever::validate(&o);
         }
         for o in decoded::<router::RouterOutput>(&raw) {
-            let _ = router::validate(&o, &names);
+            let _ = router::validate(&o, &names, &text);
         }
         for o in decoded::<synthesizer::SynthesizerOutput>(&raw) {
-            let _ = synthesizer::validate(&o, &links, true);
-            let _ = synthesizer::validate(&o, &links, false);
+            let _ = synthesizer::validate(&o, &links, true, "en");
+            let _ = synthesizer::validate(&o, &links, false, "en");
         }
     }
 

@@ -364,3 +364,246 @@ fn a_weeks_summary_is_left_out_with_its_reason_and_a_mile_conversion_is_shown() 
     );
     assert!(answer.contains("> Converted: 4 miles → "), "{answer}");
 }
+
+/// The trails of `a` whose period names `period`.
+fn trails_over<'a>(a: &'a Value, period: &str) -> Vec<&'a Value> {
+    a["provenance"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["period"].as_str().is_some_and(|p| p.contains(period)))
+        .collect()
+}
+
+#[test]
+fn a_comparison_shows_how_each_side_was_computed_from_its_own_runs() {
+    let dir = temp_sample();
+    let v = dir.path();
+    let a = ask_json(v, "did I run more in November 2026 than in October 2026");
+    let answer = a["answer"].as_str().unwrap();
+    let mut totals = Vec::new();
+    for (month, prefix) in [("November 2026", "2026-11"), ("October 2026", "2026-10")] {
+        let trails = trails_over(&a, month);
+        assert_eq!(trails.len(), 1, "one block per side: {a}");
+        let trail = trails[0];
+        assert_eq!(trail["operation"], "sum", "{trail}");
+        let numbers = inputs_checked_against_the_notes(v, answer, trail);
+        for input in trail["inputs"].as_array().unwrap() {
+            assert!(
+                input["date"].as_str().unwrap().starts_with(prefix),
+                "{input}"
+            );
+        }
+        let sum: f64 = numbers.iter().sum();
+        let result = trail["result"].as_str().unwrap();
+        assert!((leading(result) - sum).abs() < 0.05, "{result} vs {sum}");
+        // The side's figure in the first line is the one its block computes.
+        let first = answer.lines().next().unwrap();
+        assert!(first.contains(&format!("{result}**")), "{first}");
+        totals.push(sum);
+    }
+    let diff = ((totals[1] - totals[0]) * 10.0).round() / 10.0;
+    assert!(
+        answer.contains(&format!("**{} km less**", diff)),
+        "{diff} km less: {answer}"
+    );
+}
+
+#[test]
+fn a_weekday_breakdown_counts_each_day_from_its_linked_runs() {
+    let dir = temp_sample();
+    let v = dir.path();
+    let a = ask_json(v, "which weekday did I run most in October 2026");
+    let answer = a["answer"].as_str().unwrap();
+    let line = answer.lines().next().unwrap();
+    let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    let mut shown = 0;
+    for (i, day) in days.iter().enumerate() {
+        let trails = trails_over(&a, &format!("· {day}"));
+        let Some(trail) = trails.first() else {
+            assert!(!line.contains(&format!("{day}: ")), "{line}");
+            continue;
+        };
+        shown += 1;
+        assert_eq!(trail["operation"], "count", "{trail}");
+        inputs_checked_against_the_notes(v, answer, trail);
+        let inputs = trail["inputs"].as_array().unwrap();
+        // Every run counted for the day fell on it, and the sentence says how many.
+        for input in inputs {
+            let date: chrono::NaiveDate = input["date"].as_str().unwrap().parse().unwrap();
+            use chrono::Datelike;
+            assert_eq!(date.weekday().num_days_from_monday() as usize, i, "{input}");
+        }
+        assert!(
+            line.contains(&format!("{day}: {}", inputs.len())),
+            "{day}: {} in {line}",
+            inputs.len()
+        );
+    }
+    assert!(shown >= 2, "{answer}");
+}
+
+#[test]
+fn a_why_answer_shows_the_usual_sleep_and_the_short_nights_it_came_from() {
+    let dir = temp_sample();
+    let v = dir.path();
+    let a = ask_json(v, "why was my bench heavy in November 2026");
+    let answer = a["answer"].as_str().unwrap();
+    let trails = a["provenance"].as_array().unwrap();
+    let usual = trails
+        .iter()
+        .find(|t| t["operation"] == "mean")
+        .expect("the usual sleep's block");
+    let nights = inputs_checked_against_the_notes(v, answer, usual);
+    let mean = nights.iter().sum::<f64>() / nights.len() as f64;
+    let result = usual["result"].as_str().unwrap();
+    assert!((leading(result) - mean).abs() < 0.05, "{result} vs {mean}");
+    assert!(
+        answer.contains(&format!(
+            "your usual: {result} over {} nights",
+            nights.len()
+        )),
+        "{answer}"
+    );
+    let short = trails
+        .iter()
+        .find(|t| t["operation"] == "count")
+        .expect("the short nights' block");
+    let short_nights = inputs_checked_against_the_notes(v, answer, short);
+    assert!(short_nights.iter().all(|h| *h < mean - 0.75), "{short}");
+    assert!(
+        answer.contains(&format!("{} of ", short_nights.len())),
+        "{answer}"
+    );
+}
+
+#[test]
+fn every_figure_of_the_advice_summary_has_its_block() {
+    let dir = temp_sample();
+    let v = dir.path();
+    let a = ask_json(v, "what should I focus on next week");
+    let answer = a["answer"].as_str().unwrap();
+    let trails = a["provenance"].as_array().unwrap();
+    let figures = answer.lines().filter(|l| l.starts_with("- ")).count();
+    assert!(figures >= 3, "{answer}");
+    assert_eq!(trails.len(), figures, "{a}");
+    for trail in trails {
+        let result = trail["result"].as_str().unwrap();
+        assert!(answer.contains(&format!("**{result}**")), "{result}");
+    }
+}
+
+#[test]
+fn a_comparison_in_korean_is_written_in_korean_with_both_blocks() {
+    let dir = temp_sample();
+    let v = dir.path();
+    let a = ask_json(v, "2026년 11월에 2026년 10월보다 더 많이 뛰었어?");
+    let answer = a["answer"].as_str().unwrap();
+    let first = answer.lines().next().unwrap();
+    assert!(first.contains("**10회, 79.8 km**"), "{first}");
+    assert!(answer.contains("**14.1 km 더 적습니다**"), "{answer}");
+    assert_eq!(
+        answer.matches("> [!info]- 계산 근거").count(),
+        2,
+        "{answer}"
+    );
+    for english in ["That is", "less", "entries", "on average"] {
+        assert!(!answer.contains(english), "{english}: {answer}");
+    }
+}
+
+#[test]
+fn a_plan_someone_elses_run_and_a_doubtful_time_are_left_out_with_why_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(
+        v,
+        "Daily/2026-04-10.md",
+        "ran 8 km easy this morning\nGoing to run 10k tomorrow\n",
+    );
+    write(v, "Daily/2026-04-12.md", "ran 5 km, my wife ran 12 km\n");
+    write(v, "Daily/2026-04-14.md", "ran 10 km in 3 min\n");
+    write(v, "Daily/2026-04-16.md", "ran 5 km in 30 min\n");
+    let a = ask_json(v, "how far did I run in April 2026");
+    let answer = a["answer"].as_str().unwrap();
+    let trail = &a["provenance"][0];
+    let numbers = inputs_checked_against_the_notes(v, answer, trail);
+    assert_eq!(numbers.iter().sum::<f64>(), 8.0 + 5.0 + 10.0 + 5.0);
+    let left: Vec<(&str, &str)> = trail["left_out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["why"].as_str().unwrap(), l["link"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        left,
+        [("plan", "[[2026-04-10]]"), ("others", "[[2026-04-12]]")],
+        "{trail}"
+    );
+    for line in [
+        "> Left out: “Going to run 10k tomorrow” [[2026-04-10]] (a plan, not something done)",
+        "> Left out: “my wife ran 12 km” [[2026-04-12]] (someone else's, not yours)",
+    ] {
+        assert!(answer.contains(line), "{line} not in {answer}");
+    }
+    // The impossible time of a run is left out of its time, not of its distance.
+    let time = ask_json(v, "how long did I run in April 2026");
+    let trail = &time["provenance"][0];
+    assert_eq!(trail["result"], "30 min", "{time}");
+    let doubtful = trail["left_out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["why"] == "doubtful")
+        .expect("the doubtful time is named");
+    assert_eq!(doubtful["link"], "[[2026-04-14]]");
+    assert!(linked_text(v, "[[2026-04-14]]").contains("3 min"));
+}
+
+#[test]
+fn an_invented_figure_in_a_korean_answer_is_sent_back_and_marked_in_korean() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    write(
+        v,
+        QUESTION_NOTE,
+        "## 08:00\nslept 7h\n\n? 어제 몇 km 뛰었어?\n",
+    );
+    let invented = draft(&format!("어제 61 km 달렸습니다 {RUN_LINK}."), &[RUN_LINK]);
+    server.script(
+        "synthesizer",
+        [Reply::Json(invented.clone()), Reply::Json(invented)],
+    );
+    let answer = answered(v);
+    let calls = server.calls("synthesizer");
+    assert_eq!(calls.len(), 2, "the draft was sent back once");
+    let feedback = input_of(&calls[1])["evaluation_feedback"].to_string();
+    assert!(
+        feedback.contains("다음 숫자는 어떤 기록이나 계산 결과에도 없습니다: 61 km"),
+        "{feedback}"
+    );
+    assert!(!feedback.contains("these figures"), "{feedback}");
+    assert!(answer.contains("~~61 km~~ (노트에 없음)"), "{answer}");
+}
+
+#[test]
+fn a_korean_draft_citing_nothing_is_asked_again_with_the_reason_in_korean() {
+    let server = ScriptedLlm::start();
+    let dir = question_vault(&model_config(&server));
+    let v = dir.path();
+    write(
+        v,
+        QUESTION_NOTE,
+        "## 08:00\nslept 7h\n\n? 어제 몇 km 뛰었어?\n",
+    );
+    server.script(
+        "synthesizer",
+        [Reply::Json(draft("어제 6 km 달렸습니다.", &[]))],
+    );
+    answered(v);
+    let calls = server.calls("synthesizer");
+    assert_eq!(calls.len(), 2, "asked once more");
+    let why = input_of(&calls[1])["rejected_because"].to_string();
+    assert!(why.contains("인용하지 않았습니다"), "{why}");
+}

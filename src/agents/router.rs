@@ -59,7 +59,7 @@ pub async fn route(cx: Ctx<'_>, domains: &Domains, text: &str) -> Result<RouterO
         "router",
         &[("domains", &list)],
         &input,
-        |o: &RouterOutput, _| validate(o, &names),
+        |o: &RouterOutput, _| validate(o, &names, text),
     )
     .await?
     .value;
@@ -71,8 +71,10 @@ pub async fn route(cx: Ctx<'_>, domains: &Domains, text: &str) -> Result<RouterO
     Ok(out)
 }
 
-/// Domains must exist; confidence in 0..1; BOTH needs both portions.
-pub fn validate(o: &RouterOutput, names: &[String]) -> Result<(), String> {
+/// Domains must exist; confidence in 0..1; BOTH needs both portions, and each portion is
+/// a piece of `text` (a small model may copy its prompt's example instead: that log must
+/// never be stored, nor that question answered).
+pub fn validate(o: &RouterOutput, names: &[String], text: &str) -> Result<(), String> {
     if !(0.0..=1.0).contains(&o.confidence) {
         return Err(format!("confidence {} is outside 0..1", o.confidence));
     }
@@ -87,5 +89,63 @@ pub fn validate(o: &RouterOutput, names: &[String]) -> Result<(), String> {
             "input_type is both, but log_portion and query_portion are not both given".into(),
         );
     }
+    let whole = plain(text);
+    for (name, portion) in [
+        ("log_portion", &o.log_portion),
+        ("query_portion", &o.query_portion),
+    ] {
+        if let Some(p) = portion.as_deref().filter(|p| !whole.contains(&plain(p))) {
+            return Err(format!(
+                "{name} “{p}” is not part of the input: copy it from raw_input"
+            ));
+        }
+    }
     Ok(())
+}
+
+/// `text` lowercase, its words joined by one space, without the punctuation around them.
+fn plain(text: &str) -> String {
+    text.split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn routed(log: Option<&str>, query: Option<&str>) -> RouterOutput {
+        RouterOutput {
+            reasoning: String::new(),
+            input_type: InputType::Both,
+            confidence: 0.9,
+            selected_domains: Vec::new(),
+            domain_selection_reasoning: String::new(),
+            log_portion: log.map(str::to_string),
+            query_portion: query.map(str::to_string),
+            correction_target: None,
+        }
+    }
+
+    #[test]
+    fn portions_must_come_from_the_input() {
+        let text = "Ran 5 km this morning. Was that faster than last week?";
+        let ok = routed(
+            Some("ran 5 km this morning"),
+            Some("was that faster than last week"),
+        );
+        assert_eq!(validate(&ok, &[], text), Ok(()));
+        // A tiny model copies its prompt's example for any input.
+        let copied = routed(
+            Some("ran 5 km this morning"),
+            Some("was that faster than last week?"),
+        );
+        let err = validate(&copied, &[], "how far did I run yesterday").unwrap_err();
+        assert!(err.contains("not part of the input"), "{err}");
+    }
 }

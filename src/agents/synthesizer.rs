@@ -63,7 +63,8 @@ pub async fn synthesize(
     ];
     let links = input.citations.clone();
     let partial = input.is_partial;
-    let check = |o: &SynthesizerOutput, _: &str| validate(o, &links, partial);
+    let lang = crate::offline::say::detect(&input.query);
+    let check = |o: &SynthesizerOutput, _: &str| validate(o, &links, partial, lang);
     let called = match call(cx, "synthesizer", &vars, input, check).await {
         Ok(called) => called,
         // A rejected output is asked for once more, with the reason it was rejected.
@@ -86,22 +87,29 @@ pub async fn synthesize(
 const REJECTED: &str = "output rejected: ";
 
 /// Non-empty; cites at least one entry when entries were given; every cited link is one of
-/// those given (in the text too); partial answers disclose what is missing.
-pub fn validate(o: &SynthesizerOutput, links: &[String], partial: bool) -> Result<(), String> {
+/// those given (in the text too); partial answers disclose what is missing. Why an output
+/// fails is said in language `lang` (the lexicon's `provenance:` words), as the model is
+/// asked again with it.
+pub fn validate(
+    o: &SynthesizerOutput,
+    links: &[String],
+    partial: bool,
+    lang: &str,
+) -> Result<(), String> {
+    let say = |key: &str, args: &[(&str, &str)]| {
+        crate::offline::say::fill(&crate::offline::provenance::word(lang, key), args)
+    };
     if o.response.trim().is_empty() {
-        return Err("the response is empty".into());
+        return Err(say("rejected_empty", &[]));
     }
     if !links.is_empty() && o.evidence_cited.is_empty() && !o.response.contains("[[") {
-        return Err(format!(
-            "it cites none of the {} entries it was given: link each fact to its entry, e.g. {}",
-            links.len(),
-            links[0]
+        return Err(say(
+            "rejected_uncited",
+            &[("n", &links.len().to_string()), ("link", &links[0])],
         ));
     }
     if let Some(bad) = o.evidence_cited.iter().find(|c| !links.contains(c)) {
-        return Err(format!(
-            "cites {bad}, which is not one of the entries it was given"
-        ));
+        return Err(say("rejected_cites", &[("link", bad)]));
     }
     let mut rest = o.response.as_str();
     while let Some(start) = rest.find("[[") {
@@ -113,14 +121,12 @@ pub fn validate(o: &SynthesizerOutput, links: &[String], partial: bool) -> Resul
             .iter()
             .any(|l| l == link || l.starts_with(&format!("{}#", &link[..link.len() - 2])))
         {
-            return Err(format!(
-                "the response links {link}, which is not one of the entries it was given"
-            ));
+            return Err(say("rejected_links", &[("link", link)]));
         }
         rest = &rest[start + end + 2..];
     }
     if partial && o.gaps_disclosed.is_empty() {
-        return Err("a partial answer must list what is missing in gaps_disclosed".into());
+        return Err(say("rejected_gaps", &[]));
     }
     Ok(())
 }

@@ -503,6 +503,16 @@ pub fn check(answer: &str, known: &Known) -> Report {
     }
 }
 
+/// What the Synthesizer is told when its draft holds figures found nowhere, in language
+/// `lang` (the lexicon's `provenance:` words).
+pub fn feedback(report: &Report, lang: &str) -> crate::agents::types::EvaluationFeedback {
+    crate::agents::types::EvaluationFeedback {
+        issue: word(lang, "feedback_issue").replace("{figures}", &report.unsupported.join(", ")),
+        suggestion: word(lang, "feedback_suggestion"),
+        affected_claim: None,
+    }
+}
+
 /// `answer` with each figure found nowhere struck through and followed by `(not in your
 /// notes)`, in language `lang`.
 pub fn mark(answer: &str, known: &Known, lang: &str) -> String {

@@ -14,7 +14,7 @@ use crate::agents::evaluator::{self, EvaluatorInput};
 use crate::agents::observer::{self, ObserverInput};
 use crate::agents::planner::PlannerInput;
 use crate::agents::synthesizer::{self, SynthesizerInput};
-use crate::agents::types::{EntryView, EvaluationFeedback, InputType, Verdict};
+use crate::agents::types::{EntryView, InputType, Verdict};
 use crate::agents::AgentError;
 use crate::domains::ActiveDomainContext;
 use crate::offline;
@@ -318,19 +318,15 @@ impl Machine<'_> {
         // Every figure is checked against the notes, never left to a model: one found
         // nowhere goes back to the Synthesizer once (a retry), then is marked if it stays.
         let known = self.known(s);
+        let lang = offline::say::detect(s.query());
         let mut report = check::check(&output.response, &known);
         if report.outcome == check::Outcome::Failed && s.retry_count < self.limits.max_retries {
             s.retry_count += 1;
             let mut again = input.clone();
             again.attempt_number = s.retry_count + 1;
-            again.evaluation_feedback.push(EvaluationFeedback {
-                issue: format!(
-                    "these figures are in none of the entries or computed facts: {}",
-                    report.unsupported.join(", ")
-                ),
-                suggestion: "use only numbers and dates found in the entries, their data or computed_facts, or leave the figure out".into(),
-                affected_claim: None,
-            });
+            again
+                .evaluation_feedback
+                .push(check::feedback(&report, lang));
             match synthesizer::synthesize(self.cx, &again).await {
                 Ok((o, e)) => {
                     report = check::check(&o.response, &known);
@@ -340,7 +336,7 @@ impl Machine<'_> {
             }
         }
         if report.outcome == check::Outcome::Failed {
-            output.response = check::mark(&output.response, &known, "en");
+            output.response = check::mark(&output.response, &known, lang);
         }
         s.check = Some(report);
         s.draft = Some(Draft { output, engine });

@@ -937,6 +937,14 @@ impl LlmClient {
         if openai_like && wire::openai::rejects_json_schema(status, &text) {
             return Err(AttemptError::SchemaUnsupported(text));
         }
+        // llama.cpp, vLLM and OpenAI refuse a prompt longer than the model holds with a 400:
+        // said in a few words, not as the server's JSON.
+        if matches!(status, 400 | 413) && context_overflow(&text) {
+            return Err(AttemptError::Fatal(
+                FailureKind::TooLarge,
+                format!("the prompt is longer than the model's context window (HTTP {status}); set llm.models.MODEL.context_window to what it holds"),
+            ));
+        }
         let snippet = clip(&text, 300);
         Err(match status {
             429 => AttemptError::Retryable { message: "rate limited (HTTP 429)".into(), retry_after, unreachable: false, timed_out: false },
@@ -1018,6 +1026,19 @@ fn backoff(base: Duration, retry: u32, retry_after: Option<Duration>) -> Duratio
         Some(server) if server > delay => server,
         _ => delay,
     }
+}
+
+/// Whether an error body says the prompt did not fit the model's context.
+fn context_overflow(body: &str) -> bool {
+    let lower = body.to_lowercase();
+    [
+        "context length",
+        "context_length",
+        "context window",
+        "too many tokens",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
 }
 
 fn clip(text: &str, max: usize) -> String {

@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 use chrono::{Datelike, NaiveDate};
 
 use super::chart::{Combine, Plot};
-use super::kinds::count;
-use super::metric::{lift_in_reps, per_day, series, session_count, total_reps, Point};
-use super::provenance::{Operation, Provenance};
+use super::metric::{exercises, lift_in_reps, per_day, series, session_count, total_reps, Point};
+use super::provenance::{Input, Operation, Provenance};
 use super::query::{Metric, Query, QueryType};
+use super::say::{self, capitalize, count, t};
 use crate::vault::parsed::ParsedRecord;
 
 /// Turns a record into its wikilink citation.
@@ -35,7 +35,7 @@ impl Facts {
         for p in points.iter().rev().take(n) {
             let c = self.cite(link, p);
             self.lines
-                .push(format!("- {}: {} {c}", day(p.date), p.detail));
+                .push(format!("- {}: {} {c}", say::day(p.date), p.detail));
         }
     }
 
@@ -49,7 +49,8 @@ impl Facts {
 
 /// Numbers for the query's main metric over `records` (the query's period), and for
 /// comparisons over `other` (the second period). `baseline` is a wider window used to say
-/// what is usual (for "why" questions).
+/// what is usual (for "why" questions). Sentences are the lexicon's (`answers.say`), in the
+/// language spoken (see [`super::say::speak`]).
 pub fn compute(
     query: &Query,
     when: &str,
@@ -61,7 +62,7 @@ pub fn compute(
     let metric = query.metrics.first()?.clone();
     let points = series(&metric, records);
     let mut facts = Facts::default();
-    let label = metric.label();
+    let label = say::label(&metric.label());
     if points.is_empty() && query.kind != QueryType::Comparison {
         return None;
     }
@@ -72,24 +73,25 @@ pub fn compute(
         QueryType::Count => {
             let days: std::collections::BTreeSet<NaiveDate> =
                 points.iter().map(|p| p.date).collect();
-            let mut line = format!(
-                "**{} {}** {when}, on {} {}",
-                points.len(),
-                count_noun(&metric, points.len()),
-                days.len(),
-                plural(days.len(), "day")
+            let counted = counted(&metric, points.len());
+            let mut line = t(
+                "count_days",
+                &[
+                    ("counted", &counted),
+                    ("when", when),
+                    ("days", &count(days.len(), "day")),
+                ],
             );
             if metric == Metric::Runs {
                 let km: f64 = points.iter().map(|p| p.value).sum();
                 if km > 0.0 {
-                    line.push_str(&format!(", {} km in all", trim(round1(km))));
+                    line.push_str(&t("count_km", &[("km", &trim(round1(km)))]));
                 }
             }
-            line.push('.');
+            line.push_str(&t("stop", &[]));
             facts.lines.push(line);
             facts.lines.push(String::new());
             facts.list_newest(link, &points, 6);
-            let counted = format!("{} {}", points.len(), count_noun(&metric, points.len()));
             facts.provenance.push(Provenance::of(
                 Operation::Count,
                 counted,
@@ -106,11 +108,14 @@ pub fn compute(
             } else {
                 metric.clone()
             };
-            facts.lines.push(format!(
-                "**{}** of {label} {when}, from {} {}.",
-                shown.format(round1(sum)),
-                points.len(),
-                plural(points.len(), "entry")
+            facts.lines.push(t(
+                "total_from",
+                &[
+                    ("total", &shown.format(round1(sum))),
+                    ("of", &t("of_label", &[("label", &label)])),
+                    ("when", when),
+                    ("entries", &count(points.len(), "entry")),
+                ],
             ));
             let value = |p: &Point| shown.format(p.value);
             facts.provenance.push(Provenance::of(
@@ -135,15 +140,21 @@ pub fn compute(
             let want_max = (query.kind != QueryType::Min) != metric.lower_is_better();
             let best = pick(&points, want_max)?;
             let word = if query.kind == QueryType::Min {
-                "lowest"
+                t("lowest", &[])
             } else {
-                "best"
+                t("best_word", &[])
             };
             let c = facts.cite(link, &best);
-            facts.lines.push(format!(
-                "Your {word} {label} {when}: **{}** on {} {c}.",
-                best.detail,
-                day(best.date)
+            facts.lines.push(t(
+                "best",
+                &[
+                    ("word", &word),
+                    ("what", &label),
+                    ("when", when),
+                    ("detail", &best.detail),
+                    ("date", &say::day(best.date)),
+                    ("link", &c),
+                ],
             ));
             let op = if want_max {
                 Operation::Max
@@ -160,12 +171,13 @@ pub fn compute(
             ));
             if points.len() > 1 {
                 let first = &points[0];
-                facts.lines.push(format!(
-                    "That is from {} {} in the period (the first was {} on {}).",
-                    points.len(),
-                    plural(points.len(), "entry"),
-                    first.detail,
-                    day(first.date)
+                facts.lines.push(t(
+                    "out_of_first",
+                    &[
+                        ("entries", &count(points.len(), "entry")),
+                        ("detail", &first.detail),
+                        ("date", &say::day(first.date)),
+                    ],
                 ));
             }
             if query.preceding_days {
@@ -177,15 +189,21 @@ pub fn compute(
             let lo = pick(&points, false)?;
             let hi = pick(&points, true)?;
             let (lo_c, hi_c) = (facts.cite(link, &lo), facts.cite(link, &hi));
-            facts.lines.push(format!(
-                "Average {label} {when}: **{}** over {} logged {} (lowest {} on {} {lo_c}, highest {} on {} {hi_c}).",
-                metric.format(round1(avg)),
-                points.len(),
-                plural(points.len(), if per_day(&metric) { "day" } else { "entry" }),
-                lo.detail,
-                day(lo.date),
-                hi.detail,
-                day(hi.date)
+            let unit = if per_day(&metric) { "day" } else { "entry" };
+            facts.lines.push(t(
+                "average_range",
+                &[
+                    ("what", &label),
+                    ("when", when),
+                    ("avg", &metric.format(round1(avg))),
+                    ("count", &count(points.len(), unit)),
+                    ("lo", &lo.detail),
+                    ("lo_day", &say::day(lo.date)),
+                    ("lo_link", &lo_c),
+                    ("hi", &hi.detail),
+                    ("hi_day", &say::day(hi.date)),
+                    ("hi_link", &hi_c),
+                ],
             ));
             facts.provenance.push(Provenance::of(
                 Operation::Mean,
@@ -201,7 +219,7 @@ pub fn compute(
                     .map(|p| format!("{} {}", short_day(p.date), p.detail))
                     .collect::<Vec<_>>()
                     .join(", ");
-                facts.lines.push(format!("Day by day: {list}."));
+                facts.lines.push(t("day_by_day", &[("list", &list)]));
             }
         }
         QueryType::Trend => {
@@ -210,21 +228,26 @@ pub fn compute(
             let change = last.value - first.value;
             let (fc, lc) = (facts.cite(link, first), facts.cite(link, last));
             let direction = if change.abs() < 1e-9 {
-                "unchanged".to_string()
+                t("no_change", &[])
             } else if change > 0.0 {
-                format!("up {}", metric.format(round1(change)))
+                t("up", &[("by", &metric.format(round1(change)))])
             } else {
-                format!("down {}", metric.format(round1(-change)))
+                t("down", &[("by", &metric.format(round1(-change)))])
             };
-            facts.lines.push(format!(
-                "{} {when}: from **{}** on {} {fc} to **{}** on {} {lc}, {direction} over {} {}.",
-                capitalize(&label),
-                first.detail,
-                day(first.date),
-                last.detail,
-                day(last.date),
-                points.len(),
-                plural(points.len(), "entry")
+            facts.lines.push(t(
+                "trend",
+                &[
+                    ("what", &capitalize(&label)),
+                    ("when", when),
+                    ("a", &first.detail),
+                    ("a_day", &say::day(first.date)),
+                    ("a_link", &fc),
+                    ("b", &last.detail),
+                    ("b_day", &say::day(last.date)),
+                    ("b_link", &lc),
+                    ("direction", &direction),
+                    ("n", &count(points.len(), "entry")),
+                ],
             ));
             facts.provenance.push(Provenance::of(
                 Operation::Change,
@@ -238,165 +261,62 @@ pub fn compute(
                 let half = points.len() / 2;
                 let a = mean(points[..half].iter().map(|p| p.value));
                 let b = mean(points[half..].iter().map(|p| p.value));
-                facts.lines.push(format!(
-                    "Average of the first half: {}; of the second half: {}.",
-                    metric.format(round1(a)),
-                    metric.format(round1(b))
+                facts.lines.push(t(
+                    "halves",
+                    &[
+                        ("a", &metric.format(round1(a))),
+                        ("b", &metric.format(round1(b))),
+                    ],
                 ));
             }
             let values = points.iter().map(|p| (p.date, p.value)).collect();
-            facts.series = Some(Plot::line(&label, &unit_of(&metric), Combine::Mean, values));
-        }
-        QueryType::Weekday => {
-            let mut by_day: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
-            for p in &points {
-                by_day
-                    .entry(p.date.weekday().num_days_from_monday())
-                    .or_default()
-                    .push(p.value);
-            }
-            let shown: Vec<String> = by_day
-                .iter()
-                .filter(|(d, _)| {
-                    query
-                        .weekday
-                        .is_none_or(|w| w.num_days_from_monday() == **d)
-                })
-                .map(|(d, values)| {
-                    let name = weekday_name(*d);
-                    if per_day(&metric)
-                        || matches!(metric, Metric::Lift(_) | Metric::Distance | Metric::Pace)
-                    {
-                        format!(
-                            "{name}: {} on average ({} {})",
-                            metric.format(round1(mean(values.iter().copied()))),
-                            values.len(),
-                            plural(values.len(), "entry")
-                        )
-                    } else {
-                        format!("{name}: {}", values.len())
-                    }
-                })
-                .collect();
-            facts.lines.push(format!(
-                "{} by weekday {when}: {}.",
-                capitalize(&label),
-                shown.join("; ")
+            facts.series = Some(Plot::line(
+                &metric.label(),
+                &unit_of(&metric),
+                Combine::Mean,
+                values,
             ));
-            let busiest = by_day.iter().max_by_key(|(_, v)| v.len());
-            // Only meaningful when comparing days, not for one named weekday, and only for
-            // things that happen on some days (sleep is logged every day).
-            if let Some(busiest) = busiest.filter(|_| query.weekday.is_none() && !per_day(&metric))
-            {
-                facts.lines.push(format!(
-                    "Most entries fall on {}.",
-                    weekday_name(*busiest.0)
-                ));
-            }
-            for p in points.iter().rev().take(4) {
-                facts.cite(link, p);
-            }
-            // Levels and bests by their mean, anything else by how often it happened.
-            let averaged = per_day(&metric)
-                || matches!(metric, Metric::Lift(_) | Metric::Distance | Metric::Pace);
-            let (unit, combine) = if averaged {
-                (unit_of(&metric), Combine::Mean)
-            } else {
-                (String::new(), Combine::Sum)
-            };
-            let values = points
-                .iter()
-                .filter(|p| query.weekday.is_none_or(|w| w == p.date.weekday()))
-                .map(|p| (p.date, if averaged { p.value } else { 1.0 }))
-                .collect();
-            facts.series = Some(Plot {
-                kind: super::chart::Kind::Bar,
-                by_weekday: true,
-                ..Plot::line(&label, &unit, combine, values)
-            });
         }
+        QueryType::Weekday => weekdays(&mut facts, query, &metric, &points, when, link),
         QueryType::Comparison => {
             let (other_when, other_records) = other?;
             let other_points = series(&metric, other_records);
-            // Each side's words and the number they are compared by, with its format.
-            let summary = |pts: &[Point], records: &[ParsedRecord]| -> (String, f64, String) {
-                if pts.is_empty() {
-                    return ("nothing logged (0)".into(), 0.0, String::new());
-                }
-                // `푸쉬업 지난달보다 많이 했어?`: reps are compared in all.
-                if let Metric::Lift(name) = &metric {
-                    if lift_in_reps(name, records) {
-                        let (reps, entries) = total_reps(name, records);
-                        let text = format!("{reps} reps in {}", count(entries, "entry"));
-                        return (text, reps as f64, " reps".into());
-                    }
-                }
-                if per_day(&metric) || matches!(metric, Metric::Pace | Metric::Lift(_)) {
-                    let average = round1(mean(pts.iter().map(|p| p.value)));
-                    let text = format!(
-                        "{} on average over {} {}",
-                        metric.format(average),
-                        pts.len(),
-                        plural(pts.len(), "entry")
-                    );
-                    (text, average, String::new())
-                } else if matches!(
-                    metric,
-                    Metric::Workouts | Metric::Training | Metric::BodyPart(_)
-                ) {
-                    // Sessions, not entries: `Upper B` and `Accessories:` are one workout.
-                    let n = session_count(pts);
-                    (count(n, "session"), n as f64, String::new())
-                } else if metric == Metric::Runs {
-                    let km = round1(pts.iter().map(|p| p.value).sum());
-                    (
-                        format!("{}, {} km", count(pts.len(), "run"), trim(km)),
-                        km,
-                        " km".into(),
-                    )
-                } else {
-                    let sum = round1(pts.iter().map(|p| p.value).sum());
-                    let text = format!(
-                        "{} in {} {}",
-                        metric.format(sum),
-                        pts.len(),
-                        plural(pts.len(), "entry")
-                    );
-                    (text, sum, String::new())
-                }
-            };
-            let (now, now_value, unit) = summary(&points, records);
-            let (then, then_value, then_unit) = summary(&other_points, other_records);
-            facts.lines.push(format!(
-                "{} {when}: **{now}**; {other_when}: **{then}**.",
-                capitalize(&label),
+            let now = Side::of(&metric, &points, records, when, link);
+            let then = Side::of(&metric, &other_points, other_records, other_when, link);
+            facts.lines.push(t(
+                "cmp_line",
+                &[
+                    ("what", &capitalize(&label)),
+                    ("when", when),
+                    ("a", &now.text),
+                    ("other", other_when),
+                    ("b", &then.text),
+                ],
             ));
             // How the two differ, except for a pace, where less is more.
-            let unit = if unit.is_empty() { then_unit } else { unit };
-            let diff = round1(now_value - then_value);
-            if metric != Metric::Pace && (now_value > 0.0 || then_value > 0.0) {
-                let shown = |v: f64| {
-                    if unit.is_empty() {
-                        metric.format(v)
-                    } else {
-                        format!("{}{unit}", trim(v))
-                    }
-                };
-                facts.lines.push(if diff == 0.0 {
-                    format!("The same {when} as {other_when}.")
+            let unit = if now.unit == Unit::Metric {
+                then.unit
+            } else {
+                now.unit
+            };
+            let diff = round1(now.value - then.value);
+            if metric != Metric::Pace && (now.value > 0.0 || then.value > 0.0) {
+                let key = if diff == 0.0 {
+                    "cmp_same"
+                } else if diff > 0.0 {
+                    "cmp_more"
+                } else if unit == Unit::Reps
+                    || matches!(metric, Metric::Training | Metric::Workouts)
+                {
+                    "cmp_fewer"
                 } else {
-                    let (amount, word) = if diff > 0.0 {
-                        (diff, "more")
-                    } else {
-                        let counted = unit == " reps"
-                            || matches!(metric, Metric::Training | Metric::Workouts);
-                        (-diff, if counted { "fewer" } else { "less" })
-                    };
-                    format!(
-                        "That is **{} {word}** {when} than {other_when}.",
-                        shown(amount)
-                    )
-                });
+                    "cmp_less"
+                };
+                let amount = unit.show(&metric, diff.abs());
+                facts.lines.push(t(
+                    key,
+                    &[("amount", &amount), ("when", when), ("other", other_when)],
+                ));
             }
             for p in points
                 .iter()
@@ -406,9 +326,13 @@ pub fn compute(
             {
                 facts.cite(link, p);
             }
+            facts.provenance.extend(now.trail);
+            facts.provenance.extend(then.trail);
         }
         QueryType::Why => {
-            facts.lines.push(format!("The {label} entries {when}:"));
+            facts
+                .lines
+                .push(t("why_entries", &[("what", &label), ("when", when)]));
             facts.lines.push(String::new());
             facts.list_newest(link, &points, 4);
             let shown: Vec<Point> = points.iter().rev().take(4).cloned().collect();
@@ -418,8 +342,283 @@ pub fn compute(
     Some(facts)
 }
 
+/// What the number of a side of a comparison counts, for saying how far apart they are.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Unit {
+    /// In the metric's own format.
+    Metric,
+    Reps,
+    Km,
+    Sessions,
+}
+
+impl Unit {
+    fn show(self, metric: &Metric, v: f64) -> String {
+        match self {
+            Unit::Metric => metric.format(v),
+            Unit::Reps => t("n_reps", &[("n", &trim(v))]),
+            Unit::Km => format!("{} km", trim(v)),
+            Unit::Sessions => count(v as usize, "session"),
+        }
+    }
+}
+
+/// One side of a comparison: its words, the number it is compared by, and how that
+/// number was computed.
+struct Side {
+    text: String,
+    value: f64,
+    unit: Unit,
+    trail: Option<Provenance>,
+}
+
+impl Side {
+    fn of(
+        metric: &Metric,
+        pts: &[Point],
+        records: &[ParsedRecord],
+        when: &str,
+        link: Link,
+    ) -> Side {
+        if pts.is_empty() {
+            return Side {
+                text: t("cmp_nothing", &[]),
+                value: 0.0,
+                unit: Unit::Metric,
+                trail: None,
+            };
+        }
+        let all: Vec<&Point> = pts.iter().collect();
+        // `푸쉬업 지난달보다 많이 했어?`: reps are compared in all.
+        if let Metric::Lift(name) = metric {
+            if lift_in_reps(name, records) {
+                let (reps, entries) = total_reps(name, records);
+                let inputs = reps_of(name, records, link);
+                let shown = Unit::Reps.show(metric, reps as f64);
+                return Side {
+                    text: t(
+                        "cmp_reps",
+                        &[("reps", &shown), ("entries", &count(entries, "entry"))],
+                    ),
+                    value: reps as f64,
+                    unit: Unit::Reps,
+                    trail: Some(Provenance::with(Operation::Sum, shown, inputs, when)),
+                };
+            }
+        }
+        let value = |p: &Point| metric.format(p.value);
+        if per_day(metric) || matches!(metric, Metric::Pace | Metric::Lift(_)) {
+            let average = round1(mean(pts.iter().map(|p| p.value)));
+            let shown = metric.format(average);
+            Side {
+                text: t(
+                    "cmp_average",
+                    &[("value", &shown), ("entries", &count(pts.len(), "entry"))],
+                ),
+                value: average,
+                unit: Unit::Metric,
+                trail: Some(Provenance::of(
+                    Operation::Mean,
+                    shown,
+                    &all,
+                    &value,
+                    when,
+                    link,
+                )),
+            }
+        } else if matches!(
+            metric,
+            Metric::Workouts | Metric::Training | Metric::BodyPart(_)
+        ) {
+            // Sessions, not entries: `Upper B` and `Accessories:` are one workout.
+            let n = session_count(pts);
+            let mut firsts: Vec<&Point> = Vec::new();
+            for p in pts {
+                if !firsts.iter().any(|f| f.session() == p.session()) {
+                    firsts.push(p);
+                }
+            }
+            let detail = |p: &Point| p.detail.clone();
+            let shown = count(n, "session");
+            Side {
+                text: shown.clone(),
+                value: n as f64,
+                unit: Unit::Sessions,
+                trail: Some(Provenance::of(
+                    Operation::Count,
+                    shown,
+                    &firsts,
+                    &detail,
+                    when,
+                    link,
+                )),
+            }
+        } else if *metric == Metric::Runs {
+            let km = round1(pts.iter().map(|p| p.value).sum());
+            let shown = Unit::Km.show(metric, km);
+            let each = |p: &Point| Unit::Km.show(metric, p.value);
+            Side {
+                text: t(
+                    "cmp_runs",
+                    &[("runs", &count(pts.len(), "run")), ("km", &trim(km))],
+                ),
+                value: km,
+                unit: Unit::Km,
+                trail: Some(Provenance::of(
+                    Operation::Sum,
+                    shown,
+                    &all,
+                    &each,
+                    when,
+                    link,
+                )),
+            }
+        } else {
+            let sum = round1(pts.iter().map(|p| p.value).sum());
+            let shown = metric.format(sum);
+            Side {
+                text: t(
+                    "cmp_sum",
+                    &[("value", &shown), ("entries", &count(pts.len(), "entry"))],
+                ),
+                value: sum,
+                unit: Unit::Metric,
+                trail: Some(Provenance::of(
+                    Operation::Sum,
+                    shown,
+                    &all,
+                    &value,
+                    when,
+                    link,
+                )),
+            }
+        }
+    }
+}
+
+/// The reps of `name` in each record that holds some, as inputs of their sum.
+fn reps_of(name: &str, records: &[ParsedRecord], link: Link) -> Vec<Input> {
+    let mut out: Vec<Input> = records
+        .iter()
+        .filter_map(|r| {
+            let reps: i64 = exercises(r)
+                .filter(|e| e["name"].as_str() == Some(name))
+                .filter_map(|e| Some(e["reps"].as_i64()? * e["sets"].as_i64().unwrap_or(1).max(1)))
+                .reduce(|a, b| a + b)?;
+            Some(Input {
+                value: t("n_reps", &[("n", &reps.to_string())]),
+                number: reps as f64,
+                date: r.date,
+                link: link(r),
+            })
+        })
+        .collect();
+    out.sort_by_key(|i| i.date);
+    out
+}
+
+/// The breakdown of `points` by weekday: a mean for levels and bests, else how many; each
+/// weekday shown with how it was computed.
+fn weekdays(
+    facts: &mut Facts,
+    query: &Query,
+    metric: &Metric,
+    points: &[Point],
+    when: &str,
+    link: Link,
+) {
+    let label = say::label(&metric.label());
+    // Levels and bests by their mean, anything else by how often it happened.
+    let averaged =
+        per_day(metric) || matches!(metric, Metric::Lift(_) | Metric::Distance | Metric::Pace);
+    let mut by_day: BTreeMap<u32, Vec<&Point>> = BTreeMap::new();
+    for p in points {
+        by_day
+            .entry(p.date.weekday().num_days_from_monday())
+            .or_default()
+            .push(p);
+    }
+    let value = |p: &Point| metric.format(p.value);
+    let detail = |p: &Point| p.detail.clone();
+    let mut shown = Vec::new();
+    for (d, pts) in &by_day {
+        if query
+            .weekday
+            .is_some_and(|w| w.num_days_from_monday() != *d)
+        {
+            continue;
+        }
+        let name = weekday_name(*d);
+        let period = format!("{when} · {name}");
+        if averaged {
+            let avg = metric.format(round1(mean(pts.iter().map(|p| p.value))));
+            shown.push(t(
+                "weekday_mean",
+                &[
+                    ("day", &name),
+                    ("value", &avg),
+                    ("entries", &count(pts.len(), "entry")),
+                ],
+            ));
+            facts.provenance.push(Provenance::of(
+                Operation::Mean,
+                avg,
+                pts,
+                &value,
+                &period,
+                link,
+            ));
+        } else {
+            let n = pts.len().to_string();
+            shown.push(t("weekday_count", &[("day", &name), ("n", &n)]));
+            facts.provenance.push(Provenance::of(
+                Operation::Count,
+                n,
+                pts,
+                &detail,
+                &period,
+                link,
+            ));
+        }
+    }
+    facts.lines.push(t(
+        "by_weekday",
+        &[
+            ("what", &capitalize(&label)),
+            ("when", when),
+            ("list", &shown.join("; ")),
+        ],
+    ));
+    let busiest = by_day.iter().max_by_key(|(_, v)| v.len());
+    // Only meaningful when comparing days, not for one named weekday, and only for things
+    // that happen on some days (sleep is logged every day).
+    if let Some(busiest) = busiest.filter(|_| query.weekday.is_none() && !per_day(metric)) {
+        facts
+            .lines
+            .push(t("most_on", &[("day", &weekday_name(*busiest.0))]));
+    }
+    for p in points.iter().rev().take(4) {
+        facts.cite(link, p);
+    }
+    let (unit, combine) = if averaged {
+        (unit_of(metric), Combine::Mean)
+    } else {
+        (String::new(), Combine::Sum)
+    };
+    let values = points
+        .iter()
+        .filter(|p| query.weekday.is_none_or(|w| w == p.date.weekday()))
+        .map(|p| (p.date, if averaged { p.value } else { 1.0 }))
+        .collect();
+    facts.series = Some(Plot {
+        kind: super::chart::Kind::Bar,
+        by_weekday: true,
+        ..Plot::line(&metric.label(), &unit, combine, values)
+    });
+}
+
 /// For each point, the sleep (and stress/mood) logged that day and the day before, against
-/// the usual sleep in `baseline`.
+/// the usual sleep in `baseline`; the usual and the short nights with how they were found.
 fn preceding_sleep(facts: &mut Facts, link: Link, points: &[Point], baseline: &[ParsedRecord]) {
     let sleep = series(&Metric::Sleep, baseline);
     if sleep.is_empty() {
@@ -427,7 +626,7 @@ fn preceding_sleep(facts: &mut Facts, link: Link, points: &[Point], baseline: &[
     }
     let usual = mean(sleep.iter().map(|p| p.value));
     let mut found = Vec::new();
-    let mut short = 0;
+    let mut short: Vec<&Point> = Vec::new();
     for p in points {
         // Sleep is logged the morning after the night: the entry dated the session's day
         // holds the night before it.
@@ -436,30 +635,65 @@ fn preceding_sleep(facts: &mut Facts, link: Link, points: &[Point], baseline: &[
             .find(|s| s.date == p.date)
             .or_else(|| sleep.iter().find(|s| Some(s.date) == p.date.pred_opt()));
         if let Some(n) = night {
-            if n.value < usual - 0.75 {
-                short += 1;
+            if n.value < usual - 0.75 && !short.iter().any(|s| s.record.id == n.record.id) {
+                short.push(n);
             }
             let c = facts.cite(link, n);
-            found.push(format!("{} before {} {c}", n.detail, short_day(p.date)));
+            found.push(t(
+                "night_before",
+                &[
+                    ("detail", &n.detail),
+                    ("day", &short_day(p.date)),
+                    ("link", &c),
+                ],
+            ));
         }
     }
     facts.lines.push(String::new());
     if found.is_empty() {
-        facts
-            .lines
-            .push("No sleep is logged for the nights before these sessions.".to_string());
+        facts.lines.push(t("no_sleep_before", &[]));
         return;
     }
-    facts.lines.push(format!(
-        "Sleep logged for the night before: {} (your usual: {} h over {} logged nights).",
-        found.join("; "),
-        trim(round1(usual)),
-        sleep.len()
+    let usual_shown = Metric::Sleep.format(round1(usual));
+    facts.lines.push(t(
+        "sleep_before",
+        &[
+            ("list", &found.join("; ")),
+            ("usual", &usual_shown),
+            ("nights", &count(sleep.len(), "night")),
+        ],
     ));
-    if short > 0 {
-        facts.lines.push(format!(
-            "{short} of {} came after a night well under your usual sleep. That is what your notes show together, not proof that one caused the other.",
-            points.len()
+    let value = |p: &Point| Metric::Sleep.format(p.value);
+    let all: Vec<&Point> = sleep.iter().collect();
+    let usual_period = match (sleep.first(), sleep.last()) {
+        (Some(a), Some(b)) => say::span(a.date, b.date),
+        _ => String::new(),
+    };
+    facts.provenance.push(Provenance::of(
+        Operation::Mean,
+        usual_shown,
+        &all,
+        &value,
+        &usual_period,
+        link,
+    ));
+    if !short.is_empty() {
+        facts.lines.push(t(
+            "short_nights",
+            &[
+                ("short", &short.len().to_string()),
+                ("n", &points.len().to_string()),
+            ],
+        ));
+        let limit = Metric::Sleep.format(round1(usual - 0.75));
+        let why = t("short_night", &[("limit", &limit)]);
+        facts.provenance.push(Provenance::of(
+            Operation::Count,
+            count(short.len(), "night"),
+            &short,
+            &value,
+            &why,
+            link,
         ));
     }
 }
@@ -479,21 +713,17 @@ fn pick<'r>(points: &[Point<'r>], max: bool) -> Option<Point<'r>> {
     best.cloned()
 }
 
-fn count_noun(metric: &Metric, n: usize) -> String {
+/// `3 runs`, `3 strength sessions`, `3 entries of squat`.
+fn counted(metric: &Metric, n: usize) -> String {
     match metric {
-        Metric::Runs => plural(n, "run"),
-        Metric::Workouts => {
-            if n == 1 {
-                "strength session".into()
-            } else {
-                "strength sessions".into()
-            }
-        }
-        Metric::Lift(name) => format!("{name} {}", if n == 1 { "entry" } else { "entries" }),
-        other => format!(
-            "{} {}",
-            other.label(),
-            if n == 1 { "entry" } else { "entries" }
+        Metric::Runs => count(n, "run"),
+        Metric::Workouts => count(n, "strength session"),
+        other => t(
+            "entries_of",
+            &[
+                ("entries", &count(n, "entry")),
+                ("what", &say::label(&other.label())),
+            ],
         ),
     }
 }
@@ -525,38 +755,16 @@ pub fn trim(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-fn plural(n: usize, word: &str) -> String {
-    match (n, word) {
-        (1, w) => w.to_string(),
-        (_, "entry") => "entries".to_string(),
-        (_, w) => format!("{w}s"),
-    }
-}
-
-fn day(d: NaiveDate) -> String {
-    d.format("%a %b %-d").to_string()
-}
-
+/// `Nov 20`, in the language spoken.
 fn short_day(d: NaiveDate) -> String {
-    d.format("%b %-d").to_string()
+    say::date(d, "short")
 }
 
-fn weekday_name(from_monday: u32) -> &'static str {
-    [
-        "Mondays",
-        "Tuesdays",
-        "Wednesdays",
-        "Thursdays",
-        "Fridays",
-        "Saturdays",
-        "Sundays",
-    ][from_monday as usize % 7]
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
+/// `Mon`, in the language spoken.
+fn weekday_name(from_monday: u32) -> String {
+    let monday = NaiveDate::from_ymd_opt(2024, 1, 1).expect("a Monday");
+    say::date(
+        monday + chrono::Duration::days(i64::from(from_monday % 7)),
+        "weekday",
+    )
 }

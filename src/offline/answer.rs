@@ -614,6 +614,15 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
         }
     };
     body = body.trim_end().to_string();
+    // What the reader left out of the period (plans, someone else's numbers).
+    if let Some(metric) = frame.query.metrics.first() {
+        let days = |r: &DateRange| Some((r.start, r.end));
+        let mut periods = vec![(when.clone(), range.as_ref().and_then(days))];
+        if let Some(other) = &frame.query.other_range {
+            periods.push((other.describe(), days(other)));
+        }
+        provenance::add_left_out(&mut trails, store, metric, &periods);
+    }
     if !trails.is_empty() {
         body.push_str("\n\n");
         body.push_str(&provenance::blocks(&trails, frame.lang));

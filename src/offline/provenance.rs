@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::analyze::{trim, Link};
 use super::metric::Point;
+use super::query::Metric;
+use crate::vault::parsed::ParsedRecord;
 
 /// How the figure was computed from its inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,6 +48,12 @@ pub enum Reason {
     ListTotal,
     /// A summary row of the same note (`16 runs` in a month) already counts it.
     SummaryRow,
+    /// A plan or a goal (`going to run 10k tomorrow`), not something done.
+    Plan,
+    /// Someone else's numbers (`my wife ran 5k`).
+    Others,
+    /// A reading that cannot be right (a run's time giving an impossible pace).
+    Doubtful,
 }
 
 impl Reason {
@@ -53,7 +61,16 @@ impl Reason {
         match self {
             Reason::ListTotal => "list_total",
             Reason::SummaryRow => "summary_row",
+            Reason::Plan => "plan",
+            Reason::Others => "others",
+            Reason::Doubtful => "doubtful",
         }
+    }
+
+    fn from_key(key: &str) -> Option<Reason> {
+        [Reason::Plan, Reason::Others, Reason::Doubtful]
+            .into_iter()
+            .find(|r| r.key() == key)
     }
 }
 
@@ -191,7 +208,7 @@ impl Provenance {
                     .replace("{sum}", &trim(rest))
             ));
         }
-        for left in &self.left_out {
+        for left in self.left_out.iter().take(MAX_LEFT_OUT) {
             out.push_str(&format!(
                 "> {}: {} {} ({})\n",
                 w("left_out"),
@@ -199,6 +216,10 @@ impl Provenance {
                 left.link,
                 w(left.why.key())
             ));
+        }
+        if self.left_out.len() > MAX_LEFT_OUT {
+            let more = (self.left_out.len() - MAX_LEFT_OUT).to_string();
+            out.push_str(&format!("> {}\n", w("more_left_out").replace("{n}", &more)));
         }
         for c in &self.conversions {
             out.push_str(&format!(
@@ -237,6 +258,10 @@ impl Provenance {
 
 /// The arithmetic is written out up to this many values; the list below always shows them.
 const MAX_WRITTEN: usize = 12;
+
+/// At most this many values left out are listed (a plan repeated every week of years of
+/// notes would bury the figure); the rest are counted on one line.
+const MAX_LEFT_OUT: usize = 20;
 
 /// At most this many inputs are listed (see [`super::kinds::MAX_FOLDED`]); the rest are
 /// summed on one line so the figure can still be checked.
@@ -308,6 +333,74 @@ fn section(text: &str) -> BTreeMap<String, String> {
         }
     }
     out
+}
+
+/// What the reader left out of `records` (a plan, someone else's numbers, a doubtful
+/// reading; see the reader's `left out (…)` notes) that is about `metric`: what a figure
+/// over their period did not count, and why.
+pub fn set_aside(records: &[ParsedRecord], metric: &Metric, link: Link) -> Vec<LeftOut> {
+    let about = |what: &str, why: Reason| match metric {
+        // Only a run's time was doubtful: its distance still counts.
+        _ if why == Reason::Doubtful => matches!(metric, Metric::RunDuration | Metric::Pace),
+        Metric::Lift(name) => what == format!("strength:{name}"),
+        Metric::Sleep => what == "sleep",
+        m => m
+            .domains()
+            .is_some_and(|ds| ds.iter().any(|d| what.split(':').next() == Some(*d))),
+    };
+    let mut out = Vec::new();
+    for r in records {
+        for note in &r.extraction_notes {
+            let Some(rest) = note.strip_prefix(super::read::LEFT_OUT) else {
+                continue;
+            };
+            let Some((head, text)) = rest.split_once("): ") else {
+                continue;
+            };
+            let (why, what) = head.split_once(", ").unwrap_or((head, ""));
+            let Some(why) = Reason::from_key(why).filter(|&w| about(what, w)) else {
+                continue;
+            };
+            let text = text.replace(['[', ']'], "");
+            let mut short: String = text.chars().take(MAX_QUOTED).collect();
+            if short.len() < text.len() {
+                short.push('…');
+            }
+            out.push(LeftOut {
+                value: format!("“{short}”"),
+                link: link(r),
+                why,
+            });
+        }
+    }
+    out
+}
+
+/// A left-out clause is quoted up to this many characters.
+const MAX_QUOTED: usize = 80;
+
+/// Adds to the first trail over each of `periods` (as the answer names it, and its days;
+/// all the notes when none) what the reader left out of it about `metric`.
+pub fn add_left_out(
+    trails: &mut [Provenance],
+    store: &crate::vault::Store,
+    metric: &Metric,
+    periods: &[(String, Option<(NaiveDate, NaiveDate)>)],
+) {
+    let link = |r: &ParsedRecord| store.cite_record(r);
+    for (named, days) in periods {
+        let Some(trail) = trails
+            .iter_mut()
+            .find(|t| t.period.as_deref() == Some(named.as_str()))
+        else {
+            continue;
+        };
+        let Some((start, end)) = days.or_else(|| store.index().span()) else {
+            continue;
+        };
+        let records = store.records_left_out(start, end);
+        trail.left_out.extend(set_aside(&records, metric, &link));
+    }
 }
 
 /// The values `without_totals` dropped from `all` (`kept` is what stayed), with why: a run
@@ -391,6 +484,23 @@ mod tests {
             MAX_LISTED
         );
         assert!(out.contains("… and 20 more, adding up to 20"), "{out}");
+    }
+
+    #[test]
+    fn a_plan_repeated_for_years_is_listed_a_few_times_then_counted() {
+        let plan = |i: usize| LeftOut {
+            value: "“going to run 10k tomorrow”".into(),
+            link: format!("[[p{i}]]"),
+            why: Reason::Plan,
+        };
+        let mut t = trail(2);
+        t.left_out = (0..MAX_LEFT_OUT + 5).map(plan).collect();
+        let out = t.render("en");
+        assert_eq!(out.matches("> Left out: “going").count(), MAX_LEFT_OUT);
+        assert!(
+            out.contains("> … and 5 more left out for the same reasons"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -520,6 +520,16 @@ impl Store {
             .between_in_batches((start, end), RECORD_BATCH, each)
     }
 
+    /// Parsed records dated within `start..=end` with a clause the reader left out (a plan,
+    /// someone else's numbers, a doubtful reading), oldest first.
+    pub fn records_left_out(&self, start: NaiveDate, end: NaiveDate) -> Vec<ParsedRecord> {
+        let needle = crate::offline::read::LEFT_OUT;
+        self.records.noting(start, end, needle).unwrap_or_else(|e| {
+            tracing::warn!("{e}");
+            Vec::new()
+        })
+    }
+
     /// Parsed records dated within `start..=end` with data of one of `domains` (the
     /// `domain_data` keys), oldest first: an all-time question reads only its own domain.
     pub fn records_in(

@@ -15,6 +15,27 @@ pub struct Clause {
     /// The same text as written (falls back to `text` when lowercasing moved bytes).
     pub raw: String,
     taken: Vec<Range<usize>>,
+    /// Why the clause was muted, when it tells no log of the person's own.
+    pub aside: Option<Aside>,
+}
+
+/// Why a clause with numbers is none of the person's own log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aside {
+    /// A plan or a goal: not done yet.
+    Plan,
+    /// Someone else's numbers.
+    Others,
+}
+
+impl Aside {
+    /// The reason's key, as the record's note writes it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Aside::Plan => "plan",
+            Aside::Others => "others",
+        }
+    }
 }
 
 /// One regex match in a clause, with its groups copied out so the clause can be claimed.
@@ -49,6 +70,7 @@ impl Clause {
             text,
             raw,
             taken: Vec::new(),
+            aside: None,
         }
     }
 
@@ -86,6 +108,12 @@ impl Clause {
     /// read for what it is about (a plan, someone else's lift; see `own`).
     pub fn mute(&mut self) {
         self.taken.push(0..self.text.len());
+    }
+
+    /// Mutes the clause (see [`Clause::mute`]), remembering why.
+    pub fn mute_as(&mut self, aside: Aside) {
+        self.mute();
+        self.aside = Some(aside);
     }
 
     /// Whether the clause was muted (see [`Clause::mute`]).
@@ -175,6 +203,7 @@ impl Clause {
                 .filter(|t| t.start < r.end && r.start < t.end)
                 .map(shift)
                 .collect(),
+            aside: self.aside,
         }
     }
 

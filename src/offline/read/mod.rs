@@ -248,6 +248,10 @@ impl<'d> Reader<'d> {
                 }
             }
             if plans::is_plan_line(&lower) {
+                if lower.chars().any(char::is_numeric) {
+                    let about = self.topic_of(&lower);
+                    set_aside(found, clause::Aside::Plan, &about, &cleaned);
+                }
                 continue;
             }
             // `2세트 87.5kg 5회`, `Set 2: 60kg x 8`: one set, numbered.
@@ -475,6 +479,13 @@ impl<'d> Reader<'d> {
                 // word of the vocabulary are that lift's.
                 current = topic.clone();
             }
+            if let Some(why) = c.aside.filter(|_| c.text.chars().any(char::is_numeric)) {
+                let about = match &topic {
+                    Topic::None if runs::has_distance(&c.text) => Topic::Run,
+                    t => t.clone(),
+                };
+                set_aside(found, why, &about, &c.raw);
+            }
             runs::claim_splits(&mut c);
             if runs::burns_calories(&c) {
                 runs::claim_burned(&mut c);
@@ -539,6 +550,27 @@ impl<'d> Reader<'d> {
         }
     }
 }
+
+/// Notes a clause with numbers that tells none of the person's own log, with why and what
+/// it is about (`left out (plan, running): going to run 10k tomorrow`), so an answer over
+/// its period can say what it left out.
+fn set_aside(found: &mut Found, why: clause::Aside, about: &Topic, text: &str) {
+    let about = match about {
+        Topic::Run => "running".to_string(),
+        Topic::Lift(Some(name)) => format!("strength:{name}"),
+        Topic::Lift(None) => "strength".to_string(),
+        Topic::Sleep => "sleep".to_string(),
+        Topic::None => String::new(),
+    };
+    found.notes.push(format!(
+        "{LEFT_OUT}{}, {about}): {}",
+        why.key(),
+        text.trim()
+    ));
+}
+
+/// How a record's note of a clause left out begins (see [`set_aside`]).
+pub const LEFT_OUT: &str = "left out (";
 
 /// Activities measured in minutes that are neither a run nor a lift: a clause starting with
 /// one is about it, whatever the heading above says.

@@ -9,7 +9,7 @@
 //! without a comma before it, as Korean, Japanese and Chinese often are, such a marker
 //! starts the person's own log inside the clause (`친구는 벤치 100kg 치던데 나는 70kg 5회`).
 
-use super::clause::Clause;
+use super::clause::{Aside, Clause};
 use super::lexicon::lexicon;
 use super::{others, plans};
 
@@ -22,23 +22,24 @@ pub fn clauses(line: &Clause, continues: fn(&str) -> bool) -> Vec<Clause> {
     pieces.reverse();
     // A plan was met on this line: what follows is the plan, up to a marker of today.
     let mut planning = false;
-    // Someone else's or a planned clause was met: a clause that carries it on is theirs.
-    let mut skipped = false;
+    // Someone else's or a planned clause was met (and why it was left out): a clause that
+    // carries it on is theirs.
+    let mut skipped: Option<Aside> = None;
     while let Some(mut c) = pieces.pop() {
         let reopens = opens_own(&c.text);
         if planning && !reopens {
-            c.mute();
+            c.mute_as(Aside::Plan);
             out.push(c);
             continue;
         }
         planning = false;
         let plan = plans::is_plan_clause(&c.text);
-        let theirs = !plan && (plans::planned(&c.text) || others::someone_else(&c.text, &c.raw));
+        let planned = !plan && plans::planned(&c.text);
+        let theirs = !plan && (planned || others::someone_else(&c.text, &c.raw));
         if !plan && !theirs {
-            if skipped && !reopens && continues(&c.text) {
-                c.mute();
-            } else {
-                skipped = false;
+            match skipped {
+                Some(why) if !reopens && continues(&c.text) => c.mute_as(why),
+                _ => skipped = None,
             }
             out.push(c);
             continue;
@@ -48,10 +49,17 @@ pub fn clauses(line: &Clause, continues: fn(&str) -> bool) -> Vec<Clause> {
             pieces.push(own);
             c = theirs;
         }
-        c.mute();
+        let why = if plan || planned {
+            Aside::Plan
+        } else {
+            Aside::Others
+        };
+        c.mute_as(why);
         out.push(c);
         planning |= plan;
-        skipped |= theirs;
+        if theirs {
+            skipped = Some(why);
+        }
     }
     out
 }

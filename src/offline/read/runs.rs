@@ -362,6 +362,8 @@ pub fn settle(found: &mut Found) {
             || r.pace_min_per_km.is_some()
     });
     let mut doubtful = false;
+    // What was left out of each doubtful run, for the answers over its day.
+    let mut left_out = Vec::new();
     for run in &mut found.runs {
         if run.distance_km.is_none() && run.duration_min.is_some() {
             run.distance_km = run.course_km;
@@ -374,6 +376,12 @@ pub fn settle(found: &mut Found) {
             if d > 0.0 && !plausible(t / d) {
                 run.duration_min = None;
                 doubtful = true;
+                left_out.push(format!(
+                    "{}doubtful, running): {} km in {} min",
+                    super::LEFT_OUT,
+                    round2(d),
+                    round2(t)
+                ));
             } else if d > 0.0 && run.pace_min_per_km.is_none() {
                 run.pace_min_per_km = Some(round2(t / d));
             }
@@ -383,6 +391,7 @@ pub fn settle(found: &mut Found) {
             doubtful = true;
         }
     }
+    found.notes.extend(left_out);
     if doubtful {
         found.flag("running.duration_min");
         found.flag("running.pace_min_per_km");

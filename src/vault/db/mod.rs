@@ -433,6 +433,20 @@ impl RecordDb {
         self.query(&sql, params![start.to_string(), end.to_string()])
     }
 
+    /// Records dated within `start..=end` whose stored form holds `needle`, oldest first.
+    pub fn noting(
+        &self,
+        start: NaiveDate,
+        end: NaiveDate,
+        needle: &str,
+    ) -> Result<Vec<ParsedRecord>> {
+        self.query(
+            "SELECT json FROM records WHERE date BETWEEN ?1 AND ?2 AND instr(json, ?3) > 0
+             ORDER BY date, timestamp, source, id",
+            params![start.to_string(), end.to_string(), needle],
+        )
+    }
+
     /// Records dated within `start..=end` with a fact of this (domain, activity, measure),
     /// oldest first.
     pub fn with_fact(

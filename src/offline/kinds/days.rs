@@ -165,6 +165,10 @@ pub fn rest_days(
             trained.entry(rec.date).or_insert(p);
         }
     }
+    // Nothing logged at all is no rest: the answer says nothing was logged then.
+    if trained.is_empty() && !records.iter().any(|r| (start..=end).contains(&r.date)) {
+        return None;
+    }
     let all = (end - start).num_days() + 1;
     let free = all - trained.len() as i64;
     let what = t(

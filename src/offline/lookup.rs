@@ -118,8 +118,9 @@ fn holds(term: &str, text: &str) -> bool {
         return false;
     }
     let short = term.chars().count() < 4;
+    let finder = memchr::memmem::Finder::new(term);
     let mut from = 0;
-    while let Some(found) = text[from..].find(term) {
+    while let Some(found) = finder.find(&text.as_bytes()[from..]) {
         let at = from + found;
         let end = at + term.len();
         let starts = text[..at].chars().next_back().and_then(script) != Some(first);

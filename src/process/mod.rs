@@ -105,8 +105,24 @@ impl Processor {
 
     /// Like [`Processor::open`]; `trace_prompts` also stores full requests in the trace.
     pub fn open_with(config: Arc<Config>, trace_prompts: bool) -> Result<Processor> {
-        let domains = Domains::load(&config.agent_dir())?;
-        let prompts = Prompts::load(&config.agent_dir())?;
+        // The domains' patterns, the prompts and the state file are made and read while the
+        // vault is walked: none depends on the others, and a one-shot `ask` waits on all.
+        let agent_dir = config.agent_dir();
+        let (loaded, store) = std::thread::scope(|scope| {
+            let loaded = scope.spawn(|| {
+                let domains = Domains::load(&agent_dir);
+                let prompts = Prompts::load(&agent_dir);
+                (domains, prompts, State::load(&agent_dir))
+            });
+            // Two programs opening a new vault at once must not both create the index.
+            let store = WriteLock::acquire(&agent_dir).and_then(|_turn| Store::open(config.clone()));
+            (loaded.join(), store)
+        });
+        let (domains, prompts, (state, state_warning)) = match loaded {
+            Ok(loaded) => loaded,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        let (domains, prompts, store) = (domains?, prompts?, store?);
         let llm = config.llm.uses_models().then(|| {
             let trace = Trace::new(Some(config.agent_dir().join("trace.jsonl")), trace_prompts);
             Arc::new(
@@ -114,12 +130,6 @@ impl Processor {
                     .with_journal(config.agent_dir().join("calls.jsonl")),
             )
         });
-        let (state, state_warning) = State::load(&config.agent_dir());
-        // Two programs opening a new vault at once must not both create the index.
-        let store = {
-            let _turn = WriteLock::acquire(&config.agent_dir())?;
-            Store::open(config.clone())?
-        };
         let mut state = state;
         if store.records_are_new() && !state.files.is_empty() {
             // The records database was rebuilt (older version, damaged, deleted): every

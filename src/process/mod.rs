@@ -108,20 +108,18 @@ impl Processor {
         // The domains' patterns, the prompts and the state file are made and read while the
         // vault is walked: none depends on the others, and a one-shot `ask` waits on all.
         let agent_dir = config.agent_dir();
-        let (loaded, store) = std::thread::scope(|scope| {
-            let loaded = scope.spawn(|| {
-                let domains = Domains::load(&agent_dir);
-                let prompts = Prompts::load(&agent_dir);
-                (domains, prompts, State::load(&agent_dir))
-            });
+        let (domains, prompts, (state, state_warning), store) = std::thread::scope(|scope| {
+            let words = scope.spawn(|| (Domains::load(&agent_dir), Prompts::load(&agent_dir)));
+            let state = scope.spawn(|| State::load(&agent_dir));
             // Two programs opening a new vault at once must not both create the index.
-            let store = WriteLock::acquire(&agent_dir).and_then(|_turn| Store::open(config.clone()));
-            (loaded.join(), store)
+            let store =
+                WriteLock::acquire(&agent_dir).and_then(|_turn| Store::open(config.clone()));
+            fn rethrow<T>(panic: Box<dyn std::any::Any + Send>) -> T {
+                std::panic::resume_unwind(panic)
+            }
+            let (domains, prompts) = words.join().unwrap_or_else(rethrow);
+            (domains, prompts, state.join().unwrap_or_else(rethrow), store)
         });
-        let (domains, prompts, (state, state_warning)) = match loaded {
-            Ok(loaded) => loaded,
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
         let (domains, prompts, store) = (domains?, prompts?, store?);
         let llm = config.llm.uses_models().then(|| {
             let trace = Trace::new(Some(config.agent_dir().join("trace.jsonl")), trace_prompts);

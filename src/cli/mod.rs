@@ -296,7 +296,8 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Ask { question } => {
             let week = config.week_start;
             let reading = ready_to_read(&question, week);
-            let mut processor = open(&cli_flags, config)?;
+            let mut processor = Processor::open_for_question(config, cli_flags.trace_prompts)?;
+            processor.set_progress(!cli_flags.quiet);
             // Joined before answering; a panic there is the answer's to report.
             let _ = reading.join();
             processor.starts_now();

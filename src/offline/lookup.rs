@@ -630,10 +630,7 @@ pub fn find(
             .iter()
             .zip(&texts)
             .filter(|(e, (text, context))| {
-                in_range(e)
-                    && found_by
-                        .iter()
-                        .all(|t| holds(t, text) || holds(t, context))
+                in_range(e) && found_by.iter().all(|t| holds(t, text) || holds(t, context))
             })
             .map(|(e, _)| e.source.as_str())
             .collect();
@@ -789,9 +786,9 @@ mod tests {
             assert_eq!(holds(term, text), found, "{term:?} in {text:?}");
             // The same as looking it up among the text's words.
             let as_words = has_spaceless(term)
-                || words_of(text).iter().any(|w| {
-                    *w == term || term.chars().count() >= 4 && w.starts_with(term)
-                });
+                || words_of(text)
+                    .iter()
+                    .any(|w| *w == term || term.chars().count() >= 4 && w.starts_with(term));
             assert_eq!(holds(term, text), as_words, "{term:?} in {text:?}");
         }
     }

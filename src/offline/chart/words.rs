@@ -7,7 +7,6 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-
 /// A language's file, only the sections read here.
 #[derive(Debug, Default, Deserialize)]
 struct File {

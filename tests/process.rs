@@ -689,3 +689,54 @@ fn notes_trusted_unread_still_show_every_edit_addition_and_deletion() {
     let answer = String::from_utf8_lossy(&out.stdout);
     assert!(answer.contains("22"), "{answer}");
 }
+
+#[test]
+fn a_question_on_a_vault_processed_as_it_is_skips_the_state_and_still_sees_every_edit() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(
+        v,
+        ".vault-agent/config.yaml",
+        "llm:\n  default_provider: offline\n",
+    );
+    write(v, "Runs/long.md", "---\ndate: 2026-10-01\n---\nran 15 km\n");
+    write(v, "Runs/tempo.md", "---\ndate: 2026-10-02\n---\nran 6 km\n");
+    process(v);
+    // Old enough to be trusted (see `vault::stamp::SETTLE`): this pass remembers the
+    // stamps, and the summary beside the state holds them.
+    std::thread::sleep(std::time::Duration::from_millis(3500));
+    process(v);
+    assert!(v.join(".vault-agent/state.sum").exists());
+    let state = std::fs::read(v.join(".vault-agent/state.json")).unwrap();
+    let ask = || {
+        let out = run(&[
+            "ask",
+            "--vault",
+            v.to_str().unwrap(),
+            "how far did I run in October 2026",
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let answer = ask();
+    assert!(answer.contains("21"), "{answer}");
+    assert_eq!(
+        std::fs::read(v.join(".vault-agent/state.json")).unwrap(),
+        state
+    );
+
+    // Edited to the same size and time: its change time and the sum tell it apart.
+    let long = v.join("Runs/long.md");
+    let mtime = std::fs::metadata(&long).unwrap().modified().unwrap();
+    std::fs::write(&long, "---\ndate: 2026-10-01\n---\nran 12 km\n").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&long)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    write(v, "Runs/easy.md", "---\ndate: 2026-10-04\n---\nran 4 km\n");
+    std::thread::sleep(std::time::Duration::from_millis(3500));
+    let answer = ask();
+    assert!(answer.contains("22"), "{answer}");
+}

@@ -2,6 +2,9 @@
 //! ride is logged as `Zwift 45 min`, `rode 55km`, `🚴 38 km` or `따릉이 8km` and asked
 //! about as "how far did I cycle". A measure and a question about the same family match.
 
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
 /// The families, each the words (any language, emoji) that name it. A word of Latin
 /// letters matches as a word or its stem; other scripts match inside a longer word.
 const FAMILIES: &[(&str, &[&str])] = &[
@@ -212,24 +215,74 @@ pub fn family(text: &str) -> Option<&'static str> {
     let text = text.to_lowercase();
     // Split once: every family's words are looked for among the same words of the text.
     let tokens: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
-    let find = |names: &dyn Fn(&str) -> bool| {
-        FAMILIES
+    let find = |names: &dyn Fn(&Word) -> bool| {
+        prepared()
             .iter()
-            .find(|(_, words)| words.iter().any(|w| names(w)))
+            .find(|(_, words)| words.iter().any(names))
             .map(|(name, _)| *name)
     };
+    // A long text (a paragraph of a journal) is looked up by its words' set and lengths.
+    if tokens.len() > LONG {
+        let set: HashSet<&str> = tokens.iter().copied().collect();
+        let mut by_len: HashMap<usize, Vec<&str>> = HashMap::new();
+        for t in &set {
+            by_len.entry(t.len()).or_default().push(t);
+        }
+        let same_len = |w: &Word| by_len.get(&w.text.len()).map_or(&[][..], Vec::as_slice);
+        return find(&|w| {
+            if w.glued {
+                text.contains(w.text)
+            } else {
+                set.contains(w.text)
+            }
+        })
+        .or_else(|| find(&|w| swapped_name(same_len(w), w)));
+    }
     // Then with two neighbouring letters swapped, the slip of fast typing (`rdie`,
     // `zwfit`), once no family names the text as written.
     find(&|w| names(&text, &tokens, w)).or_else(|| find(&|w| swapped_name(&tokens, w)))
 }
 
+/// More words than this in a text, and [`family`] looks them up by set.
+const LONG: usize = 16;
+
+/// A family's word, with what looking it up needs worked out once (working it out on
+/// every look-up, for every word of every family, was a twentieth of reading a vault).
+struct Word {
+    text: &'static str,
+    /// Looked for inside longer words (see [`glued`]).
+    glued: bool,
+    /// A slip of two swapped letters is looked for (four letters or more, all letters).
+    swappable: bool,
+}
+
+fn prepared() -> &'static [(&'static str, Vec<Word>)] {
+    static PREPARED: OnceLock<Vec<(&'static str, Vec<Word>)>> = OnceLock::new();
+    PREPARED.get_or_init(|| {
+        FAMILIES
+            .iter()
+            .map(|(name, words)| {
+                let words = words
+                    .iter()
+                    .map(|w| Word {
+                        text: w,
+                        glued: glued(w),
+                        swappable: w.chars().count() >= 4 && w.chars().all(char::is_alphabetic),
+                    })
+                    .collect();
+                (*name, words)
+            })
+            .collect()
+    })
+}
+
 /// Whether one of the words `tokens` is `word` with two neighbouring letters swapped
 /// (words of four letters or more).
-fn swapped_name(tokens: &[&str], word: &str) -> bool {
-    let letters = word.chars().count();
-    if letters < 4 || word.chars().any(|c| !c.is_alphabetic()) {
+fn swapped_name(tokens: &[&str], word: &Word) -> bool {
+    if !word.swappable {
         return false;
     }
+    let (word, letters) = (word.text, word.text.chars().count());
     // A swap keeps the letters, so their bytes too: other lengths are no swap.
     tokens.iter().any(|t| {
         if t.len() != word.len() || t.chars().count() != letters {
@@ -249,12 +302,16 @@ fn swapped_name(tokens: &[&str], word: &str) -> bool {
 
 /// Whether `text` (split into `tokens`) holds `word`: inside a longer word for scripts
 /// without spaces and emoji, else as a whole word.
-fn names(text: &str, tokens: &[&str], word: &str) -> bool {
-    let glued = crate::domains::has_spaceless(word) || word.chars().any(|c| !c.is_alphanumeric());
-    if glued {
-        return text.contains(word);
+fn names(text: &str, tokens: &[&str], word: &Word) -> bool {
+    if word.glued {
+        return text.contains(word.text);
     }
-    tokens.contains(&word)
+    tokens.contains(&word.text)
+}
+
+/// Whether `word` is looked for inside longer words: a script without spaces, or emoji.
+fn glued(word: &str) -> bool {
+    crate::domains::has_spaceless(word) || word.chars().any(|c| !c.is_alphanumeric())
 }
 
 #[cfg(test)]
@@ -282,5 +339,12 @@ mod tests {
             Some("hiking"),
             "not biking with one letter changed"
         );
+        // In a long paragraph, the same.
+        let prose = "wrote a few thoughts about the week, the weather and the plan for tomorrow";
+        let long = |what: &str| format!("{prose} {what} {prose}");
+        assert_eq!(family(&long("rdie 20 km")), Some("cycling"));
+        assert_eq!(family(&long("북한산 등산")), Some("hiking"));
+        assert_eq!(family(&long("then hiking")), Some("hiking"));
+        assert_eq!(family(&long("spinach")), None);
     }
 }

@@ -100,38 +100,62 @@ fn replace_word(text: &str, cue: &str) -> String {
     }
 }
 
-/// Whether `term` is in `words` (the lowercase words of a text) or, for ideographs, in
-/// `text`: a word may go on after the term (`läufe` finds `läufen`, `thule` `thule-fahrt`).
-fn holds(term: &str, text: &str, words: &[&str]) -> bool {
+/// Whether `term` is a word of `text` (lowercase) or, for ideographs, in it: a word may go
+/// on after the term (`läufe` finds `läufen`, `thule` `thule-fahrt`). The same as looking
+/// `term` up in [`words_of`]`(text)`, without cutting the text into words: a lookup
+/// weighs every entry holding a question's word (thousands of 5 KB notes), and cutting
+/// each into words was most of its time.
+fn holds(term: &str, text: &str) -> bool {
     if has_spaceless(term) {
         return text.contains(term);
     }
+    // A word is a run of one script: a term of two scripts (or none) is never one.
+    let mut chars = term.chars();
+    let Some(first) = chars.next().and_then(script) else {
+        return false;
+    };
+    if chars.any(|c| script(c) != Some(first)) {
+        return false;
+    }
     let short = term.chars().count() < 4;
-    words
-        .iter()
-        .any(|w| *w == term || !short && w.starts_with(term))
+    let finder = memchr::memmem::Finder::new(term);
+    let mut from = 0;
+    while let Some(found) = finder.find(&text.as_bytes()[from..]) {
+        let at = from + found;
+        let end = at + term.len();
+        let starts = text[..at].chars().next_back().and_then(script) != Some(first);
+        let ends = text[end..].chars().next().and_then(script) != Some(first);
+        if starts && (ends || !short) {
+            return true;
+        }
+        from = at + text[at..].chars().next().map_or(1, char::len_utf8);
+    }
+    false
+}
+
+/// The script of a letter of a word: a run of one of them is a word (see [`words_of`]).
+#[derive(PartialEq, Clone, Copy)]
+enum Script {
+    Digit,
+    Spaceless,
+    Letter,
+}
+
+fn script(c: char) -> Option<Script> {
+    if c.is_ascii_digit() {
+        Some(Script::Digit)
+    } else if is_spaceless(c) {
+        Some(Script::Spaceless)
+    } else if c.is_alphanumeric() {
+        Some(Script::Letter)
+    } else {
+        None
+    }
 }
 
 /// The words of a text, cut where the script changes as well (`10km` is `10` and `km`,
 /// `跑10公里` is `跑`, `10` and `公里`).
 fn words_of(text: &str) -> Vec<&str> {
-    #[derive(PartialEq, Clone, Copy)]
-    enum Script {
-        Digit,
-        Spaceless,
-        Letter,
-    }
-    let script = |c: char| {
-        if c.is_ascii_digit() {
-            Some(Script::Digit)
-        } else if is_spaceless(c) {
-            Some(Script::Spaceless)
-        } else if c.is_alphanumeric() {
-            Some(Script::Letter)
-        } else {
-            None
-        }
-    };
     let mut out = Vec::new();
     let mut start: Option<(usize, Script)> = None;
     for (i, c) in text.char_indices() {
@@ -416,17 +440,14 @@ pub fn find(
     // Words a note's title or a heading names: what the note is about (`Herzogstadtlauf`).
     let mut titled: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for ((text, context), e) in texts.iter().zip(&candidates) {
-        let all = format!("{text} {context}");
-        let w = words_of(&all);
-        let cw = words_of(context);
         for t in &terms {
-            if holds(t, &all, &w) {
+            if holds(t, text) || holds(t, context) {
                 holders
                     .entry(t.as_str())
                     .or_default()
                     .insert(e.source.as_str());
             }
-            if holds(t, context, &cw) {
+            if holds(t, context) {
                 titled.insert(t.as_str());
             }
         }
@@ -468,8 +489,7 @@ pub fn find(
             continue;
         }
         // The rest of the entry and its headings and title are read around each sentence.
-        let around = format!("{text} {context}");
-        let aw = words_of(&around);
+        let around = |t: &str| holds(t, text) || holds(t, context);
         for sentence in sentences(entry) {
             let heading = entry.under.as_deref() == Some(sentence.as_str());
             let lower_s = sentence.to_lowercase();
@@ -479,16 +499,16 @@ pub fn find(
             let sw = words_of(&lower_s);
             let mut score = 0.0;
             for t in &terms {
-                if holds(t, &lower_s, &sw) {
+                if holds(t, &lower_s) {
                     score += weight(t);
-                } else if holds(t, &around, &aw) {
+                } else if around(t) {
                     score += weight(t) / 2.0;
                 }
             }
             let covered = rare
                 .iter()
                 .chain(&own)
-                .all(|t| holds(t, &lower_s, &sw) || holds(t, &around, &aw));
+                .all(|t| holds(t, &lower_s) || around(t));
             if score <= 0.0 || !covered {
                 continue;
             }
@@ -523,7 +543,7 @@ pub fn find(
             let Some(value) = value else { continue };
             let says_first = firsts
                 .iter()
-                .any(|f| holds(f, &lower_s, &sw) || holds(f, context, &words_of(context)));
+                .any(|f| holds(f, &lower_s) || holds(f, context));
             let names_asked = sw.iter().any(|w| {
                 question_words.contains(w)
                     && (PACE.contains(w) || lexicon().questions.time.iter().any(|t| t == w))
@@ -599,7 +619,7 @@ pub fn find(
             .iter()
             .chain(&rare)
             .filter(|t| {
-                holds(t, &l, &words_of(&l))
+                holds(t, &l)
                     || c.entry
                         .under
                         .as_deref()
@@ -610,9 +630,7 @@ pub fn find(
             .iter()
             .zip(&texts)
             .filter(|(e, (text, context))| {
-                let all = format!("{text} {context}");
-                let w = words_of(&all);
-                in_range(e) && found_by.iter().all(|t| holds(t, &all, &w))
+                in_range(e) && found_by.iter().all(|t| holds(t, text) || holds(t, context))
             })
             .map(|(e, _)| e.source.as_str())
             .collect();
@@ -740,6 +758,39 @@ mod tests {
             terms("welche zeit hatte ich beim herzogstadtlauf"),
             ["herzogstadtlauf"]
         );
+    }
+
+    #[test]
+    fn a_term_is_found_as_a_word_or_the_start_of_a_longer_one() {
+        // (term, text, found): terms under four letters only as whole words; a word ends
+        // where its script changes (`10km`); ideographs anywhere.
+        let cases = [
+            ("km", "ran 10km today", true),
+            ("10", "ran 10km today", true),
+            ("run", "running late", false),
+            ("run", "a short run.", true),
+            ("läufe", "bei 38 läufen", true),
+            ("thule", "die thule-fahrt", true),
+            ("hule", "die thule-fahrt", false),
+            ("best", "5best ever", true),
+            ("best", "the bestest", true),
+            ("est", "the bestest", false),
+            ("aa", "baa aab", false),
+            ("aa", "baa aa.", true),
+            ("10k", "a 10k race", false),
+            ("健身", "办了健身卡", true),
+            ("marathon", "半marathon", true),
+            ("", "anything", false),
+        ];
+        for (term, text, found) in cases {
+            assert_eq!(holds(term, text), found, "{term:?} in {text:?}");
+            // The same as looking it up among the text's words.
+            let as_words = has_spaceless(term)
+                || words_of(text)
+                    .iter()
+                    .any(|w| *w == term || term.chars().count() >= 4 && w.starts_with(term));
+            assert_eq!(holds(term, text), as_words, "{term:?} in {text:?}");
+        }
     }
 
     #[test]

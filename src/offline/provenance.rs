@@ -294,9 +294,9 @@ type Words = BTreeMap<String, BTreeMap<String, String>>;
 fn sections() -> &'static Words {
     static WORDS: OnceLock<Words> = OnceLock::new();
     WORDS.get_or_init(|| {
-        super::read::lexicon::files()
+        super::read::lexicon::parsed()
             .iter()
-            .map(|(lang, text)| (lang.to_string(), section(text)))
+            .map(|(lang, value)| (lang.to_string(), section(value)))
             .collect()
     })
 }
@@ -322,8 +322,7 @@ pub fn word(lang: &str, key: &str) -> String {
 }
 
 /// The `provenance:` section of a lexicon file, flattened (`why.list_total` is `list_total`).
-fn section(text: &str) -> BTreeMap<String, String> {
-    let value: serde_yaml::Value = serde_yaml::from_str(text).unwrap_or_default();
+fn section(value: &serde_yaml::Value) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     if let Some(map) = value.get("provenance").and_then(|v| v.as_mapping()) {
         for (k, v) in map {

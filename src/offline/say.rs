@@ -157,9 +157,18 @@ pub fn t(key: &str, args: &[(&str, &str)]) -> String {
 
 /// Fills `{name}` placeholders (unknown ones are left as written).
 pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    // In order, each value written in for its placeholder (a value may hold a later one);
+    // a placeholder absent from the text costs no copy (a computed answer fills one
+    // template per entry it lists).
     let mut out = template.to_string();
     for (name, value) in args {
-        out = out.replace(&format!("{{{name}}}"), value);
+        let holds = out.match_indices('{').any(|(at, _)| {
+            let after = &out[at + 1..];
+            after.starts_with(name) && after[name.len()..].starts_with('}')
+        });
+        if holds {
+            out = out.replace(&format!("{{{name}}}"), value);
+        }
     }
     out
 }

@@ -52,9 +52,9 @@ const WRITE_EVERY: Duration = Duration::from_secs(2);
 /// How often new log entries alone refresh the context file.
 const OBSERVE_EVERY: Duration = Duration::from_secs(300);
 
-/// In the Observer's part of the state: the day the context was last refreshed (the periodic
-/// pass refreshes it once a day even when nothing changed, so "recent" summaries stay true).
-const REFRESHED: &str = "@refreshed";
+// In the Observer's part of the state: the day the context was last refreshed (the periodic
+// pass refreshes it once a day even when nothing changed, so "recent" summaries stay true).
+use crate::vault::state::REFRESHED;
 
 /// Holds the store, the flow and the processing state across passes.
 pub struct Processor {
@@ -95,6 +95,38 @@ pub struct Processor {
     resumed: bool,
     /// The day living questions were last answered again (see [`living`]).
     living_day: Option<chrono::NaiveDate>,
+    /// The state was not read at opening (every note was processed at the stamp it has):
+    /// it is read before anything uses it, and never saved unread.
+    state_unread: bool,
+    /// The first pass has nothing to read (see [`Processor::open_for_question`]).
+    settled_at_open: bool,
+}
+
+/// Whether every note of the opened vault was processed at the stamp it has now, as the
+/// summary of the state last saved tells, and the first pass would find nothing to do (the
+/// context file is there and was brought up to date today).
+fn all_settled(store: &Store, config: &Config) -> bool {
+    let Some(settled) = State::settled(&config.agent_dir()) else {
+        return false;
+    };
+    let today = chrono::Local::now().date_naive().to_string();
+    if store.records_are_new()
+        || settled.refreshed.as_deref() != Some(today.as_str())
+        || !config.vault.join(&config.global_context).exists()
+    {
+        return false;
+    }
+    let notes = store.index().all();
+    let mut stamped = Vec::with_capacity(notes.len());
+    for meta in &notes {
+        match &meta.stamp {
+            Some(stamp) if meta.size <= config.max_note_bytes => {
+                stamped.push((meta.rel.as_str(), stamp))
+            }
+            _ => return false,
+        }
+    }
+    notes.len() == settled.files && crate::vault::state::settled_sum(stamped) == settled.sum
 }
 
 impl Processor {
@@ -105,8 +137,41 @@ impl Processor {
 
     /// Like [`Processor::open`]; `trace_prompts` also stores full requests in the trace.
     pub fn open_with(config: Arc<Config>, trace_prompts: bool) -> Result<Processor> {
-        let domains = Domains::load(&config.agent_dir())?;
-        let prompts = Prompts::load(&config.agent_dir())?;
+        Self::open_as(config, trace_prompts, false)
+    }
+
+    /// Opens the vault to answer one question and end (`ask`): when every note was
+    /// processed at the stamp it has now (the summary beside the state says so, see
+    /// [`crate::vault::state::Settled`]), the state is not read and the first pass reads
+    /// nothing; else as [`Processor::open_with`].
+    pub fn open_for_question(config: Arc<Config>, trace_prompts: bool) -> Result<Processor> {
+        Self::open_as(config, trace_prompts, true)
+    }
+
+    fn open_as(config: Arc<Config>, trace_prompts: bool, question: bool) -> Result<Processor> {
+        // The domains' patterns, the prompts and the state file are made and read while the
+        // vault is walked: none depends on the others, and a one-shot `ask` waits on all.
+        let agent_dir = config.agent_dir();
+        let (domains, prompts, loaded, store) = std::thread::scope(|scope| {
+            let words = scope.spawn(|| (Domains::load(&agent_dir), Prompts::load(&agent_dir)));
+            let state = (!question).then(|| scope.spawn(|| State::load(&agent_dir)));
+            // Two programs opening a new vault at once must not both create the index.
+            let store =
+                WriteLock::acquire(&agent_dir).and_then(|_turn| Store::open(config.clone()));
+            fn rethrow<T>(panic: Box<dyn std::any::Any + Send>) -> T {
+                std::panic::resume_unwind(panic)
+            }
+            let (domains, prompts) = words.join().unwrap_or_else(rethrow);
+            let loaded = state.map(|s| s.join().unwrap_or_else(rethrow));
+            (domains, prompts, loaded, store)
+        });
+        let (domains, prompts, store) = (domains?, prompts?, store?);
+        let settled_at_open = loaded.is_none() && all_settled(&store, &config);
+        let (state, state_warning) = match loaded {
+            Some(loaded) => loaded,
+            None if settled_at_open => (State::default(), None),
+            None => State::load(&agent_dir),
+        };
         let llm = config.llm.uses_models().then(|| {
             let trace = Trace::new(Some(config.agent_dir().join("trace.jsonl")), trace_prompts);
             Arc::new(
@@ -114,12 +179,6 @@ impl Processor {
                     .with_journal(config.agent_dir().join("calls.jsonl")),
             )
         });
-        let (state, state_warning) = State::load(&config.agent_dir());
-        // Two programs opening a new vault at once must not both create the index.
-        let store = {
-            let _turn = WriteLock::acquire(&config.agent_dir())?;
-            Store::open(config.clone())?
-        };
         let mut state = state;
         if store.records_are_new() && !state.files.is_empty() {
             // The records database was rebuilt (older version, damaged, deleted): every
@@ -158,7 +217,23 @@ impl Processor {
             starts_now: false,
             resumed: false,
             living_day: None,
+            state_unread: settled_at_open,
+            settled_at_open,
         })
+    }
+
+    /// Reads the state when it was left unread at opening (see
+    /// [`Processor::open_for_question`]).
+    fn read_state(&mut self) {
+        if !std::mem::take(&mut self.state_unread) {
+            return;
+        }
+        let (state, warning) = State::load(&self.config.agent_dir());
+        self.state = state;
+        if self.store.records_are_new() {
+            self.state.files.clear();
+        }
+        self.initial_warnings.extend(warning);
     }
 
     /// Says that the first pass follows the opening at once (`reindex`, `process`, `ask`
@@ -257,6 +332,13 @@ impl Processor {
     /// Brings parsed data up to date without answering or writing any note (for `ask`):
     /// new entries get the rules' reading and wait for the model (see [`refine`]).
     pub async fn parse_pass(&mut self) -> Result<PassReport> {
+        if std::mem::take(&mut self.settled_at_open) {
+            return Ok(PassReport {
+                notes: self.store.index().len(),
+                ..PassReport::default()
+            });
+        }
+        self.read_state();
         let mut report = PassReport::default();
         let rels = self.rescan(&mut report);
         self.forget_vanished(&rels)?;
@@ -1213,10 +1295,14 @@ impl Processor {
     fn save_state(&mut self) -> Result<()> {
         // The state file never claims more than index.db holds.
         self.store.commit_writes()?;
-        if self.state_dirty {
+        if self.state_dirty && !self.state_unread {
             self.state.save(&self.config.agent_dir())?;
             self.state_dirty = false;
             self.last_saved = std::time::Instant::now();
+        } else if !self.state_unread && State::settled(&self.config.agent_dir()).is_none() {
+            // Saved as it is, without its summary (by an earlier version, or before its
+            // notes had stamps).
+            self.state.save_summary(&self.config.agent_dir())?;
         }
         Ok(())
     }

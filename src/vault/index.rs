@@ -196,6 +196,18 @@ impl Dating {
     }
 }
 
+/// How a daily note dated `date` by its name is dated (`body`: its text, when read).
+pub fn daily_dating(date: NaiveDate, body: Option<&str>) -> Dating {
+    Dating {
+        date: Some(date),
+        source: DateSource::DailyNote,
+        headings: Vec::new(),
+        periods: Vec::new(),
+        row_days: Vec::new(),
+        coded: body.and_then(super::coded_headings::key),
+    }
+}
+
 /// Dates a note: daily-note name, else frontmatter `date`, else dated headings in `body`
 /// (entries above the first one take the file name's date), else a date in the file name;
 /// a note with none of these is a reference note. `body` is the note's text when it is
@@ -215,10 +227,7 @@ pub fn date_note(
         coded: None,
     };
     if let Some(date) = daily_date(rel, daily) {
-        return Dating {
-            coded: body.and_then(super::coded_headings::key),
-            ..own(date, DateSource::DailyNote)
-        };
+        return daily_dating(date, body);
     }
     let today = Local::now().date_naive();
     let name = stem(rel);

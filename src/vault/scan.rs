@@ -43,6 +43,22 @@ pub struct Scan {
 
 /// `path` relative to `root`, with `/` separators; `None` when outside.
 pub fn relative(root: &Path, path: &Path) -> Option<String> {
+    // A walk's paths are the root's bytes, `/` and the rest: no need to compare them part
+    // by part (a tenth of opening a vault of 10,000 notes did).
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let rest = path
+            .as_os_str()
+            .as_bytes()
+            .strip_prefix(root.as_os_str().as_bytes())
+            .and_then(|rest| rest.strip_prefix(b"/"));
+        if let Some(s) = rest.and_then(|r| std::str::from_utf8(r).ok()) {
+            if is_clean(s) {
+                return Some(s.to_string());
+            }
+        }
+    }
     let rel = path.strip_prefix(root).ok()?;
     // A walk's paths are already clean: `/`-separated, no `.` parts, no doubled `/`.
     if let Some(s) = rel.to_str().filter(|s| cfg!(unix) && is_clean(s)) {
@@ -64,7 +80,9 @@ fn is_clean(rel: &str) -> bool {
 pub fn scan(root: &Path, rules: &IgnoreRules) -> Scan {
     let mut out = Scan::default();
     let now = SystemTime::now();
-    let mut seen: HashMap<PathBuf, String> = HashMap::new();
+    // By the path's bytes (the walk's paths are clean): hashing a `Path` part by part was
+    // a fifth of the walk.
+    let mut seen: HashMap<std::ffi::OsString, String> = HashMap::new();
     let mut refused: Vec<Skipped> = Vec::new();
     let walker = WalkDir::new(root)
         .follow_links(true)
@@ -140,7 +158,7 @@ pub fn scan(root: &Path, rules: &IgnoreRules) -> Scan {
         } else {
             entry.path().to_path_buf()
         };
-        if let Some(first) = seen.get(&abs) {
+        if let Some(first) = seen.get(abs.as_os_str()) {
             out.skipped.push(Skipped {
                 rel,
                 reason: SkipReason::Duplicate(first.clone()),
@@ -157,7 +175,7 @@ pub fn scan(root: &Path, rules: &IgnoreRules) -> Scan {
                 continue;
             }
         };
-        seen.insert(abs.clone(), rel.clone());
+        seen.insert(abs.clone().into_os_string(), rel.clone());
         out.notes.push(NoteFile {
             rel,
             abs,

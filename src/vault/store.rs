@@ -198,8 +198,10 @@ impl Store {
 
     fn date_file(&self, file: NoteFile) -> NoteMeta {
         let daily = &self.config.obsidian.daily;
-        let dating = if super::index::daily_date(&file.rel, daily).is_some() {
-            date_note(&file.rel, daily, None, None)
+        // A daily note is dated by its name alone (the name is read once: parsing it is
+        // most of dating a vault of daily notes).
+        let dating = if let Some(date) = super::index::daily_date(&file.rel, daily) {
+            super::index::daily_dating(date, None)
         } else {
             let head = read_head(&file.abs);
             let frontmatter = head.as_deref().and_then(Frontmatter::find);

@@ -7,9 +7,6 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-// `FILES`: every `lexicon/<lang>.yaml`, listed by build.rs.
-include!(concat!(env!("OUT_DIR"), "/lexicon_files.rs"));
-
 /// A language's file, only the sections read here.
 #[derive(Debug, Default, Deserialize)]
 struct File {
@@ -85,11 +82,11 @@ pub struct Living {
 fn all() -> &'static HashMap<String, File> {
     static ALL: OnceLock<HashMap<String, File>> = OnceLock::new();
     ALL.get_or_init(|| {
-        FILES
+        crate::offline::read::lexicon::parsed()
             .iter()
-            .map(|(lang, text)| {
+            .map(|(lang, value)| {
                 // The files are part of the program: a test below loads every one.
-                let file: File = serde_yaml::from_str(text)
+                let file: File = serde_yaml::from_value(value.clone())
                     .unwrap_or_else(|e| panic!("lexicon/{lang}.yaml: {e}"));
                 (lang.to_string(), file)
             })
@@ -137,7 +134,7 @@ mod tests {
 
     #[test]
     fn every_language_has_complete_chart_and_living_words() {
-        for (lang, _) in FILES {
+        for (lang, _) in crate::offline::read::lexicon::files() {
             let file = &all()[*lang];
             let chart = file
                 .chart

@@ -30,12 +30,16 @@ pub struct Reply {
     pub provenance: Vec<crate::offline::provenance::Provenance>,
     /// What the answer computed, point by point, when it is worth a chart.
     pub series: Option<crate::offline::chart::Plot>,
+    /// The notes of `notes`, to record each once without searching the list (an all-time
+    /// answer uses thousands).
+    used: std::collections::HashSet<String>,
 }
 
 impl Reply {
     /// Records a note as used (once).
     pub fn used(&mut self, rel: &str) {
-        if !self.notes.iter().any(|n| n == rel) {
+        if !self.used.contains(rel) {
+            self.used.insert(rel.to_string());
             self.notes.push(rel.to_string());
         }
     }

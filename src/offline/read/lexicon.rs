@@ -432,18 +432,38 @@ pub fn files() -> &'static [(&'static str, &'static str)] {
     FILES
 }
 
+/// Every shipped language file as parsed YAML, parsed once: the readers of one section
+/// (the lexicon, chart and provenance words) take it from here. Parsing the files was a
+/// tenth of a one-shot `ask`, and each reader parsed them again.
+pub fn parsed() -> &'static [(&'static str, serde_yaml::Value)] {
+    static PARSED: OnceLock<Vec<(&'static str, serde_yaml::Value)>> = OnceLock::new();
+    PARSED.get_or_init(|| {
+        FILES
+            .iter()
+            .map(|(lang, text)| {
+                // The files are part of the program: the tests below load every one.
+                let value = serde_yaml::from_str(text)
+                    .unwrap_or_else(|e| panic!("src/offline/read/lexicon/{lang}.yaml: {e}"));
+                (*lang, value)
+            })
+            .collect()
+    })
+}
+
 /// The merged lexicon of the shipped languages.
 pub fn lexicon() -> &'static Lexicon {
     static LEXICON: OnceLock<Lexicon> = OnceLock::new();
     // The files are part of the program: one that does not load is a bug, which the
     // tests below catch before it ships.
-    LEXICON.get_or_init(|| load(FILES).unwrap_or_else(|e| panic!("{e}")))
+    LEXICON.get_or_init(|| {
+        let files = parsed().iter().map(|(lang, value)| (*lang, value.clone()));
+        load_values(files).unwrap_or_else(|e| panic!("{e}"))
+    })
 }
 
-/// One file, or an error naming the file and the key.
-fn parse(lang: &str, text: &str) -> Result<File, String> {
-    let de = serde_yaml::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| {
+/// One file's YAML, or an error naming the file and the key.
+fn read(lang: &str, value: serde_yaml::Value) -> Result<File, String> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
         format!(
             "src/offline/read/lexicon/{lang}.yaml: {}: {}",
             e.path(),
@@ -452,7 +472,20 @@ fn parse(lang: &str, text: &str) -> Result<File, String> {
     })
 }
 
+#[cfg(test)]
 fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
+    let mut values = Vec::new();
+    for (lang, text) in files {
+        let value = serde_yaml::from_str(text)
+            .map_err(|e| format!("src/offline/read/lexicon/{lang}.yaml: {e}"))?;
+        values.push((*lang, value));
+    }
+    load_values(values)
+}
+
+fn load_values<'a>(
+    files: impl IntoIterator<Item = (&'a str, serde_yaml::Value)>,
+) -> Result<Lexicon, String> {
     let mut lex = Lexicon {
         numbers: HashMap::new(),
         joiners: Vec::new(),
@@ -481,8 +514,8 @@ fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
     };
     let mut headers: BTreeMap<Column, Vec<String>> = BTreeMap::new();
     let mut seen: HashMap<String, (String, u32)> = HashMap::new();
-    for (lang, text) in files {
-        let file = parse(lang, text)?;
+    for (lang, value) in files {
+        let file = read(lang, value)?;
         let parts = file
             .numbers
             .iter()

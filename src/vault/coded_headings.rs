@@ -8,7 +8,6 @@ use std::ops::RangeInclusive;
 use chrono::NaiveDate;
 
 use super::entry::Entry;
-use super::ContentHash;
 
 /// Characters that may separate the fields of a coded heading.
 const DELIMITERS: [char; 4] = ['_', '|', '/', '·'];
@@ -130,19 +129,9 @@ pub fn entries(
             continue;
         };
         let Some(date) = date_at(i) else { continue };
-        out.push(Entry {
-            id: super::entry::EntryId::new(source, 0),
-            source: source.to_string(),
-            date,
-            time: None,
-            heading: Some(title.to_string()),
-            under: None,
-            hash: ContentHash::of(text.as_bytes()),
-            tags: Vec::new(),
-            text,
-            lines: i..i + 1,
-            log: true,
-        });
+        let mut e = Entry::logged(source, date, text, i..i + 1);
+        e.heading = Some(title.to_string());
+        out.push(e);
     }
     out
 }

@@ -4,10 +4,9 @@
 //! other line.
 
 use super::dating::heading_label;
-use super::entry::{Entry, EntryId};
+use super::entry::Entry;
 use super::index::Dating;
 use super::note::Note;
-use super::ContentHash;
 
 /// One entry per dated heading of `note` that has words besides its date and no log entry
 /// of `taken` under it.
@@ -32,19 +31,7 @@ pub fn entries(note: &Note, source: &str, dating: &Dating, taken: &[Entry]) -> V
         if !text.chars().any(char::is_alphabetic) {
             continue;
         }
-        out.push(Entry {
-            id: EntryId::new(source, 0),
-            source: source.to_string(),
-            date,
-            time: None,
-            heading: None,
-            under: None,
-            hash: ContentHash::of(text.as_bytes()),
-            tags: Vec::new(),
-            text,
-            lines: *line..*line + 1,
-            log: true,
-        });
+        out.push(Entry::logged(source, date, text, *line..*line + 1));
     }
     out
 }

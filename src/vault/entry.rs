@@ -60,6 +60,27 @@ pub struct Entry {
     pub log: bool,
 }
 
+impl Entry {
+    /// A log entry of `text` at `lines` of `source` on `date`, with no section, heading or
+    /// tags of its own (a note's properties, a day's heading words); its id is set where the
+    /// note's entries are numbered.
+    pub fn logged(source: &str, date: NaiveDate, text: String, lines: Range<usize>) -> Entry {
+        Entry {
+            id: EntryId::new(source, 0),
+            source: source.to_string(),
+            date,
+            time: None,
+            heading: None,
+            under: None,
+            hash: ContentHash::of(text.as_bytes()),
+            tags: Vec::new(),
+            text,
+            lines,
+            log: true,
+        }
+    }
+}
+
 /// Parses `HH:MM` at the start of a heading; the rest is its title.
 pub fn heading_time(heading: &str) -> Option<NaiveTime> {
     let clock = heading.split_whitespace().next()?;
@@ -165,19 +186,9 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
     }
     // Last, so the body's entries keep their ordinals when properties are added.
     if let Some((text, lines)) = property_lines(note) {
-        out.push(Entry {
-            id: EntryId::new(source, out.len() + 1),
-            source: source.to_string(),
-            date,
-            time: None,
-            heading: None,
-            under: None,
-            hash: ContentHash::of(text.as_bytes()),
-            tags: Vec::new(),
-            text,
-            lines,
-            log: true,
-        });
+        let mut e = Entry::logged(source, date, text, lines);
+        e.id = EntryId::new(source, out.len() + 1);
+        out.push(e);
     }
     out
 }

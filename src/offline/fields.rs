@@ -10,6 +10,7 @@ use super::read::lexicon::lexicon;
 use super::read::words::find_word;
 use super::say::t;
 use crate::domains::has_spaceless;
+use crate::vault::store::KeywordSearch;
 use crate::vault::{Entry, Store};
 
 /// One value of a key, where it was written.
@@ -66,8 +67,9 @@ fn pair(part: &str) -> Option<(String, String)> {
 }
 
 /// The keys a question names: each field whose question words it holds (with its one-
-/// letter note keys), and any other word of it as a key of its own.
-fn keys_asked(question: &str) -> Vec<(String, String)> {
+/// letter note keys), and any other word of it as a key of its own. The second list holds
+/// the words it named by themselves.
+fn keys_asked(question: &str) -> (Vec<(String, String)>, Vec<String>) {
     let lower = question.to_lowercase();
     let mentions = |w: &str| {
         if has_spaceless(w) {
@@ -84,22 +86,35 @@ fn keys_asked(question: &str) -> Vec<(String, String)> {
         }
     }
     let q = &lexicon().questions;
-    for w in lower.split(|c: char| !c.is_alphanumeric()) {
-        if w.chars().count() >= 3 && !q.function.iter().any(|f| f == w) {
-            keys.push((w.to_string(), w.to_string()));
-        }
-    }
-    keys
+    let own: Vec<String> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 3 && !q.function.iter().any(|f| f == w))
+        .map(str::to_string)
+        .collect();
+    (keys, own)
 }
 
-/// The values of the keys `question` names in the entries of `span`, newest first.
+/// The values of the keys `question` names in the entries of `span`, newest first. Only
+/// a key the lexicon knows reads every entry of the span; a key named by itself is looked
+/// up in the full-text index first.
 pub fn find(store: &Store, question: &str, span: (NaiveDate, NaiveDate)) -> Vec<Stated> {
-    let keys = keys_asked(question);
-    if keys.is_empty() {
-        return Vec::new();
-    }
+    let (mut keys, own) = keys_asked(question);
+    let entries = if keys.is_empty() {
+        if own.is_empty() {
+            return Vec::new();
+        }
+        let search = KeywordSearch {
+            groups: vec![own.clone()],
+            match_all: false,
+            range: Some(span),
+        };
+        store.search(&search).unwrap_or_default()
+    } else {
+        store.entries_by_date_range(span.0, span.1)
+    };
+    keys.extend(own.into_iter().map(|w| (w.clone(), w)));
     let mut out = Vec::new();
-    for entry in store.entries_by_date_range(span.0, span.1) {
+    for entry in entries.into_iter().filter(|e| e.log) {
         for (key, value) in pairs(&entry.text) {
             if let Some((_, named)) = keys.iter().find(|(k, _)| *k == key) {
                 let key = if key.chars().count() > 1 {
@@ -180,9 +195,10 @@ mod tests {
             ("where was I on Tuesday", "location"),
             ("what was my mood on Tuesday", "mood"),
         ] {
-            let keys: Vec<String> = keys_asked(q).into_iter().map(|(k, _)| k).collect();
+            let (named, own) = keys_asked(q);
+            let keys: Vec<String> = named.into_iter().map(|(k, _)| k).chain(own).collect();
             assert!(keys.contains(&key.to_string()), "{q}: {keys:?}");
         }
-        assert!(!keys_asked("what did I do").iter().any(|(k, _)| k == "d"));
+        assert!(!keys_asked("what did I do").0.iter().any(|(k, _)| k == "d"));
     }
 }

@@ -315,6 +315,49 @@ pub fn find_range(question: &str, anchor: NaiveDate, week: Weekday) -> Option<Da
             phrase,
         });
     }
+    named_weekday(&lower, anchor)
+}
+
+/// `el martes`, `화요일 저녁`, `火曜日に`, `am Dienstag`: a weekday named in any language
+/// (the first spelling of the language files' `living.weekdays`) is its last day before
+/// the anchor. A recurring spelling (`sábados`, `화요일마다`) or a lead word of one
+/// (`cada`, `every`) names no day.
+fn named_weekday(lower: &str, anchor: NaiveDate) -> Option<DateRange> {
+    use crate::domains::has_spaceless;
+    for living in super::chart::words::every_living() {
+        for (i, spellings) in living.weekdays.iter().enumerate() {
+            let at = |w: &str| {
+                let w = w.to_lowercase();
+                if has_spaceless(&w) {
+                    lower.find(&w).map(|at| (at, w.len()))
+                } else {
+                    super::read::words::find_word(lower, &w).map(|at| (at, w.len()))
+                }
+            };
+            let Some((start, len)) = spellings.first().and_then(|w| at(w)) else {
+                continue;
+            };
+            let recurring = spellings[1..]
+                .iter()
+                .filter_map(|w| at(w))
+                .any(|(s, l)| s <= start && s + l >= start + len && l > len);
+            let before = lower[..start].trim_end();
+            let every = living
+                .every
+                .iter()
+                .any(|e| before.ends_with(e.to_lowercase().as_str()));
+            if recurring || every {
+                return None;
+            }
+            let wd = Weekday::try_from(i as u8).ok()?;
+            let day = last_weekday_before(anchor, wd)?;
+            return Some(DateRange {
+                start: day,
+                end: day,
+                phrase: lower[start..start + len].to_string(),
+            });
+        }
+    }
     None
 }
 
@@ -538,6 +581,19 @@ mod tests {
         assert_eq!(range("since 2026-10-15"), (d(10, 15), d(11, 21)));
         assert_eq!(range("since monday"), (d(11, 16), d(11, 21)));
         assert_eq!(range("since the end of May"), (d(5, 25), d(11, 21)));
+        // 2026-11-21 is a Saturday: the Tuesday before it is the 17th.
+        for q in [
+            "¿qué cené el martes?",
+            "화요일 저녁 뭐 먹었어?",
+            "火曜日の夕食は?",
+            "Was habe ich am Dienstag gegessen",
+        ] {
+            assert_eq!(range(q), (d(11, 17), d(11, 17)), "{q}");
+        }
+        for q in ["¿qué ceno los sábados?", "화요일마다 뭐 먹어?"] {
+            let anchor = NaiveDate::from_ymd_opt(2026, 11, 21).unwrap();
+            assert!(find_range(q, anchor, Weekday::Mon).is_none(), "{q}");
+        }
         assert_eq!(
             range("since the beginning of October"),
             (d(10, 1), d(11, 21))

@@ -1073,10 +1073,12 @@ fn within(records: &[ParsedRecord], start: NaiveDate) -> Vec<ParsedRecord> {
 /// The last two weeks in numbers: runs, strength, best lifts, sleep.
 fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Option<Facts> {
     let start = anchor - chrono::Duration::days(13);
-    let when = format!(
-        "in the last two weeks ({} – {})",
-        start.format("%b %-d"),
-        anchor.format("%b %-d")
+    let when = super::say::t(
+        "period",
+        &[
+            ("phrase", &super::say::t("last_two_weeks", &[])),
+            ("span", &super::say::span(start, anchor)),
+        ],
     );
     let baseline = store.records_between(anchor - chrono::Duration::days(60), anchor);
     let records = within(&baseline, start);
@@ -1119,23 +1121,25 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
         out.lines = out.lines.iter().map(|l| format!("- {l}")).collect();
         out.lines.insert(0, String::new());
         out.lines
-            .insert(0, format!("Your training and recovery {when}:"));
+            .insert(0, super::say::t("advice_heading", &[("when", &when)]));
         out
     })
 }
 
 /// An honest reply to a correction: the entry it is about, and how to fix it.
 fn correction(store: &Store, found: &[Entry]) -> String {
-    match found.first() {
-        Some(entry) => format!(
-            "This looks like a correction. The entry it is most likely about is {} (“{}”). \
-             Edit that line in the note to fix it: the parsed data is rebuilt from the note on \
-             the next pass, so the correction is kept where you can see it.\n\n",
-            store.cite(entry),
-            entry.text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim().trim_start_matches("- ")
-        ),
-        None => "This looks like a correction, but I could not find the entry it is about. Edit the note that holds it: the parsed data follows the note.\n\n".to_string(),
-    }
+    let said = match found.first() {
+        Some(entry) => {
+            let line = entry.text.lines().find(|l| !l.trim().is_empty());
+            let quote = line.unwrap_or("").trim().trim_start_matches("- ");
+            super::say::t(
+                "correction_found",
+                &[("link", &store.cite(entry)), ("quote", quote)],
+            )
+        }
+        None => super::say::t("correction_missing", &[]),
+    };
+    format!("{said}\n\n")
 }
 
 /// One line of the entry, preferring the first that mentions a keyword, shortened.

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::offline::provenance::word;
+use crate::offline::read::KM_PER_MILE;
 
 /// How the check of an answer's figures ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -276,7 +277,6 @@ fn numbers_of(
     }
 }
 
-const KM_PER_MILE: f64 = 1.609_344;
 const KG_PER_LB: f64 = 0.453_592_37;
 
 /// The figure in the other units it may have been read in.

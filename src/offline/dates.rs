@@ -461,7 +461,7 @@ pub fn recurring_weekday(question: &str) -> Option<Weekday> {
 }
 
 /// The first day of `d`'s week, weeks starting on `week`.
-fn week_start(d: NaiveDate, week: Weekday) -> NaiveDate {
+pub fn week_start(d: NaiveDate, week: Weekday) -> NaiveDate {
     let back = (7 + d.weekday().num_days_from_monday() - week.num_days_from_monday()) % 7;
     d - chrono::Duration::days(back as i64)
 }

@@ -9,6 +9,8 @@ use std::sync::OnceLock;
 use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
 use regex::Regex;
 
+use super::dates::week_start;
+
 /// What a matched phrase stands for.
 #[derive(Debug, Clone, Copy)]
 enum Kind {
@@ -411,12 +413,6 @@ fn resolve<'a>(
             (sat, sat.succ_opt()?.min(anchor))
         }
     })
-}
-
-/// The first day of `d`'s week, weeks starting on `week`.
-fn week_start(d: NaiveDate, week: Weekday) -> NaiveDate {
-    let back = (7 + d.weekday().num_days_from_monday() - week.num_days_from_monday()) % 7;
-    d - chrono::Duration::days(back as i64)
 }
 
 /// Month `m` of `year`, or the last such month not after the anchor.

@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 
 use crate::offline::read::lexicon::Column;
 use crate::offline::read::tables::{cells, column, is_separator};
+use crate::offline::read::KM_PER_MILE;
 use crate::vault::store::Store;
 use crate::vault::Entry;
 
@@ -27,8 +28,6 @@ pub struct Tally {
     pub link: String,
     pub source: String,
 }
-
-const KM_PER_MILE: f64 = 1.609_344;
 
 /// The distance tallies of the vault, in note order.
 pub fn distance_tallies(store: &Store) -> Vec<Tally> {

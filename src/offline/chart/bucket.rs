@@ -57,11 +57,7 @@ pub struct Bucketed {
 fn start_of(step: Step, d: NaiveDate, week_start: Weekday) -> NaiveDate {
     match step {
         Step::Day => d,
-        Step::Week => {
-            let back =
-                (7 + d.weekday().num_days_from_monday() - week_start.num_days_from_monday()) % 7;
-            d - chrono::Duration::days(back as i64)
-        }
+        Step::Week => crate::offline::dates::week_start(d, week_start),
         Step::Month => d.with_day(1).unwrap_or(d),
         Step::Year => NaiveDate::from_ymd_opt(d.year(), 1, 1).unwrap_or(d),
     }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{Datelike, Duration, NaiveDate, Weekday};
+use chrono::{Duration, NaiveDate, Weekday};
 
 use super::numbers::items;
 use super::{count, day, full_day, Reply};
@@ -62,10 +62,7 @@ pub fn week_streak(
     records: &[ParsedRecord],
     link: Link,
 ) -> Option<Reply> {
-    let start_of = |d: NaiveDate| {
-        let back = (7 + d.weekday().num_days_from_monday() - week_start.num_days_from_monday()) % 7;
-        d - Duration::days(back as i64)
-    };
+    let start_of = |d: NaiveDate| crate::offline::dates::week_start(d, week_start);
     let mut weeks: BTreeMap<NaiveDate, Point> = BTreeMap::new();
     for r in records {
         if let Some(p) = Metric::Training.points(r).into_iter().next() {

@@ -14,6 +14,7 @@ use crate::offline::chart::{Combine, Plot, Step};
 use crate::offline::metric::{per_day, runs, series, Point};
 use crate::offline::provenance::{self, Input, LeftOut, Operation, Provenance};
 use crate::offline::query::{Metric, Query, QueryType};
+use crate::offline::read::KM_PER_MILE;
 use crate::offline::say;
 use crate::vault::parsed::ParsedRecord;
 
@@ -570,10 +571,8 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
         QueryType::Trend if query.per_week => {
             let mut weeks: BTreeMap<NaiveDate, (f64, &Point)> = BTreeMap::new();
             for p in &points {
-                let back = p.date.weekday().num_days_from_monday() as i64;
-                let week = weeks
-                    .entry(p.date - chrono::Duration::days(back))
-                    .or_insert((0.0, p));
+                let monday = crate::offline::dates::week_start(p.date, chrono::Weekday::Mon);
+                let week = weeks.entry(monday).or_insert((0.0, p));
                 week.0 += p.value;
             }
             let weeks: Vec<super::weekly::Week> = weeks
@@ -791,8 +790,6 @@ fn span_of(query: &Query, points: &[Point]) -> Option<(NaiveDate, NaiveDate)> {
         )),
     }
 }
-
-const KM_PER_MILE: f64 = 1.609_344;
 
 /// The runs of about `km` with a time logged, oldest first: (date, km, minutes, record).
 fn race_runs(km: f64, records: &[ParsedRecord]) -> Vec<RaceRun<'_>> {

@@ -33,6 +33,9 @@ pub use plans::is_plan_line;
 pub use properties::{activity_words, asks_field, is_rate_unit, keep_fields, kind_of_measure};
 pub use words::{misspelt, near_exercise};
 
+/// Kilometres in a mile.
+pub const KM_PER_MILE: f64 = 1.609_344;
+
 /// Whether `unit` is a way of writing miles (`mi`, `miles`, `Meilen`…).
 pub fn is_miles(unit: &str) -> bool {
     units::MILES.split('|').any(|m| m == unit.to_lowercase())

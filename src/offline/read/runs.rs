@@ -11,8 +11,7 @@ use super::clause::{Clause, Hit};
 use super::found::{round2, Found, Run};
 use super::units::{durations, KM, METERS, MILES, NUM};
 use super::words::WordSet;
-
-const KM_PER_MILE: f64 = 1.609_344;
+use super::KM_PER_MILE;
 
 struct Patterns {
     pace_per: Regex,

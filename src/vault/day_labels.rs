@@ -3,14 +3,31 @@
 //! entry, so a day marked as rest, or a run written only in a heading, is read like any
 //! other line.
 
+use std::collections::HashMap;
+
 use super::dating::heading_label;
 use super::entry::Entry;
 use super::index::Dating;
-use super::note::Note;
+use super::note::{BlockKind, Note};
 
 /// One entry per dated heading of `note` that has words besides its date and no log entry
 /// of `taken` under it.
 pub fn entries(note: &Note, source: &str, dating: &Dating, taken: &[Entry]) -> Vec<Entry> {
+    // Read once, not per heading: a note may have thousands of dated sections.
+    let titles: HashMap<usize, &str> = note
+        .blocks
+        .iter()
+        .filter_map(|b| match &b.kind {
+            BlockKind::Heading { text, .. } => Some((b.lines.start, text.as_str())),
+            _ => None,
+        })
+        .collect();
+    let mut logged: Vec<usize> = taken
+        .iter()
+        .filter(|e| e.log)
+        .map(|e| e.lines.start)
+        .collect();
+    logged.sort_unstable();
     let mut out = Vec::new();
     for (i, (line, date)) in dating.headings.iter().enumerate() {
         let Some(date) = *date else { continue };
@@ -18,13 +35,11 @@ pub fn entries(note: &Note, source: &str, dating: &Dating, taken: &[Entry]) -> V
             .headings
             .get(i + 1)
             .map_or(note.line_count(), |(next, _)| *next);
-        let logged = taken
-            .iter()
-            .any(|e| e.log && (*line..end).contains(&e.lines.start));
-        if logged {
+        let first = logged.partition_point(|start| start < line);
+        if logged.get(first).is_some_and(|start| *start < end) {
             continue;
         }
-        let Some(title) = heading_title(note.line(*line)) else {
+        let Some(title) = titles.get(line) else {
             continue;
         };
         let text = heading_label(title);
@@ -34,13 +49,6 @@ pub fn entries(note: &Note, source: &str, dating: &Dating, taken: &[Entry]) -> V
         out.push(Entry::logged(source, date, text, *line..*line + 1));
     }
     out
-}
-
-/// The text of a Markdown heading line (`### 07.12 Fri` -> `07.12 Fri`).
-fn heading_title(line: &str) -> Option<&str> {
-    let t = line.trim_start();
-    let level = t.chars().take_while(|c| *c == '#').count();
-    (level > 0 && t[level..].starts_with([' ', '\t'])).then(|| t[level..].trim())
 }
 
 #[cfg(test)]

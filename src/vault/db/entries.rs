@@ -156,7 +156,7 @@ impl RecordDb {
         let mut stmt = conn
             .prepare_cached(
                 "SELECT id, source, heading, date, time, log, hash, line_start, line_end, tags, text, under
-                 FROM entries WHERE substr(text, 1, 1) = '|' AND line_end - line_start = 3
+                 FROM entries WHERE line_end - line_start = 3 AND substr(text, 1, 1) = '|'
                  ORDER BY source, line_start",
             )
             .map_err(|e| self.error(e))?;

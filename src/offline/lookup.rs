@@ -302,6 +302,15 @@ fn undated(stem: &str) -> &str {
 
 /// Whether a computed answer reads `term`: an activity of the vocabulary, a unit or a
 /// counted thing, a word for running or training.
+/// Cues of the kind of answer asked (`best`, `average`, `last`, `total`): words the
+/// question is read by, never a name the notes could tell of.
+const ANSWER_KINDS: [super::cues::Cue; 11] = {
+    use super::cues::Cue::*;
+    [
+        Last, Average, Best, Worst, Least, Count, HowMany, Trend, Summary, PerWeek, When,
+    ]
+};
+
 fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
     use super::cues::{self, Cue};
     domains.canonical(term).is_some()
@@ -311,6 +320,7 @@ fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
         || lexicon().counting.counters.iter().any(|c| c == term)
         || [Cue::Run, Cue::Distance, Cue::Training, Cue::Strength]
             .into_iter()
+            .chain(ANSWER_KINDS)
             .any(|cue| cues::words(cue).iter().any(|w| w == term))
         || term.chars().all(|c| c.is_ascii_digit())
 }

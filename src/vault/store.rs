@@ -525,8 +525,7 @@ impl Store {
     /// Parsed records dated within `start..=end` with a clause the reader left out (a plan,
     /// someone else's numbers, a doubtful reading), oldest first.
     pub fn records_left_out(&self, start: NaiveDate, end: NaiveDate) -> Vec<ParsedRecord> {
-        let needle = crate::offline::read::LEFT_OUT;
-        self.records.noting(start, end, needle).unwrap_or_else(|e| {
+        self.records.left_out(start, end).unwrap_or_else(|e| {
             tracing::warn!("{e}");
             Vec::new()
         })

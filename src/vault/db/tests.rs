@@ -184,7 +184,8 @@ fn question_indexes(db: &RecordDb) -> usize {
     let conn = db.conn();
     conn.query_row(
         "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name IN
-         ('facts_by_activity', 'records_by_date', 'entries_by_date', 'entries_spaceless')",
+         ('facts_by_activity', 'records_by_date', 'entries_by_date', 'entries_spaceless',
+          'records_left_out')",
         [],
         |r| r.get(0),
     )
@@ -197,7 +198,7 @@ fn a_rebuild_makes_the_question_indexes_after_its_pass_or_on_the_next_open() {
     let path = dir.path().join("index.db");
     let db = RecordDb::open(&path).unwrap();
     db.finish_rebuild().unwrap();
-    assert_eq!(question_indexes(&db), 4, "a new file has them once filled");
+    assert_eq!(question_indexes(&db), 5, "a new file has them once filled");
     db.clear().unwrap();
     assert_eq!(question_indexes(&db), 0, "left for the end of the rebuild");
     let squat = entry("a.md", "squat 100kg 5x5");
@@ -214,13 +215,13 @@ fn a_rebuild_makes_the_question_indexes_after_its_pass_or_on_the_next_open() {
     db.finish_rebuild().unwrap();
     // Read while the indexes are being made: the records are all there.
     assert_eq!(db.between(day, day).unwrap().len(), 1);
-    assert_eq!(question_indexes(&db), 4);
+    assert_eq!(question_indexes(&db), 5);
     assert_eq!(db.lift_sets(day, day, "squat").unwrap().len(), 1);
     // A rebuild interrupted before its end: the next open makes them.
     db.clear().unwrap();
     drop(db);
     let db = RecordDb::open(&path).unwrap();
-    assert_eq!(question_indexes(&db), 4);
+    assert_eq!(question_indexes(&db), 5);
 }
 
 #[test]
@@ -327,4 +328,43 @@ fn records_read_in_batches_are_each_record_of_the_period_once() {
         assert_eq!(read, expected, "batches of {size}");
         assert_eq!(batches, 24usize.div_ceil(size), "batches of {size}");
     }
+}
+
+#[test]
+fn records_with_a_clause_left_out_are_found_in_their_period_through_their_own_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = RecordDb::open(&dir.path().join("index.db")).unwrap();
+    db.finish_rebuild().unwrap();
+    let first = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+    for n in 0..6u64 {
+        let source = format!("{n}.md");
+        let mut e = entry(&source, &format!("ran {n} km"));
+        e.date = first + chrono::Days::new(n);
+        let mut r = ParsedRecord::for_entry(&e, "test".to_string());
+        if n % 2 == 0 {
+            let note = format!(
+                "{}plan, running): run {n} km tomorrow",
+                crate::offline::read::LEFT_OUT
+            );
+            r.extraction_notes.push(note);
+        }
+        db.replace_source(&source, &[r]).unwrap();
+    }
+    let (start, end) = (first + chrono::Days::new(1), first + chrono::Days::new(5));
+    let found: Vec<String> = db
+        .left_out(start, end)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.source_file)
+        .collect();
+    assert_eq!(found, ["2.md", "4.md"]);
+    let plan: String = db
+        .conn()
+        .query_row(
+            &format!("EXPLAIN QUERY PLAN SELECT json FROM records WHERE date BETWEEN '2026-01-01' AND '2026-02-01' AND {}", super::LEFT_OUT_TERM),
+            [],
+            |r| r.get(3),
+        )
+        .unwrap();
+    assert!(plan.contains("records_left_out"), "{plan}");
 }

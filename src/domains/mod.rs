@@ -20,9 +20,6 @@ const SHIPPED: [(&str, &str); 5] = [
     ("work.yaml", include_str!("../../domains/work.yaml")),
 ];
 
-/// Scripts written without spaces between a word and its particles or neighbours.
-const SPACELESS: &str = r"[\p{Hangul}\p{Hiragana}\p{Katakana}\p{Han}]";
-
 /// Whether `c` belongs to a script written without spaces between words and particles
 /// (Hangul, kana, CJK ideographs): there a term is found inside longer runs of letters.
 pub fn is_spaceless(c: char) -> bool {
@@ -55,9 +52,10 @@ pub struct Domain {
     pub response_evaluation_rules: Vec<String>,
     #[serde(default)]
     pub context_management_guidance: String,
-    /// Matches the domain's name, terms and canonical terms as whole words (built on load).
+    /// The domain's name, terms and canonical terms, lowercase, each with whether it is
+    /// written without spaces (built on load; see [`Domain::is_mentioned`]).
     #[serde(skip)]
-    matcher: Option<regex::Regex>,
+    mentions: Option<std::sync::Arc<(aho_corasick::AhoCorasick, Vec<bool>)>>,
     /// Finds every occurrence of the name, terms and canonical terms at once (built on load):
     /// the readers look for hundreds of terms in every clause.
     #[serde(skip)]
@@ -74,33 +72,11 @@ impl Domain {
             terms.insert(term.to_lowercase());
             terms.insert(canonical.to_lowercase());
         }
-        let mut terms: Vec<String> = terms.into_iter().filter(|t| !t.is_empty()).collect();
-        // Longest first, so "long run" wins over "run".
-        terms.sort_by_key(|t| std::cmp::Reverse(t.len()));
-        // Hangul, kana and ideographs take particles without a space (`벤치프레스는`), so
-        // such terms match anywhere; other terms as whole words ("run" is not in "runbook").
-        let (glued, spaced): (Vec<&String>, Vec<&String>) =
-            terms.iter().partition(|t| has_spaceless(t));
-        let alternation = |terms: &[&String]| {
-            terms
-                .iter()
-                .map(|t| regex::escape(t))
-                .collect::<Vec<_>>()
-                .join("|")
-        };
-        let mut parts = Vec::new();
-        if !spaced.is_empty() {
-            parts.push(format!(
-                r"(?:^|[^\w])(?:{})(?:$|[^\w]|{SPACELESS})",
-                alternation(&spaced)
-            ));
-        }
-        if !glued.is_empty() {
-            parts.push(format!("(?:{})", alternation(&glued)));
-        }
-        self.matcher = (!parts.is_empty())
-            .then(|| regex::Regex::new(&format!("(?i){}", parts.join("|"))).ok())
-            .flatten();
+        let terms: Vec<String> = terms.into_iter().filter(|t| !t.is_empty()).collect();
+        let glued = terms.iter().map(|t| has_spaceless(t)).collect();
+        self.mentions = aho_corasick::AhoCorasick::new(&terms)
+            .ok()
+            .map(|ac| std::sync::Arc::new((ac, glued)));
         let mut pairs: Vec<(String, String)> = vec![(self.name.clone(), self.name.clone())];
         for (term, canonical) in &self.vocabulary {
             pairs.push((term.clone(), canonical.clone()));
@@ -158,9 +134,25 @@ impl Domain {
         check_constraints(schema, "log_schema")
     }
 
-    /// Whether the text mentions this domain's name or vocabulary.
+    /// Whether the text mentions this domain's name or vocabulary, in any case. Hangul, kana
+    /// and ideographs take particles without a space (`벤치프레스는`), so such terms count
+    /// anywhere; other terms as whole words ("run" is not in "runbook"), though a word may
+    /// run on into one of those scripts (`squat스쿼트`).
     pub fn is_mentioned(&self, text: &str) -> bool {
-        self.matcher.as_ref().is_some_and(|m| m.is_match(text))
+        let Some(found) = self.mentions.as_deref() else {
+            return false;
+        };
+        let (terms, glued) = found;
+        let lower = text.to_lowercase();
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        terms.find_overlapping_iter(&lower).any(|m| {
+            glued[m.pattern().as_usize()]
+                || (!lower[..m.start()].chars().next_back().is_some_and(word)
+                    && lower[m.end()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !word(c) || is_spaceless(c)))
+        })
     }
 }
 
@@ -396,6 +388,28 @@ mod tests {
             .map(|d| d.name.clone())
             .collect();
         assert_eq!(names, ["general", "strength"]);
+    }
+
+    #[test]
+    fn a_term_is_mentioned_as_a_whole_word_or_with_particles_in_any_case() {
+        let d = Domains::shipped();
+        let running = d.all.iter().find(|d| d.name == "running").unwrap();
+        let strength = d.all.iter().find(|d| d.name == "strength").unwrap();
+        for text in ["Ran 5 km", "a long RUN today", "jog, then stretch", "(run)"] {
+            assert!(running.is_mentioned(text), "{text}");
+        }
+        for text in ["read the runbook", "outran nobody", "rerun the tests"] {
+            assert!(!running.is_mentioned(text), "{text}");
+        }
+        for text in [
+            "스쿼트는 100kg",
+            "今日はスクワット",
+            "Kniebeugen 3x5",
+            "SQUAT스쿼트",
+        ] {
+            assert!(strength.is_mentioned(text), "{text}");
+        }
+        assert!(!strength.is_mentioned("squatter rights"));
     }
 
     #[test]

@@ -842,6 +842,9 @@ fn by_kind(
                 }
                 Some(metric) => match metric.domains() {
                     Some(domains) => store.records_in(start, end, domains),
+                    None if matches!(metric, Metric::Measure { .. }) => {
+                        store.records_measured(start, end)
+                    }
                     None => store.records_between(start, end),
                 },
                 None => store.records_between(start, end),
@@ -1036,13 +1039,18 @@ fn computed(
         Some(r) => (r.start, r.end),
         None => store.index().span()?,
     };
+    // A generic measure is only in the records holding one.
+    let read = |start, end| match query.metrics.first() {
+        Some(Metric::Measure { .. }) => store.records_measured(start, end),
+        _ => store.records_between(start, end),
+    };
     // The period and the two months before it (what is usual), read once.
-    let baseline = store.records_between(start - chrono::Duration::days(60), end);
+    let baseline = read(start - chrono::Duration::days(60), end);
     let records = within(&baseline, start);
     let other = query
         .other_range
         .as_ref()
-        .map(|r| (r.describe(), store.records_between(r.start, r.end)));
+        .map(|r| (r.describe(), read(r.start, r.end)));
     let records: Vec<ParsedRecord> = match query.weekday {
         Some(w) if query.kind != QueryType::Weekday => records
             .into_iter()

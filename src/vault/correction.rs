@@ -60,7 +60,7 @@ fn set_value(record: &mut ParsedRecord, change: &Change) -> bool {
     let same = |v: &Value| v.as_f64().is_some_and(|x| (x - change.from).abs() < 1e-9);
     let to = json!(change.to);
     let mut done = false;
-    if change.domain == "measures" {
+    if change.domain == super::facts::MEASURES {
         for m in &mut record.measures {
             if m.what == change.activity && m.unit == change.measure && !done {
                 m.value = change.to;

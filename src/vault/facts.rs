@@ -6,6 +6,9 @@ use serde_json::Value;
 
 use super::parsed::ParsedRecord;
 
+/// The domain of the facts of generic measures (`hrv 62 ms`): no domain reads them.
+pub const MEASURES: &str = "measures";
+
 /// One number read from an entry.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Fact {
@@ -98,7 +101,7 @@ pub fn facts(r: &ParsedRecord) -> Vec<Fact> {
     }
     for (i, m) in r.measures.iter().enumerate() {
         let value = Value::from(m.value);
-        push("measures", (&m.what, i), &m.unit, &value, Some(&m.unit));
+        push(MEASURES, (&m.what, i), &m.unit, &value, Some(&m.unit));
     }
     out
 }

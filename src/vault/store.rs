@@ -190,6 +190,7 @@ impl Store {
             size: meta.len(),
             mtime: meta.modified().unwrap_or(std::time::SystemTime::UNIX_EPOCH),
             stamp: super::stamp::Stamp::of(&meta, now),
+            linked: false,
         };
         let meta = self.date_file(file);
         self.index.upsert(meta);
@@ -479,6 +480,17 @@ impl Store {
         })
     }
 
+    /// Parsed records dated within `start..=end` holding a generic measure, oldest first:
+    /// all a question about one reads.
+    pub fn records_measured(&self, start: NaiveDate, end: NaiveDate) -> Vec<ParsedRecord> {
+        self.records
+            .with_facts_of(start, end, super::facts::MEASURES)
+            .unwrap_or_else(|e| {
+                tracing::warn!("{e}");
+                Vec::new()
+            })
+    }
+
     /// The per-record rows (see [`super::rows`]) of the records dated within `from..=to`
     /// (either end open), oldest first; only those of `domain` when given.
     pub fn record_rows(
@@ -497,10 +509,14 @@ impl Store {
         if start > end {
             return Ok(Vec::new());
         }
-        // Generic measures are no domain of a record's data: those are read from them all.
+        // Generic measures are no domain of a record's data: read from the records holding one.
         let records = match domain {
-            Some(d) if d != "measures" => self.records.between_in(start, end, &[d])?,
-            _ => self.records.between(start, end)?,
+            Some(super::facts::MEASURES) => {
+                self.records
+                    .with_facts_of(start, end, super::facts::MEASURES)?
+            }
+            Some(d) => self.records.between_in(start, end, &[d])?,
+            None => self.records.between(start, end)?,
         };
         Ok(records
             .iter()

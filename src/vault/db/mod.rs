@@ -477,6 +477,22 @@ impl RecordDb {
         )
     }
 
+    /// Records dated within `start..=end` with any fact of `domain` (`facts::MEASURES`:
+    /// a generic measure), oldest first.
+    pub fn with_facts_of(
+        &self,
+        start: NaiveDate,
+        end: NaiveDate,
+        domain: &str,
+    ) -> Result<Vec<ParsedRecord>> {
+        self.query(
+            "SELECT json FROM records WHERE id IN (
+                SELECT record_id FROM facts WHERE domain = ?3 AND date BETWEEN ?1 AND ?2
+             ) ORDER BY date, timestamp, source, id",
+            params![start.to_string(), end.to_string(), domain],
+        )
+    }
+
     /// Every record of one note.
     pub fn of_source(&self, source: &str) -> Result<Vec<ParsedRecord>> {
         self.query(

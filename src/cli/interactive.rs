@@ -50,15 +50,18 @@ pub async fn answer_input(
     question: &str,
     input: QuestionInput,
 ) -> Result<serde_json::Value> {
-    answer_reporting(processor, question, input, None).await
+    answer_reporting(processor, question, input, None, true).await
 }
 
 /// Like [`answer_input`], reporting the model flow's stages to `stages`.
+/// The answer as the JSON `ask --json` prints; without `full`, only what [`print_answer`]
+/// reads (the question, the answer and its sources).
 async fn answer_reporting(
     processor: &Processor,
     question: &str,
     input: QuestionInput,
     stages: Option<&crate::flow::stage::Stages>,
+    full: bool,
 ) -> Result<serde_json::Value> {
     let outcome = processor
         .flow()
@@ -72,6 +75,9 @@ async fn answer_reporting(
                 "sources": a.sources,
                 "engine": a.engine,
             });
+            if !full {
+                return Ok(v);
+            }
             if !a.provenance.is_empty() {
                 v["provenance"] = serde_json::json!(a.provenance);
             }
@@ -145,6 +151,7 @@ pub async fn ask(processor: &Processor, question: &str, json: bool) -> Result<()
         question,
         input,
         spinner.as_ref().map(|s| s.stages()),
+        json,
     )
     .await;
     if let Some(spinner) = spinner {

@@ -80,6 +80,19 @@ pub struct DateFormat {
     source: String,
     pieces: Vec<Piece>,
     pattern: Regex,
+    /// Only digits of fixed width, each field once (`YYYY-MM-DD`, `YYYY/YYYYMMDD`): read
+    /// digit by digit (a vault of daily notes is dated by parsing every name).
+    digits_only: bool,
+}
+
+/// How many digits a token of fixed width takes, for those that have one.
+fn fixed_width(token: Token) -> Option<usize> {
+    match token {
+        Token::Year4 => Some(4),
+        Token::Year2 | Token::Month2 | Token::Day2 => Some(2),
+        Token::DayOfYear3 => Some(3),
+        _ => None,
+    }
 }
 
 impl DateFormat {
@@ -99,10 +112,27 @@ impl DateFormat {
         }
         pattern.push('$');
         let pattern = Regex::new(&pattern).expect("token patterns are valid regexes");
+        let tokens: Vec<Token> = pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Token(t) => Some(*t),
+                Piece::Literal(_) => None,
+            })
+            .collect();
+        let has = |t: Token| tokens.contains(&t);
+        // One kind of year, and a day of the year or a month and a day, not both (whether
+        // those agree is left to the strict check).
+        let digits_only = tokens.iter().all(|t| fixed_width(*t).is_some())
+            && has(Token::Year4) != has(Token::Year2)
+            && match has(Token::DayOfYear3) {
+                true => !has(Token::Month2) && !has(Token::Day2),
+                false => has(Token::Month2) && has(Token::Day2),
+            };
         DateFormat {
             source: format.to_string(),
             pieces,
             pattern,
+            digits_only,
         }
     }
 
@@ -125,6 +155,9 @@ impl DateFormat {
 
     /// Parses `text` strictly; `None` when it is not exactly a date in this format.
     pub fn parse(&self, text: &str) -> Option<NaiveDate> {
+        if self.digits_only {
+            return self.parse_digits(text);
+        }
         let caps = self.pattern.captures(text)?;
         let (mut year, mut month, mut day, mut ordinal) = (None, None, None, None);
         let mut group = 1;
@@ -155,6 +188,52 @@ impl DateFormat {
         };
         // Strictness: weekday names, week numbers and padding must all agree with the date.
         (self.format(date) == text).then_some(date)
+    }
+
+    /// [`DateFormat::parse`] for a format of fixed-width digits: a valid date read from
+    /// them, each field the same wherever it is written, is written back as the same text.
+    fn parse_digits(&self, text: &str) -> Option<NaiveDate> {
+        let (mut rest, mut year, mut month, mut day, mut ordinal) = (text, None, None, None, None);
+        // A field written again (`YYYY/YYYY-MM-DD`) must say what it said first.
+        let set = |field: &mut Option<u32>, value: u32| match *field {
+            Some(first) => first == value,
+            None => {
+                *field = Some(value);
+                true
+            }
+        };
+        for piece in &self.pieces {
+            match piece {
+                Piece::Literal(literal) => rest = rest.strip_prefix(literal.as_str())?,
+                Piece::Token(token) => {
+                    let width = fixed_width(*token)?;
+                    let digits = rest.get(..width)?;
+                    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+                        return None;
+                    }
+                    let value: u32 = digits.parse().ok()?;
+                    rest = &rest[width..];
+                    let same = match token {
+                        Token::Year4 => set(&mut year, value),
+                        Token::Year2 => set(&mut year, 2000 + value),
+                        Token::Month2 => set(&mut month, value),
+                        Token::Day2 => set(&mut day, value),
+                        _ => set(&mut ordinal, value),
+                    };
+                    if !same {
+                        return None;
+                    }
+                }
+            }
+        }
+        if !rest.is_empty() {
+            return None;
+        }
+        let year = i32::try_from(year?).ok()?;
+        match ordinal {
+            Some(ordinal) => NaiveDate::from_yo_opt(year, ordinal),
+            None => NaiveDate::from_ymd_opt(year, month?, day?),
+        }
     }
 
     /// True when the format has enough tokens to name a single day.
@@ -292,5 +371,47 @@ mod tests {
         assert_eq!(g.parse("5.1.26"), Some(d(2026, 1, 5)));
         assert!(g.names_a_day());
         assert!(!DateFormat::new("YYYY-[W]ww").names_a_day());
+    }
+
+    #[test]
+    fn formats_of_digits_read_digit_by_digit_agree_with_the_strict_reading() {
+        let texts = [
+            "2026-11-21",
+            "2026-02-30",
+            "2026-1-5",
+            "2026-11-21x",
+            "26-11-21",
+            "2026/2026-11-21",
+            "2026/2025-11-21",
+            "2026/11/2026-11-21",
+            "2026/10/2026-11-21",
+            "2026-325",
+            "2026-366",
+            "20261121",
+            "2026-11-2١",
+            "２026-11-21",
+            "",
+            "2026-11-",
+        ];
+        for format in [
+            "YYYY-MM-DD",
+            "YYYY/YYYY-MM-DD",
+            "YYYY/MM/YYYY-MM-DD",
+            "YY-MM-DD",
+            "YYYY-DDDD",
+            "YYYYMMDD",
+        ] {
+            let fast = DateFormat::new(format);
+            assert!(fast.digits_only, "{format}");
+            let strict = DateFormat {
+                digits_only: false,
+                ..fast.clone()
+            };
+            for text in texts {
+                assert_eq!(fast.parse(text), strict.parse(text), "{format} {text:?}");
+            }
+        }
+        assert!(!DateFormat::new("YYYY-MM-DD-dddd").digits_only);
+        assert!(!DateFormat::new("D.M.YY").digits_only);
     }
 }

@@ -4,7 +4,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
+use aho_corasick::AhoCorasick;
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
@@ -53,41 +55,59 @@ pub struct Domain {
     #[serde(default)]
     pub context_management_guidance: String,
     /// The domain's name, terms and canonical terms, lowercase, each with whether it is
-    /// written without spaces (built on load; see [`Domain::is_mentioned`]).
+    /// written without spaces (built on first use; see [`Domain::is_mentioned`]).
     #[serde(skip)]
-    mentions: Option<std::sync::Arc<(aho_corasick::AhoCorasick, Vec<bool>)>>,
-    /// Finds every occurrence of the name, terms and canonical terms at once (built on load):
-    /// the readers look for hundreds of terms in every clause.
+    mentions: OnceLock<Option<Arc<MentionFinder>>>,
+    /// Finds every occurrence of the name, terms and canonical terms at once (built on first
+    /// use): the readers look for hundreds of terms in every clause.
     #[serde(skip)]
-    terms: Option<std::sync::Arc<TermFinder>>,
+    terms: OnceLock<Option<Arc<TermFinder>>>,
 }
 
 /// An automaton over a domain's terms, with each pattern's (term, canonical).
-type TermFinder = (aho_corasick::AhoCorasick, Vec<(String, String)>);
+type TermFinder = (AhoCorasick, Vec<(String, String)>);
+
+/// An automaton over a domain's lowercase terms, with whether each is written without
+/// spaces.
+type MentionFinder = (AhoCorasick, Vec<bool>);
 
 impl Domain {
-    fn build_matcher(&mut self) {
-        let mut terms: BTreeSet<String> = BTreeSet::from([self.name.to_lowercase()]);
-        for (term, canonical) in &self.vocabulary {
-            terms.insert(term.to_lowercase());
-            terms.insert(canonical.to_lowercase());
-        }
-        let terms: Vec<String> = terms.into_iter().filter(|t| !t.is_empty()).collect();
-        let glued = terms.iter().map(|t| has_spaceless(t)).collect();
-        self.mentions = aho_corasick::AhoCorasick::new(&terms)
-            .ok()
-            .map(|ac| std::sync::Arc::new((ac, glued)));
-        let mut pairs: Vec<(String, String)> = vec![(self.name.clone(), self.name.clone())];
-        for (term, canonical) in &self.vocabulary {
-            pairs.push((term.clone(), canonical.clone()));
-            pairs.push((canonical.clone(), canonical.clone()));
-        }
-        pairs.retain(|(t, _)| !t.is_empty());
-        pairs.sort();
-        pairs.dedup();
-        self.terms = aho_corasick::AhoCorasick::new(pairs.iter().map(|(t, _)| t))
-            .ok()
-            .map(|ac| std::sync::Arc::new((ac, pairs)));
+    /// See [`Domain::mentions`]: searched in short texts, so built as a compact automaton
+    /// (a question names its domains without building the readers' larger one).
+    fn mentions(&self) -> Option<&MentionFinder> {
+        let build = || {
+            let mut terms: BTreeSet<String> = BTreeSet::from([self.name.to_lowercase()]);
+            for (term, canonical) in &self.vocabulary {
+                terms.insert(term.to_lowercase());
+                terms.insert(canonical.to_lowercase());
+            }
+            let terms: Vec<String> = terms.into_iter().filter(|t| !t.is_empty()).collect();
+            let glued = terms.iter().map(|t| has_spaceless(t)).collect();
+            aho_corasick::AhoCorasickBuilder::new()
+                .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+                .build(&terms)
+                .ok()
+                .map(|ac| Arc::new((ac, glued)))
+        };
+        self.mentions.get_or_init(build).as_deref()
+    }
+
+    /// See [`Domain::terms`].
+    fn terms(&self) -> Option<&TermFinder> {
+        let build = || {
+            let mut pairs: Vec<(String, String)> = vec![(self.name.clone(), self.name.clone())];
+            for (term, canonical) in &self.vocabulary {
+                pairs.push((term.clone(), canonical.clone()));
+                pairs.push((canonical.clone(), canonical.clone()));
+            }
+            pairs.retain(|(t, _)| !t.is_empty());
+            pairs.sort();
+            pairs.dedup();
+            AhoCorasick::new(pairs.iter().map(|(t, _)| t))
+                .ok()
+                .map(|ac| Arc::new((ac, pairs)))
+        };
+        self.terms.get_or_init(build).as_deref()
     }
 
     /// Every occurrence (overlapping) of the domain's name, vocabulary terms and canonical
@@ -96,8 +116,7 @@ impl Domain {
         &'a self,
         text: &'a str,
     ) -> impl Iterator<Item = (usize, &'a str, &'a str)> + 'a {
-        self.terms.iter().flat_map(move |t| {
-            let (ac, pairs) = &**t;
+        self.terms().into_iter().flat_map(move |(ac, pairs)| {
             ac.find_overlapping_iter(text).map(move |m| {
                 let (term, canonical) = &pairs[m.pattern().as_usize()];
                 (m.start(), term.as_str(), canonical.as_str())
@@ -139,10 +158,9 @@ impl Domain {
     /// anywhere; other terms as whole words ("run" is not in "runbook"), though a word may
     /// run on into one of those scripts (`squat스쿼트`).
     pub fn is_mentioned(&self, text: &str) -> bool {
-        let Some(found) = self.mentions.as_deref() else {
+        let Some((terms, glued)) = self.mentions() else {
             return false;
         };
-        let (terms, glued) = found;
         let lower = text.to_lowercase();
         let word = |c: char| c.is_alphanumeric() || c == '_';
         terms.find_overlapping_iter(&lower).any(|m| {
@@ -249,9 +267,7 @@ impl Domains {
                     .unwrap_or_else(|e| panic!("shipped domain {file} is invalid: {e}"))
             })
             .collect();
-        let mut domains = Domains { all };
-        domains.all.iter_mut().for_each(Domain::build_matcher);
-        domains
+        Domains { all }
     }
 
     /// Shipped domains plus `<vault>/.vault-agent/domains/*.yaml`.
@@ -273,12 +289,11 @@ impl Domains {
                     path: path.clone(),
                     message: format!("domain file: {e}"),
                 })?;
-            let mut domain: Domain = crate::config::yaml::from_value(value, &path)?;
+            let domain: Domain = crate::config::yaml::from_value(value, &path)?;
             domain.check_schema().map_err(|message| Error::Config {
                 path: path.clone(),
                 message,
             })?;
-            domain.build_matcher();
             domains.all.retain(|d| d.name != domain.name);
             domains.all.push(domain);
         }

@@ -842,9 +842,7 @@ fn by_kind(
                 }
                 Some(metric) => match metric.domains() {
                     Some(domains) => store.records_in(start, end, domains),
-                    None if matches!(metric, Metric::Measure { .. }) => {
-                        store.records_measured(start, end)
-                    }
+                    None if reads_measures_only(query) => store.records_measured(start, end),
                     None => store.records_between(start, end),
                 },
                 None => store.records_between(start, end),
@@ -967,16 +965,27 @@ const TASK_FILLER: &[&str] = &[
 /// so: the answer then covers all the notes.
 fn period_note(question: &str, range: &Option<DateRange>) -> String {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    // The event's words unbounded, then cut to 30 letters: a bounded repeat of a Unicode
+    // class (`[\w ]{2,30}`) compiles into thousands of states, a fifth of a one-shot `ask`.
     let re = RE.get_or_init(|| {
         regex::Regex::new(
-            r"(?i)\b(?:since|after|before|during|around)\s+(?:my|the|our|last)\s+[\w ]{2,30}",
+            r"(?i)\b(?:since|after|before|during|around)\s+(?:my|the|our|last)\s+([\w ]{2,})",
         )
         .expect("valid regex")
     });
-    match (range, re.find(question)) {
-        (None, Some(m)) => format!(
+    let Some(caps) = re.captures(question) else {
+        return String::new();
+    };
+    let (whole, event) = (caps.get(0).expect("group 0"), caps.get(1).expect("group 1"));
+    let cut = event
+        .as_str()
+        .char_indices()
+        .nth(30)
+        .map_or(event.end(), |(i, _)| event.start() + i);
+    match range {
+        None => format!(
             "_I could not tell which dates “{}” means, so this covers all your notes._\n\n",
-            m.as_str().trim()
+            question[whole.start()..cut].trim()
         ),
         _ => String::new(),
     }
@@ -1039,10 +1048,9 @@ fn computed(
         Some(r) => (r.start, r.end),
         None => store.index().span()?,
     };
-    // A generic measure is only in the records holding one.
-    let read = |start, end| match query.metrics.first() {
-        Some(Metric::Measure { .. }) => store.records_measured(start, end),
-        _ => store.records_between(start, end),
+    let read = |start, end| match reads_measures_only(query) {
+        true => store.records_measured(start, end),
+        false => store.records_between(start, end),
     };
     // The period and the two months before it (what is usual), read once.
     let baseline = read(start - chrono::Duration::days(60), end);
@@ -1067,6 +1075,16 @@ fn computed(
         &baseline,
         link,
     )
+}
+
+/// Whether `query` reads nothing but generic measures, which only the records holding one
+/// have: not a lift's own ask (the big three reads its sets), nor days counted with or
+/// without training (rest days, streaks).
+fn reads_measures_only(query: &Query) -> bool {
+    matches!(query.metrics.first(), Some(Metric::Measure { .. }))
+        && query.lift_ask.is_none()
+        && !query.rest_days
+        && !query.streak
 }
 
 /// The records dated `start` or later (the rest of `records` is the wider baseline).
@@ -1173,4 +1191,22 @@ fn quote(entry: &Entry, groups: &[Vec<String>]) -> String {
         short.push('…');
     }
     format!("“{}”", short.replace(['[', ']'], ""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::period_note;
+
+    #[test]
+    fn a_period_it_cannot_read_is_named_in_at_most_thirty_letters() {
+        let said = period_note("how far did I run since my knee surgery?", &None);
+        assert!(said.contains("“since my knee surgery”"), "{said}");
+        let long = "what did I lift after my very long holiday in the mountains of northern italy";
+        let said = period_note(long, &None);
+        assert!(
+            said.contains("“after my very long holiday in the mount”"),
+            "{said}"
+        );
+        assert_eq!(period_note("how far did I run this week", &None), "");
+    }
 }

@@ -6,6 +6,8 @@ use std::sync::OnceLock;
 use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
 use regex::Regex;
 
+use super::pattern::Pattern;
+
 use crate::vault::dating::WEEKDAYS;
 
 /// An inclusive range of days with the words that named it.
@@ -196,10 +198,10 @@ impl DateRange {
 
 const MONTHS: &str = "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec";
 
-fn patterns() -> &'static [(Regex, Kind)] {
-    static P: OnceLock<Vec<(Regex, Kind)>> = OnceLock::new();
+fn patterns() -> &'static [(Pattern, Kind)] {
+    static P: OnceLock<Vec<(Pattern, Kind)>> = OnceLock::new();
     P.get_or_init(|| {
-        let re = |s: &str| Regex::new(s).expect("date pattern compiles");
+        let re = Pattern::new;
         let day = format!(r"(?:(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:{MONTHS})(?:\s+\d{{4}})?|\d{{4}}-\d{{2}}-\d{{2}}|(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})(?:\s+\d{{4}})?|(?:{MONTHS})(?:\s+\d{{4}})?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday)");
         vec![
             (re(&format!(r"\b(?:between|from)\s+({day})\s+(?:and|to|until|-)\s+({day})\b")), Kind::Between),

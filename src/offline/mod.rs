@@ -16,6 +16,7 @@ pub mod lookup;
 pub mod mentions;
 pub mod metric;
 pub mod observer;
+pub mod pattern;
 pub mod periods;
 pub mod provenance;
 pub mod query;

@@ -9,6 +9,8 @@ use std::sync::OnceLock;
 use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
 use regex::Regex;
 
+use super::pattern::Pattern;
+
 use super::dates::week_start;
 
 /// What a matched phrase stands for.
@@ -96,10 +98,10 @@ pub fn is_lately(phrase: &str) -> bool {
         .is_match(phrase.trim())
 }
 
-fn patterns() -> &'static [(Regex, Kind)] {
-    static P: OnceLock<Vec<(Regex, Kind)>> = OnceLock::new();
+fn patterns() -> &'static [(Pattern, Kind)] {
+    static P: OnceLock<Vec<(Pattern, Kind)>> = OnceLock::new();
     P.get_or_init(|| {
-        let re = |s: &str| Regex::new(s).expect("period pattern compiles");
+        let re = Pattern::new;
         let fm = foreign_months();
         let en = crate::vault::dating::MONTHS.join("|");
         use Kind::*;

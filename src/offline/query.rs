@@ -7,7 +7,6 @@ use chrono::Weekday;
 use super::cues::{self, asks, Cue};
 use super::dates::{find_range, recurring_weekday, DateRange};
 use super::read::lexicon::lexicon;
-use super::route::InputType;
 use super::run_filter::RunFilter;
 use crate::domains::Domains;
 
@@ -259,7 +258,7 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         }
     };
     let lift_ask = lift_ask(&rest, &metrics);
-    let kind = if super::route::classify(question, domains).input == InputType::Correction {
+    let kind = if super::route::is_correction(question) {
         QueryType::Correction
     } else {
         match lift_ask {

@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use super::pattern::Pattern;
 use crate::domains::Domains;
 
 /// What a piece of input is: the type the Router model answers with too.
@@ -18,26 +19,40 @@ pub struct Route {
     pub domains: Vec<String>,
 }
 
-fn signals() -> &'static (Regex, Regex, Regex, Regex) {
-    static S: OnceLock<(Regex, Regex, Regex, Regex)> = OnceLock::new();
-    S.get_or_init(|| {
-        let re = |s: &str| Regex::new(s).expect("router pattern compiles");
-        (
-            // Question words at the start of a sentence, or a question mark.
-            re(r"(?im)(?:^|[.!;]\s+|,\s*)(?:how|what|when|where|which|who|why|did|do|does|is|are|was|were|can|could|should|have|has|am)\b[^.!]*\?|\?\s*$|^\s*\?"),
-            // Corrections.
-            re(r"(?i)\b(?:correction|correct that|fix (?:that|the|this)|actually,? (?:it was|i|(?:that|the \w+(?: \w+)?) (?:was|were)\b)|was (?:\d+(?:\.\d+)?\s*\w*|\w+),? not\b|not \d+(?:\.\d+)?\s*\w*,? (?:but|it was)|should have been|i meant)"),
-            // Something that was done or measured: a number with a unit, or a past-tense log verb.
-            re(r"(?i)\b\d+(?:\.\d+)?\s*(?:km|mi|miles?|k|kg|lbs?|min|mins|minutes|h|hrs?|hours?|g|kcal|steps|/10)\b|\b\d+\s*[x×]\s*\d+|\b(?:ran|slept|ate|lifted|benched|squatted|walked|worked|felt|had|did|went)\b"),
-            // A question asked in the imperative ("tell me...", "show ...").
-            re(r"(?i)^\s*(?:tell me|show me|show|list|give me|compare|summari[sz]e)\b"),
-        )
+/// The Router's signals, each compiled only when a text may hold it (see [`Pattern`]).
+struct Signals {
+    /// Question words at the start of a sentence, or a question mark.
+    question: Pattern,
+    correction: Pattern,
+    /// Something that was done or measured: a number with a unit, or a past-tense log verb.
+    log: Pattern,
+    /// A question asked in the imperative ("tell me...", "show ...").
+    imperative: Pattern,
+}
+
+fn signals() -> &'static Signals {
+    static S: OnceLock<Signals> = OnceLock::new();
+    S.get_or_init(|| Signals {
+        question: Pattern::new(r"(?im)(?:^|[.!;]\s+|,\s*)(?:how|what|when|where|which|who|why|did|do|does|is|are|was|were|can|could|should|have|has|am)\b[^.!]*\?|\?\s*$|^\s*\?"),
+        correction: Pattern::new(r"(?i)\b(?:correction|correct that|fix (?:that|the|this)|actually,? (?:it was|i|(?:that|the \w+(?: \w+)?) (?:was|were)\b)|was (?:\d+(?:\.\d+)?\s*\w*|\w+),? not\b|not \d+(?:\.\d+)?\s*\w*,? (?:but|it was)|should have been|i meant)"),
+        log: Pattern::new(r"(?i)\b\d+(?:\.\d+)?\s*(?:km|mi|miles?|k|kg|lbs?|min|mins|minutes|h|hrs?|hours?|g|kcal|steps|/10)\b|\b\d+\s*[x×]\s*\d+|\b(?:ran|slept|ate|lifted|benched|squatted|walked|worked|felt|had|did|went)\b"),
+        imperative: Pattern::new(r"(?i)^\s*(?:tell me|show me|show|list|give me|compare|summari[sz]e)\b"),
     })
+}
+
+/// Whether `text` corrects something logged ("actually it was 5 km, not 3").
+pub fn is_correction(text: &str) -> bool {
+    signals().correction.is_match(text)
 }
 
 /// Classifies `text` (one input: a line, a message, an imported entry).
 pub fn classify(text: &str, domains: &Domains) -> Route {
-    let (question, correction, log, imperative) = signals();
+    let Signals {
+        question,
+        correction,
+        log,
+        imperative,
+    } = signals();
     let domains_named = domains
         .mentioned_in(text)
         .iter()
@@ -133,7 +148,7 @@ pub fn split(text: &str) -> (String, String) {
         if s.ends_with('?') || s.starts_with('?') {
             let s = s.trim_start_matches('?').trim();
             match lead.find(s) {
-                Some(m) if signals().2.is_match(&s[..m.start()]) => {
+                Some(m) if signals().log.is_match(&s[..m.start()]) => {
                     log.push(s[..m.start()].trim());
                     ask.push(s[m.start() + 1..].trim());
                 }

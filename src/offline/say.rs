@@ -155,22 +155,36 @@ pub fn t(key: &str, args: &[(&str, &str)]) -> String {
     fill(template, args)
 }
 
-/// Fills `{name}` placeholders (unknown ones are left as written).
+/// Fills `{name}` placeholders (unknown ones are left as written). A value may hold the
+/// placeholders of the arguments after its own, which are filled in it too.
 pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
-    // In order, each value written in for its placeholder (a value may hold a later one);
-    // a placeholder absent from the text costs no copy (a computed answer fills one
-    // template per entry it lists).
-    let mut out = template.to_string();
-    for (name, value) in args {
-        let holds = out.match_indices('{').any(|(at, _)| {
-            let after = &out[at + 1..];
-            after.starts_with(name) && after[name.len()..].starts_with('}')
+    let mut out = String::with_capacity(template.len() + 16);
+    fill_into(&mut out, template, args);
+    out
+}
+
+fn fill_into(out: &mut String, template: &str, args: &[(&str, &str)]) {
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let named = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            let at = args.iter().position(|(n, _)| *n == name)?;
+            Some((close, at))
         });
-        if holds {
-            out = out.replace(&format!("{{{name}}}"), value);
+        match named {
+            Some((close, at)) => {
+                fill_into(out, args[at].1, &args[at + 1..]);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
         }
     }
-    out
+    out.push_str(rest);
 }
 
 /// `n` of a counted thing (`noun` is its English singular): `3 runs`, `3회`, `3 Läufe`.
@@ -183,14 +197,14 @@ pub fn count_text(n: &str, one: bool, noun: &str) -> String {
     let (own, en) = words_of(lang());
     let listed = own.and_then(|a| a.nouns.get(noun).map(|f| (a, f)));
     let forms = listed.map(|(_, f)| f).or_else(|| en.nouns.get(noun));
-    let word = match forms {
-        Some(f) if one || f.len() == 1 => f[0].clone(),
-        Some(f) => f[1].clone(),
-        None if one => noun.to_string(),
+    let word: std::borrow::Cow<str> = match forms {
+        Some(f) if one || f.len() == 1 => f[0].as_str().into(),
+        Some(f) => f[1].as_str().into(),
+        None if one => noun.into(),
         None if noun.ends_with('y') && !noun.ends_with("ay") => {
-            format!("{}ies", &noun[..noun.len() - 1])
+            format!("{}ies", &noun[..noun.len() - 1]).into()
         }
-        None => format!("{noun}s"),
+        None => format!("{noun}s").into(),
     };
     // A form that places the number itself (`하체 운동 {n}회`) is the whole count.
     if word.contains("{n}") {
@@ -279,6 +293,26 @@ pub fn span(a: NaiveDate, b: NaiveDate) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders_are_filled_in_order_and_unknown_ones_kept() {
+        assert_eq!(
+            fill("{n} {noun}", &[("n", "3"), ("noun", "runs")]),
+            "3 runs"
+        );
+        assert_eq!(fill("{a}{a} {b}", &[("a", "x"), ("b", "y")]), "xx y");
+        // A value may hold a later argument's placeholder, not an earlier one's.
+        assert_eq!(
+            fill("{lead}: {n}", &[("lead", "{n} km {n}"), ("n", "5")]),
+            "5 km 5: 5"
+        );
+        assert_eq!(fill("{n} {x}", &[("x", "{n}"), ("n", "1")]), "1 1");
+        assert_eq!(fill("{b}", &[("b", "{a}"), ("a", "z")]), "z");
+        assert_eq!(fill("{a}", &[("b", "{a}"), ("a", "{b}")]), "{b}");
+        assert_eq!(fill("{unknown} {n", &[("n", "2")]), "{unknown} {n");
+        assert_eq!(fill("{{n}}", &[("n", "2")]), "{2}");
+        assert_eq!(fill("{", &[]), "{");
+    }
 
     #[test]
     fn the_language_of_a_question_is_read_from_its_script_or_its_question_words() {

@@ -53,6 +53,31 @@ pub struct DateIndex {
 }
 
 impl DateIndex {
+    /// The index of `notes`, each path once (a walk's notes): built in one go, sized once.
+    pub fn of_notes(notes: Vec<NoteMeta>) -> DateIndex {
+        let mut index = DateIndex {
+            notes: HashMap::with_capacity(notes.len()),
+            by_date: BTreeMap::new(),
+            stems: HashMap::with_capacity(notes.len()),
+        };
+        for meta in notes {
+            if index.notes.contains_key(&meta.rel) {
+                index.upsert(meta);
+                continue;
+            }
+            for date in &meta.dates {
+                index
+                    .by_date
+                    .entry(*date)
+                    .or_default()
+                    .insert(meta.rel.clone());
+            }
+            *index.stems.entry(stem(&meta.rel).to_string()).or_default() += 1;
+            index.notes.insert(meta.rel.clone(), meta);
+        }
+        index
+    }
+
     /// Adds or replaces a note.
     pub fn upsert(&mut self, meta: NoteMeta) {
         self.remove(&meta.rel);
@@ -141,9 +166,11 @@ impl DateIndex {
 /// File name without folders and `.md`.
 pub fn stem(rel: &str) -> &str {
     let name = rel.rsplit('/').next().unwrap_or(rel);
-    name.get(..name.len().saturating_sub(3))
-        .filter(|_| name.to_ascii_lowercase().ends_with(".md"))
-        .unwrap_or(name)
+    let cut = name.len().saturating_sub(3);
+    match (name.get(..cut), name.get(cut..)) {
+        (Some(stem), Some(ext)) if ext.eq_ignore_ascii_case(".md") => stem,
+        _ => name,
+    }
 }
 
 /// How a note is dated (DESIGN §1.2): its own date, where that came from, and the dates of
@@ -459,5 +486,26 @@ mod tests {
         assert_eq!(index.link_target("A/Plan.md"), "A/Plan");
         index.remove("B/Plan.md");
         assert_eq!(index.link_target("A/Plan.md"), "Plan");
+        // Built at once from a walk, the same.
+        let walked = DateIndex::of_notes(vec![
+            meta("Daily/2026-11-02.md"),
+            meta("A/Plan.md"),
+            meta("B/Plan.MD"),
+            meta("A/Plan.md"),
+        ]);
+        assert_eq!(walked.len(), 3);
+        assert_eq!(walked.link_target("A/Plan.md"), "A/Plan");
+        assert_eq!(walked.link_target("Daily/2026-11-02.md"), "2026-11-02");
+        let day = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+        assert_eq!(walked.in_range(day, day).len(), 3);
+        for (rel, stem_of) in [
+            ("a/b.MD", "b"),
+            ("日記.md", "日記"),
+            ("é.md", "é"),
+            ("md", "md"),
+            ("x.txt", "x.txt"),
+        ] {
+            assert_eq!(stem(rel), stem_of);
+        }
     }
 }

@@ -142,29 +142,33 @@ impl Walk<'_> {
     /// folders it was reached through (a symlink to one of them is a loop); `linked` when
     /// one of them was a symlink.
     fn folder(&self, real: &Path, rel: &str, above: &[&Path], linked: bool) -> Vec<Found> {
-        let mut entries: Vec<std::fs::DirEntry> = match std::fs::read_dir(real) {
-            Ok(dir) => dir.filter_map(|e| e.ok()).collect(),
-            Err(e) => return vec![self.unreadable(rel, e.to_string())],
-        };
-        entries.sort_by_key(|e| e.file_name());
+        let mut entries: Vec<(std::ffi::OsString, std::fs::DirEntry)> =
+            match std::fs::read_dir(real) {
+                Ok(dir) => dir
+                    .filter_map(|e| e.ok())
+                    .map(|e| (e.file_name(), e))
+                    .collect(),
+                Err(e) => return vec![self.unreadable(rel, e.to_string())],
+            };
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut above = above.to_vec();
         above.push(real);
         entries
             .par_iter()
             .with_min_len(32)
-            .flat_map_iter(|entry| self.entry(entry, real, rel, &above, linked))
+            .flat_map_iter(|(name, entry)| self.entry(name, entry, real, rel, &above, linked))
             .collect()
     }
 
     fn entry(
         &self,
+        name: &std::ffi::OsStr,
         entry: &std::fs::DirEntry,
         real: &Path,
         rel: &str,
         above: &[&Path],
         linked: bool,
     ) -> Vec<Found> {
-        let name = entry.file_name();
         let name_text = name.to_string_lossy();
         let rel = if rel.is_empty() {
             name_text.to_string()
@@ -178,7 +182,7 @@ impl Walk<'_> {
             if self.rules.skips_dir(&rel) {
                 return Vec::new();
             }
-            return self.folder(&real.join(&name), &rel, above, linked);
+            return self.folder(&real.join(name), &rel, above, linked);
         }
         if kind.is_symlink() {
             return self.symlink(&entry.path(), rel, above);

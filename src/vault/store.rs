@@ -159,11 +159,7 @@ impl Store {
                 tracing::debug!("notes' dating not remembered: {e}");
             }
         }
-        let mut index = DateIndex::default();
-        for (meta, _) in metas {
-            index.upsert(meta);
-        }
-        self.index = index;
+        self.index = DateIndex::of_notes(metas.into_iter().map(|(meta, _)| meta).collect());
         (found.skipped, found.temp_files)
     }
 

@@ -20,8 +20,10 @@ pub const SHOWN: usize = 5;
 pub struct Reply {
     /// Sentences before the list; the first holds the result.
     pub head: Vec<String>,
-    /// One cited line per entry used, in the order to show them.
+    /// One cited line per entry used, in the order to show them, up to [`LISTED`].
     pub items: Vec<String>,
+    /// How many entries used were not written as lines (beyond [`LISTED`]).
+    pub unlisted: usize,
     /// Vault-relative paths of every note used.
     pub notes: Vec<String>,
     /// Show every item (a digest), never folded.
@@ -60,14 +62,15 @@ impl Reply {
         for item in self.items.iter().take(shown) {
             out.push_str(&format!("- {item}\n"));
         }
-        if self.items.len() > shown {
+        let total = self.items.len() + self.unlisted;
+        if total > shown {
             // The "How this was computed" block below lists every input already.
             if self.provenance.iter().any(|p| !p.inputs.is_empty()) {
-                let more = (self.items.len() - shown).to_string();
+                let more = (total - shown).to_string();
                 out.push_str(&crate::offline::say::t("more_below", &[("n", &more)]));
             } else {
                 out.push('\n');
-                out.push_str(&folded(self.items.iter().cloned(), self.items.len()));
+                out.push_str(&folded(self.items.iter().cloned(), total));
             }
         }
         out.trim_end().to_string()
@@ -77,6 +80,9 @@ impl Reply {
 /// At most this many lines in a folded list: an all-time question over years of notes
 /// would otherwise write a callout of megabytes into the note.
 pub const MAX_FOLDED: usize = 300;
+
+/// The most cited lines a reply writes: those shown and those folded.
+pub const LISTED: usize = SHOWN + MAX_FOLDED;
 
 /// The folded `> [!note]- All N entries` callout listing `items` (`total` of them), cut
 /// after [`MAX_FOLDED`] lines with a line saying how many more there are.

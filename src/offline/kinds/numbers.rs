@@ -181,10 +181,15 @@ fn item(p: &Point, link: Link) -> String {
     format!("{}: {} {}", day(p.date), p.detail, link(p.record))
 }
 
-/// Cited lines for `points`, newest first, and their notes.
+/// Cited lines for `points`, newest first (the first [`super::LISTED`] written, the rest
+/// counted), and their notes.
 pub(super) fn items(reply: &mut Reply, points: &[&Point], link: Link) {
     for p in points.iter().rev() {
-        reply.items.push(item(p, link));
+        if reply.items.len() < super::LISTED {
+            reply.items.push(item(p, link));
+        } else {
+            reply.unlisted += 1;
+        }
         reply.used(&p.record.source_file);
     }
 }

@@ -19,6 +19,29 @@ pub use numbers::in_digits;
 // `FILES`: every `lexicon/<lang>.yaml`, listed by build.rs (English first, see there).
 include!(concat!(env!("OUT_DIR"), "/lexicon_files.rs"));
 
+/// A month's number as a key, written `3` (YAML) or `"3"` (the JSON the program reads:
+/// JSON keys are text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct MonthNumber(u32);
+
+impl<'de> Deserialize<'de> for MonthNumber {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Key {
+            Number(u32),
+            Text(String),
+        }
+        match Key::deserialize(d)? {
+            Key::Number(n) => Ok(MonthNumber(n)),
+            Key::Text(t) => t
+                .parse()
+                .map(MonthNumber)
+                .map_err(|_| serde::de::Error::custom(format!("`{t}` is no month number"))),
+        }
+    }
+}
+
 /// One language's file, as written.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -50,7 +73,7 @@ struct File {
     cues: BTreeMap<Cue, Vec<String>>,
     /// Month number -> its names (`3: [märz, maerz]`).
     #[serde(default)]
-    months: BTreeMap<u32, Vec<String>>,
+    months: BTreeMap<MonthNumber, Vec<String>>,
     /// What a table column holds -> the header words that name it.
     #[serde(default)]
     table_headers: BTreeMap<Column, Vec<String>>,
@@ -438,11 +461,11 @@ pub fn files() -> &'static [(&'static str, &'static str)] {
 pub fn parsed() -> &'static [(&'static str, serde_yaml::Value)] {
     static PARSED: OnceLock<Vec<(&'static str, serde_yaml::Value)>> = OnceLock::new();
     PARSED.get_or_init(|| {
-        FILES
+        JSON_FILES
             .iter()
-            .map(|(lang, text)| {
+            .map(|(lang, json)| {
                 // The files are part of the program: the tests below load every one.
-                let value = serde_yaml::from_str(text)
+                let value = serde_json::from_str(json)
                     .unwrap_or_else(|e| panic!("src/offline/read/lexicon/{lang}.yaml: {e}"));
                 (*lang, value)
             })
@@ -648,7 +671,7 @@ fn load_values<'a>(
         for (cue, words) in file.cues {
             lex.cues.entry(cue).or_default().extend(lower(words));
         }
-        for (month, names) in file.months {
+        for (MonthNumber(month), names) in file.months {
             if !(1..=12).contains(&month) {
                 return Err(format!(
                     "src/offline/read/lexicon/{lang}.yaml: months.{month}: no month has this number"
@@ -835,6 +858,35 @@ mod tests {
         assert_eq!(lex.numbers.get("fünf"), Some(&Part::Plain(5)));
         assert_eq!(lex.numbers.get("百"), Some(&Part::Multiplier(100)));
         assert_eq!(lex.numbers.get("cento"), Some(&Part::Multiplier(100)));
+    }
+
+    #[test]
+    fn the_files_read_as_json_are_the_files_as_written() {
+        for ((lang, yaml), (json_lang, _)) in FILES.iter().zip(JSON_FILES) {
+            assert_eq!(lang, json_lang);
+            // The same but for month numbers as keys, which JSON writes as text.
+            fn keys_as_text(v: serde_yaml::Value) -> serde_yaml::Value {
+                use serde_yaml::Value;
+                match v {
+                    Value::Mapping(m) => Value::Mapping(
+                        m.into_iter()
+                            .map(|(k, v)| match k {
+                                Value::Number(n) => (Value::String(n.to_string()), keys_as_text(v)),
+                                k => (k, keys_as_text(v)),
+                            })
+                            .collect(),
+                    ),
+                    Value::Sequence(s) => {
+                        Value::Sequence(s.into_iter().map(keys_as_text).collect())
+                    }
+                    v => v,
+                }
+            }
+            let written: serde_yaml::Value = serde_yaml::from_str(yaml).expect("valid YAML");
+            let read = &parsed().iter().find(|(l, _)| l == lang).expect("parsed").1;
+            assert_eq!(read, &keys_as_text(written), "{lang}");
+        }
+        assert_eq!(parsed().len(), FILES.len());
     }
 
     #[test]

@@ -79,7 +79,8 @@ enum Piece {
 pub struct DateFormat {
     source: String,
     pieces: Vec<Piece>,
-    pattern: Regex,
+    /// The pieces as a pattern, compiled on first use (see [`DateFormat::pattern`]).
+    pattern: std::sync::OnceLock<Regex>,
     /// Only digits of fixed width, each field once (`YYYY-MM-DD`, `YYYY/YYYYMMDD`): read
     /// digit by digit (a vault of daily notes is dated by parsing every name).
     digits_only: bool,
@@ -99,19 +100,6 @@ impl DateFormat {
     /// Compiles a moment format. Unknown letters are kept as literal text, like moment does.
     pub fn new(format: &str) -> Self {
         let pieces = tokenize(format);
-        let mut pattern = String::from("^");
-        for piece in &pieces {
-            match piece {
-                Piece::Literal(text) => pattern.push_str(&regex::escape(text)),
-                Piece::Token(token) => {
-                    pattern.push('(');
-                    pattern.push_str(token_pattern(*token));
-                    pattern.push(')');
-                }
-            }
-        }
-        pattern.push('$');
-        let pattern = Regex::new(&pattern).expect("token patterns are valid regexes");
         let tokens: Vec<Token> = pieces
             .iter()
             .filter_map(|p| match p {
@@ -131,9 +119,28 @@ impl DateFormat {
         DateFormat {
             source: format.to_string(),
             pieces,
-            pattern,
+            pattern: std::sync::OnceLock::new(),
             digits_only,
         }
+    }
+
+    /// The pattern of the text a date is written as, one group per token.
+    fn pattern(&self) -> &Regex {
+        self.pattern.get_or_init(|| {
+            let mut pattern = String::from("^");
+            for piece in &self.pieces {
+                match piece {
+                    Piece::Literal(text) => pattern.push_str(&regex::escape(text)),
+                    Piece::Token(token) => {
+                        pattern.push('(');
+                        pattern.push_str(token_pattern(*token));
+                        pattern.push(')');
+                    }
+                }
+            }
+            pattern.push('$');
+            Regex::new(&pattern).expect("token patterns are valid regexes")
+        })
     }
 
     /// The format as written in the settings.
@@ -158,7 +165,7 @@ impl DateFormat {
         if self.digits_only {
             return self.parse_digits(text);
         }
-        let caps = self.pattern.captures(text)?;
+        let caps = self.pattern().captures(text)?;
         let (mut year, mut month, mut day, mut ordinal) = (None, None, None, None);
         let mut group = 1;
         for piece in &self.pieces {

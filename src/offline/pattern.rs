@@ -1,13 +1,14 @@
 //! A question pattern compiled only when a question could match it. The readers hold
 //! dozens of patterns over every shipped language, and compiling them all was a fifth of a
-//! one-shot `ask`: each pattern knows the literals every match of it starts with (taken
-//! from its syntax), and a text holding none of them is not searched, nor the pattern
-//! compiled.
+//! one-shot `ask`. From its syntax, each pattern knows what every match holds: one of the
+//! literals its matches start with, one of those they end with, a digit. A text without
+//! them is not searched, nor the pattern compiled.
 
 use std::sync::OnceLock;
 
 use regex::{Captures, Regex};
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
+use regex_syntax::hir::{Class, Hir, HirKind};
 
 /// A regular expression compiled on its first use by a text it may match.
 #[derive(Debug)]
@@ -15,6 +16,10 @@ pub struct Pattern {
     source: String,
     /// Every match starts with one of these; `None` when the syntax does not say.
     starts: Option<Vec<Vec<u8>>>,
+    /// Every match ends with one of these; `None` when the syntax does not say.
+    ends: Option<Vec<Vec<u8>>>,
+    /// Every match holds a digit.
+    digit: bool,
     compiled: OnceLock<Regex>,
 }
 
@@ -23,26 +28,32 @@ impl Pattern {
     pub fn new(source: &str) -> Pattern {
         let hir = regex_syntax::parse(source)
             .unwrap_or_else(|e| panic!("pattern {source:?} does not parse: {e}"));
-        let seq = Extractor::new().kind(ExtractKind::Prefix).extract(&hir);
-        let starts = seq
-            .literals()
-            .filter(|all| !all.is_empty() && all.iter().all(|l| !l.as_bytes().is_empty()))
-            .map(|all| all.iter().map(|l| l.as_bytes().to_vec()).collect());
+        let literals = |kind| {
+            let seq = Extractor::new().kind(kind).extract(&hir);
+            seq.literals()
+                .filter(|all| !all.is_empty() && all.iter().all(|l| !l.as_bytes().is_empty()))
+                .map(|all| all.iter().map(|l| l.as_bytes().to_vec()).collect())
+        };
         Pattern {
             source: source.to_string(),
-            starts,
+            starts: literals(ExtractKind::Prefix),
+            ends: literals(ExtractKind::Suffix),
+            digit: needs_digit(&hir),
             compiled: OnceLock::new(),
         }
     }
 
-    /// Whether some match could start in `text`.
+    /// Whether `text` holds all that every match holds.
     fn may_match(&self, text: &str) -> bool {
-        let text = text.as_bytes();
-        self.starts.as_ref().is_none_or(|starts| {
-            starts
-                .iter()
-                .any(|s| memchr::memmem::find(text, s).is_some())
-        })
+        let bytes = text.as_bytes();
+        let holds_one = |literals: &Option<Vec<Vec<u8>>>| {
+            literals
+                .as_ref()
+                .is_none_or(|all| all.iter().any(|l| memchr::memmem::find(bytes, l).is_some()))
+        };
+        holds_one(&self.starts)
+            && holds_one(&self.ends)
+            && (!self.digit || text.chars().any(char::is_numeric))
     }
 
     fn regex(&self) -> &Regex {
@@ -57,6 +68,28 @@ impl Pattern {
 
     pub fn is_match(&self, text: &str) -> bool {
         self.may_match(text) && self.regex().is_match(text)
+    }
+}
+
+/// Whether every match of `hir` holds a digit (a character [`char::is_numeric`] accepts).
+fn needs_digit(hir: &Hir) -> bool {
+    let numeric = |a: char, b: char| (a..=b).all(char::is_numeric);
+    match hir.kind() {
+        HirKind::Literal(l) => String::from_utf8_lossy(&l.0).chars().any(char::is_numeric),
+        HirKind::Class(Class::Unicode(c)) => {
+            !c.ranges().is_empty() && c.ranges().iter().all(|r| numeric(r.start(), r.end()))
+        }
+        HirKind::Class(Class::Bytes(c)) => {
+            !c.ranges().is_empty()
+                && c.ranges()
+                    .iter()
+                    .all(|r| r.start().is_ascii_digit() && r.end().is_ascii_digit())
+        }
+        HirKind::Repetition(r) => r.min > 0 && needs_digit(&r.sub),
+        HirKind::Capture(c) => needs_digit(&c.sub),
+        HirKind::Concat(all) => all.iter().any(needs_digit),
+        HirKind::Alternation(all) => all.iter().all(needs_digit),
+        HirKind::Empty | HirKind::Look(_) => false,
     }
 }
 
@@ -89,6 +122,15 @@ mod tests {
                 assert_eq!(got, want, "{source} {t:?}");
             }
         }
+        let dated =
+            Pattern::new(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})|\bweek\s*(\d+)|(\d{4})-(\d{2})");
+        assert!(dated.digit && dated.starts.is_none());
+        assert!(!dated.is_match("which week did I run most"));
+        assert!(dated.compiled.get().is_none(), "no digit, not compiled");
+        assert!(dated.is_match("3月5日") && dated.is_match("week 12"));
+        let since = Pattern::new(r"(\d{1,2})\s*(?:월|月)\s*(?:부터|から)");
+        assert!(!since.digit || since.ends.is_some());
+        assert!(!since.is_match("3月の走行"), "no ending of it");
         let week = Pattern::new(r"\b(?:this|last)\s+week\b");
         assert!(!week.is_match("how far did I run in june"));
         assert!(

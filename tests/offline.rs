@@ -974,3 +974,40 @@ fn marked_rest_days_and_a_year_tally_are_read_as_the_log_states_them() {
     assert!(year.contains("[[running#2025]]"), "{year}");
     assert!(year.contains("11 miles"), "the logged sum follows: {year}");
 }
+
+/// A review's sentences that state a period's distance (`In total I ran 1200 km in 2024`,
+/// `150 km in March`) are that period's figures: a yearly trend lists them beside the sums
+/// of the years only logged run by run, "which month" weighs a stated month by its figure,
+/// and the review's totals are never counted as runs.
+#[test]
+fn totals_stated_in_a_review_are_the_figures_of_their_periods() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, "Daily/2024-03-05.md", "ran 10 km easy\n");
+    write(v, "Daily/2024-07-10.md", "ran 12 km\n");
+    write(v, "Daily/2024-07-12.md", "ran 9 km\n");
+    write(v, "Daily/2025-02-01.md", "ran 8 km\n");
+    write(
+        v,
+        "Reviews/review.md",
+        "---\ndate: 2025-01-03\n---\nIn total I ran 1200 km in 2024. The volume was steady: 150 km in March, 95 km in July.\n",
+    );
+    process(v);
+    let yearly = ask(v, "How has my yearly mileage changed since 2024");
+    let lead = yearly.lines().take(2).collect::<Vec<_>>().join(" ");
+    assert!(
+        lead.contains("2024 1200 km (stated [[review]])"),
+        "{yearly}"
+    );
+    assert!(
+        lead.contains("2025 8 km (1 run logged, summed)"),
+        "{yearly}"
+    );
+    let month = ask(v, "Which month did I run the most in 2024");
+    assert!(month.starts_with("**March 2024**: 150 km"), "{month}");
+    let runs = ask(v, "How many runs did I do in 2024");
+    assert!(
+        runs.contains("**3 runs**"),
+        "the review's totals are no runs: {runs}"
+    );
+}

@@ -201,6 +201,7 @@ impl Frame {
         for (on, name) in [
             (q.per_week, "per_week"),
             (q.per_month, "per_month"),
+            (q.per_year, "per_year"),
             (q.which_month, "which_month"),
             (q.streak, "streak"),
             (q.rest_days, "rest_days"),
@@ -880,10 +881,24 @@ fn by_kind(
                     .collect();
                 return kinds::days::rest_days(span, only_runs, when, &marked, &records, &link);
             }
-            let reply = kinds::numbers::reply(query, when, &records, &link);
+            let distance = matches!(query.metrics.first(), Some(Metric::Distance | Metric::Runs));
+            // The period figures the notes state, for the questions that compare periods.
+            let stated = if distance && (query.which_month || query.per_year) {
+                let mut all = super::tallies::distance_tallies(store);
+                all.extend(super::tallies::stated_totals(store, start, anchor));
+                all
+            } else {
+                Vec::new()
+            };
+            let reply = kinds::numbers::reply(query, when, &records, &stated, &link);
             match (query.kind, query.metrics.first(), range) {
                 (QueryType::Total, Some(Metric::Distance), Some(r)) => {
                     with_tally(store, (r.start, end.min(anchor)), when, reply)
+                }
+                (QueryType::Trend, Some(Metric::Distance | Metric::Runs), _) if query.per_year => {
+                    let what = super::say::label(&Metric::Distance.label());
+                    let span = (start, end.min(anchor));
+                    kinds::yearly::change(&what, when, span, &records, &stated, &link).or(reply)
                 }
                 (QueryType::Trend, Some(Metric::Distance), _) if query.per_week => {
                     weekly_tallies(store, (start, end), when).or(reply)
@@ -1010,6 +1025,7 @@ fn latest_outside(
         rest_days: false,
         per_week: false,
         per_month: false,
+        per_year: false,
         which_month: false,
         streak: false,
         ..query.clone()
@@ -1120,6 +1136,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
             rest_days: false,
             per_week: false,
             per_month: false,
+            per_year: false,
             which_month: false,
             streak: false,
             preceding_days: false,

@@ -625,11 +625,17 @@ pub fn find(
     if let Some(c) = chosen.filter(|_| !asks_lookup && !first) {
         // The names that found it, in the sentence or around it.
         let l = c.sentence.to_lowercase();
+        // The note's title counts: a post about one event names it there
+        // (`review-of-the-city-marathon`), its sentences need not.
+        let title = undated(crate::vault::index::stem(&c.entry.source))
+            .replace(['-', '_'], " ")
+            .to_lowercase();
         let found_by: Vec<&&str> = own
             .iter()
             .chain(&rare)
             .filter(|t| {
                 holds(t, &l)
+                    || holds(t, &title)
                     || c.entry
                         .under
                         .as_deref()

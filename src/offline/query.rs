@@ -90,6 +90,9 @@ pub struct Query {
     pub per_week: bool,
     /// Asks for an average per month (`per month`, `平均每月`, lexicon `per_month`).
     pub per_month: bool,
+    /// Asks for a figure per calendar year (`yearly mileage`, `Jahresumfang`, lexicon
+    /// `cues.per_year`).
+    pub per_year: bool,
     /// Asks which month held the most or least (`which month`, `哪个月`, lexicon
     /// `which_month`).
     pub which_month: bool,
@@ -349,6 +352,7 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
                 && cues::has(&rest, &lexicon().rest)),
         per_week: asks(&rest, Cue::PerWeek),
         per_month: cues::has(&rest, &lexicon().questions.per_month),
+        per_year: asks(&rest, Cue::PerYear),
         which_month,
         streak,
         preceding_days: has_any(&lower, cues::words(Cue::PrecedingDays)),

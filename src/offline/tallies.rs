@@ -6,6 +6,7 @@
 use chrono::NaiveDate;
 
 use crate::offline::read::lexicon::Column;
+use crate::offline::read::stated::{sentences, stated};
 use crate::offline::read::tables::{cells, column, is_separator};
 use crate::offline::read::KM_PER_MILE;
 use crate::vault::store::Store;
@@ -62,6 +63,49 @@ pub fn distance_tallies(store: &Store) -> Vec<Tally> {
         });
     }
     out
+}
+
+/// The distance totals the log entries dated `from..=to` state in sentences (see
+/// [`crate::offline::read::stated`]), in note order. Of two statements of one period, the
+/// later note's is kept: a review written after the period revises a figure given during it.
+pub fn stated_totals(store: &Store, from: NaiveDate, to: NaiveDate) -> Vec<Tally> {
+    let mut out: Vec<(NaiveDate, Tally)> = Vec::new();
+    for entry in store.entries_by_date_range(from, to) {
+        // Cheap test first: a stated distance needs a digit.
+        if !entry.log || !entry.text.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        for sentence in sentences(&entry.text) {
+            for s in stated(sentence, entry.date) {
+                let tally = Tally {
+                    start: s.start,
+                    end: s.end,
+                    shown: format!("{} {}", crate::offline::analyze::trim(s.value), s.unit),
+                    value: s.value,
+                    unit: s.unit.to_string(),
+                    km: if s.unit == "mi" {
+                        s.value * KM_PER_MILE
+                    } else {
+                        s.value
+                    },
+                    link: store.cite(&entry),
+                    source: entry.source.clone(),
+                };
+                match out
+                    .iter_mut()
+                    .find(|(_, t)| (t.start, t.end) == (s.start, s.end))
+                {
+                    Some((when, old)) if *when <= entry.date => {
+                        *when = entry.date;
+                        *old = tally;
+                    }
+                    Some(_) => {}
+                    None => out.push((entry.date, tally)),
+                }
+            }
+        }
+    }
+    out.into_iter().map(|(_, t)| t).collect()
 }
 
 /// The tally of exactly the period `start..=end` asks about (a period cut at today counts

@@ -9,6 +9,7 @@ pub mod lifting;
 pub mod numbers;
 pub mod tasks;
 pub mod weekly;
+pub mod yearly;
 
 use chrono::NaiveDate;
 

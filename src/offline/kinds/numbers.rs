@@ -16,6 +16,7 @@ use crate::offline::provenance::{self, Input, LeftOut, Operation, Provenance};
 use crate::offline::query::{Metric, Query, QueryType};
 use crate::offline::read::KM_PER_MILE;
 use crate::offline::say;
+use crate::offline::tallies::Tally;
 use crate::vault::parsed::ParsedRecord;
 
 /// One session: the points of a day, or of one `## HH:MM` section of it.
@@ -126,7 +127,7 @@ fn in_miles(points: &[Point]) -> bool {
 /// Without the distances that add up the runs of another entry of the same note and day: a
 /// week's summary (`62,06 km`) written above the list of the week's runs is their total,
 /// not one more run; nor the runs a month's summary row of the same note holds.
-fn without_totals(points: Vec<Point>) -> Vec<Point> {
+pub(super) fn without_totals(points: Vec<Point>) -> Vec<Point> {
     let mut lists: BTreeMap<(&str, NaiveDate, &str), (usize, f64)> = BTreeMap::new();
     for p in &points {
         let key = (p.record.source_file.as_str(), p.date, p.record.id.as_str());
@@ -195,8 +196,15 @@ pub(super) fn items(reply: &mut Reply, points: &[&Point], link: Link) {
 }
 
 /// The numbers a question asks for, over `records` (its period), or `None` when the
-/// question's measure has no values there.
-pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) -> Option<Reply> {
+/// question's measure has no values there. `stated` are the period figures the notes state
+/// themselves (see [`crate::offline::tallies`]): a month they state counts with that figure.
+pub fn reply(
+    query: &Query,
+    when: &str,
+    records: &[ParsedRecord],
+    stated: &[Tally],
+    link: Link,
+) -> Option<Reply> {
     if let Some(ask) = query.lift_ask {
         if let Some(reply) = super::lifting::reply(ask, query, when, records, link) {
             return Some(reply);
@@ -231,7 +239,7 @@ pub fn reply(query: &Query, when: &str, records: &[ParsedRecord], link: Link) ->
         }
     }
     if query.which_month {
-        return which_month(query, metric, &points, when, link);
+        return which_month(query, metric, &points, stated, when, link);
     }
     let all: Vec<&Point> = points.iter().collect();
     let mut r = Reply::default();
@@ -661,6 +669,7 @@ fn which_month(
     query: &Query,
     metric: &Metric,
     points: &[Point],
+    stated: &[Tally],
     when: &str,
     link: Link,
 ) -> Option<Reply> {
@@ -669,6 +678,13 @@ fn which_month(
         let m = months.entry((p.date.year(), p.date.month())).or_default();
         m.0 += p.value;
         m.1.push(p);
+    }
+    // A month the notes state a figure for counts with it, not with the runs logged in it.
+    let mut told: BTreeMap<(i32, u32), &Tally> = BTreeMap::new();
+    for t in stated.iter().filter(|t| month_long(t)) {
+        let m = months.entry((t.start.year(), t.start.month())).or_default();
+        m.0 = t.km;
+        told.insert((t.start.year(), t.start.month()), t);
     }
     let least = query.kind == QueryType::Min;
     let pick = months.iter().filter(|(_, (v, _))| *v > 0.0);
@@ -679,6 +695,11 @@ fn which_month(
     };
     let month = say::month(NaiveDate::from_ymd_opt(*y, *m, 1)?);
     let label = say::label(&name(metric, points));
+    let stated_here = told.get(&(*y, *m));
+    let (total, of) = match stated_here {
+        Some(t) => (t.shown.clone(), say::t("stated_in", &[("link", &t.link)])),
+        None => (shown(metric, points, *total), of_label(points, &label)),
+    };
     let mut r = Reply::default();
     r.head.push(say::t(
         if least {
@@ -688,8 +709,8 @@ fn which_month(
         },
         &[
             ("month", &month),
-            ("total", &shown(metric, points, *total)),
-            ("of", &of_label(points, &label)),
+            ("total", &total),
+            ("of", &of),
             ("months", &count(months.len(), "month")),
             ("what", &label),
             ("when", when),
@@ -699,8 +720,22 @@ fn which_month(
         let values = points.iter().map(|p| (p.date, p.value)).collect();
         Plot::totals(&label, &unit_of(metric, points), span, Step::Month, values)
     });
-    items(&mut r, held, link);
+    match stated_here {
+        Some(t) => {
+            r.items
+                .push(format!("{}: {} {}", say::month(t.start), t.shown, t.link));
+            r.used(&t.source);
+        }
+        None => items(&mut r, held, link),
+    }
     Some(r)
+}
+
+/// Whether a tally covers one calendar month.
+fn month_long(t: &Tally) -> bool {
+    t.start.day() == 1
+        && t.start.month() == t.end.month()
+        && t.end.succ_opt().is_some_and(|d| d.day() == 1)
 }
 
 /// What one point of a trend of `metric` is called (`over 12 weigh-ins`).

@@ -148,6 +148,8 @@ pub enum Cue {
     SetWords,
     /// An average per week: `per week`, `주 평균`.
     PerWeek,
+    /// A figure per calendar year: `yearly mileage`, `Jahresumfang`, `연간`.
+    PerYear,
     /// Weeks in a row with training.
     Streak,
     /// Days without training.

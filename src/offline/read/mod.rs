@@ -23,6 +23,7 @@ mod plans;
 mod properties;
 mod runs;
 mod sleep;
+pub mod stated;
 pub(crate) mod tables;
 mod units;
 mod unreadable;
@@ -262,6 +263,8 @@ impl<'d> Reader<'d> {
                 Some(rest) => rest.to_string(),
                 None => cleaned,
             };
+            // A sentence stating a period's total holds no session of this day.
+            let cleaned = stated::without_totals(&cleaned);
             self.line(&cleaned, &section, found);
         }
     }

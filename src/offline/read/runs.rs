@@ -351,6 +351,9 @@ pub fn has_distance(text: &str) -> bool {
     })
 }
 
+/// More km than one run can cover.
+const LONGEST_RUN_KM: f64 = 330.0;
+
 /// Derives missing paces and drops readings that give an impossible pace (outside 2-20
 /// min/km): a misread time is flagged, never stored. A distance under a kilometre with no
 /// time is no run of its own (`- 400m run` in a workout's list, `200m sprint`).
@@ -360,6 +363,21 @@ pub fn settle(found: &mut Found) {
             || r.duration_min.is_some()
             || r.pace_min_per_km.is_some()
     });
+    // Farther than anyone runs in one go (the 24-hour record is about 320 km): a period's
+    // total (`ended the year at 1800 km`) or a goal, never one run.
+    let mut totals = Vec::new();
+    found.runs.retain(|r| match r.distance_km {
+        Some(d) if d > LONGEST_RUN_KM => {
+            totals.push(format!(
+                "{}total, running): {} km",
+                super::LEFT_OUT,
+                round2(d)
+            ));
+            false
+        }
+        _ => true,
+    });
+    found.notes.extend(totals);
     let mut doubtful = false;
     // What was left out of each doubtful run, for the answers over its day.
     let mut left_out = Vec::new();

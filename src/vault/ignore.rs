@@ -86,7 +86,7 @@ impl IgnoreRules {
         if !is_markdown(name) || name.starts_with('.') || name.contains(".sync-conflict-") {
             return true;
         }
-        if rel.split('/').any(|part| part.starts_with('.')) {
+        if rel.starts_with('.') || rel.contains("/.") {
             return true;
         }
         self.own_files.iter().any(|own| own == rel) || self.matches_rules(rel)
@@ -117,11 +117,14 @@ impl IgnoreRules {
     }
 }
 
-/// `.md` (any case).
+/// `.md` (any case), after a name (`.md` alone is a hidden file without one).
 pub fn is_markdown(name: &str) -> bool {
-    Path::new(name)
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("md"))
+    let name = name.rsplit('/').next().unwrap_or(name);
+    let cut = name.len().saturating_sub(3);
+    cut > 0
+        && name
+            .get(cut..)
+            .is_some_and(|ext| ext.eq_ignore_ascii_case(".md"))
 }
 
 #[cfg(test)]
@@ -148,6 +151,12 @@ mod tests {
         assert!(r.skips_file("global-context.md"));
         assert!(!r.skips_file("Daily/2026-11-01.md"));
         assert!(!r.skips_file("Notes/UPPER.MD"));
+        for name in ["a.md", "Notes/B.Md", "日記.md", "..md"] {
+            assert!(is_markdown(name), "{name}");
+        }
+        for name in [".md", "Notes/.md", "notes.txt", "md", "x.mdx", "é"] {
+            assert!(!is_markdown(name), "{name}");
+        }
         assert!(r.skips_dir(".git"));
     }
 

@@ -119,15 +119,23 @@ impl Store {
 
     /// Rescans; returns what was skipped and the temp files of our writes found.
     fn rescan_now(&mut self) -> (Vec<Skipped>, Vec<std::path::PathBuf>) {
-        let found = scan(&self.config.vault, &self.rules);
         // Dating a note that is not a daily note reads its head (frontmatter, headings),
-        // unless it was dated at the same stamp before: done in parallel, then indexed in
-        // the order found.
+        // unless it was dated at the same stamp before: how each was dated is read from the
+        // index while the folders are walked, then the notes are dated in parallel and
+        // indexed in the order found.
         let key = dating_key(&self.config);
-        let known = self.records.dated_notes(&key).unwrap_or_else(|e| {
-            tracing::debug!("notes dated before not read: {e}");
-            Default::default()
+        let (found, known) = std::thread::scope(|scope| {
+            let known = scope.spawn(|| self.records.dated_notes(&key));
+            let found = scan(&self.config.vault, &self.rules);
+            (found, known.join())
         });
+        let known = match known {
+            Ok(known) => known.unwrap_or_else(|e| {
+                tracing::debug!("notes dated before not read: {e}");
+                Default::default()
+            }),
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
         let metas: Vec<(NoteMeta, bool)> = found
             .notes
             .into_par_iter()

@@ -751,6 +751,18 @@ fn round1(x: f64) -> f64 {
 
 /// `7.0` -> `7`, `7.25` -> `7.25`.
 pub fn trim(x: f64) -> String {
+    // Hundredths written with integers when there are no more of them (weights, reps,
+    // distances): formatting a float to two places costs more than the rest of a point.
+    let hundredths = x * 100.0;
+    if hundredths.fract() == 0.0 && hundredths.abs() < 1e15 {
+        let all = hundredths.abs() as u64;
+        let sign = if hundredths < 0.0 { "-" } else { "" };
+        return match all % 100 {
+            0 => format!("{sign}{}", all / 100),
+            n if n % 10 == 0 => format!("{sign}{}.{}", all / 100, n / 10),
+            n => format!("{sign}{}.{n:02}", all / 100),
+        };
+    }
     let s = format!("{:.2}", x);
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
@@ -767,4 +779,43 @@ fn weekday_name(from_monday: u32) -> String {
         monday + chrono::Duration::days(i64::from(from_monday % 7)),
         "weekday",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trim;
+
+    #[test]
+    fn numbers_are_written_to_two_places_without_trailing_zeros() {
+        let written = |x: f64| {
+            let s = format!("{x:.2}");
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        for x in [
+            0.0,
+            7.0,
+            7.25,
+            7.5,
+            -0.25,
+            -3.0,
+            0.1,
+            72.5,
+            1e6,
+            12.345,
+            0.005,
+            1.0 / 3.0,
+            100.1,
+            2.675,
+            5.05,
+            42.195,
+            -0.5,
+            1e16,
+            0.07,
+        ] {
+            assert_eq!(trim(x), written(x), "{x}");
+        }
+        assert_eq!(trim(7.0), "7");
+        assert_eq!(trim(7.25), "7.25");
+        assert_eq!(trim(72.5), "72.5");
+    }
 }

@@ -979,15 +979,15 @@ const TASK_FILLER: &[&str] = &[
 /// When the question names a period that could not be read ("since my birthday"), says
 /// so: the answer then covers all the notes.
 fn period_note(question: &str, range: &Option<DateRange>) -> String {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    static RE: std::sync::OnceLock<super::pattern::Pattern> = std::sync::OnceLock::new();
     // The event's words unbounded, then cut to 30 letters: a bounded repeat of a Unicode
     // class (`[\w ]{2,30}`) compiles into thousands of states, a fifth of a one-shot `ask`.
     let re = RE.get_or_init(|| {
-        regex::Regex::new(
-            r"(?i)\b(?:since|after|before|during|around)\s+(?:my|the|our|last)\s+([\w ]{2,})",
+        super::pattern::Pattern::new(
+            r"\b(?:since|after|before|during|around)\s+(?:my|the|our|last)\s+([\w ]{2,})",
         )
-        .expect("valid regex")
     });
+    let question = &question.to_lowercase();
     let Some(caps) = re.captures(question) else {
         return String::new();
     };

@@ -4,7 +4,6 @@
 use std::sync::OnceLock;
 
 use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
-use regex::Regex;
 
 use super::pattern::Pattern;
 
@@ -452,10 +451,9 @@ fn month_end_if_month(text: &str, day: NaiveDate) -> NaiveDate {
 
 /// A recurring weekday ("on Mondays", "every Friday"), for per-weekday questions.
 pub fn recurring_weekday(question: &str) -> Option<Weekday> {
-    static RE: OnceLock<Regex> = OnceLock::new();
+    static RE: OnceLock<Pattern> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"\b(?:on\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s|every\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
-            .expect("valid regex")
+        Pattern::new(r"\b(?:on\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s|every\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
     });
     let lower = question.to_lowercase();
     let c = re.captures(&lower)?;

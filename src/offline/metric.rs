@@ -374,13 +374,24 @@ fn reps_point<'r>(r: &'r ParsedRecord, e: &Value) -> Option<Point<'r>> {
     })
 }
 
-/// `5 reps × 3 sets`, in the language spoken.
+/// `5 reps × 3 sets`, in the language spoken: written once per language and count (an
+/// all-time best of a lift writes one per session).
 fn reps_and_sets(reps: i64, sets: i64) -> String {
-    format!(
+    thread_local! {
+        static WRITTEN: std::cell::RefCell<std::collections::HashMap<(&'static str, i64, i64), String>> =
+            Default::default();
+    }
+    let key = (say::lang(), reps, sets);
+    if let Some(done) = WRITTEN.with(|w| w.borrow().get(&key).cloned()) {
+        return done;
+    }
+    let text = format!(
         "{} × {}",
         say::count(reps as usize, "rep"),
         say::count(sets as usize, "set")
-    )
+    );
+    WRITTEN.with(|w| w.borrow_mut().insert(key, text.clone()));
+    text
 }
 
 /// Whether `name` is measured in reps in `records`: a bodyweight move, or a lift never

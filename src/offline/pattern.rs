@@ -4,6 +4,7 @@
 //! literals its matches start with, one of those they end with, a digit. A text without
 //! them is not searched, nor the pattern compiled.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use regex::{Captures, Regex};
@@ -68,6 +69,22 @@ impl Pattern {
 
     pub fn is_match(&self, text: &str) -> bool {
         self.may_match(text) && self.regex().is_match(text)
+    }
+
+    /// [`Regex::replace_all`], without compiling for a text it cannot match.
+    pub fn replace_all<'t>(&self, text: &'t str, with: &str) -> Cow<'t, str> {
+        match self.may_match(text) {
+            true => self.regex().replace_all(text, with),
+            false => Cow::Borrowed(text),
+        }
+    }
+
+    /// [`Regex::replace`] (the first match), likewise.
+    pub fn replace<'t>(&self, text: &'t str, with: &str) -> Cow<'t, str> {
+        match self.may_match(text) {
+            true => self.regex().replace(text, with),
+            false => Cow::Borrowed(text),
+        }
     }
 }
 

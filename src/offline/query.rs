@@ -6,6 +6,7 @@ use chrono::Weekday;
 
 use super::cues::{self, asks, Cue};
 use super::dates::{find_range, recurring_weekday, DateRange};
+use super::pattern::Pattern;
 use super::read::lexicon::lexicon;
 use super::run_filter::RunFilter;
 use crate::domains::Domains;
@@ -195,25 +196,20 @@ fn contains_word(text: &str, word: &str) -> bool {
 
 /// `10k steps` is ten thousand steps, not a 10k run.
 fn thousands_of_steps(q: &str) -> String {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    RE.get_or_init(|| {
-        regex::Regex::new(r"(\d+)k(\s*(?:steps|걸음|歩|步|pasos|schritte|pas)\b)")
-            .expect("steps pattern compiles")
-    })
-    .replace_all(q, "${1}000$2")
-    .into_owned()
+    static RE: std::sync::OnceLock<Pattern> = std::sync::OnceLock::new();
+    RE.get_or_init(|| Pattern::new(r"(\d+)k(\s*(?:steps|걸음|歩|步|pasos|schritte|pas)\b)"))
+        .replace_all(q, "${1}000$2")
+        .into_owned()
 }
 
 /// German compounds split into the words they are made of: `5-km-zeit` is `5 km zeit`,
 /// `durchschnittsgewicht` is `durchschnitt gewicht`.
 fn split_compounds(q: String) -> String {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    static RE: std::sync::OnceLock<Pattern> = std::sync::OnceLock::new();
     if !q.contains('-') && !q.contains("durchschnitts") {
         return q;
     }
-    let re = RE.get_or_init(|| {
-        regex::Regex::new(r"(\d)-(k|km|mi|meilen)(?:-|\b)").expect("compound pattern compiles")
-    });
+    let re = RE.get_or_init(|| Pattern::new(r"(\d)-(k|km|mi|meilen)(?:-|\b)"));
     re.replace_all(&q, "$1 $2 ")
         .replace("durchschnitts", "durchschnitt ")
 }
@@ -452,10 +448,9 @@ fn per_day_amount(metric: &Metric) -> bool {
 
 /// A race distance in the question: `5k`, `10 km`, `5km`, `half marathon`, `마라톤`.
 fn target_km(q: &str) -> Option<f64> {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    static RE: std::sync::OnceLock<Pattern> = std::sync::OnceLock::new();
     let re = RE.get_or_init(|| {
-        regex::Regex::new(r"(\d+(?:[.,]\d+)?)\s*(?:k|km|kms|킬로|키로|公里|キロ)(?:\b|[^a-z])")
-            .expect("valid regex")
+        Pattern::new(r"(\d+(?:[.,]\d+)?)\s*(?:k|km|kms|킬로|키로|公里|キロ)(?:\b|[^a-z])")
     });
     if let Some(c) = re.captures(q) {
         return c[1].replace(',', ".").parse().ok();
@@ -482,12 +477,11 @@ fn target_km(q: &str) -> Option<f64> {
 /// A weight unit asked for by a question word (`多少斤`, `几公斤`, `몇 kg`, `何キロ`,
 /// `how many pounds`, `wie viel kg`, `cuántos kilos`).
 fn asks_weight_unit(q: &str) -> bool {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    static RE: std::sync::OnceLock<Pattern> = std::sync::OnceLock::new();
     RE.get_or_init(|| {
-        regex::Regex::new(
+        Pattern::new(
             r"(?:多少|几|幾|몇|何|\bhow\s+many|\bwie\s+viele?|\bcu[aá]ntos|\bcombien\s+de|\bquantos|\bquanti)\s*(?:斤|公斤|千克|kg|kgs|키로|킬로|キロ|kilos?|pounds|lbs?)",
         )
-        .expect("weight question pattern compiles")
     })
     .is_match(q)
 }

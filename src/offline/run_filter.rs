@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use regex::Regex;
+use super::pattern::Pattern;
 use serde_json::Value;
 
 use super::metric::runs;
@@ -102,14 +102,13 @@ fn min_km(q: &str) -> Option<f64> {
     n.parse().ok()
 }
 
-fn least() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
+fn least() -> &'static Pattern {
+    static RE: OnceLock<Pattern> = OnceLock::new();
     RE.get_or_init(|| {
         let km = r"(\d+(?:[.,]\d+)?)\s*(?:km|k|kms|킬로|키로|キロ|公里)";
-        Regex::new(&format!(
+        Pattern::new(&format!(
             r"(?:over|more than|at least|longer than|above|beyond|más de|mehr als|über|plus de|au moins)\s*{km}|{km}\s*(?:\+|or more|or longer|and up|이상|넘게|넘는|넘은|넘|초과|以上|超)"
         ))
-        .expect("least distance compiles")
     })
 }
 

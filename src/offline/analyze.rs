@@ -227,13 +227,7 @@ pub fn compute(
             let last = points.last()?;
             let change = last.value - first.value;
             let (fc, lc) = (facts.cite(link, first), facts.cite(link, last));
-            let direction = if change.abs() < 1e-9 {
-                t("no_change", &[])
-            } else if change > 0.0 {
-                t("up", &[("by", &metric.format(round1(change)))])
-            } else {
-                t("down", &[("by", &metric.format(round1(-change)))])
-            };
+            let direction = say::change(change, |by| metric.format(round1(by)));
             facts.lines.push(t(
                 "trend",
                 &[

@@ -187,6 +187,18 @@ fn fill_into(out: &mut String, template: &str, args: &[(&str, &str)]) {
     out.push_str(rest);
 }
 
+/// How a figure moved by `change`: `up 3 km`, `down 2 kg`, `no change`, each amount
+/// written by `show` (always given a positive amount).
+pub fn change(change: f64, show: impl Fn(f64) -> String) -> String {
+    if change.abs() < 1e-9 {
+        t("no_change", &[])
+    } else if change > 0.0 {
+        t("up", &[("by", &show(change))])
+    } else {
+        t("down", &[("by", &show(-change))])
+    }
+}
+
 /// `n` of a counted thing (`noun` is its English singular): `3 runs`, `3회`, `3 Läufe`.
 pub fn count(n: usize, noun: &str) -> String {
     count_text(&n.to_string(), n == 1, noun)

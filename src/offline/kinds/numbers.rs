@@ -623,13 +623,7 @@ pub fn reply(
                 return Some(r);
             }
             let change = last.value - first.value;
-            let direction = if change.abs() < 1e-9 {
-                say::t("no_change", &[])
-            } else if change > 0.0 {
-                say::t("up", &[("by", &shown(metric, &points, change))])
-            } else {
-                say::t("down", &[("by", &shown(metric, &points, -change))])
-            };
+            let direction = say::change(change, |by| shown(metric, &points, by));
             r.head.push(say::t(
                 "trend",
                 &[

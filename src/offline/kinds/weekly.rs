@@ -33,13 +33,7 @@ pub fn change(
         return None;
     }
     let diff = last.value - first.value;
-    let direction = if diff.abs() < 1e-9 {
-        t("no_change", &[])
-    } else if diff > 0.0 {
-        t("up", &[("by", &show(diff))])
-    } else {
-        t("down", &[("by", &show(-diff))])
-    };
+    let direction = crate::offline::say::change(diff, show);
     let mut r = Reply::default();
     r.head.push(t(
         "trend_weekly",

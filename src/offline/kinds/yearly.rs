@@ -78,13 +78,7 @@ pub fn change(
     let (first, last) = (*compared.first()?, *compared.last()?);
     let show = |km: f64| format!("{} km", trim((km * 10.0).round() / 10.0));
     let diff = last.km - first.km;
-    let direction = if diff.abs() < 1e-9 {
-        t("no_change", &[])
-    } else if diff > 0.0 {
-        t("up", &[("by", &show(diff))])
-    } else {
-        t("down", &[("by", &show(-diff))])
-    };
+    let direction = crate::offline::say::change(diff, show);
     let mut r = Reply::default();
     r.head.push(t(
         "trend_yearly",

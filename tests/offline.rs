@@ -1011,3 +1011,26 @@ fn totals_stated_in_a_review_are_the_figures_of_their_periods() {
         "the review's totals are no runs: {runs}"
     );
 }
+
+/// The plan for a year, named for it, that states the year before's total: asked for the
+/// new year, the answer is what was logged in it, not last year's figure.
+#[test]
+fn a_total_of_the_year_before_in_a_plan_for_this_year_is_not_this_years() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(
+        v,
+        "Daily/2025-02-01.md",
+        "ran 8 km
+",
+    );
+    write(
+        v,
+        "Plans/plan-2025.md",
+        "---\ndate: 2025-01-03\n---\nIn total I ran 1200 km in 2024, far from my goal.\n",
+    );
+    process(v);
+    let year = ask(v, "How many km did I run in 2025");
+    assert!(!year.contains("1200"), "{year}");
+    assert!(year.contains("8 km"), "{year}");
+}

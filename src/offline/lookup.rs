@@ -720,6 +720,12 @@ pub fn reviewed_total(store: &Store, start: NaiveDate, end: NaiveDate) -> Option
                         .max()
                 };
                 let Some(after) = after else { continue };
+                // A total of another period (last year's, in the plan for this one) is not
+                // this one's.
+                let totals = super::read::stated::stated(&sentence, entry.date);
+                if !totals.is_empty() && totals.iter().all(|t| t.end < start || t.start > end) {
+                    continue;
+                }
                 let Some(value) = value(Asked::Distance, &lower[after..], &[], |_| 0) else {
                     continue;
                 };

@@ -365,11 +365,10 @@ pub fn daily_date(rel: &str, daily: &DailyNotes) -> Option<NaiveDate> {
     } else {
         rel.strip_prefix(daily.folder.as_str())?.strip_prefix('/')?
     };
-    let name = inside.get(..inside.len().checked_sub(3)?)?;
-    if !inside.to_ascii_lowercase().ends_with(".md") {
+    if !super::ignore::is_markdown(inside) {
         return None;
     }
-    daily.format.parse(name)
+    daily.format.parse(&inside[..inside.len() - 3])
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use chrono::NaiveDate;
 use rusqlite::params;
 
-use super::RecordDb;
+use super::{stored_day, RecordDb};
 use crate::error::Result;
 use crate::vault::index::DateSource;
 use crate::vault::stamp::Stamp;
@@ -52,7 +52,7 @@ impl RecordDb {
             let dated = (|| {
                 Some(Dated {
                     stamp: stamp_of(text(1)?)?,
-                    date: day_of(text(2)?)?,
+                    date: stored_day(text(2)?)?,
                     source: source_of(r.get(3).ok()?)?,
                     dates: days_of(text(4)?)?,
                 })
@@ -125,21 +125,6 @@ fn stamp_of(text: &str) -> Option<Stamp> {
     (at == 3 && digits > 0).then(|| Stamp(parts[0], parts[1], parts[2], parts[3]))
 }
 
-/// A day as stored (`2026-11-01`), read without chrono's general parser.
-pub(super) fn day_of(text: &str) -> Option<NaiveDate> {
-    let b = text.as_bytes();
-    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
-        let part = text.get(r)?;
-        part.bytes()
-            .all(|c| c.is_ascii_digit())
-            .then(|| part.parse().ok())?
-    };
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return text.parse().ok();
-    }
-    NaiveDate::from_ymd_opt(digits(0..4)? as i32, digits(5..7)?, digits(8..10)?)
-}
-
 /// Days as stored (`["2026-11-01","2026-11-02"]`, JSON).
 fn days_of(text: &str) -> Option<Vec<NaiveDate>> {
     let inner = text.strip_prefix('[')?.strip_suffix(']')?.trim();
@@ -148,7 +133,7 @@ fn days_of(text: &str) -> Option<Vec<NaiveDate>> {
     }
     inner
         .split(',')
-        .map(|d| day_of(d.trim().strip_prefix('"')?.strip_suffix('"')?))
+        .map(|d| stored_day(d.trim().strip_prefix('"')?.strip_suffix('"')?))
         .collect()
 }
 
@@ -187,9 +172,9 @@ mod tests {
             let written = serde_json::to_string(&days).unwrap();
             assert_eq!(days_of(&written), Some(days));
         }
-        assert_eq!(day_of("2026-11-01"), Some(day(11, 1)));
+        assert_eq!(stored_day("2026-11-01"), Some(day(11, 1)));
         for bad in ["2026-02-30", "", "x"] {
-            assert_eq!(day_of(bad), None, "{bad}");
+            assert_eq!(stored_day(bad), None, "{bad}");
         }
         assert_eq!(stamp_of("[1,2,3]"), None);
         assert_eq!(stamp_of("[1,2,3,4,5]"), None);

@@ -208,7 +208,7 @@ pub(super) fn entry_from_row(r: &Row) -> rusqlite::Result<Entry> {
         source: r.get(1)?,
         heading: r.get(2)?,
         under: r.get(11)?,
-        date: date.parse().unwrap_or_default(),
+        date: super::stored_day(&date).unwrap_or_default(),
         time: time.and_then(|t| NaiveTime::parse_from_str(&t, "%H:%M").ok()),
         log: r.get(5)?,
         hash: ContentHash(u64::from_str_radix(&hash, 16).unwrap_or_default()),

@@ -57,7 +57,7 @@ impl RecordDb {
                     id,
                     source_file: row.get(1).map_err(get)?,
                     heading: row.get(2).map_err(get)?,
-                    date: super::dated::day_of(&date).unwrap_or_default(),
+                    date: super::stored_day(&date).unwrap_or_default(),
                     timestamp: row.get(4).map_err(get)?,
                     parser: row.get(5).map_err(get)?,
                     content_hash: String::new(),

@@ -510,7 +510,7 @@ impl RecordDb {
             })
             .optional()
             .map_err(|e| self.error(e))?;
-        let parse = |s: Option<String>| s.and_then(|s| s.parse::<NaiveDate>().ok());
+        let parse = |s: Option<String>| s.as_deref().and_then(stored_day);
         Ok(row.and_then(|(a, b)| Some((parse(a)?, parse(b)?))))
     }
 
@@ -667,6 +667,21 @@ impl Drop for RecordDb {
             tracing::warn!("{e}");
         }
     }
+}
+
+/// A day as stored (`2026-11-01`), read without chrono's general parser.
+pub(super) fn stored_day(text: &str) -> Option<NaiveDate> {
+    let b = text.as_bytes();
+    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
+        let part = text.get(r)?;
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return text.parse().ok();
+    }
+    NaiveDate::from_ymd_opt(digits(0..4)? as i32, digits(5..7)?, digits(8..10)?)
 }
 
 /// A kind of fact some record holds (see [`RecordDb::fact_kinds`]).

@@ -8,7 +8,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/offline/read/lexicon");
+    // Read when run, not when built: one built script may serve several checkouts.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("src/offline/read/lexicon");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut langs: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))

@@ -71,7 +71,7 @@ impl RecordDb {
                     unreadable: Vec::new(),
                 });
             }
-            let mut set = Map::new();
+            let mut set = Map::with_capacity(5);
             set.insert("name".into(), Value::from(name));
             set.insert(
                 "weight".into(),

@@ -292,17 +292,27 @@ fn converted(x: f64, unit: Unit) -> Vec<f64> {
     }
 }
 
-/// The unit a word names (the lexicon's `unit_*` words of every language).
+/// The unit a word names: the language files' `unit_spellings`, and for spans of days
+/// their `unit_day`, `unit_week` and `unit_month` words.
 fn unit_of(word: &str) -> Unit {
-    static UNITS: OnceLock<Vec<(String, Unit)>> = OnceLock::new();
-    let units = UNITS.get_or_init(|| {
+    use crate::offline::read::units::{HOURS, KG, KM, LB, MILES, MINUTES};
+    static SPANS: OnceLock<Vec<(String, Unit)>> = OnceLock::new();
+    if word == "%" {
+        return Unit::Percent;
+    }
+    let measured = [
+        (KM, Unit::Km),
+        (MILES, Unit::Mile),
+        (KG, Unit::Kg),
+        (LB, Unit::Lb),
+        (HOURS, Unit::Hour),
+        (MINUTES, Unit::Minute),
+    ];
+    if let Some((_, unit)) = measured.iter().find(|(spellings, _)| spellings.has(word)) {
+        return *unit;
+    }
+    let spans = SPANS.get_or_init(|| {
         [
-            ("unit_km", Unit::Km),
-            ("unit_mile", Unit::Mile),
-            ("unit_kg", Unit::Kg),
-            ("unit_lb", Unit::Lb),
-            ("unit_hour", Unit::Hour),
-            ("unit_minute", Unit::Minute),
             ("unit_day", Unit::Span(1)),
             ("unit_week", Unit::Span(7)),
             ("unit_month", Unit::Span(30)),
@@ -315,11 +325,8 @@ fn unit_of(word: &str) -> Unit {
         })
         .collect()
     });
-    if word == "%" {
-        return Unit::Percent;
-    }
     let w = word.to_lowercase();
-    units
+    spans
         .iter()
         .find(|(name, _)| *name == w)
         .map_or(Unit::None, |(_, u)| *u)

@@ -338,22 +338,12 @@ fn asks_pace(question_words: &[&str]) -> bool {
 
 const PACE: [&str; 5] = ["pace", "tempo", "配速", "페이스", "ペース"];
 
-/// The distance unit a word names, if any.
+/// The distance unit a word names, if any (see `unit_spellings` in the language files).
 fn unit_of(word: &str) -> Option<&'static str> {
-    const KM: [&str; 8] = [
-        "km",
-        "kilometer",
-        "kilometern",
-        "kilometers",
-        "kilometres",
-        "kilometre",
-        "公里",
-        "킬로",
-    ];
-    const MI: [&str; 5] = ["mi", "mile", "miles", "meilen", "meile"];
-    if KM.contains(&word) {
+    use super::read::units::{KM, MILES};
+    if KM.has(word) {
         Some("km")
-    } else if MI.contains(&word) {
+    } else if MILES.has(word) {
         Some("mi")
     } else {
         None

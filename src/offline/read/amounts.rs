@@ -160,9 +160,7 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
                     )
                 }
                 Read::Hours => {
-                    let minutes = hit
-                        .get(2)
-                        .is_some_and(|u| MINUTES.split('|').any(|m| m == u));
+                    let minutes = hit.get(2).is_some_and(|u| MINUTES.has(u));
                     let v = hit
                         .num(1)
                         .map(|x| if minutes { round2(x / 60.0) } else { x });

@@ -60,13 +60,9 @@ impl Fix {
         Fix {
             value,
             reps,
-            unit: unit.filter(|u| is_weight_unit(u)).map(|u| {
-                if LB.split('|').any(|l| l == u) {
-                    "lb"
-                } else {
-                    "kg"
-                }
-            }),
+            unit: unit
+                .filter(|u| is_weight_unit(u))
+                .map(|u| if LB.has(u) { "lb" } else { "kg" }),
         }
     }
 
@@ -84,7 +80,7 @@ impl Fix {
 }
 
 fn is_weight_unit(u: &str) -> bool {
-    KG.split('|').chain(LB.split('|')).any(|w| w == u)
+    KG.has(u) || LB.has(u)
 }
 
 /// `(수정: 8회였음)`, `(correction: 8 reps)`, `(Korrektur: 62,5 kg)`: a note correcting one

@@ -86,6 +86,10 @@ struct File {
     /// Keys of `key: value` lines by what they name -> their words.
     #[serde(default)]
     fields: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    unit_spellings: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    unit_spellings_in_context: BTreeMap<String, Vec<String>>,
     /// The words of charts and of living answers: read per language by
     /// `crate::offline::chart::words`, not merged here.
     #[serde(default, rename = "chart")]
@@ -445,6 +449,11 @@ pub struct Lexicon {
     /// Keys of `key: value` lines by what they name (`dinner`) -> their words in every
     /// language (`d`, `dinner`, `저녁`, `cena`).
     pub fields: BTreeMap<String, Vec<String>>,
+    /// Units as notes write them (`km` -> `kilometern`, `chilometri`...), read beside any
+    /// number; every language's, longest first.
+    pub unit_spellings: BTreeMap<String, Vec<String>>,
+    /// Spellings read as a unit only where the activity tells which (`k`, `킬로`, `개`).
+    pub unit_spellings_in_context: BTreeMap<String, Vec<String>>,
     /// Each language's answer words, by language code.
     pub answers: Vec<(String, crate::offline::say::Answers)>,
     /// Each language's own question words and cues (lowercase), which tell a question's
@@ -534,6 +543,8 @@ fn load_values<'a>(
         months: Vec::new(),
         table_headers: Vec::new(),
         fields: BTreeMap::new(),
+        unit_spellings: BTreeMap::new(),
+        unit_spellings_in_context: BTreeMap::new(),
         answers: Vec::new(),
         question_words: Vec::new(),
     };
@@ -685,6 +696,18 @@ fn load_values<'a>(
         for (column, words) in file.table_headers {
             headers.entry(column).or_default().extend(lower(words));
         }
+        for (unit, words) in file.unit_spellings {
+            lex.unit_spellings
+                .entry(unit)
+                .or_default()
+                .extend(lower(words));
+        }
+        for (unit, words) in file.unit_spellings_in_context {
+            lex.unit_spellings_in_context
+                .entry(unit)
+                .or_default()
+                .extend(lower(words));
+        }
         for (name, words) in file.equipment {
             let name = name.to_lowercase();
             lex.equipment
@@ -724,7 +747,12 @@ fn load_values<'a>(
     ] {
         longest_first(list);
     }
-    for list in lex.cues.values_mut() {
+    for list in lex
+        .cues
+        .values_mut()
+        .chain(lex.unit_spellings.values_mut())
+        .chain(lex.unit_spellings_in_context.values_mut())
+    {
         longest_first(list);
     }
     lex.months

@@ -1024,7 +1024,7 @@ fn weight(h: &Hit, value: usize, unit: usize) -> Option<(f64, Option<&'static st
 fn unit_name(word: &str) -> &'static str {
     if word == "斤" {
         "jin"
-    } else if word.starts_with(['l', 'p']) || LB.contains(word) {
+    } else if LB.has(word) {
         "lb"
     } else {
         "kg"

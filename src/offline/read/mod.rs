@@ -25,7 +25,7 @@ mod runs;
 mod sleep;
 pub mod stated;
 pub(crate) mod tables;
-mod units;
+pub mod units;
 mod unreadable;
 pub(crate) mod wod;
 pub mod words;
@@ -39,7 +39,7 @@ pub const KM_PER_MILE: f64 = 1.609_344;
 
 /// Whether `unit` is a way of writing miles (`mi`, `miles`, `Meilen`…).
 pub fn is_miles(unit: &str) -> bool {
-    units::MILES.split('|').any(|m| m == unit.to_lowercase())
+    units::measure_unit(&unit.to_lowercase()) == Some("mile")
 }
 
 #[cfg(test)]

@@ -347,7 +347,7 @@ pub fn has_distance(text: &str) -> bool {
             .chars()
             .next()
             .is_some_and(char::is_alphabetic);
-        !glued && !METERS.split('|').any(|m| m == unit)
+        !glued && !METERS.has(unit)
     })
 }
 
@@ -421,11 +421,11 @@ fn distance_km(hit: &Hit, found: &mut Found) -> Option<f64> {
 
 /// `value` `unit` in km (miles converted, metres only from 100 m: `45m` is minutes).
 fn km_of(value: f64, unit: &str, found: &mut Found) -> Option<f64> {
-    if MILES.split('|').any(|m| m == unit) {
+    if MILES.has(unit) {
         found.notes.push(format!("converted {value} {unit} to km"));
         return Some(round2(value * KM_PER_MILE));
     }
-    let meters = METERS.split('|').any(|m| m == unit);
+    let meters = METERS.has(unit);
     if meters {
         // `45m` on a run is minutes more often than metres; a track distance is 100 m+.
         if value < 100.0 {
@@ -514,10 +514,8 @@ pub fn claim_splits(clause: &mut Clause) {
         let before = clause.text[..hit.range.start].trim_end();
         let after = clause.text[hit.range.end..].trim_start();
         // Under 100 m, `m` is minutes (see `km_of`): `48m 3s` after `Recovery jog`.
-        let short = hit
-            .get(2)
-            .is_some_and(|u| METERS.split('|').any(|m| m == u))
-            && hit.num(1).is_some_and(|m| m >= 100.0);
+        let short =
+            hit.get(2).is_some_and(|u| METERS.has(u)) && hit.num(1).is_some_and(|m| m >= 100.0);
         if MARKS.iter().any(|m| after.starts_with(m))
             || short && recovery && !repeat(clause, &hit)
             || part && PART.iter().any(|p| before.ends_with(p.trim_end()))

@@ -1,189 +1,109 @@
-//! Unit words in the languages people log in, as regex pieces, and their normal names.
-//! Longer spellings come first in every alternation: the regex takes the first that fits.
+//! Unit words as regex pieces and their normal names, read from the language files
+//! (`unit_spellings` in `lexicon/<lang>.yaml`).
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use regex::Regex;
 
 use super::clause::{Clause, Hit};
+use super::lexicon::lexicon;
 
 /// A number: `77.5`, `77,5`, `12,400`.
 pub const NUM: &str = r"\d+(?:[.,]\d+)?";
 /// Kilograms, and the jin (斤, half a kilo) Chinese logs weigh in: read apart by
 /// `lifts::unit_name`.
-pub const KG: &str =
-    r"kilogramos?|kilogramm|kilograms?|kilos?|kgs|kg|킬로그램|킬로|키로|キロ|公斤|千克|斤";
-pub const LB: &str = r"pounds?|lbs|lb|파운드|ポンド|磅";
-pub const HOURS: &str = r"hours|hour|hrs|hr|horas|hora|heures|heure|stunden|stunde|std|h|시간|時間|个小时|個小時|小时|小時";
-pub const MINUTES: &str = r"minuten|minutos|minutes|minute|minuto|mins|min|분|分钟|分鐘|分";
-pub const KM: &str = r"kilometers|kilometer|kilometres|kilometre|kilómetros|kilómetro|kilomètres|kilomètre|kms|km|k|킬로미터|킬로|키로|キロメートル|キロ|公里|千米";
-pub const MILES: &str = r"miles|mile|millas|milla|meilen|meile|mi";
-pub const METERS: &str = r"meters|meter|metres|metre|metros|mètres|m|미터|メートル|米";
-
+pub const KG: Spellings = Spellings("kg");
+pub const LB: Spellings = Spellings("lb");
+pub const HOURS: Spellings = Spellings("hour");
+pub const MINUTES: Spellings = Spellings("minute");
+pub const KM: Spellings = Spellings("km");
+pub const MILES: Spellings = Spellings("mile");
+pub const METERS: Spellings = Spellings("m");
 /// Reps and sets: `5 reps`, `5회`, `5回`, `5次`, `5 Wdh`, `3 sets`, `3세트`, `3组`...
-pub const REPS: &str = r"repetitionen|repetitions|repetition|repeticiones|repetições|repeticoes|ripetizioni|répétitions|wiederholungen|wdh\.?|reps|rep|회씩|회|개씩|개|回ずつ|回|レップ|次|个";
-pub const SETS: &str = r"sets|set|series|serie|séries|série|sätze|satz|세트|셋트|셋|セット|组|組";
+pub const REPS: Spellings = Spellings("rep");
+pub const SETS: Spellings = Spellings("set");
 
-/// A unit word -> its normal singular name, for generic measures.
-pub fn measure_unit(word: &str) -> Option<&'static str> {
-    TABLE
-        .iter()
-        .find(|(_, words)| words.contains(&word))
-        .map(|(name, _)| *name)
+/// Every spelling of a unit in the language files (`unit_spellings` and, since the reader
+/// using it knows the activity, `unit_spellings_in_context`), as one regex alternation,
+/// longest first: `format!("({NUM})\\s*({KM})")`.
+#[derive(Debug, Clone, Copy)]
+pub struct Spellings(&'static str);
+
+impl std::fmt::Display for Spellings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        static ALTERNATIONS: OnceLock<HashMap<&'static str, String>> = OnceLock::new();
+        let all = ALTERNATIONS.get_or_init(|| {
+            let lex = lexicon();
+            let mut all: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
+            for spellings in [&lex.unit_spellings, &lex.unit_spellings_in_context] {
+                for (unit, words) in spellings {
+                    all.entry(unit.as_str())
+                        .or_default()
+                        .extend(words.iter().map(String::as_str));
+                }
+            }
+            all.into_iter()
+                .map(|(unit, words)| (unit, alternation(words)))
+                .collect()
+        });
+        // Every unit named here has spellings in en.yaml: a missing one is a bug the tests
+        // catch, not a text to read around.
+        let words = all.get(self.0);
+        f.write_str(words.unwrap_or_else(|| panic!("no unit_spellings for `{}`", self.0)))
+    }
 }
 
-/// Unit words by their normal name.
-const TABLE: &[(&str, &[&str])] = &[
-    (
-        "minute",
-        &[
-            "minutes", "minute", "minuten", "minutos", "minuto", "mins", "min", "분", "分钟",
-            "分鐘", "分",
-        ],
-    ),
-    (
-        "hour",
-        &[
-            "hours", "hour", "hrs", "hr", "h", "stunden", "stunde", "std", "horas", "hora",
-            "heures", "heure", "시간", "時間", "小时", "小時",
-        ],
-    ),
-    ("second", &["seconds", "second", "secs", "sec", "초", "秒"]),
-    (
-        "km",
-        &[
-            "kilometers",
-            "kilometer",
-            "kilometres",
-            "kilometre",
-            "kilómetros",
-            "kilomètres",
-            "kms",
-            "km",
-            "킬로미터",
-            "公里",
-        ],
-    ),
-    ("mile", &["miles", "mile", "mi"]),
-    (
-        "m",
-        &[
-            "meters",
-            "meter",
-            "metres",
-            "metre",
-            "metros",
-            "mètres",
-            "m",
-            "미터",
-            "メートル",
-        ],
-    ),
-    (
-        "kg",
-        &[
-            "kilograms",
-            "kilogram",
-            "kilos",
-            "kilo",
-            "kgs",
-            "kg",
-            "킬로그램",
-            "公斤",
-        ],
-    ),
-    ("lb", &["pounds", "pound", "lbs", "lb"]),
-    ("g", &["grams", "gram", "g", "그램", "グラム", "克"]),
-    (
-        "l",
-        &[
-            "liters",
-            "liter",
-            "litres",
-            "litre",
-            "l",
-            "리터",
-            "リットル",
-            "升",
-        ],
-    ),
-    ("ml", &["ml"]),
-    (
-        "page",
-        &[
-            "pages",
-            "page",
-            "pp",
-            "seiten",
-            "seite",
-            "páginas",
-            "página",
-            "págs",
-            "pág",
-            "pags",
-            "pag",
-            "페이지",
-            "쪽",
-            "ページ",
-            "页",
-        ],
-    ),
-    (
-        "chapter",
-        &[
-            "chapters",
-            "chapter",
-            "kapitel",
-            "capítulos",
-            "chapitres",
-            "章",
-        ],
-    ),
-    (
-        "glass",
-        &[
-            "glasses", "glass", "gläser", "glas", "vasos", "vaso", "verres", "verre", "잔", "컵",
-        ],
-    ),
-    (
-        "cup",
-        &[
-            "cups", "cup", "tazas", "taza", "tasses", "tasse", "tassen", "杯",
-        ],
-    ),
-    (
-        "bottle",
-        &[
-            "bottles",
-            "bottle",
-            "flaschen",
-            "flasche",
-            "botellas",
-            "bouteilles",
-            "병",
-            "瓶",
-        ],
-    ),
-    ("episode", &["episodes", "episode", "eps", "ep"]),
-    ("lap", &["laps", "lap", "lengths", "length"]),
-    ("rep", &["reps", "rep", "회", "回", "次"]),
-    ("set", &["sets", "set", "세트", "セット", "组"]),
-    ("word", &["words", "word"]),
-    ("floor", &["floors", "floor"]),
-    ("time", &["times", "번"]),
-    ("percent", &["percent", "%"]),
-    ("bpm", &["bpm"]),
-];
+impl Spellings {
+    /// Whether `word` (any case) is one of the unit's spellings.
+    pub fn has(&self, word: &str) -> bool {
+        let lex = lexicon();
+        let word = word.to_lowercase();
+        [&lex.unit_spellings, &lex.unit_spellings_in_context]
+            .iter()
+            .filter_map(|spellings| spellings.get(self.0))
+            .any(|words| words.contains(&word))
+    }
+}
+
+/// `words` escaped as one regex alternation, longest first (the regex takes the first
+/// alternative that fits: `glasses` before `g`).
+fn alternation(mut words: Vec<&str>) -> String {
+    words.sort_by_key(|w| (std::cmp::Reverse(w.chars().count()), *w));
+    words.dedup();
+    let escaped: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
+    escaped.join("|")
+}
+
+/// A unit word -> its normal singular name, for generic measures (a spelling of
+/// `unit_spellings`, not one read only in context).
+pub fn measure_unit(word: &str) -> Option<&'static str> {
+    static UNITS: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    UNITS
+        .get_or_init(|| {
+            let mut units = HashMap::new();
+            for (unit, words) in &lexicon().unit_spellings {
+                for word in words {
+                    units.insert(word.as_str(), unit.as_str());
+                }
+            }
+            units
+        })
+        .get(word)
+        .copied()
+}
 
 /// `<number> <unit>` for any unit [`measure_unit`] knows (group 1 number, 2 unit).
 pub fn measure_pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        let mut words: Vec<&str> = TABLE.iter().flat_map(|(_, w)| w.iter().copied()).collect();
-        // The regex takes the first alternative that fits: `glasses` before `g`.
-        words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
-        let units: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
-        Regex::new(&format!(r"~?({NUM})\s*({})", units.join("|")))
+        let words = lexicon()
+            .unit_spellings
+            .values()
+            .flatten()
+            .map(String::as_str)
+            .collect();
+        Regex::new(&format!(r"~?({NUM})\s*({})", alternation(words)))
             .expect("measure pattern compiles")
     })
 }
@@ -221,4 +141,50 @@ pub fn durations(clause: &Clause) -> Vec<(Hit, f64)> {
         .into_iter()
         .filter_map(|h| minutes_of(&h).map(|m| (h, m)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spelling_names_one_unit_and_every_piece_has_spellings() {
+        let mut seen: HashMap<&str, &str> = HashMap::new();
+        for (unit, words) in &lexicon().unit_spellings {
+            for word in words {
+                if let Some(other) = seen.insert(word, unit) {
+                    panic!("`{word}` is spelled for both `{other}` and `{unit}`");
+                }
+            }
+        }
+        for piece in [KG, LB, HOURS, MINUTES, KM, MILES, METERS, REPS, SETS] {
+            let alternation = piece.to_string();
+            assert!(!alternation.is_empty(), "{piece:?}");
+            Regex::new(&alternation).expect("an alternation compiles");
+        }
+    }
+
+    #[test]
+    fn units_are_read_in_the_forms_each_language_writes() {
+        for (word, unit) in [
+            ("kilometern", "km"),
+            ("chilometri", "km"),
+            ("quilômetros", "km"),
+            ("kilómetros", "km"),
+            ("킬로미터", "km"),
+            ("公里", "km"),
+            ("minuti", "minute"),
+            ("sekunden", "second"),
+            ("pagine", "page"),
+            ("libras", "lb"),
+        ] {
+            assert_eq!(measure_unit(word), Some(unit), "{word}");
+        }
+        // Read as a unit only where the activity says which: `5k` of a run.
+        assert_eq!(measure_unit("k"), None);
+        assert!(KM.has("k") && KM.has("Kilometern"));
+        assert!(KG.has("킬로") && KM.has("킬로") && !LB.has("kg"));
+        let hit = measure_pattern().captures("lette 30 pagine").unwrap();
+        assert_eq!((&hit[1], &hit[2]), ("30", "pagine"));
+    }
 }

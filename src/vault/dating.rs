@@ -284,6 +284,10 @@ pub fn name_date(name: &str, today: NaiveDate) -> Option<NaiveDate> {
 }
 
 /// `day_first`: a slashed date writes the day first (see [`slash_day_first`]).
+///
+/// A month word that is also a weekday's short form (`mar.` is Tuesday in French, Spanish
+/// and Italian) is read as the month only when nothing else dates the text: `mar. 11 août
+/// 2026` is Tuesday the 11th of August.
 fn find(
     text: &str,
     place: Place,
@@ -291,12 +295,24 @@ fn find(
     today: NaiveDate,
     day_first: bool,
 ) -> Option<NaiveDate> {
-    shapes(place).iter().find_map(|shape| {
-        shape
-            .re
-            .captures_iter(text)
-            .find_map(|c| read(shape.order, &c, year, today, day_first))
-    })
+    let passed_over = std::cell::Cell::new(false);
+    let pass = |weekdays_too: bool| {
+        shapes(place).iter().find_map(|shape| {
+            shape.re.captures_iter(text).find_map(|c| {
+                let month_word = match shape.order {
+                    Order::NamedMonthDay => c.get(1),
+                    Order::DayNamedMonth => c.get(2),
+                    _ => None,
+                };
+                if !weekdays_too && month_word.is_some_and(|w| weekday(w.as_str())) {
+                    passed_over.set(true);
+                    return None;
+                }
+                read(shape.order, &c, year, today, day_first)
+            })
+        })
+    };
+    pass(false).or_else(|| passed_over.get().then(|| pass(true)).flatten())
 }
 
 /// The date of one match, when its numbers make a real date.
@@ -378,7 +394,9 @@ fn bare_date_line(line: &str, year: Option<i32>, today: NaiveDate) -> Option<Nai
         .then_some(date)
 }
 
-/// A weekday's name or short form: `Mon`, `Tuesday`, `월`, `화요일`, `水曜日`, `星期三`, `周三`.
+/// A weekday's name or short form: `Mon`, `Tuesday`, `mar.`, `Di`, `martes`, `월`, `화요일`,
+/// `水曜日`, `星期三`, `周三` (the language files' `answers.weekdays` and
+/// `living.weekdays` give the written ones).
 pub(crate) fn weekday(word: &str) -> bool {
     let w = word.to_lowercase();
     let days = |c: char| "월화수목금토일月火水木金土日一二三四五六天".contains(c);
@@ -386,11 +404,33 @@ pub(crate) fn weekday(word: &str) -> bool {
     let first = chars.next();
     let rest: String = chars.collect();
     (w.len() >= 3 && WEEKDAYS.iter().any(|d| d.starts_with(&w)))
+        || written_weekdays().contains(w.trim_end_matches('.'))
         || first.is_some_and(days) && matches!(rest.as_str(), "" | "요일" | "曜日" | "曜")
         || ["星期", "周", "週"].iter().any(|p| {
             w.strip_prefix(p)
                 .is_some_and(|r| r.chars().count() == 1 && r.chars().all(days))
         })
+}
+
+/// Every shipped language's weekday names and short forms, lowercase, without a dot.
+fn written_weekdays() -> &'static std::collections::HashSet<String> {
+    static WORDS: OnceLock<std::collections::HashSet<String>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let lexicon = crate::offline::read::lexicon::lexicon();
+        lexicon
+            .answers
+            .iter()
+            .flat_map(|(lang, answers)| {
+                let living = crate::offline::chart::words::living(lang);
+                answers
+                    .weekdays
+                    .iter()
+                    .chain(living.weekdays.iter().flatten())
+            })
+            .map(|w| w.to_lowercase().trim_end_matches('.').to_string())
+            .filter(|w| !w.is_empty())
+            .collect()
+    })
 }
 
 /// Keys that give a note's date, in frontmatter or in the property lines a Notion export
@@ -627,6 +667,12 @@ mod tests {
             ("Mittwoch, 4. März 2026", Some(d(2026, 3, 4))),
             ("5 de noviembre de 2026", Some(d(2026, 11, 5))),
             ("12 agosto 2026", Some(d(2026, 8, 12))),
+            // `mar.` opening a French, Spanish or Italian name is Tuesday, not March, when
+            // another month is written; alone it is still March.
+            ("mar. 11 août 2026", Some(d(2026, 8, 11))),
+            ("mar 10 novembre 2026", Some(d(2026, 11, 10))),
+            ("Mar 5, 2026", Some(d(2026, 3, 5))),
+            ("Tue Mar 3 2026", Some(d(2026, 3, 3))),
             // Not dates: a future six-digit code, a plan, a number of weeks.
             ("991231 invoice", None),
             ("12 week plan", None),

@@ -21,6 +21,9 @@ import sys
 import tempfile
 from collections import defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from yamlmini import load_yaml  # noqa: E402
+
 KG_PER_LB = 0.45359237
 AMOUNT_NAMES = {"coffee", "glass", "protein", "kcal", "drink"}
 
@@ -248,11 +251,28 @@ def score_records(binary, vault, copy, max_list):
 # --------------------------------------------------------------------------- answer checking
 
 MONTHS_EN = "January February March April May June July August September October November December".split()
+LANG_MONTHS = {}
+
+
+def month_names(month):
+    """The month's names in every language of lang/*.yaml, long and short, with and without
+    the short form's dot: answers follow the question's language (`4 oct.`, `4. Okt.`)."""
+    names = {MONTHS_EN[month - 1], MONTHS_EN[month - 1][:3]}
+    for path in glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "lang", "*.yaml")):
+        words = LANG_MONTHS.setdefault(path, load_yaml(path))
+        for key in ("months", "months_short"):
+            name = str((words.get(key) or [""] * 12)[month - 1])
+            names.update({name, name.rstrip(".")} - {""})
+    return sorted(names, key=len, reverse=True)
+
+
 DATE_NOISE = re.compile(
+    r"\b\d{1,2}\.?\s+(?:de\s+)?(?:%s)\.?(?:\s+(?:de\s+)?\d{4})?|"
     r"\[\[[^\]]*\]\]|\b\d{4}-\d{2}-\d{2}\b|\d{1,2}월\s*\d{1,2}일|\d{1,2}月\d{1,2}日|"
     r"\b(?:%s)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s*\d{4})?|\b\d{1,2}\s+(?:%s)[a-z]*\b(?:\s+\d{4})?|"
     r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b"
-    % ("|".join(m[:3] for m in MONTHS_EN), "|".join(m[:3] for m in MONTHS_EN)), re.I)
+    % ("|".join(re.escape(n) for m in range(1, 13) for n in month_names(m) if not n[0].isdigit()),
+       "|".join(m[:3] for m in MONTHS_EN), "|".join(m[:3] for m in MONTHS_EN)), re.I)
 TIME_RE = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
 NUM_RE = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d])")
 NONE_RE = re.compile(
@@ -285,8 +305,30 @@ def lead(answer, n_sentences=1):
     any list. Per-day values listed after the headline must not stand in for the result."""
     m = re.search(r"^\s*(?:[-*•]|\d+\.)\s", answer, re.M)
     head = answer[: m.start()] if m else answer
-    sentences = [x for x in re.split(r"(?<=[.!?。])\s+|\n+", head) if x.strip()]
+    sentences, start = [], 0
+    for m in re.finditer(r"(?<=[.!?。])\s+|\n+", head):
+        word = re.search(r"(\w+)\.$", head[start:m.start()])
+        # `dim. 4 oct. 2026`: the dot of a short weekday or month ends no sentence.
+        if m.group().strip(" \t") == "" and word and word.group(1).lower() in short_names():
+            continue
+        sentences.append(head[start:m.start()])
+        start = m.end()
+    sentences.append(head[start:])
+    sentences = [x for x in sentences if x.strip()]
     return " ".join(sentences[:n_sentences])
+
+
+def short_names():
+    """Short weekday and month names of every language in lang/*.yaml, lowercase, no dot."""
+    if not SHORT_NAMES:
+        for path in glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "lang", "*.yaml")):
+            words = LANG_MONTHS.setdefault(path, load_yaml(path))
+            for key in ("months_short", "weekdays_short"):
+                SHORT_NAMES.update(str(w).lower().rstrip(".") for w in words.get(key) or [])
+    return SHORT_NAMES
+
+
+SHORT_NAMES = set()
 
 
 def default_tol(s):
@@ -308,11 +350,17 @@ def number_present(expected, nums, times, tol):
     return False
 
 
+
+
 def date_variants(iso):
     d = dt.date.fromisoformat(iso)
-    mon, month = MONTHS_EN[d.month - 1][:3], MONTHS_EN[d.month - 1]
-    return [iso, f"{mon} {d.day}", f"{month} {d.day}", f"{d.day} {mon}", f"{d.day} {month}",
-            f"{d.month}월 {d.day}일", f"{d.month}월{d.day}일", f"{d.month}月{d.day}日", f"{d.day:02d}.{d.month:02d}."]
+    out = [iso, f"{d.month}월 {d.day}일", f"{d.month}월{d.day}일", f"{d.month}月{d.day}日",
+           f"{d.day:02d}.{d.month:02d}."]
+    for name in month_names(d.month):
+        if name[0].isdigit():
+            continue
+        out += [f"{name} {d.day}", f"{d.day} {name}", f"{d.day}. {name}", f"{d.day} de {name}"]
+    return out
 
 
 def date_present(iso, text):

@@ -347,12 +347,14 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
         Some(Metric::Measure { units, .. }) => units.is_empty(),
         Some(_) => false,
     };
-    let asks_value = matches!(
-        query.kind,
-        QueryType::List | QueryType::Lookup | QueryType::Last
-    ) || (query.kind == QueryType::Total
-        && no_measure
-        && !super::cues::asks(&frame.question.to_lowercase(), super::cues::Cue::HowMany));
+    // A measure the readers compute (`my last squat`) is answered from every entry that
+    // logs it, not from the few that write it as a key (`squat : 5 séries de 5 à 95 kg`).
+    let asks_value = no_measure
+        && (matches!(
+            query.kind,
+            QueryType::List | QueryType::Lookup | QueryType::Last
+        ) || query.kind == QueryType::Total
+            && !super::cues::asks(&frame.question.to_lowercase(), super::cues::Cue::HowMany));
     if asks_value {
         let span = match range {
             Some(r) => (r.start, r.end),
@@ -614,7 +616,7 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
             "footer_entries"
         }
     };
-    body = body.trim_end().to_string();
+    body = capitalized(body.trim_end());
     // What the reader left out of the period (plans, someone else's numbers).
     if let Some(metric) = frame.query.metrics.first() {
         let days = |r: &DateRange| Some((r.start, r.end));
@@ -634,6 +636,21 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
         body,
         sources,
         provenance: trails,
+    }
+}
+
+/// `text` with its first letter upper case when a template opens with a name the notes
+/// write in lower case (`course, dernière fois…`), past any bold or italic marks.
+fn capitalized(text: &str) -> String {
+    let at = text
+        .find(|c: char| c != '*' && c != '_')
+        .unwrap_or(text.len());
+    match text[at..].chars().next() {
+        Some(c) if c.is_lowercase() => {
+            let rest = &text[at + c.len_utf8()..];
+            format!("{}{}{rest}", &text[..at], c.to_uppercase())
+        }
+        _ => text.to_string(),
     }
 }
 
@@ -1212,7 +1229,21 @@ fn quote(entry: &Entry, groups: &[Vec<String>]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::period_note;
+    use super::{capitalized, period_note};
+
+    #[test]
+    fn an_answer_opens_with_a_capital_past_its_marks() {
+        assert_eq!(
+            capitalized("course, dernière fois le **dim. 22 nov.**"),
+            "Course, dernière fois le **dim. 22 nov.**"
+        );
+        assert_eq!(capitalized("**écrit** ici"), "**Écrit** ici");
+        assert_eq!(
+            capitalized("**7 courses** ce mois-ci"),
+            "**7 courses** ce mois-ci"
+        );
+        assert_eq!(capitalized("마지막 스쿼트"), "마지막 스쿼트");
+    }
 
     #[test]
     fn a_period_it_cannot_read_is_named_in_at_most_thirty_letters() {

@@ -177,6 +177,10 @@ fn fill_into(out: &mut String, template: &str, args: &[(&str, &str)]) {
             Some((close, at)) => {
                 fill_into(out, args[at].1, &args[at + 1..]);
                 rest = &after[close + 1..];
+                // A value ending in an abbreviation's dot (`17 nov.`) ends the sentence too.
+                if out.ends_with('.') && !out.ends_with("..") && rest.starts_with('.') {
+                    rest = &rest[1..];
+                }
             }
             None => {
                 out.push('{');
@@ -324,6 +328,12 @@ mod tests {
         assert_eq!(fill("{unknown} {n", &[("n", "2")]), "{unknown} {n");
         assert_eq!(fill("{{n}}", &[("n", "2")]), "{2}");
         assert_eq!(fill("{", &[]), "{");
+        // An abbreviation's dot ends the sentence: one dot, not two.
+        assert_eq!(
+            fill("le {date}.", &[("date", "mar. 17 nov.")]),
+            "le mar. 17 nov."
+        );
+        assert_eq!(fill("{d}...", &[("d", "x.")]), "x...");
     }
 
     #[test]

@@ -85,6 +85,13 @@ pub fn day_in(title: &str, year: i32, month: u32) -> Option<NaiveDate> {
     let title = title
         .trim()
         .trim_start_matches(|c: char| !c.is_alphanumeric());
+    // `Wed 26`, `mar. 26`, `Mi, 26.`: a weekday before the day.
+    let title = match title.split_once(|c: char| c.is_whitespace() || c == ',') {
+        Some((first, rest)) if super::dating::weekday(first.trim_end_matches(['.', ','])) => {
+            rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',')
+        }
+        _ => title,
+    };
     // `0917 first half marathon` under September: the month and day run together, and
     // the month's agreeing is enough to take the rest of the title as its name.
     let digits = title.chars().take_while(char::is_ascii_digit).count();
@@ -212,6 +219,11 @@ mod tests {
             ("0917", 8, None),
             ("0917km", 9, None),
             ("31", 6, None),
+            // A weekday before the day, in any shipped language.
+            ("Wed 26", 6, d(6, 26)),
+            ("mar. 11", 6, d(6, 11)),
+            ("Mi, 5.", 6, d(6, 5)),
+            ("Sat 5 sets", 6, None),
         ];
         for (title, month, want) in cases {
             assert_eq!(day_in(title, 2024, month), want, "{title}");

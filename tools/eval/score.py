@@ -127,6 +127,9 @@ def load_records(binary, vault_copy):
                 add("sleep", "sleep", {"hours": general["sleep_hours"]})
             if general.get("steps") is not None:
                 add("measure", "steps", {"value": general["steps"], "unit": "step"})
+            for score in ("mood", "energy", "stress"):
+                if general.get(score) is not None:
+                    add("measure", score, {"value": general[score], "unit": score})
             nut = dd.get("nutrition") or {}
             for key, name, unit in (("protein_g", "protein", "g"), ("calories_kcal", "kcal", "kcal"),
                                     ("caffeine_cups", "coffee", "cup"), ("alcohol_drinks", "drink", "drink")):

@@ -501,13 +501,28 @@ pub fn clean(line: &str) -> String {
         rest.to_string()
     };
     if text.contains("::") {
-        text = text.replace("::", ":");
+        text = inline_fields(&text).replace("::", ":");
     }
     let text = spaced_labels(&text);
     let text = plates(&text);
     // `three sets of five`, `세 세트`, `三组`: counts in words, as digits.
     let text = super::lexicon::in_digits(&text);
     trackers(&text).trim().to_string()
+}
+
+/// Dataview's fields inside a sentence (`Logged (pages:: 29) today`, `[sleep:: 6.75]`):
+/// each a thought of its own (`Logged; pages:: 29; today`), read as if on its own line.
+fn inline_fields(text: &str) -> std::borrow::Cow<'_, str> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"\s*[\[(]\s*([\p{L}][\p{L}\d_ -]{0,30}?\s*::[^\[\]()]*?)\s*[\])]\s*")
+            .expect("inline field pattern compiles")
+    });
+    let unwrapped = re.replace_all(text, "; $1; ");
+    match unwrapped {
+        std::borrow::Cow::Owned(s) => s.trim_matches([';', ' ']).to_string().into(),
+        borrowed => borrowed,
+    }
 }
 
 /// `Squat 2pl x 5`: plates a side on a 45 lb bar, the gym shorthand for 135, 225, 315 lb.

@@ -1,214 +1,10 @@
 //! Activities no shipped domain reads, as families of the words people use for them: a
 //! ride is logged as `Zwift 45 min`, `rode 55km`, `🚴 38 km` or `따릉이 8km` and asked
 //! about as "how far did I cycle". A measure and a question about the same family match.
+//! The words are data: `activities:` in each `read/lexicon/<lang>.yaml`.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
-
-/// The families, each the words (any language, emoji) that name it. A word of Latin
-/// letters matches as a word or its stem; other scripts match inside a longer word.
-const FAMILIES: &[(&str, &[&str])] = &[
-    (
-        "cycling",
-        &[
-            "ride",
-            "rides",
-            "rode",
-            "riding",
-            "ridden",
-            "bike",
-            "bikes",
-            "biked",
-            "biking",
-            "cycle",
-            "cycled",
-            "cycling",
-            "cyclist",
-            "zwift",
-            "peloton",
-            "spin",
-            "spinning",
-            "sportive",
-            "🚴",
-            "🚲",
-            "자전거",
-            "라이딩",
-            "따릉이",
-            "사이클",
-            "自転車",
-            "サイクリング",
-            "ロードバイク",
-            "骑行",
-            "骑车",
-            "单车",
-            "bici",
-            "bicicleta",
-            "ciclismo",
-            "rad",
-            "radfahren",
-            "radtour",
-            "vélo",
-            "velo",
-            "pedalar",
-            "pedalei",
-            "pedalada",
-            "pedaleé",
-            "pedalear",
-        ],
-    ),
-    (
-        "swimming",
-        &[
-            "swim",
-            "swims",
-            "swam",
-            "swum",
-            "swimming",
-            "swmi",
-            "pool",
-            "lengths",
-            "🏊",
-            "수영",
-            "자유형",
-            "평영",
-            "배영",
-            "접영",
-            "水泳",
-            "泳",
-            "游泳",
-            "nadar",
-            "nadé",
-            "nadei",
-            "natação",
-            "natación",
-            "schwimmen",
-            "geschwommen",
-            "natation",
-            "nage",
-            "nagé",
-        ],
-    ),
-    (
-        "walking",
-        &[
-            "walk",
-            "walks",
-            "walked",
-            "walking",
-            "🚶",
-            "걷기",
-            "걸었",
-            "산책",
-            "ウォーキング",
-            "散歩",
-            "散步",
-            "走路",
-            "caminar",
-            "caminé",
-            "caminata",
-            "paseo",
-            "spazieren",
-            "spaziergang",
-            "marche",
-            "promenade",
-        ],
-    ),
-    (
-        "hiking",
-        &[
-            "hike",
-            "hikes",
-            "hiked",
-            "hiking",
-            "trek",
-            "trekking",
-            "🥾",
-            "등산",
-            "산행",
-            "트레킹",
-            "登山",
-            "ハイキング",
-            "徒步",
-            "爬山",
-            "senderismo",
-            "excursión",
-            "wandern",
-            "gewandert",
-            "wanderung",
-            "randonnée",
-        ],
-    ),
-    ("yoga", &["yoga", "요가", "ヨガ", "瑜伽"]),
-    (
-        "pilates",
-        &["pilates", "필라테스", "필라", "ピラティス", "普拉提"],
-    ),
-    (
-        "climbing",
-        &[
-            "climb",
-            "climbs",
-            "climbed",
-            "climbing",
-            "boulder",
-            "bouldering",
-            "클라이밍",
-            "볼더링",
-            "암장",
-            "クライミング",
-            "ボルダリング",
-            "攀岩",
-            "escalada",
-            "klettern",
-            "bouldern",
-            "escalade",
-        ],
-    ),
-    (
-        "meditation",
-        &[
-            "meditation",
-            "meditate",
-            "meditated",
-            "meditating",
-            "medité",
-            "meditación",
-            "meditar",
-            "명상",
-            "瞑想",
-            "冥想",
-            "meditiert",
-            "méditation",
-            "médité",
-        ],
-    ),
-    (
-        "reading",
-        &[
-            "read",
-            "reading",
-            "book",
-            "pages",
-            "leí",
-            "lei",
-            "leer",
-            "lectura",
-            "páginas",
-            "paginas",
-            "독서",
-            "책",
-            "読書",
-            "読んだ",
-            "阅读",
-            "看书",
-            "gelesen",
-            "lesen",
-            "lu",
-            "lecture",
-        ],
-    ),
-    ("water", &["water", "물", "水", "agua", "wasser", "eau"]),
-];
 
 /// The family `text` (a measure's what, or a question's word) names, if any.
 pub fn family(text: &str) -> Option<&'static str> {
@@ -259,18 +55,20 @@ struct Word {
 fn prepared() -> &'static [(&'static str, Vec<Word>)] {
     static PREPARED: OnceLock<Vec<(&'static str, Vec<Word>)>> = OnceLock::new();
     PREPARED.get_or_init(|| {
-        FAMILIES
+        crate::offline::read::lexicon::lexicon()
+            .activities
+            .0
             .iter()
             .map(|(name, words)| {
                 let words = words
                     .iter()
                     .map(|w| Word {
-                        text: w,
+                        text: w.as_str(),
                         glued: glued(w),
                         swappable: w.chars().count() >= 4 && w.chars().all(char::is_alphabetic),
                     })
                     .collect();
-                (*name, words)
+                (name.as_str(), words)
             })
             .collect()
     })

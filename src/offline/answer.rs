@@ -412,8 +412,12 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
             .first()
             .filter(|_| frame.wants_number())
             .map(|metric| match metric {
+                // `先月何km泳いだ`: the activity asked, in the question's language.
                 Metric::Measure { .. } if !groups.is_empty() => {
-                    format!("*{}*", frame.topic().join(", "))
+                    match super::activities::family(&frame.question) {
+                        Some(activity) => super::say::label(activity),
+                        None => format!("*{}*", frame.topic().join(", ")),
+                    }
                 }
                 m => super::say::label(&m.label()),
             });

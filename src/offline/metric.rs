@@ -642,8 +642,16 @@ fn plural_unit(unit: &str) -> String {
 fn asked_activities(words: &[String]) -> Vec<&'static str> {
     words
         .iter()
-        .filter(|w| super::cues::units(w).is_empty())
-        .filter_map(|w| super::activities::family(w))
+        .filter_map(|w| {
+            if super::cues::units(w).is_empty() {
+                return super::activities::family(w);
+            }
+            // `何km泳いだ`: in a script without spaces the unit is glued to the activity.
+            let glued: String = w.chars().filter(|c| !c.is_ascii()).collect();
+            crate::domains::has_spaceless(&glued)
+                .then(|| super::activities::family(&glued))
+                .flatten()
+        })
         .collect()
 }
 

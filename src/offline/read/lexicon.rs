@@ -90,6 +90,8 @@ struct File {
     unit_spellings: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     unit_spellings_in_context: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    activities: Ordered,
     /// The words of charts and of living answers: read per language by
     /// `crate::offline::chart::words`, not merged here.
     #[serde(default, rename = "chart")]
@@ -454,6 +456,9 @@ pub struct Lexicon {
     pub unit_spellings: BTreeMap<String, Vec<String>>,
     /// Spellings read as a unit only where the activity tells which (`k`, `킬로`, `개`).
     pub unit_spellings_in_context: BTreeMap<String, Vec<String>>,
+    /// Activities no domain reads, each with its words in every language, in en.yaml's
+    /// order (see `crate::offline::activities`).
+    pub activities: Ordered,
     /// Each language's answer words, by language code.
     pub answers: Vec<(String, crate::offline::say::Answers)>,
     /// Each language's own question words and cues (lowercase), which tell a question's
@@ -545,6 +550,7 @@ fn load_values<'a>(
         fields: BTreeMap::new(),
         unit_spellings: BTreeMap::new(),
         unit_spellings_in_context: BTreeMap::new(),
+        activities: Ordered::default(),
         answers: Vec::new(),
         question_words: Vec::new(),
     };
@@ -696,6 +702,7 @@ fn load_values<'a>(
         for (column, words) in file.table_headers {
             headers.entry(column).or_default().extend(lower(words));
         }
+        lex.activities.merge(file.activities);
         for (unit, words) in file.unit_spellings {
             lex.unit_spellings
                 .entry(unit)

@@ -111,6 +111,7 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
         return;
     }
     body_weight(clause, found);
+    distance_in_context(clause, found, line);
     laps(clause, found, line);
     fields(clause, found);
     hours(clause, found, line);
@@ -232,6 +233,43 @@ fn unit_of_field(key: &str) -> &'static str {
         .iter()
         .find(|(_, keys)| keys.contains(&key))
         .map_or("", |(unit, _)| unit)
+}
+
+/// A distance in a word that is a kilometre only beside a distance (`ウォーキング 5キロ`,
+/// `산책 3킬로`, `5k walk`): kilometres when the clause or its line names a walk, a hike or a
+/// ride (`키로` after a weigh-in is kilograms, see [`body_weight`]).
+fn distance_in_context(clause: &mut Clause, found: &mut Found, line: &str) {
+    static RE: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+    let family = crate::offline::activities::family;
+    let moving = |f: Option<&str>| matches!(f, Some("walking" | "hiking" | "cycling"));
+    if !moving(family(&clause.text)) && !moving(family(line)) {
+        return;
+    }
+    let re = RE.get_or_init(|| {
+        let words = super::units::in_context("km");
+        (!words.is_empty()).then(|| {
+            regex::Regex::new(&format!(r"~?({})\s*(?:{words})", super::units::NUM))
+                .expect("distance in context compiles")
+        })
+    });
+    let Some(re) = re else { return };
+    for hit in clause.hits(re) {
+        // `5k` and not `5kg`: no Latin letter runs on after the word.
+        let runs_on = clause.text[hit.range.end..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic());
+        let Some(value) = hit.num(1).filter(|_| !runs_on) else {
+            continue;
+        };
+        let what = about(clause, &hit.range, line).unwrap_or_else(|| "walk".into());
+        found.measures.push(Measure {
+            what,
+            value: round2(value),
+            unit: "km".to_string(),
+        });
+        clause.claim(hit.range);
+    }
 }
 
 /// A swim told in lengths of the pool: `40 lengths (25m)`, `40 laps of 25 m`, and repeats

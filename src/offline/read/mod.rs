@@ -412,7 +412,7 @@ impl<'d> Reader<'d> {
             numbered && section.topic == Topic::None && runs::reads_as_run(&line.text);
         for mut c in own_clauses(&line) {
             let named: Vec<Mention> = exercises(&c.text, self.strength);
-            let names_run = names_domain(&c.text, self.running);
+            let names_run = words::names_run(&c.text, self.running);
             let anchor = self.sleep_anchor(&c.text);
             let own = if let Some(m) = named.first() {
                 Some(Topic::Lift(Some(m.canonical.clone())))

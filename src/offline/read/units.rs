@@ -66,6 +66,17 @@ impl Spellings {
     }
 }
 
+/// The spellings of `unit` read only in context (`k`, `킬로`, `キロ` for km), as one regex
+/// alternation; empty when it has none.
+pub fn in_context(unit: &str) -> String {
+    let words = lexicon()
+        .unit_spellings_in_context
+        .get(unit)
+        .map(|w| w.iter().map(String::as_str).collect())
+        .unwrap_or_default();
+    alternation(words)
+}
+
 /// `words` escaped as one regex alternation, longest first (the regex takes the first
 /// alternative that fits: `glasses` before `g`).
 fn alternation(mut words: Vec<&str>) -> String {

@@ -353,6 +353,21 @@ pub fn names_domain(text: &str, domain: Option<&Domain>) -> bool {
     domain.is_some_and(|d| domain_terms(text, d).next().is_some())
 }
 
+/// Whether `text` names a run: a term of the running domain, where a race distance used as
+/// a word (`5k`, `10k`) names a run only when no other way of moving is named (`walked 5k
+/// to work`, `10k ride`).
+pub fn names_run(text: &str, running: Option<&Domain>) -> bool {
+    let Some(running) = running else {
+        return false;
+    };
+    let moves_otherwise = matches!(
+        crate::offline::activities::family(text),
+        Some("walking" | "hiking" | "cycling" | "swimming")
+    );
+    domain_terms(text, running)
+        .any(|(_, term, _)| !moves_otherwise || !term.chars().any(|c| c.is_ascii_digit()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -125,6 +125,11 @@ mod tests {
         assert_eq!(family("pool"), Some("swimming"));
         assert_eq!(family("북한산 등산"), Some("hiking"));
         assert_eq!(family("medité"), Some("meditation"));
+        // Every language file adds its words: Italian, Portuguese, Japanese verbs.
+        assert_eq!(family("nuotata in piscina"), Some("swimming"));
+        assert_eq!(family("caminhada no parque"), Some("walking"));
+        assert_eq!(family("駅まで歩いた"), Some("walking"));
+        assert_eq!(family("swmi 1500m"), Some("swimming"));
         assert_eq!(family("ran"), None);
         assert_eq!(family("spinach"), None);
         assert_eq!(family("already"), None);

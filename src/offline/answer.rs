@@ -228,7 +228,16 @@ impl Frame {
             .query
             .range
             .as_ref()
-            .map(|r| r.describe())
+            .map(|r| {
+                let said = r.describe();
+                // `letzten Monat`: a period said back keeps the question's capitals.
+                match as_written(&self.question, r.phrase.trim()) {
+                    Some(written) if self.lang != "en" => {
+                        said.replacen(r.phrase.trim(), &written, 1)
+                    }
+                    _ => said,
+                }
+            })
             .unwrap_or_else(|| super::say::t("all_notes", &[]));
         if self.query.weekends {
             super::say::t("on_weekends", &[("when", &when)])
@@ -643,17 +652,29 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
     }
 }
 
+/// `phrase` (lowercase) as `question` writes it, when the question holds it in other
+/// capitals; a capital that only opens the question is not kept.
+fn as_written(question: &str, phrase: &str) -> Option<String> {
+    let lower = question.to_lowercase();
+    let at = lower.find(phrase).filter(|_| !phrase.is_empty())?;
+    // Lowercasing kept every letter's length: the same bytes hold the phrase.
+    let written = (lower.len() == question.len()).then(|| &question[at..at + phrase.len()])?;
+    let opens = question[..at]
+        .trim_start_matches(['¿', '¡', ' '])
+        .is_empty();
+    let kept = match written.chars().next() {
+        Some(first) if opens => format!("{}{}", first.to_lowercase(), &written[first.len_utf8()..]),
+        _ => written.to_string(),
+    };
+    (kept != phrase).then_some(kept)
+}
+
 /// `text` with its first letter upper case when a template opens with a name the notes
-/// write in lower case (`course, dernière fois…`), past any bold or italic marks.
+/// write in lower case (`course, dernière fois…`). A value in bold is the person's own
+/// words (`**green curry** (dinner)`) and stays as written.
 fn capitalized(text: &str) -> String {
-    let at = text
-        .find(|c: char| c != '*' && c != '_')
-        .unwrap_or(text.len());
-    match text[at..].chars().next() {
-        Some(c) if c.is_lowercase() => {
-            let rest = &text[at + c.len_utf8()..];
-            format!("{}{}{rest}", &text[..at], c.to_uppercase())
-        }
+    match text.chars().next() {
+        Some(c) if c.is_lowercase() => format!("{}{}", c.to_uppercase(), &text[c.len_utf8()..]),
         _ => text.to_string(),
     }
 }
@@ -1233,7 +1254,26 @@ fn quote(entry: &Entry, groups: &[Vec<String>]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{capitalized, period_note};
+    use super::{as_written, capitalized, period_note};
+
+    #[test]
+    fn a_period_said_back_keeps_the_questions_capitals() {
+        let written = |q: &str, p: &str| as_written(q, p);
+        assert_eq!(
+            written("Längster Lauf letzten Monat?", "letzten monat").as_deref(),
+            Some("letzten Monat")
+        );
+        assert_eq!(
+            written("Letzten Monat gelaufen?", "letzten monat").as_deref(),
+            Some("letzten Monat")
+        );
+        assert_eq!(written("Le mois dernier ?", "le mois dernier"), None);
+        assert_eq!(
+            written("Letzte Woche im Mai?", "letzte woche im mai").as_deref(),
+            Some("letzte Woche im Mai")
+        );
+        assert_eq!(written("how far last month", "last month"), None);
+    }
 
     #[test]
     fn an_answer_opens_with_a_capital_past_its_marks() {
@@ -1241,7 +1281,10 @@ mod tests {
             capitalized("course, dernière fois le **dim. 22 nov.**"),
             "Course, dernière fois le **dim. 22 nov.**"
         );
-        assert_eq!(capitalized("**écrit** ici"), "**Écrit** ici");
+        assert_eq!(
+            capitalized("**green curry** (dinner)"),
+            "**green curry** (dinner)"
+        );
         assert_eq!(
             capitalized("**7 courses** ce mois-ci"),
             "**7 courses** ce mois-ci"

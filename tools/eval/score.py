@@ -311,8 +311,13 @@ def lead(answer, n_sentences=1):
     sentences, start = [], 0
     for m in re.finditer(r"(?<=[.!?。])\s+|\n+", head):
         word = re.search(r"(\w+)\.$", head[start:m.start()])
-        # `dim. 4 oct. 2026`: the dot of a short weekday or month ends no sentence.
-        if m.group().strip(" \t") == "" and word and word.group(1).lower() in short_names():
+        after = re.match(r"(\w+)", head[m.end():])
+        # `dim. 4 oct. 2026`: the dot of a short weekday or month ends no sentence, nor the
+        # dot of a day before its month (`20. Sep.`).
+        inline = m.group().strip(" \t") == "" and word
+        if inline and word.group(1).lower() in short_names():
+            continue
+        if inline and word.group(1).isdigit() and after and after.group(1).lower() in all_month_names():
             continue
         sentences.append(head[start:m.start()])
         start = m.end()
@@ -332,6 +337,11 @@ def short_names():
 
 
 SHORT_NAMES = set()
+
+
+def all_month_names():
+    """Every month name and short form of every language, lowercase, without a dot."""
+    return {n.lower().rstrip(".") for m in range(1, 13) for n in month_names(m)}
 
 
 def default_tol(s):

@@ -495,38 +495,12 @@ pub fn series<'r>(metric: &Metric, records: &'r [ParsedRecord]) -> Vec<Point<'r>
     points
 }
 
-/// Words for one's own weight, in questions and in what a measure is about.
-pub const BODY_WEIGHT_WORDS: &[&str] = &[
-    "weigh",
-    "weighed",
-    "weight",
-    "body weight",
-    "bodyweight",
-    "bw",
-    "체중",
-    "몸무게",
-    "gewicht",
-    "körpergewicht",
-    "gewogen",
-    "wiege",
-    "peso",
-    "pesaba",
-    "poids",
-    "pesée",
-    "pèse",
-    "waage",
-    "scale",
-    "weigh-in",
-    "공체",
-    "体重",
-];
-
 /// The weigh-ins among generic measures: kilograms or pounds of a body-weight word
 /// (`Weight:: 72.4 kg`, `공복 체중 68.2kg`).
 fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
     let is_weigh_in = |m: &&crate::vault::parsed::Measure| {
         matches!(m.unit.as_str(), "kg" | "lb" | "")
-            && super::cues::has(&m.what.to_lowercase(), BODY_WEIGHT_WORDS)
+            && super::cues::asks(&m.what.to_lowercase(), super::cues::Cue::BodyWeight)
     };
     // `weight 178.6`: a weigh-in written without its unit is in the unit of most others.
     let count = |unit: &str| {

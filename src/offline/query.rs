@@ -899,7 +899,7 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     }
     let lift_named = out.iter().any(|m| matches!(m, Metric::Lift(_)));
     // `how much did I weigh`, `최근 몸무게`; not `weight training` or a lift's weight.
-    if !lift_named && cues::has(q, super::metric::BODY_WEIGHT_WORDS) && !asks(q, Cue::Strength) {
+    if !lift_named && asks(q, Cue::BodyWeight) && !asks(q, Cue::Strength) {
         out.insert(0, Metric::BodyWeight);
     }
     // `筋トレとランニング合わせて何日`, `gym and runs this week`: all training.

@@ -186,6 +186,8 @@ pub enum Cue {
     Sessions,
     /// The usual night's sleep, not a sum of hours: `do i sleep`, `duermo`.
     UsualSleep,
+    /// One's own weight: `weigh`, `체중`, `Gewicht`, `peso`.
+    BodyWeight,
 }
 
 /// What a table column holds, named by its header cell.

@@ -614,7 +614,7 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
                 body.push_str("\n\n");
                 body.push_str(&t("footer", &[]));
                 return ExtractiveAnswer {
-                    body,
+                    body: super::say::decimals(&body),
                     sources,
                     provenance: Vec::new(),
                 };
@@ -646,7 +646,7 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
     body.push_str("\n\n");
     body.push_str(&t(footer, &[]));
     ExtractiveAnswer {
-        body,
+        body: super::say::decimals(&body),
         sources,
         provenance: trails,
     }

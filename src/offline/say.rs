@@ -46,6 +46,9 @@ pub struct Answers {
     /// The language's name in English, as a model is told it (`Korean`).
     #[serde(default)]
     pub name: String,
+    /// The mark between a number's whole part and its decimals: `.` unless given (`,`).
+    #[serde(default)]
+    pub decimal: Option<String>,
     /// Sentence templates by key, with `{name}` placeholders.
     #[serde(default)]
     pub say: BTreeMap<String, String>,
@@ -70,6 +73,73 @@ impl Drop for Speaking {
 pub fn speak(lang: &'static str) -> Speaking {
     let before = LANG.with(|l| l.replace(lang));
     Speaking { before }
+}
+
+/// `text` with its decimals written with the current language's mark (`9,9 km`), outside
+/// wikilinks, code blocks (a chart's data) and quotes of the notes: `9.9` stays where it is
+/// part of a name, a chart or what the person wrote.
+pub fn decimals(text: &str) -> String {
+    let (own, _) = words_of(lang());
+    let Some(mark) = own.and_then(|a| a.decimal.as_deref()).filter(|m| *m != ".") else {
+        return text.to_string();
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut in_code = false;
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+        }
+        if in_code || line.trim_start().starts_with("```") {
+            out.push_str(line);
+            continue;
+        }
+        decimals_in_line(line, mark, &mut out);
+    }
+    out
+}
+
+fn decimals_in_line(line: &str, mark: &str, out: &mut String) {
+    let bytes = line.as_bytes();
+    let (mut in_link, mut in_quote) = (false, false);
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &line[i..];
+        if rest.starts_with("[[") {
+            in_link = true;
+        } else if rest.starts_with("]]") {
+            in_link = false;
+        } else if rest.starts_with('"') || rest.starts_with('“') || rest.starts_with('”') {
+            in_quote = !in_quote;
+        }
+        let c = rest.chars().next().expect("inside the line");
+        // `87.5`: a dot between digits, the number not part of a longer dotted one
+        // (`1.2.3`) nor of a word.
+        let decimal_dot = c == '.'
+            && !in_link
+            && !in_quote
+            && i > 0
+            && bytes[i - 1].is_ascii_digit()
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+            && {
+                let start = line[..i].trim_end_matches(|c: char| c.is_ascii_digit());
+                !start.ends_with(|c: char| c == '.' || c == ',' || c.is_alphabetic())
+            }
+            && {
+                let end = line[i + 1..].trim_start_matches(|c: char| c.is_ascii_digit());
+                !end.starts_with(|c: char| {
+                    c == '.' && end[1..].starts_with(|d: char| d.is_ascii_digit())
+                })
+            };
+        if decimal_dot {
+            out.push_str(mark);
+        } else {
+            out.push(c);
+        }
+        i += c.len_utf8();
+    }
 }
 
 /// The language answers are rendered in now.
@@ -309,6 +379,21 @@ pub fn span(a: NaiveDate, b: NaiveDate) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_take_the_languages_mark_outside_links_charts_and_quotes() {
+        let text =
+            "**69.7 km** [[20.09.2026]] \"ran 5.5 km\" v1.2.3\n```mermaid\nbar [9.9]\n```\n8.1 km.";
+        {
+            let _de = speak("de");
+            assert_eq!(
+                decimals(text),
+                "**69,7 km** [[20.09.2026]] \"ran 5.5 km\" v1.2.3\n```mermaid\nbar [9.9]\n```\n8,1 km."
+            );
+        }
+        let _en = speak("en");
+        assert_eq!(decimals("9.9 km"), "9.9 km");
+    }
 
     #[test]
     fn placeholders_are_filled_in_order_and_unknown_ones_kept() {

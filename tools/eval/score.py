@@ -299,6 +299,9 @@ def answer_numbers(text, keep_quotes=False):
         a, b, c = m.groups()
         times.append(int(a) * 3600 + int(b) * 60 + int(c) if c else int(a) * 60 + int(b))
     clean = TIME_RE.sub(" ", clean)
+    # `9,9 km`: a decimal comma (answers in German, French, Spanish...); `12,400` keeps
+    # its thousands.
+    clean = re.sub(r"(?<![\d,])(\d+),(\d{1,2})(?![\d])", r"\1.\2", clean)
     nums = [float(m.group(1).replace(",", "") + (m.group(2) or "")) for m in NUM_RE.finditer(clean)]
     return nums, times
 

@@ -119,6 +119,11 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
         let (Some(value), Some(unit)) = (hit.num(1), hit.get(2).and_then(measure_unit)) else {
             continue;
         };
+        // `avg 29.6 km/h`: a speed, not a distance.
+        if matches!(unit, "km" | "mile" | "m") && is_speed(&clause.text[hit.range.end..]) {
+            clause.claim(hit.range.start..hit.range.end + speed_len(&clause.text[hit.range.end..]));
+            continue;
+        }
         // Sets and reps belong to a lift; alone they measure nothing. A percentage beside
         // an effort (`RPE 7.5 (80%)`, `@ 85%`) is the lift's intensity.
         if matches!(unit, "set" | "rep")
@@ -148,6 +153,8 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
         });
         clause.claim(hit.range);
     }
+    // After the distances: a ride's time follows its distance.
+    clock_time(clause, found, line);
 }
 
 /// A field with a bare number: Dataview's `[pages:: 20]`, `(mood:: 4)` anywhere in a line
@@ -233,6 +240,61 @@ fn unit_of_field(key: &str) -> &'static str {
         .iter()
         .find(|(_, keys)| keys.contains(&key))
         .map_or("", |(unit, _)| unit)
+}
+
+/// Whether what follows a distance makes it a speed: `/h`, `/hr`, ` per hour`.
+fn is_speed(after: &str) -> bool {
+    speed_len(after) > 0
+}
+
+/// The length of the speed's `/h` after a distance, 0 when it is none.
+fn speed_len(after: &str) -> usize {
+    ["/hour", "/hr", "/h", " per hour", "ph"]
+        .iter()
+        .find(|s| {
+            after.starts_with(*s) && !after[s.len()..].starts_with(|c: char| c.is_alphanumeric())
+        })
+        .map_or(0, |s| s.len())
+}
+
+/// A ride, walk, hike or swim's time as a clock beside its distance (`Ride 74.9 km,
+/// 2:43:14`, `🚴 50.5 km in 2:06:08`, `swim 1500 m in 31:20`): minutes of that activity.
+/// Hours, minutes and seconds always are a time taken; minutes and seconds only after `in`.
+fn clock_time(clause: &mut Clause, found: &mut Found, line: &str) {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    if !clause.text.contains(':') {
+        return;
+    }
+    let family = crate::offline::activities::family;
+    let moving = |f: Option<&str>| matches!(f, Some("walking" | "hiking" | "cycling" | "swimming"));
+    let Some(activity) = [family(&clause.text), family(line)]
+        .into_iter()
+        .find(|f| moving(*f))
+        .flatten()
+    else {
+        return;
+    };
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?:^|[^\d:])(?:(\d{1,2}):(\d{2}):(\d{2})|\bin\s+(\d{1,3}):(\d{2}))(?:$|[^\d:])",
+        )
+        .expect("clock time compiles")
+    });
+    for hit in clause.hits(re) {
+        let minutes = match (hit.num(1), hit.num(2), hit.num(3)) {
+            (Some(h), Some(m), Some(s)) => h * 60.0 + m + s / 60.0,
+            _ => match (hit.num(4), hit.num(5)) {
+                (Some(m), Some(s)) => m + s / 60.0,
+                _ => continue,
+            },
+        };
+        found.measures.push(Measure {
+            what: about(clause, &hit.range, line).unwrap_or_else(|| activity.to_string()),
+            value: round2(minutes),
+            unit: "minute".to_string(),
+        });
+        clause.claim(hit.range);
+    }
 }
 
 /// A distance in a word that is a kilometre only beside a distance (`ウォーキング 5キロ`,
@@ -492,7 +554,10 @@ fn what(text: &str, start: usize, end: usize) -> Option<String> {
         .or_else(|| after_text.trim_start().strip_prefix("de "))
         .and_then(|rest| words(rest).into_iter().next());
     match before.as_slice() {
-        [] => of_thing.or_else(|| words(after_text).into_iter().next()),
+        // `🏊 1450m windy`: an emoji before the number names the activity, not a word after.
+        [] => of_thing
+            .or_else(|| crate::offline::activities::family(&text[..start]).map(str::to_string))
+            .or_else(|| words(after_text).into_iter().next()),
         // `수영 자유형 800m`: in Korean, Japanese or Chinese the word before often only
         // narrows the one before it (a stroke of a swim), so both are kept.
         [.., first, last] if has_spaceless(first) && has_spaceless(last) => {

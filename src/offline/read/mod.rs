@@ -441,8 +441,11 @@ impl<'d> Reader<'d> {
                     let new_run = current == Topic::Sleep && runs::has_distance(&c.text);
                     let inherited = if (continues(&c.text) || lifts::unnamed(&c.text)) && !new_run {
                         current.clone()
-                    } else if other_activity(&c.text) {
-                        // `🧘 15 min` under `long run, pasted from the watch:`.
+                    } else if other_activity(&c.text)
+                        || section.topic == Topic::Run && weighs_in(&c.text)
+                    {
+                        // `🧘 15 min` under `long run, pasted from the watch:`; `몸무게 66.7키로`
+                        // under `# 러닝일지` is a weigh-in, not a run.
                         Topic::None
                     } else {
                         section.topic.clone()
@@ -605,6 +608,11 @@ fn other_activity(text: &str) -> bool {
         .find(|w| !w.is_empty())
         .unwrap_or("");
     OTHER_ACTIVITIES.contains(&first)
+}
+
+/// Whether a clause tells one's own weight (`몸무게 66.7키로`, `Gewicht 80,2`).
+fn weighs_in(text: &str) -> bool {
+    crate::offline::cues::asks(&text.to_lowercase(), crate::offline::cues::Cue::BodyWeight)
 }
 
 /// `PR!` after a run's time is the run's record, not a lift.

@@ -80,11 +80,15 @@ fn plan_label(line: &str) -> bool {
 
 /// `- [ ] squat 5x5`: a task not ticked off, and its text.
 pub fn open_task(line: &str) -> Option<&str> {
-    let t = line.trim_start();
-    ["- [ ]", "* [ ]", "+ [ ]"]
-        .iter()
-        .find_map(|m| t.strip_prefix(m))
-        .map(str::trim)
+    let mut t = line.trim_start();
+    // `- - [ ] 턱걸이 3세트`: a task in a list item of its own.
+    while let Some(rest) = ["- ", "* ", "+ "].iter().find_map(|m| t.strip_prefix(m)) {
+        if rest.trim_start().starts_with("[ ]") {
+            return Some(rest.trim_start()["[ ]".len()..].trim());
+        }
+        t = rest.trim_start();
+    }
+    None
 }
 
 /// A task not ticked off (quoted or not) is something still to do, not a log.
@@ -200,6 +204,8 @@ mod tests {
         assert!(!planned("今天完成计划：深蹲 100kg 5x5"));
         assert!(is_open_task("- [ ] 턱걸이 3세트"));
         assert!(is_open_task("> * [ ] squat 5x5"));
+        assert!(is_open_task("- - [ ] 턱걸이 3세트"));
+        assert!(!is_open_task("- - [x] 턱걸이 3세트"));
         assert!(!is_open_task("- [x] 스쿼트 5x5 80"));
         assert!(!is_open_task("- squat [ ] 5x5"));
     }

@@ -764,11 +764,10 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
             "radfahr",
         ],
     );
-    // `zwift`, `따릉이`, `pool`: a way of moving no run word names.
-    let other_sport = matches!(
-        super::activities::family(q),
-        Some("cycling" | "swimming" | "walking" | "hiking")
-    );
+    // `zwift`, `따릉이`, `pool`, `yoga`: an activity no run word names (reading and water
+    // are things counted, not ways of training).
+    let other_sport =
+        super::activities::family(q).is_some_and(|f| !matches!(f, "reading" | "water"));
     let walking = walking || other_sport;
     let distance_only = out.is_empty()
         && !walking
@@ -932,9 +931,15 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         .map(str::to_string)
         .collect();
     if walking && units.is_empty() {
-        if asks(q, Cue::Distance) || has_any(q, &["how far", "far"]) {
+        // `longest yoga session`: an activity that covers no ground is as long as its time.
+        let covers_ground = !matches!(
+            super::activities::family(q),
+            Some("yoga" | "pilates" | "climbing" | "meditation")
+        );
+        let far = asks(q, Cue::Distance) || has_any(q, &["how far", "far"]);
+        if far && covers_ground {
             units.push("km".into());
-        } else if has_any(q, &["how long", "time", "hours", "minutes", "시간", "時間"]) {
+        } else if far || has_any(q, &["how long", "time", "hours", "minutes", "시간", "時間"]) {
             units.push("minute".into());
         }
     }

@@ -6,6 +6,11 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
+/// Whether an activity covers ground, so has a distance: a walk, a hike, a ride, a swim.
+pub fn covers_ground(family: &str) -> bool {
+    matches!(family, "walking" | "hiking" | "cycling" | "swimming")
+}
+
 /// The family `text` (a measure's what, or a question's word) names, if any.
 pub fn family(text: &str) -> Option<&'static str> {
     let text = text.to_lowercase();

@@ -932,10 +932,8 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
         .collect();
     if walking && units.is_empty() {
         // `longest yoga session`: an activity that covers no ground is as long as its time.
-        let covers_ground = !matches!(
-            super::activities::family(q),
-            Some("yoga" | "pilates" | "climbing" | "meditation")
-        );
+        let covers_ground =
+            super::activities::family(q).is_none_or(super::activities::covers_ground);
         let far = asks(q, Cue::Distance) || has_any(q, &["how far", "far"]);
         if far && covers_ground {
             units.push("km".into());

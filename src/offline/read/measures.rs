@@ -242,6 +242,16 @@ fn unit_of_field(key: &str) -> &'static str {
         .map_or("", |(unit, _)| unit)
 }
 
+/// The activity covering ground (a walk, hike, ride or swim) the clause, else its line,
+/// names.
+fn moving(clause: &Clause, line: &str) -> Option<&'static str> {
+    let family = crate::offline::activities::family;
+    [family(&clause.text), family(line)]
+        .into_iter()
+        .flatten()
+        .find(|f| crate::offline::activities::covers_ground(f))
+}
+
 /// Whether what follows a distance makes it a speed: `/h`, `/hr`, ` per hour`.
 fn is_speed(after: &str) -> bool {
     speed_len(after) > 0
@@ -265,13 +275,7 @@ fn clock_time(clause: &mut Clause, found: &mut Found, line: &str) {
     if !clause.text.contains(':') {
         return;
     }
-    let family = crate::offline::activities::family;
-    let moving = |f: Option<&str>| matches!(f, Some("walking" | "hiking" | "cycling" | "swimming"));
-    let Some(activity) = [family(&clause.text), family(line)]
-        .into_iter()
-        .find(|f| moving(*f))
-        .flatten()
-    else {
+    let Some(activity) = moving(clause, line) else {
         return;
     };
     let re = RE.get_or_init(|| {
@@ -302,9 +306,7 @@ fn clock_time(clause: &mut Clause, found: &mut Found, line: &str) {
 /// ride (`키로` after a weigh-in is kilograms, see [`body_weight`]).
 fn distance_in_context(clause: &mut Clause, found: &mut Found, line: &str) {
     static RE: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
-    let family = crate::offline::activities::family;
-    let moving = |f: Option<&str>| matches!(f, Some("walking" | "hiking" | "cycling"));
-    if !moving(family(&clause.text)) && !moving(family(line)) {
+    if moving(clause, line).is_none_or(|f| f == "swimming") {
         return;
     }
     let re = RE.get_or_init(|| {

@@ -360,10 +360,8 @@ pub fn names_run(text: &str, running: Option<&Domain>) -> bool {
     let Some(running) = running else {
         return false;
     };
-    let moves_otherwise = matches!(
-        crate::offline::activities::family(text),
-        Some("walking" | "hiking" | "cycling" | "swimming")
-    );
+    let moves_otherwise = crate::offline::activities::family(text)
+        .is_some_and(crate::offline::activities::covers_ground);
     domain_terms(text, running)
         .any(|(_, term, _)| !moves_otherwise || !term.chars().any(|c| c.is_ascii_digit()))
 }

@@ -89,14 +89,13 @@ pub fn decimals(text: &str) -> String {
         if i > 0 {
             out.push('\n');
         }
-        if line.trim_start().starts_with("```") {
-            in_code = !in_code;
-        }
-        if in_code || line.trim_start().starts_with("```") {
+        let fence = line.trim_start().starts_with("```");
+        in_code ^= fence;
+        if in_code || fence {
             out.push_str(line);
-            continue;
+        } else {
+            decimals_in_line(line, mark, &mut out);
         }
-        decimals_in_line(line, mark, &mut out);
     }
     out
 }

@@ -379,6 +379,10 @@ struct Markers {
     #[serde(default)]
     rates: Vec<String>,
     #[serde(default)]
+    per_hour: Vec<String>,
+    #[serde(default)]
+    took_in: Vec<String>,
+    #[serde(default)]
     rest: Vec<String>,
 }
 
@@ -434,6 +438,10 @@ pub struct Lexicon {
     /// Beside a quantity, a usual amount per period, not one session: `50 km pro Woche`,
     /// `주당 30km`, `每周30公里`.
     pub rates: Vec<String>,
+    /// After a distance, a speed: `per hour`, `pro Stunde`, `por hora`.
+    pub per_hour: Vec<String>,
+    /// Before a clock time, how long something took: `in 31:20`, `en 31:20`.
+    pub took_in: Vec<String>,
     /// A day whose log says only one of these is a rest day: `rest day`, `휴식`, `休息日`.
     pub rest: Vec<String>,
     /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
@@ -541,6 +549,8 @@ fn load_values<'a>(
         compare_before: Vec::new(),
         compare_after: Vec::new(),
         rates: Vec::new(),
+        per_hour: Vec::new(),
+        took_in: Vec::new(),
         rest: Vec::new(),
         possessives: Vec::new(),
         people: Vec::new(),
@@ -646,6 +656,8 @@ fn load_values<'a>(
         lex.compare_before.extend(lower(m.compare_before));
         lex.compare_after.extend(lower(m.compare_after));
         lex.rates.extend(lower(m.rates));
+        lex.per_hour.extend(lower(m.per_hour));
+        lex.took_in.extend(lower(m.took_in));
         lex.rest.extend(lower(m.rest));
         for (name, words) in file.fields {
             lex.fields.entry(name).or_default().extend(lower(words));
@@ -741,6 +753,8 @@ fn load_values<'a>(
         &mut lex.future,
         &mut lex.compare_before,
         &mut lex.compare_after,
+        &mut lex.per_hour,
+        &mut lex.took_in,
         &mut lex.possessives,
         &mut lex.people,
         &mut lex.questions.function,

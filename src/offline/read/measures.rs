@@ -120,8 +120,11 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
             continue;
         };
         // `avg 29.6 km/h`: a speed, not a distance.
-        if matches!(unit, "km" | "mile" | "m") && is_speed(&clause.text[hit.range.end..]) {
-            clause.claim(hit.range.start..hit.range.end + speed_len(&clause.text[hit.range.end..]));
+        if let Some(speed) = matches!(unit, "km" | "mile" | "m")
+            .then(|| per_hour(&clause.text[hit.range.end..]))
+            .flatten()
+        {
+            clause.claim(hit.range.start..hit.range.end + speed);
             continue;
         }
         // Sets and reps belong to a lift; alone they measure nothing. A percentage beside
@@ -157,10 +160,11 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
     clock_time(clause, found, line);
 }
 
-/// A field with a bare number: Dataview's `[pages:: 20]`, `(mood:: 4)` anywhere in a line
-/// (the reader sees `::` as `:`), and `water:: 6` or `key: 6` when it is the whole clause (a
-/// note's properties, a tracker line). The unit is the one the key implies (water in glasses, pages, minutes of
-/// meditation), else none: the number is kept as written, never given a unit it lacks.
+/// A field with a bare number: `water:: 6` or `key: 6` when it is the whole clause (a note's
+/// properties, a tracker line, a Dataview field the clause reader took out of its sentence),
+/// and `[pages: 20]`, `(mood: 4)` anywhere in a line. The unit is the one the key implies
+/// (water in glasses, pages, minutes of meditation), else none: the number is kept as
+/// written, never given a unit it lacks.
 fn fields(clause: &mut Clause, found: &mut Found) {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     if !clause.text.contains(':') {
@@ -252,24 +256,30 @@ fn moving(clause: &Clause, line: &str) -> Option<&'static str> {
         .find(|f| crate::offline::activities::covers_ground(f))
 }
 
-/// Whether what follows a distance makes it a speed: `/h`, `/hr`, ` per hour`.
-fn is_speed(after: &str) -> bool {
-    speed_len(after) > 0
-}
-
-/// The length of the speed's `/h` after a distance, 0 when it is none.
-fn speed_len(after: &str) -> usize {
-    ["/hour", "/hr", "/h", " per hour", "ph"]
-        .iter()
-        .find(|s| {
-            after.starts_with(*s) && !after[s.len()..].starts_with(|c: char| c.is_alphanumeric())
-        })
-        .map_or(0, |s| s.len())
+/// The length of what makes the distance before it a speed (`/h`, `/hr`, `kph`'s `ph`, ` per
+/// hour`, ` pro Stunde`: the language files' `per_hour`), if anything does.
+fn per_hour(after: &str) -> Option<usize> {
+    let words = super::lexicon::lexicon().per_hour.iter();
+    ["/hour", "/hr", "/h", "ph"]
+        .into_iter()
+        .filter(|s| after.starts_with(s))
+        .map(str::len)
+        .chain(
+            words
+                .filter(|w| {
+                    after
+                        .strip_prefix(' ')
+                        .is_some_and(|a| a.starts_with(w.as_str()))
+                })
+                .map(|w| w.len() + 1),
+        )
+        .find(|n| !after[*n..].starts_with(|c: char| c.is_alphanumeric()))
 }
 
 /// A ride, walk, hike or swim's time as a clock beside its distance (`Ride 74.9 km,
 /// 2:43:14`, `🚴 50.5 km in 2:06:08`, `swim 1500 m in 31:20`): minutes of that activity.
-/// Hours, minutes and seconds always are a time taken; minutes and seconds only after `in`.
+/// Hours, minutes and seconds always are a time taken; minutes and seconds only after a
+/// word saying how long it took (`in`, `en`, `em`: the language files' `took_in`).
 fn clock_time(clause: &mut Clause, found: &mut Found, line: &str) {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     if !clause.text.contains(':') {
@@ -279,9 +289,15 @@ fn clock_time(clause: &mut Clause, found: &mut Found, line: &str) {
         return;
     };
     let re = RE.get_or_init(|| {
-        regex::Regex::new(
-            r"(?:^|[^\d:])(?:(\d{1,2}):(\d{2}):(\d{2})|\bin\s+(\d{1,3}):(\d{2}))(?:$|[^\d:])",
-        )
+        let took: Vec<String> = super::lexicon::lexicon()
+            .took_in
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect();
+        regex::Regex::new(&format!(
+            r"(?:^|[^\d:])(?:(\d{{1,2}}):(\d{{2}}):(\d{{2}})|\b(?:{})\s+(\d{{1,3}}):(\d{{2}}))(?:$|[^\d:])",
+            took.join("|")
+        ))
         .expect("clock time compiles")
     });
     for hit in clause.hits(re) {

@@ -30,39 +30,52 @@ pub const SETS: Spellings = Spellings("set");
 #[derive(Debug, Clone, Copy)]
 pub struct Spellings(&'static str);
 
-impl std::fmt::Display for Spellings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        static ALTERNATIONS: OnceLock<HashMap<&'static str, String>> = OnceLock::new();
-        let all = ALTERNATIONS.get_or_init(|| {
-            let lex = lexicon();
-            let mut all: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
-            for spellings in [&lex.unit_spellings, &lex.unit_spellings_in_context] {
-                for (unit, words) in spellings {
-                    all.entry(unit.as_str())
-                        .or_default()
-                        .extend(words.iter().map(String::as_str));
-                }
+/// A unit's spellings: every word, and the words as one regex alternation.
+struct Unit {
+    words: Vec<&'static str>,
+    alternation: String,
+}
+
+/// Every unit's spellings, read in context or not, merged once over the language files.
+fn units() -> &'static HashMap<&'static str, Unit> {
+    static UNITS: OnceLock<HashMap<&'static str, Unit>> = OnceLock::new();
+    UNITS.get_or_init(|| {
+        let lex = lexicon();
+        let mut all: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
+        for spellings in [&lex.unit_spellings, &lex.unit_spellings_in_context] {
+            for (unit, words) in spellings {
+                all.entry(unit.as_str())
+                    .or_default()
+                    .extend(words.iter().map(String::as_str));
             }
-            all.into_iter()
-                .map(|(unit, words)| (unit, alternation(words)))
-                .collect()
-        });
-        // Every unit named here has spellings in en.yaml: a missing one is a bug the tests
-        // catch, not a text to read around.
-        let words = all.get(self.0);
-        f.write_str(words.unwrap_or_else(|| panic!("no unit_spellings for `{}`", self.0)))
-    }
+        }
+        all.into_iter()
+            .map(|(unit, words)| {
+                let alternation = alternation(words.clone());
+                (unit, Unit { words, alternation })
+            })
+            .collect()
+    })
 }
 
 impl Spellings {
+    fn unit(&self) -> &'static Unit {
+        // Every unit named here has spellings in en.yaml: a missing one is a bug the tests
+        // catch, not a text to read around.
+        units()
+            .get(self.0)
+            .unwrap_or_else(|| panic!("no unit_spellings for `{}`", self.0))
+    }
+
     /// Whether `word` (any case) is one of the unit's spellings.
     pub fn has(&self, word: &str) -> bool {
-        let lex = lexicon();
-        let word = word.to_lowercase();
-        [&lex.unit_spellings, &lex.unit_spellings_in_context]
-            .iter()
-            .filter_map(|spellings| spellings.get(self.0))
-            .any(|words| words.contains(&word))
+        self.unit().words.contains(&word.to_lowercase().as_str())
+    }
+}
+
+impl std::fmt::Display for Spellings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.unit().alternation)
     }
 }
 

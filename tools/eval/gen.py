@@ -486,7 +486,7 @@ class Person:
         t = pick(self.rng, opts)
         vals = {"v": self.num(v, max(nd, 0) or 0) if nd else str(v), "vc": thousands(v, ","), "vd": thousands(v, "."),
                 "vs": thousands(v, "\u202f"), "vsp": thousands(v, " "), "vk": fmt_num(v / 1000, 1) + "k", "vw": word,
-                "vdc": fmt_num(v, nd).replace(".", ",")}
+                "vdc": fmt_num(v, nd).replace(".", ","), "vj": fmt_num(v * 2, nd)}  # vj: the kg value written in 斤 (0.5 kg)
         if t and "rep" in slots(t):
             for m in SLOT.finditer(t):
                 if m.group(1) == "rep":
@@ -670,12 +670,12 @@ def render_items(person, d, items, src):
                     lines += text.split("\n") + [""]
                     emit(text, rs)
                     continue
-                s = text if text[-1:] in ".!?。" else text + "."
+                s = text if text[-1:] in ".!?。" else text + L.get("prose_end", ".")
                 sentences.append((s[0].upper() + s[1:] if s[:1].isalpha() else s, rs))
         while sentences:
             k = min(len(sentences), rng.choice([1, 2, 3]))
             chunk, sentences = sentences[:k], sentences[k:]
-            text = " ".join(t for t, _ in chunk)
+            text = L.get("prose_join", " ").join(t for t, _ in chunk)
             for _, rs in chunk:
                 emit(text, rs)
             lines += [text, ""]
@@ -828,7 +828,8 @@ def build(persona, seed, today):
         if open_tasks and extra.get("tasks"):
             tasks[extra["tasks"]] = open_tasks
     info = {"labels": P.labels, "counters": P.counters, "meals": P.meals, "tasks": tasks, "distance": P.dunit,
-            "weight": P.unit, "decimal_comma": P.rate("decimal_comma") > 0, "accept_kg": P.unit == "lb", "start": P.start}
+            "weight": P.unit, "decimal_comma": P.rate("decimal_comma") > 0, "accept_kg": P.unit == "lb", "start": P.start,
+            "body_jin": persona.get("units", {}).get("body") == "jin"}
     return files, recs, info
 
 

@@ -196,6 +196,14 @@ class Facts:
         return alts(fmt_num(w), fmt_num(other, 1) if other and self.info.get("accept_kg") else None)
 
 
+def jin(f, of, q):
+    """A body weight written in 斤 (0.5 kg): an answer in 斤 is as right as one in kg."""
+    if q and of == "q:kg" and f.info.get("body_jin") and q.get("expect_numbers"):
+        q["expect_numbers"] = [alts(*[y for x in n.split("|") for y in (x, fmt_num(float(x) * 2, 2))])
+                               for n in q["expect_numbers"]]
+    return q
+
+
 def top_per_day(recs, value):
     best = {}
     for r in recs:
@@ -481,7 +489,7 @@ def answer(intent, facts, prange, arg):
     # the category kind is kept for training days (lift or run days), as vaultgen named it
     if intent == "count" and arg == "train":
         kind = "category"
-    exp = fn(facts, prange, arg)
+    exp = jin(facts, arg, fn(facts, prange, arg))
     if exp is not None and exp.get("expect_none"):
         kind = "none" if intent == "none" else kind
     return kind, exp

@@ -280,7 +280,7 @@ TIME_RE = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
 NUM_RE = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d])")
 NONE_RE = re.compile(
     r"\b(no|nothing|none|didn't find|did not find|couldn't find|could not find|found no|no data|not logged|"
-    r"haven't logged|zero)\b|없|見つかりません|見つからない|ありません|没有|nenhum|nessun|ningún|ninguna|no encontr|keine|nichts|aucun|rien", re.I)
+    r"haven't logged|zero)\b|없|見つかりません|見つからない|ありません|没有|nenhum|\bnada\b|nessun|\bniente\b|\bnulla\b|ningún|ninguna|no encontr|keine|nichts|aucun|rien", re.I)
 
 
 QUOTED = re.compile(r"“[^”]*”|\"[^\"\n]*\"|«[^»]*»|「[^」]*」|`[^`\n]*`")

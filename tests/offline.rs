@@ -1034,3 +1034,33 @@ fn a_total_of_the_year_before_in_a_plan_for_this_year_is_not_this_years() {
     assert!(!year.contains("1200"), "{year}");
     assert!(year.contains("8 km"), "{year}");
 }
+
+/// A day table with a column of the person's own (a count of alerts, in Chinese) and
+/// push-ups logged as `pushups: N`: "which day … most" is the date of the highest, in
+/// English and in Chinese.
+#[test]
+fn which_day_had_the_most_is_the_date_of_the_highest() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    let alerts = [(10, 1), (11, 0), (12, 7), (13, 11), (14, 2)];
+    let mut table = String::from(
+        "# 睡眠\n\n## 2024\n\n### 7月\n\n| 7月 | 时长 | :anatomical_heart: 低心率提示（次） |\n| :-: | :-: | :-: |\n",
+    );
+    for (day, n) in alerts {
+        table.push_str(&format!("| {day} | 8h | {n} |\n"));
+    }
+    write(v, "sleep.md", table);
+    for (day, n) in [(3, 20), (4, 35), (5, 25)] {
+        write(
+            v,
+            &format!("2026-11-0{day}.md"),
+            format!("- pushups: {n}\n"),
+        );
+    }
+    let zh = ask(v, "哪天低心率提示最多");
+    let first = zh.lines().next().unwrap_or_default();
+    assert!(first.contains("7月13日") && first.contains("11"), "{zh}");
+    let en = ask(v, "which day did I do the most pushups");
+    let first = en.lines().next().unwrap_or_default();
+    assert!(first.contains("Nov 4") && first.contains("35"), "{en}");
+}

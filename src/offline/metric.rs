@@ -589,9 +589,35 @@ fn what_fits(what: &str, words: &[String], asked: &[&str]) -> bool {
         .any(|w| w.chars().count() >= 3 && stems.contains(&stem(w)))
 }
 
-/// The generic measures that answer a question: those in a unit asked about, and among
-/// them (or among all, when no unit is named) those about a word of the question when any
-/// is.
+/// Measures under a longer name of the person's own that holds the question's quantity word
+/// and is written whole in the question (`低心率提示`, a count of alerts, in `哪天低心率提示最多`;
+/// `heart rate alerts` in `most heart rate alerts`): what was asked, in their own unit,
+/// though the word inside the name implies another (心率, bpm).
+fn own_name<'r>(
+    words: &[String],
+    records: &'r [ParsedRecord],
+) -> Vec<(&'r ParsedRecord, &'r crate::vault::parsed::Measure)> {
+    let Some(quantity) = words.first().map(|w| w.to_lowercase()) else {
+        return Vec::new();
+    };
+    let question = words.join(" ").to_lowercase();
+    let written = |what: &str| {
+        if crate::domains::has_spaceless(what) {
+            question.contains(what)
+        } else {
+            crate::offline::read::find_word(&question, what).is_some()
+        }
+    };
+    records
+        .iter()
+        .flat_map(|r| r.measures.iter().map(move |m| (r, m)))
+        .filter(|(_, m)| {
+            let what = m.what.to_lowercase();
+            what.len() > quantity.len() && what.contains(quantity.as_str()) && written(&what)
+        })
+        .collect()
+}
+
 /// A unit word for more than one (`pages`, `glasses`); symbols (`m`, `km`, `kcal`, `%`)
 /// and words already plural stay as they are.
 fn plural_unit(unit: &str) -> String {
@@ -629,6 +655,9 @@ fn asked_activities(words: &[String]) -> Vec<&'static str> {
         .collect()
 }
 
+/// The generic measures that answer a question: those in a unit asked about, and among
+/// them (or among all, when no unit is named) those about a word of the question when any
+/// is.
 fn measure_points<'r>(
     units: &[String],
     words: &[String],
@@ -680,8 +709,11 @@ fn measure_points<'r>(
     };
     let about = crate::offline::read::keep_fields(about, |(_, m)| m.what.as_str(), words);
     // `자전거 몇 km 탔어?` over a vault of rows: an activity asked and never logged is none.
+    let own = || own_name(words, records);
     let chosen = if !about.is_empty() {
         about
+    } else if let Some(own) = Some(own()).filter(|o| !o.is_empty()) {
+        own
     } else if units.is_empty() || !asked.is_empty() {
         Vec::new()
     } else {

@@ -505,7 +505,15 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if two_periods || has_any(q, cues::words(Cue::Compare)) {
         return QueryType::Comparison;
     }
-    if asks(q, Cue::Weekday) {
+    let words = &crate::offline::read::lexicon::lexicon().questions;
+    // `which day do I usually run` asks for a weekday; `which day did I walk the most`, a
+    // date.
+    let usual_day = cues::has(q, &words.day)
+        && asks(q, Cue::Average)
+        && ![Cue::Best, Cue::Least, Cue::Worst]
+            .into_iter()
+            .any(|c| asks(q, c));
+    if asks(q, Cue::Weekday) || usual_day {
         return QueryType::Weekday;
     }
     if asks(q, Cue::Trend) {
@@ -513,7 +521,6 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     }
     // `when did I first run 10 km`, `第一次跑半马是哪天`: the day of a first time is told
     // once, not computed.
-    let words = &crate::offline::read::lexicon::lexicon().questions;
     if cues::has(q, &words.first) && cues::has(q, &words.day) {
         return QueryType::Lookup;
     }

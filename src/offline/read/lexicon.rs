@@ -209,6 +209,16 @@ pub enum Column {
     Other,
 }
 
+impl Column {
+    /// Whether a table with this column holds lifts or runs, read cell by cell.
+    pub fn is_structured(self) -> bool {
+        matches!(
+            self,
+            Column::Exercise | Column::Sets | Column::Reps | Column::Weight | Column::Distance
+        )
+    }
+}
+
 /// The words of questions: what a question asks for, apart from its topic.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -527,6 +527,36 @@ fn count_before(clause: &mut Clause, within: &Range<usize>, at: usize) -> Option
     Some(n)
 }
 
+/// The count written right after the name at `at` (`pushups 25`, `dips: 12`) when nothing
+/// follows it in the piece.
+fn count_after(clause: &mut Clause, within: &Range<usize>, at: usize) -> Option<i64> {
+    let tail = clause.text.get(at..within.end)?;
+    let name_len = tail.find(|c: char| c.is_ascii_digit() || c == ':')?;
+    if !tail[..name_len]
+        .chars()
+        .all(|c| c.is_alphabetic() || c == '-' || c == ' ')
+    {
+        return None;
+    }
+    let rest = &tail[name_len..];
+    let number = rest.trim_start_matches([':', ' ']);
+    let digits = number.len()
+        - number
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .len();
+    if !(1..=3).contains(&digits) || !number[digits..].trim().is_empty() {
+        return None;
+    }
+    let start = at + name_len + (rest.len() - number.len());
+    let range = start..start + digits;
+    if !clause.is_free(&range) {
+        return None;
+    }
+    let n = clause.text[range.clone()].parse().ok()?;
+    clause.claim(range);
+    Some(n)
+}
+
 /// Reads one exercise's piece of a clause.
 /// `name_at`: where the name stands in the clause, when the clause writes it.
 fn segment(
@@ -693,7 +723,15 @@ fn segment(
     let groups = take(&p.group, clause);
     // `40 sit-ups`, `4 rounds of 15 push-ups`: a count right before the name, that no
     // pattern above took, is its reps.
-    let counted = name_at.and_then(|at| count_before(clause, &within, at));
+    // `pushups 25`, `Liegestütze: 35`: a bodyweight exercise's count after its name, with
+    // nothing after it, is its reps too.
+    let counted = name_at.and_then(|at| {
+        count_before(clause, &within, at).or_else(|| {
+            bodyweight
+                .then(|| count_after(clause, &within, at))
+                .flatten()
+        })
+    });
     // `5 each side`, `10 por pierna`: the reps, done on each side.
     let per_side = take(per_side(), clause).first().and_then(|h| int(h, 1));
     let reps = take(&p.reps, clause)

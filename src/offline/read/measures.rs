@@ -565,7 +565,11 @@ fn what(text: &str, start: usize, end: usize) -> Option<String> {
             .collect()
     };
     let before = words(&text[..start]);
-    let after_text = &text[end..];
+    // A word after the number names it only within its own thought (`8h; alerts: 1`).
+    let after_text = text[end..]
+        .split([';', ',', '|', '；', '，', '。'])
+        .next()
+        .unwrap_or_default();
     let of_thing = after_text
         .trim_start()
         .strip_prefix("of ")

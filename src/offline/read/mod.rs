@@ -290,7 +290,7 @@ impl<'d> Reader<'d> {
             wod: false,
         };
         let before = found.runs.len();
-        self.line(&row.text, &here, found);
+        self.line(&clean(&row.text), &here, found);
         if let Some(n) = row.count.filter(|_| found.runs.len() == before + 1) {
             found.runs[before].count = Some(n);
         }

@@ -54,10 +54,15 @@ pub(crate) fn column(cell: &str) -> (Column, Option<&'static str>) {
         .into_iter()
         .find(|(word, _)| find_word(cell, word).is_some())
         .map(|(_, unit)| unit);
+    // The bracket holds the unit (`Alerts (count)`), the words before it the column's name.
+    let named = match cell.find(['(', '（']) {
+        Some(i) if cell[..i].chars().any(char::is_alphabetic) => &cell[..i],
+        _ => cell,
+    };
     let kind = lexicon()
         .table_headers
         .iter()
-        .find(|(_, words)| words.iter().any(|w| find_word(cell, w).is_some()))
+        .find(|(_, words)| words.iter().any(|w| find_word(named, w).is_some()))
         .map_or(Column::Other, |(c, _)| *c);
     (kind, unit)
 }
@@ -67,6 +72,7 @@ pub fn rows(lines: &[(usize, &str)]) -> Vec<Row> {
     let mut out = Vec::new();
     let mut header: Option<Vec<(Column, Option<&'static str>)>> = None;
     let mut numbered = false;
+    let mut names: Vec<Option<String>> = Vec::new();
     let mut previous: Option<usize> = None;
     for (at, &(i, line)) in lines.iter().enumerate() {
         if previous.is_none_or(|p| p + 1 != i) {
@@ -80,13 +86,25 @@ pub fn rows(lines: &[(usize, &str)]) -> Vec<Row> {
         let columns: Vec<_> = row.iter().map(|c| column(c)).collect();
         let named = columns.iter().filter(|(c, _)| *c != Column::Other).count();
         let has_digits = row.iter().any(|c| c.chars().any(|ch| ch.is_ascii_digit()));
-        if header.is_none() && named >= 2 && !has_digits {
+        // Markdown's own mark of a header: the separator row under it.
+        let underlined = lines
+            .get(at + 1)
+            .is_some_and(|&(next, l)| next == i + 1 && is_separator(l));
+        if header.is_none() && (underlined || named >= 2 && !has_digits) {
             numbered = numbers_sets(&columns, &lines[at + 1..]);
+            names = row.iter().map(|c| measure_name(c)).collect();
             header = Some(columns);
             continue;
         }
         out.push(match &header {
-            Some(h) => labelled(i, h, &row, numbered),
+            Some(h) if h.iter().any(|(c, _)| c.is_structured()) => labelled(i, h, &row, numbered),
+            Some(_) => Row {
+                line: i,
+                exercise: None,
+                run: false,
+                count: None,
+                text: with_fields(&names, &row),
+            },
             None => Row {
                 line: i,
                 exercise: None,
@@ -97,6 +115,68 @@ pub fn rows(lines: &[(usize, &str)]) -> Vec<Row> {
         });
     }
     out
+}
+
+/// What a header cell names as a measure of its own (`💓 Low-HR alerts (count)`,
+/// `:anatomical_heart: 低心率提示（次）` -> the words): shortcodes, pictographs and the
+/// bracketed unit left out. None for a column the lexicon names (`Date`, `Weight`), a day
+/// column (`7月`) or a header of more than four words.
+fn measure_name(cell: &str) -> Option<String> {
+    if column(cell).0 != Column::Other {
+        return None;
+    }
+    let mut name = String::new();
+    let mut depth = 0;
+    for word in cell.split_whitespace() {
+        // `:anatomical_heart:`
+        if word.len() > 2 && word.starts_with(':') && word.ends_with(':') {
+            continue;
+        }
+        for c in word.chars() {
+            match c {
+                '(' | '（' | '[' => depth += 1,
+                ')' | '）' | ']' => depth -= 1,
+                _ if depth > 0 => {}
+                _ if c.is_alphabetic() || c == '-' || c == '\'' => name.push(c),
+                _ => {}
+            }
+        }
+        name.push(' ');
+    }
+    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    let letters = name.chars().any(char::is_alphabetic);
+    (letters && !cell.chars().any(|c| c.is_ascii_digit()) && name.split(' ').nth(4).is_none())
+        .then_some(name)
+}
+
+/// A row of a table with no lift or run columns: its cells as one line, each bare number
+/// under a named column written as that column's Dataview field (`[pushups:: 20]`), so it
+/// is read as the person would write it on a line of its own. A label and its number
+/// (`| Steps | 4800 |`) are read as they stand.
+fn with_fields(names: &[Option<String>], row: &[String]) -> String {
+    // `| Steps | 4800 |` under `| Metric | Value |`: the row names its own number.
+    if let [label, _] = row {
+        if label.chars().any(char::is_alphabetic) && !label.chars().any(|c| c.is_ascii_digit()) {
+            return row.join(" ");
+        }
+    }
+    row.iter()
+        .enumerate()
+        .map(|(i, cell)| match names.get(i) {
+            Some(Some(name)) if is_number(cell) => format!("[{name}:: {cell}]"),
+            _ => cell.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn is_number(cell: &str) -> bool {
+    let mut digits = 0;
+    let ok = cell.chars().all(|c| {
+        digits += usize::from(c.is_ascii_digit());
+        c.is_ascii_digit() || c == '.' || c == ','
+    });
+    ok && digits > 0 && cell.chars().next().is_some_and(|c| c.is_ascii_digit())
 }
 
 /// Whether the sets column of the table below `header` numbers its rows (`| 세트 | 무게 |
@@ -196,5 +276,34 @@ fn labelled(
         run,
         count,
         text: parts.join(" "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(table: &str) -> Vec<String> {
+        let lines: Vec<(usize, &str)> = table.lines().enumerate().collect();
+        rows(&lines).into_iter().map(|r| r.text).collect()
+    }
+
+    #[test]
+    fn a_named_column_of_numbers_is_a_field_in_any_language() {
+        let en = "| Date | Pushups | 💓 Alerts (count) |\n|---|---|---|\n| 2026-11-01 | 20 | 3 |";
+        assert_eq!(texts(en), ["2026-11-01 [pushups:: 20] [alerts:: 3]"]);
+        let zh = "| 7月 | 时长 | :anatomical_heart: 低心率提示（次） |\n| :-: | :-: | :-: |\n| 19 | 10h | 11 |";
+        assert_eq!(texts(zh), ["19 10h [低心率提示:: 11]"]);
+        let de = "| Tag | Liegestütze | Laune |\n|---|---|---|\n| Mo | 30 | gut |";
+        assert_eq!(texts(de), ["mo [liegestütze:: 30] gut"]);
+        let pairs = "| Metric | Value |\n|---|---|\n| Steps | 4800 |\n| Kaffee | 2 |";
+        assert_eq!(texts(pairs), ["steps 4800", "kaffee 2"]);
+    }
+
+    #[test]
+    fn a_lift_table_is_still_read_cell_by_cell() {
+        let t =
+            "| Exercise | Sets | Reps | Weight (kg) |\n|---|---|---|---|\n| Squat | 5 | 5 | 100 |";
+        assert_eq!(texts(t), ["5 sets 5 reps 100 kg"]);
     }
 }

@@ -481,14 +481,16 @@ pub fn heading_dates(
     today: NaiveDate,
 ) -> (DatedLines, Vec<(usize, Period)>) {
     let key = super::coded_headings::key(text);
-    heading_dates_keyed(text, year, today, key.as_ref())
+    let base = Period { year, month: None };
+    heading_dates_keyed(text, base, today, key.as_ref())
 }
 
 /// [`heading_dates`] with the key of the text's coded headings read already (see
-/// [`super::coded_headings::key`]).
+/// [`super::coded_headings::key`]), and the period the note's name gives (`2026年11月`
+/// dates `### 26号（周四）`).
 pub(crate) fn heading_dates_keyed(
     text: &str,
-    year: Option<i32>,
+    base: Period,
     today: NaiveDate,
     key: Option<&super::coded_headings::Key>,
 ) -> (DatedLines, Vec<(usize, Period)>) {
@@ -507,8 +509,8 @@ pub(crate) fn heading_dates_keyed(
     // The periods named by the headings above: (level, period).
     let mut path: Vec<(usize, Period)> = Vec::new();
     let known = |path: &[(usize, Period)]| Period {
-        year: path.iter().rev().find_map(|(_, p)| p.year).or(year),
-        month: path.iter().rev().find_map(|(_, p)| p.month),
+        year: path.iter().rev().find_map(|(_, p)| p.year).or(base.year),
+        month: path.iter().rev().find_map(|(_, p)| p.month).or(base.month),
     };
     for (i, line) in text.lines().enumerate() {
         let t = line.trim_start();

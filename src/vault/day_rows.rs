@@ -115,8 +115,12 @@ mod tests {
         let today = NaiveDate::from_ymd_opt(2026, 11, 1).unwrap();
         let note = Note::parse(text.to_string());
         let coded = crate::vault::coded_headings::key(text);
-        let (headings, periods) =
-            crate::vault::dating::heading_dates_keyed(text, None, today, coded.as_ref());
+        let (headings, periods) = crate::vault::dating::heading_dates_keyed(
+            text,
+            Period::default(),
+            today,
+            coded.as_ref(),
+        );
         let dating = Dating {
             date: None,
             source: crate::vault::index::DateSource::Headings,

@@ -320,10 +320,16 @@ pub fn date_note(
         },
     };
     // `records_2026.md`: a year alone in the name is the year of its dates without one.
-    let year = own_date.map(|d| d.year()).or_else(|| year_in(name));
+    // `2026年11月.md`, `2024-07 log.md`: a month named by the note is the month of headings
+    // that write only a day.
+    let named = super::heading_path::period(name).unwrap_or_default();
+    let base = super::heading_path::Period {
+        year: own_date.map(|d| d.year()).or_else(|| year_in(name)),
+        month: named.month.filter(|_| named.year.is_some()),
+    };
     let coded = body.and_then(super::coded_headings::key);
     let (headings, periods) = body
-        .map(|b| super::dating::heading_dates_keyed(b, year, today, coded.as_ref()))
+        .map(|b| super::dating::heading_dates_keyed(b, base, today, coded.as_ref()))
         .unwrap_or_default();
     let mut dating = match (headings.is_empty(), own_date) {
         (false, date) => Dating {

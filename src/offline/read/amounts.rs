@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::clause::{number, Clause, Hit};
 use super::found::{round2, Found};
+use super::lexicon::{lexicon, Amount, Part};
 use super::units::{HOURS, MINUTES, NUM};
 
 /// How the number of a pattern is read.
@@ -45,63 +46,131 @@ enum Noun {
     Meetings,
 }
 
-const COUNT: &str = r"\d+|an?|one|two|three|four|five|six|couple of|un|une|uno|una|dos|tres|ein|eine|einen|zwei|drei|deux|trois|한|두|세|네|一|两|二|三|四";
-const COFFEE: &str = r"☕|coffees?|espressos?|lattes?|cappuccinos?|flat whites?|americanos?|cafés?|cafe|kaffee|커피|아이스 ?아메리카노|아메리카노|아아|카페 ?라떼|라떼|콜드브루|コーヒー|珈琲|咖啡|冰美式|美式|拿铁|拿鐵|卡布奇诺|摩卡";
-const DRINKS: &str = r"beers?|pints?|wines?|drinks?|cocktails?|ciders?|whiske?ys?|sake|soju|cervezas?|vinos?|copas?|biere|bier|wein|bières?|vins?|verres de vin|맥주|와인|소주|술|ビール|ワイン|酒|啤酒|葡萄酒|红酒";
-const CUPS: &str = r"(?:cups?|mugs?|glass(?:es)?|cans?|bottles?|pints?|shots?|tazas?|tasses?|tassen?|gläser|glas|vasos?|verres?|copas?)\s+(?:of\s+|de\s+)?";
-const COUNTERS: &str = r"잔|캔|병|杯|本|瓶|罐|听";
+/// The words of `amount`, every language's, as one alternation (longest first; a space
+/// matches any run of spaces, or none: `아이스 아메리카노`, `걸음수`).
+fn words(amount: Amount) -> String {
+    lexicon()
+        .amounts
+        .get(&amount)
+        .map(|words| {
+            words
+                .iter()
+                .map(|w| regex::escape(w).replace(' ', r"\s*"))
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        // A language file that names none: a pattern that never matches a note.
+        .unwrap_or_else(|| "\u{0}".to_string())
+}
+
+/// A count in digits or small number words (`2`, `two`, `a`, `두`, `两`).
+fn count_words() -> String {
+    let mut small: Vec<&str> = lexicon()
+        .numbers
+        .iter()
+        .filter(|(_, part)| matches!(part, Part::Plain(1..=12)))
+        .map(|(w, _)| w.as_str())
+        .collect();
+    small.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    let small: Vec<String> = small.into_iter().map(regex::escape).collect();
+    format!(
+        r"\d+|{}|{}|{}",
+        words(Amount::Two),
+        words(Amount::One),
+        small.join("|")
+    )
+}
+
+/// The patterns' pieces, built once from the language files.
+struct Words {
+    count: String,
+    coffee: String,
+    drinks: String,
+    cups: String,
+    counters: String,
+    protein: String,
+    grams: String,
+    hedge: String,
+    kcal: String,
+    scores: String,
+    deep: String,
+    meetings: String,
+}
+
+fn pieces() -> &'static Words {
+    static W: OnceLock<Words> = OnceLock::new();
+    W.get_or_init(|| Words {
+        count: count_words(),
+        coffee: words(Amount::Coffee),
+        drinks: words(Amount::Drinks),
+        cups: format!(r"(?:{})\s+", words(Amount::Cups)),
+        counters: words(Amount::Counters),
+        protein: words(Amount::Protein),
+        grams: words(Amount::Grams),
+        hedge: format!(r"(?:{})\s*", words(Amount::Hedges)),
+        kcal: words(Amount::Kcal),
+        scores: [Amount::Mood, Amount::Energy, Amount::Stress]
+            .map(words)
+            .join("|"),
+        deep: words(Amount::DeepWork),
+        meetings: words(Amount::Meetings),
+    })
+}
+/// `12,400`, `12.400`, `8k`, `8000`.
 const STEPS: &str = r"\d{1,3}(?:[,.' ]\d{3})+|\d+(?:[.,]\d+)?\s*k|\d+";
-const PROTEIN: &str = r"protein|prot|단백질|タンパク質|たんぱく質|蛋白质|蛋白|proteínas?|proteina|eiweiß|eiweiss|protéines?";
-const GRAMS: &str = r"grams?|gr|g|그램|グラム|克";
-/// Hedges between a word and its amount: `단백질 대충 155g`, `protein about 140g`.
-const HEDGE: &str = r"(?:대충|약|거의|한|대략|about|around|approx\.?|roughly|ca\.?|大概|约|約|およそ|ungefähr|etwa|environ|aprox\.?|unos)\s*";
 /// Carbs, protein and fat in that order (`탄단지 150/110/55`, `C/P/F 250/160/60`): the
 /// middle number is the protein.
 const MACROS: &str = r"(?:탄단지|탄/단/지|c\s*/\s*p\s*/\s*f|carbs?\s*/\s*protein\s*/\s*fats?)";
-const KCAL: &str =
-    r"kcal|calories|calorie|cals?|kalorien|calorías|칼로리|キロカロリー|カロリー|大卡|千卡|卡路里";
-const SCORES: &str = r"mood|energy|stress|기분|컨디션|에너지|스트레스|気分|エネルギー|ストレス|心情|精力|压力|stimmung|energie|ánimo|humor|energía|estrés|humeur|énergie";
-const DEEP: &str =
-    r"deep\s*work|focused work|focus time|focus|딥워크|집중|ディープワーク|深度工作|深度专注";
-const MEETINGS: &str = r"meetings?|reuniones|réunions|besprechungen|회의|会議|会议|ミーティング";
 
 fn patterns() -> &'static [Pattern] {
     static P: OnceLock<Vec<Pattern>> = OnceLock::new();
     P.get_or_init(|| {
+        let w = pieces();
         let p = |domain, field, read, re: String| Pattern {
             domain,
             field,
             read,
-            // Every pattern has a number; only COUNT's words (`two`, `a`) are no digits.
-            digits: !re.contains(COUNT),
-            noun: [(COFFEE, Noun::Coffee), (DRINKS, Noun::Drinks), (MEETINGS, Noun::Meetings)]
-                .into_iter()
-                .find(|(words, _)| re.contains(COUNT) && re.contains(words))
-                .map(|(_, noun)| noun),
+            // Every pattern has a number; only the count's words (`two`, `a`) are no digits.
+            digits: !re.contains(&w.count),
+            noun: [
+                (&w.coffee, Noun::Coffee),
+                (&w.drinks, Noun::Drinks),
+                (&w.meetings, Noun::Meetings),
+            ]
+            .into_iter()
+            .find(|(words, _)| re.contains(&w.count) && re.contains(words.as_str()))
+            .map(|(_, noun)| noun),
             re: Regex::new(&re).expect("amount pattern compiles"),
         };
         use Read::*;
+        let (count, coffee, drinks, cups, counters) = (&w.count, &w.coffee, &w.drinks, &w.cups, &w.counters);
+        let (protein, grams, hedge, kcal) = (&w.protein, &w.grams, &w.hedge, &w.kcal);
+        let (scores, deep, meetings) = (&w.scores, &w.deep, &w.meetings);
+        let steps_after = words(super::lexicon::Amount::Steps);
+        let steps_before = words(super::lexicon::Amount::StepsLabel);
+        let kcal_before = words(super::lexicon::Amount::KcalLabel);
+        let meeting_counters = words(super::lexicon::Amount::MeetingCounters);
         vec![
-            p("nutrition", "caffeine_cups", Count, format!(r"({COUNT})\s*(?:x\s*)?(?:{CUPS})?(?:{COFFEE})")),
-            p("nutrition", "caffeine_cups", Count, format!(r"(?:{COFFEE})\s*(?:count|total|cups)?\s*[:x×]?\s*({COUNT})\s*(?:{COUNTERS}|cups?|x)?")),
-            p("nutrition", "caffeine_cups", Count, format!(r"({COUNT})\s*(?:{COUNTERS})\s*(?:의\s*)?(?:{COFFEE})")),
-            p("nutrition", "alcohol_drinks", Count, format!(r"({COUNT})\s*(?:x\s*)?(?:{CUPS})?(?:{DRINKS})")),
-            p("nutrition", "alcohol_drinks", Count, format!(r"(?:{DRINKS})\s*[:x×]?\s*({COUNT})\s*(?:{COUNTERS}|glasses|pints|cans|x)?")),
-            p("nutrition", "alcohol_drinks", Count, format!(r"({COUNT})\s*(?:{COUNTERS})\s*(?:의\s*)?(?:{DRINKS})")),
-            p("general", "steps", Steps, format!(r"({STEPS})\s*(?:steps|schritte|pasos|pas|걸음|보|歩|步)")),
-            p("general", "steps", Steps, format!(r"(?:(?:steps|step count|pedometer|걸음\s*수|걸음|만보기|歩数|步数|schritte|pasos)\s*[:=]?|pas\s*:)\s*({STEPS})")),
-            p("nutrition", "protein_g", Amount, format!(r"~?({NUM})\s*(?:{GRAMS})\s*(?:of\s+|de\s+)?(?:{PROTEIN})")),
-            p("nutrition", "protein_g", Amount, format!(r"(?:{PROTEIN})\s*[:=]?\s*(?:{HEDGE})?~?({NUM})\s*(?:{GRAMS})")),
-            p("nutrition", "protein_g", Amount, format!(r"{MACROS}\s*[:=]?\s*{NUM}\s*/\s*({NUM})\s*/\s*{NUM}\s*(?:{GRAMS})?")),
-            p("nutrition", "calories_kcal", Amount, format!(r"~?({NUM})\s*(?:{KCAL})")),
-            p("nutrition", "calories_kcal", Amount, format!(r"(?:calories|kcal|칼로리|カロリー|热量|卡路里|kalorien|calorías)\s*[:=]?\s*~?({NUM})")),
-            p("general", "", Score, format!(r"({SCORES})\s*(?:is|was|:|=|-)?\s*({NUM})\s*(?:/\s*10|out of 10|점)?")),
-            p("general", "", Score, format!(r"({NUM})\s*(?:/\s*10)\s*({SCORES})")),
-            p("work", "deep_work_hours", Hours, format!(r"~?({NUM})\s*({HOURS}|{MINUTES})\s*(?:of\s+)?(?:{DEEP})")),
-            p("work", "deep_work_hours", Hours, format!(r"(?:{DEEP})\s*[:=]?\s*~?({NUM})\s*({HOURS}|{MINUTES})")),
-            p("work", "meetings", Count, format!(r"({COUNT})\s+(?:{MEETINGS})")),
-            p("work", "meetings", Count, format!(r"(?:{MEETINGS})\s*[:=x×]?\s*(\d+)\s*(?:개|건|回|件|个|つ)?")),
-            p("work", "meetings", Count, r"(\d+)\s*(?:개의|건의|つの|个|件)?\s*(?:회의|会議|会议)".to_string()),
+            p("nutrition", "caffeine_cups", Count, format!(r"({count})\s*(?:x\s*)?(?:{cups})?(?:{coffee})")),
+            p("nutrition", "caffeine_cups", Count, format!(r"(?:{coffee})\s*(?:count|total|cups)?\s*[:x×]?\s*({count})\s*(?:{counters}|cups?|x)?")),
+            p("nutrition", "caffeine_cups", Count, format!(r"({count})\s*(?:{counters})\s*(?:의\s*)?(?:{coffee})")),
+            p("nutrition", "alcohol_drinks", Count, format!(r"({count})\s*(?:x\s*)?(?:{cups})?(?:{drinks})")),
+            p("nutrition", "alcohol_drinks", Count, format!(r"(?:{drinks})\s*[:x×]?\s*({count})\s*(?:{counters}|glasses|pints|cans|x)?")),
+            p("nutrition", "alcohol_drinks", Count, format!(r"({count})\s*(?:{counters})\s*(?:의\s*)?(?:{drinks})")),
+            p("general", "steps", Steps, format!(r"({STEPS})\s*(?:{steps_after})")),
+            p("general", "steps", Steps, format!(r"(?:{steps_before})\s*[:=]?\s*({STEPS})")),
+            p("nutrition", "protein_g", Amount, format!(r"~?({NUM})\s*(?:{grams})\s*(?:of\s+|de\s+)?(?:{protein})")),
+            p("nutrition", "protein_g", Amount, format!(r"(?:{protein})\s*[:=]?\s*(?:{hedge})?~?({NUM})\s*(?:{grams})")),
+            p("nutrition", "protein_g", Amount, format!(r"{MACROS}\s*[:=]?\s*{NUM}\s*/\s*({NUM})\s*/\s*{NUM}\s*(?:{grams})?")),
+            p("nutrition", "calories_kcal", Amount, format!(r"~?({NUM})\s*(?:{kcal})")),
+            p("nutrition", "calories_kcal", Amount, format!(r"(?:{kcal_before})\s*[:=]?\s*~?({NUM})")),
+            p("general", "", Score, format!(r"({scores})\s*(?:is|was|:|=|-)?\s*({NUM})\s*(?:/\s*10|out of 10|점)?")),
+            p("general", "", Score, format!(r"({NUM})\s*(?:/\s*10)\s*({scores})")),
+            p("work", "deep_work_hours", Hours, format!(r"~?({NUM})\s*({HOURS}|{MINUTES})\s*(?:of\s+)?(?:{deep})")),
+            p("work", "deep_work_hours", Hours, format!(r"(?:{deep})\s*[:=]?\s*~?({NUM})\s*({HOURS}|{MINUTES})")),
+            p("work", "meetings", Count, format!(r"({count})\s+(?:{meetings})")),
+            p("work", "meetings", Count, format!(r"(?:{meetings})\s*[:=x×]?\s*(\d+)\s*(?:{meeting_counters})?")),
+            p("work", "meetings", Count, format!(r"(\d+)\s*(?:{meeting_counters})?\s*(?:{meetings})")),
         ]
     })
 }
@@ -121,12 +190,8 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
     let digits = clause.text.chars().any(char::is_numeric);
     let mut named: [Option<bool>; 3] = [None; 3];
     let mut names = |noun: Noun| {
-        let (i, words) = match noun {
-            Noun::Coffee => (0, COFFEE),
-            Noun::Drinks => (1, DRINKS),
-            Noun::Meetings => (2, MEETINGS),
-        };
-        *named[i].get_or_insert_with(|| nouns(i, words).is_match(&clause.text))
+        let i = noun as usize;
+        *named[i].get_or_insert_with(|| nouns(noun).is_match(&clause.text))
     };
     // One scan says which patterns can match at all (most clauses hold none of them).
     let possible = pattern_set().matches(&clause.text);
@@ -182,18 +247,25 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
 /// Whether lowercase `text` names something counted in words (`two coffees`, `커피 두 잔`):
 /// without a digit, that is the only amount a text can hold.
 pub fn counted_in_words(text: &str) -> bool {
-    [COFFEE, DRINKS, MEETINGS]
-        .iter()
-        .enumerate()
-        .any(|(i, words)| nouns(i, words).is_match(text))
+    [Noun::Coffee, Noun::Drinks, Noun::Meetings]
+        .into_iter()
+        .any(|noun| nouns(noun).is_match(text))
 }
 
-/// The words of one thing counted (`COFFEE`, `DRINKS`, `MEETINGS`, by `i`) as a pattern of
-/// their own: a count pattern holding them cannot match a text without them, and a scan for
-/// plain words is many times faster than the count pattern's.
-fn nouns(i: usize, words: &str) -> &'static Regex {
+/// The words of one thing counted as a pattern of their own: a count pattern holding them
+/// cannot match a text without them, and a scan for plain words is many times faster than
+/// the count pattern's.
+fn nouns(noun: Noun) -> &'static Regex {
     static NOUNS: [OnceLock<Regex>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    NOUNS[i].get_or_init(|| Regex::new(words).expect("noun pattern compiles"))
+    NOUNS[noun as usize].get_or_init(|| {
+        let w = pieces();
+        let words = match noun {
+            Noun::Coffee => &w.coffee,
+            Noun::Drinks => &w.drinks,
+            Noun::Meetings => &w.meetings,
+        };
+        Regex::new(words).expect("noun pattern compiles")
+    })
 }
 
 /// `coffee 8am`, `coffee 7:30`: a time, not a count.
@@ -206,17 +278,24 @@ fn clock_follows(clause: &Clause, hit: &Hit) -> bool {
 
 fn count(s: &str) -> Option<f64> {
     let s = s.trim();
-    let n = match s {
-        "a" | "an" | "one" | "un" | "une" | "uno" | "una" | "ein" | "eine" | "einen" | "한"
-        | "一" => 1.0,
-        "two" | "couple of" | "dos" | "zwei" | "deux" | "두" | "两" | "二" => 2.0,
-        "three" | "tres" | "drei" | "trois" | "세" | "三" => 3.0,
-        "four" | "네" | "四" => 4.0,
-        "five" => 5.0,
-        "six" => 6.0,
-        _ => number(s)?,
+    let lex = lexicon();
+    let is = |amount: Amount| {
+        lex.amounts.get(&amount).is_some_and(|words| {
+            words
+                .iter()
+                .any(|w| w.split_whitespace().eq(s.split_whitespace()))
+        })
     };
-    Some(n)
+    if is(Amount::One) {
+        return Some(1.0);
+    }
+    if is(Amount::Two) {
+        return Some(2.0);
+    }
+    match lex.numbers.get(s) {
+        Some(Part::Plain(n)) => Some(f64::from(*n)),
+        _ => number(s),
+    }
 }
 
 fn steps(s: &str) -> Option<f64> {
@@ -229,13 +308,18 @@ fn steps(s: &str) -> Option<f64> {
 }
 
 fn score_field(word: &str) -> Option<&'static str> {
-    Some(match word {
-        "mood" | "기분" | "컨디션" | "気分" | "心情" | "stimmung" | "ánimo" | "humor"
-        | "humeur" => "mood",
-        "energy" | "에너지" | "エネルギー" | "精力" | "energie" | "energía" | "énergie" => {
-            "energy"
-        }
-        "stress" | "스트레스" | "ストレス" | "压力" | "estrés" => "stress",
-        _ => return None,
-    })
+    let named = |amount: Amount| {
+        lexicon()
+            .amounts
+            .get(&amount)
+            .is_some_and(|words| words.iter().any(|w| w == word))
+    };
+    [
+        (Amount::Mood, "mood"),
+        (Amount::Energy, "energy"),
+        (Amount::Stress, "stress"),
+    ]
+    .into_iter()
+    .find(|(amount, _)| named(*amount))
+    .map(|(_, field)| field)
 }

@@ -91,6 +91,8 @@ struct File {
     #[serde(default)]
     unit_spellings_in_context: BTreeMap<String, Vec<String>>,
     #[serde(default)]
+    amounts: BTreeMap<Amount, Vec<String>>,
+    #[serde(default)]
     activities: Ordered,
     /// The words of charts and of living answers: read per language by
     /// `crate::offline::chart::words`, not merged here.
@@ -188,6 +190,44 @@ pub enum Cue {
     UsualSleep,
     /// One's own weight: `weigh`, `체중`, `Gewicht`, `peso`.
     BodyWeight,
+}
+
+/// A thing counted or measured by its own word, in the `amounts` of a language file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Amount {
+    /// Cups of coffee: `coffee`, `caffè`, `커피`.
+    Coffee,
+    /// Alcoholic drinks: `beer`, `Wein`, `맥주`.
+    Drinks,
+    /// What a drink is poured in, before its name: `cups of`, `tazze di`.
+    Cups,
+    /// A counter after a number, before a drink: `잔`, `杯`.
+    Counters,
+    /// Steps, after their number: `9.939 passi`.
+    Steps,
+    /// Steps, before their number: `step count: 8000`, `passi 12.743`.
+    StepsLabel,
+    Protein,
+    Grams,
+    /// Kilocalories, after their number.
+    Kcal,
+    /// Kilocalories, before their number: `calories: 2100`.
+    KcalLabel,
+    /// Scores out of 10, each by its field.
+    Mood,
+    Energy,
+    Stress,
+    DeepWork,
+    Meetings,
+    /// A counter after a number of meetings: `건`, `件`.
+    MeetingCounters,
+    /// Hedges between a word and its amount: `about`, `대충`.
+    Hedges,
+    /// Words for one thing counted: `a`, `un`, `한`.
+    One,
+    /// Words for two: `two`, `a couple of`, `두`.
+    Two,
 }
 
 /// What a table column holds, named by its header cell.
@@ -476,6 +516,9 @@ pub struct Lexicon {
     pub unit_spellings: BTreeMap<String, Vec<String>>,
     /// Spellings read as a unit only where the activity tells which (`k`, `킬로`, `개`).
     pub unit_spellings_in_context: BTreeMap<String, Vec<String>>,
+    /// The words of things counted or measured by their own word (`coffee`, `passi`,
+    /// `kcal`), every language's, longest first (see `read::amounts`).
+    pub amounts: BTreeMap<Amount, Vec<String>>,
     /// Activities no domain reads, each with its words in every language, in en.yaml's
     /// order (see `crate::offline::activities`).
     pub activities: Ordered,
@@ -572,6 +615,7 @@ fn load_values<'a>(
         fields: BTreeMap::new(),
         unit_spellings: BTreeMap::new(),
         unit_spellings_in_context: BTreeMap::new(),
+        amounts: BTreeMap::new(),
         activities: Ordered::default(),
         answers: Vec::new(),
         question_words: Vec::new(),
@@ -733,6 +777,9 @@ fn load_values<'a>(
                 .or_default()
                 .extend(lower(words));
         }
+        for (amount, words) in file.amounts {
+            lex.amounts.entry(amount).or_default().extend(lower(words));
+        }
         for (unit, words) in file.unit_spellings_in_context {
             lex.unit_spellings_in_context
                 .entry(unit)
@@ -785,6 +832,7 @@ fn load_values<'a>(
         .values_mut()
         .chain(lex.unit_spellings.values_mut())
         .chain(lex.unit_spellings_in_context.values_mut())
+        .chain(lex.amounts.values_mut())
     {
         longest_first(list);
     }

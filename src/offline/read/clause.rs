@@ -268,8 +268,7 @@ impl Clause {
                 .half
                 .iter()
                 .any(|h| said.starts_with(h.as_str()))
-                || matches!(m.as_str().trim(), "y" | "et" | "and" | "und" | "e")
-                    && seconds_follow(rest);
+                || joins(m.as_str().trim()) && smaller_unit_follows(&s[..m.start()], rest);
             // `웜업 50kg 10회 하고 본세트 102.5kg 5회 5세트`: two sets, each with its weight;
             // `웜업 55kg 12회 하고 본세트 100x7, 105x5` stays one (the weight's unit is shared).
             let shares_unit = m.as_str().trim() == "하고"
@@ -436,13 +435,33 @@ fn lift_field_follows(rest: &str) -> bool {
 }
 
 /// `36 segundos`, `12 seconds`: the seconds of the minutes before.
-fn seconds_follow(rest: &str) -> bool {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(r"^\d{1,2}\s*(?:segundos|secondes|seconds|sekunden|seg|sec|s)\b")
-            .expect("seconds pattern compiles")
-    })
-    .is_match(rest)
+/// Whether `word` joins the parts of one amount (a language's `joiners`: `and`, `e`).
+fn joins(word: &str) -> bool {
+    super::lexicon::lexicon().joiners.iter().any(|j| j == word)
+}
+
+/// `47 minutos y 36 segundos`, `5 ore e 10 minuti`: the next part of one duration, in the
+/// unit below the one just written.
+fn smaller_unit_follows(before: &str, rest: &str) -> bool {
+    use super::units::{HOURS, MINUTES, NUM, SECONDS};
+    static RE: OnceLock<[(Regex, Regex); 2]> = OnceLock::new();
+    let pairs = RE.get_or_init(|| {
+        let re = |s: String| Regex::new(&s).expect("duration parts compile");
+        [
+            (
+                re(format!(r"{NUM}\s*(?:{HOURS})$")),
+                re(format!(r"^\d{{1,2}}\s*(?:{MINUTES})\b")),
+            ),
+            (
+                re(format!(r"{NUM}\s*(?:{MINUTES})$")),
+                re(format!(r"^\d{{1,2}}\s*(?:{SECONDS}|s)\b")),
+            ),
+        ]
+    });
+    let before = before.trim_end();
+    pairs
+        .iter()
+        .any(|(larger, smaller)| larger.is_match(before) && smaller.is_match(rest))
 }
 
 fn word_separators() -> &'static Regex {

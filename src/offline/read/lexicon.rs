@@ -93,6 +93,8 @@ struct File {
     #[serde(default)]
     amounts: BTreeMap<Amount, Vec<String>>,
     #[serde(default)]
+    sleep: BTreeMap<SleepWord, Vec<String>>,
+    #[serde(default)]
     activities: Ordered,
     /// The words of charts and of living answers: read per language by
     /// `crate::offline::chart::words`, not merged here.
@@ -228,6 +230,20 @@ pub enum Amount {
     One,
     /// Words for two: `two`, `a couple of`, `두`.
     Two,
+}
+
+/// The words of a night told by its times, in the `sleep` of a language file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SleepWord {
+    /// Going to bed or falling asleep: `bed`, `a letto`, `fui dormir`, `취침`, `睡`.
+    Bed,
+    /// Waking or getting up: `woke`, `sveglia`, `acordei`, `기상`, `醒`.
+    Wake,
+    /// Before a clock time: `at`, `alle`, `às`, `um`.
+    At,
+    /// Between the two times of a range: `to`, `bis`, `alle`, `부터`.
+    Until,
 }
 
 /// What a table column holds, named by its header cell.
@@ -519,6 +535,8 @@ pub struct Lexicon {
     /// The words of things counted or measured by their own word (`coffee`, `passi`,
     /// `kcal`), every language's, longest first (see `read::amounts`).
     pub amounts: BTreeMap<Amount, Vec<String>>,
+    /// The words of a night told by its bed and wake times (see `read::sleep`).
+    pub sleep: BTreeMap<SleepWord, Vec<String>>,
     /// Activities no domain reads, each with its words in every language, in en.yaml's
     /// order (see `crate::offline::activities`).
     pub activities: Ordered,
@@ -616,6 +634,7 @@ fn load_values<'a>(
         unit_spellings: BTreeMap::new(),
         unit_spellings_in_context: BTreeMap::new(),
         amounts: BTreeMap::new(),
+        sleep: BTreeMap::new(),
         activities: Ordered::default(),
         answers: Vec::new(),
         question_words: Vec::new(),
@@ -780,6 +799,9 @@ fn load_values<'a>(
         for (amount, words) in file.amounts {
             lex.amounts.entry(amount).or_default().extend(lower(words));
         }
+        for (said, words) in file.sleep {
+            lex.sleep.entry(said).or_default().extend(lower(words));
+        }
         for (unit, words) in file.unit_spellings_in_context {
             lex.unit_spellings_in_context
                 .entry(unit)
@@ -833,6 +855,7 @@ fn load_values<'a>(
         .chain(lex.unit_spellings.values_mut())
         .chain(lex.unit_spellings_in_context.values_mut())
         .chain(lex.amounts.values_mut())
+        .chain(lex.sleep.values_mut())
     {
         longest_first(list);
     }

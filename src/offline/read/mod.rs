@@ -385,18 +385,15 @@ impl<'d> Reader<'d> {
             }
         }
         let fix = corrections::noted(&mut line);
-        if line.text.contains(['시', '時', '点'])
-            || ["acost", "couch", "dormí"]
-                .iter()
-                .any(|w| line.text.contains(w))
-        {
+        let bed_and_wake = sleep::tells_bed_and_wake(&line.text);
+        if bed_and_wake || line.text.contains(['시', '時', '点']) {
             sleep::spoken_range(&mut line, found);
         }
         // A pasted run summary: the calories are burned, not eaten.
         if runs::labelled_distance(&line.text) {
             runs::claim_burned(&mut line);
         }
-        if self.sleep_anchor(&line.text).is_some() || sleep::told_in_chinese(&line.text) {
+        if bed_and_wake || self.sleep_anchor(&line.text).is_some() {
             sleep::range(&mut line, found);
         }
         found.line_runs = found.runs.len();

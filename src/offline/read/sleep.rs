@@ -9,6 +9,7 @@ use serde_json::json;
 
 use super::clause::{Clause, Hit};
 use super::found::{round2, Found};
+use super::lexicon::{lexicon, SleepWord};
 use super::units::durations;
 
 /// A time of day as groups `h<n>`, `m<n>`, `ap<n>`: `23:10`, `6:30am`, `11pm`, `23h30`.
@@ -16,40 +17,74 @@ fn time(n: u8) -> String {
     format!(r"(?P<h{n}>\d{{1,2}})(?:[:.h](?P<m{n}>\d{{2}}))?\s*(?P<ap{n}>am|pm|a\.m\.|p\.m\.)?")
 }
 
-/// `11pm-6:30am`, `23:10 - 06:40`; `bed 00:30, up 7:00` (words make bare hours clocks).
+/// The words of one kind in every language's `sleep` (see [`SleepWord`]), as one
+/// alternation: longest first, Latin words whole (`up` is not the end of `cup`).
+fn said(kind: SleepWord) -> String {
+    let latin = |c: char| c.is_alphabetic() && (c as u32) < 0x250;
+    lexicon()
+        .sleep
+        .get(&kind)
+        .map(|words| {
+            words
+                .iter()
+                .map(|w| {
+                    let edge = |on: bool| if on { r"\b" } else { "" };
+                    format!(
+                        "{}{}{}",
+                        edge(w.starts_with(latin)),
+                        regex::escape(w).replace(' ', r"\s+"),
+                        edge(w.ends_with(latin))
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .unwrap_or_else(|| "\u{0}".to_string())
+}
+
+/// `11pm-6:30am`, `23:10 - 06:40`; `bed 00:30, up 7:00`, `a letto alle 23:00, sveglia alle
+/// 07:00` (words make bare hours clocks). The words are the language files'.
 fn range_patterns() -> &'static [(Regex, bool); 4] {
     static P: OnceLock<[(Regex, bool); 4]> = OnceLock::new();
     P.get_or_init(|| {
         let (t1, t2) = (time(1), time(2));
+        let (bed, wake) = (said(SleepWord::Bed), said(SleepWord::Wake));
+        let (at, until) = (said(SleepWord::At), said(SleepWord::Until));
         let re = |s: String| Regex::new(&s).expect("sleep pattern compiles");
         [
-            (
-                re(format!(r"{t1}\s*(?:-|–|—|~|->|→|to|until|till|bis|à|a|hasta|부터|から|到)\s*{t2}")),
-                false,
-            ),
+            (re(format!(r"{t1}\s*(?:{until})\s*{t2}")), false),
             (
                 re(format!(
-                    r"(?:bed|asleep|lights out|lights off|취침|就寝|入睡)\s*(?:at|@|around|by|~|:)?\s*{t1}\D{{0,25}}?(?:up|woke|wake|awake|alarm|기상|起床)\s*(?:up)?\s*(?:at|@|around|by|~|:)?\s*{t2}"
+                    r"(?:{bed})\s*(?:{at})?\s*{t1}\D{{0,25}}?(?:{wake})\s*(?:{at})?\s*{t2}"
                 )),
                 true,
             ),
             // `23:30 취침 06:30 기상`, `0:30就寝 6:15起床`, `23:10睡 6:30起`: each time
             // before its word.
             (
-                re(format!(
-                    r"{t1}\s*(?:취침|就寝|入睡|睡|bed|in bed|asleep)\D{{0,12}}?{t2}\s*(?:기상|起床|起|up|woke|wake)"
-                )),
+                re(format!(r"{t1}\s*(?:{bed})\D{{0,12}}?{t2}\s*(?:{wake})")),
                 true,
             ),
             // `06:50 기상 (취침 23:00)`: the wake time first, the bedtime after it.
             (
                 re(format!(
-                    r"{t2}\s*(?:기상|起床|wake up|woke up|woke|up)\D{{0,8}}?(?:취침|就寝|bed|asleep)\s*(?:at|@|around|~|:)?\s*{t1}"
+                    r"{t2}\s*(?:{wake})\D{{0,8}}?(?:{bed})\s*(?:{at})?\s*{t1}"
                 )),
                 true,
             ),
         ]
     })
+}
+
+/// Whether a line names going to bed and waking (`a letto … sveglia`, `睡 … 起`): it may
+/// tell a night by its times with no sleep word.
+pub fn tells_bed_and_wake(text: &str) -> bool {
+    static RE: OnceLock<[Regex; 2]> = OnceLock::new();
+    let [bed, wake] = RE.get_or_init(|| {
+        [SleepWord::Bed, SleepWord::Wake]
+            .map(|kind| Regex::new(&said(kind)).expect("sleep words compile"))
+    });
+    bed.is_match(text) && wake.is_match(text)
 }
 
 /// A clock time of a range hit: hours since midnight, and whether am/pm was written.
@@ -81,7 +116,14 @@ fn spoken_time(n: u8) -> String {
 /// A clock time said in Spanish or French as groups `h<n>`, `m<n>`, `half<n>`: `11 y media`,
 /// `7:30`, `23h`.
 fn latin_time(n: u8) -> String {
-    format!(r"(?P<h{n}>\d{{1,2}})(?:[:.h](?P<m{n}>\d{{2}}))?(?:\s*(?P<half{n}>y media|et demie))?")
+    let half = lexicon()
+        .counting
+        .half
+        .iter()
+        .map(|w| regex::escape(w))
+        .collect::<Vec<_>>()
+        .join("|");
+    format!(r"(?P<h{n}>\d{{1,2}})(?:[:.h](?P<m{n}>\d{{2}}))?(?:\s*(?P<half{n}>{half}))?")
 }
 
 /// `어제 11시 반에 자서 7시에 일어남`, `새벽 1시에 잠들어서 6시 반 기상`, `23時に寝て6時半に
@@ -91,16 +133,21 @@ pub fn spoken_range(line: &mut Clause, found: &mut Found) {
     static RE: OnceLock<[Regex; 3]> = OnceLock::new();
     let patterns = RE.get_or_init(|| {
         let (t1, t2) = (spoken_time(1), spoken_time(2));
+        let (bed, wake, at) = (
+            said(SleepWord::Bed),
+            said(SleepWord::Wake),
+            said(SleepWord::At),
+        );
         let re = |s: String| Regex::new(&s).expect("spoken sleep pattern compiles");
         [
             re(format!(
-                r"{t1}\s*(?:에|쯤|경|頃|ごろ|くらい|정도|左右)?\s*(?:에|に)?\s*(?:잠들|자서|자고|잤|취침|누워|누웠|寝|就寝|睡)\D{{0,20}}?{t2}\s*(?:에|쯤|경|頃|ごろ|くらい|정도|左右)?\s*(?:에|に)?\s*(?:일어|기상|깼|깸|起き|起床|起)"
+                r"{t1}\s*(?:에|쯤|경|頃|ごろ|くらい|정도|左右)?\s*(?:에|に)?\s*(?:{bed})\D{{0,20}}?{t2}\s*(?:에|쯤|경|頃|ごろ|くらい|정도|左右)?\s*(?:에|に)?\s*(?:{wake})"
             )),
             re(format!(
                 r"(?:취침|就寝)\s*(?:시간)?\s*:?\s*{t1}\D{{0,12}}?(?:기상|起床)\s*(?:시간)?\s*:?\s*{t2}"
             )),
             re(format!(
-                r"(?i)(?:me acosté|me fui a la cama|me dormí|je me suis couchée?|couchée?|endormie?)\s*(?:a las|à|vers|sobre las)?\s*{l1}\D{{0,30}}?(?:me levanté|me desperté|levée?|réveillée?)\s*(?:a las|à|vers|sobre las)?\s*{l2}",
+                r"(?i)(?:{bed})\s*(?:{at})?\s*{l1}\D{{0,30}}?(?:{wake})\s*(?:{at})?\s*{l2}",
                 l1 = latin_time(1),
                 l2 = latin_time(2),
             )),
@@ -146,12 +193,6 @@ fn spoken_hits(re: &Regex, line: &mut Clause, found: &mut Found) -> bool {
         }
     }
     false
-}
-
-/// Whether a line may tell its bed and wake times with Chinese verbs alone (`23:10睡
-/// 6:30起`), which are no sleep words by themselves.
-pub fn told_in_chinese(text: &str) -> bool {
-    text.contains('睡') && text.contains('起')
 }
 
 /// A bed-to-wake range anywhere on the line (it may cross clauses: `bed 00:30, up 7:00`).

@@ -17,6 +17,7 @@ pub const KG: Spellings = Spellings("kg");
 pub const LB: Spellings = Spellings("lb");
 pub const HOURS: Spellings = Spellings("hour");
 pub const MINUTES: Spellings = Spellings("minute");
+pub const SECONDS: Spellings = Spellings("second");
 pub const KM: Spellings = Spellings("km");
 pub const MILES: Spellings = Spellings("mile");
 pub const METERS: Spellings = Spellings("m");
@@ -133,12 +134,23 @@ pub fn measure_pattern() -> &'static Regex {
 }
 
 /// Durations written with units: `1h 20m`, `1h20`, `7시간 30분`, `6시간 반`, `45 min`, `28분 34초`,
-/// `90 Minuten`, `48m 3s`, `6 and a half hours` (hours or minutes, as told by [`minutes_of`]).
+/// `90 Minuten`, `48m 3s`, `6 and a half hours`, `5 ore e 10 minuti`, `5 horas e meia` (hours
+/// or minutes, as told by [`minutes_of`]; the words for "and" and "a half" are each
+/// language's `joiners` and `counting.half`).
 pub fn duration_pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
+        let lex = lexicon();
+        let and = alternation(
+            lex.joiners
+                .iter()
+                .filter(|w| w.chars().all(char::is_alphabetic))
+                .map(String::as_str)
+                .collect(),
+        );
+        let half = alternation(lex.counting.half.iter().map(String::as_str).collect());
         Regex::new(&format!(
-            r"(?:({NUM})\s*(?:{HOURS})\.?\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|and a half|y media|et demie|½))?|({NUM})\s*(?:{MINUTES})(?:\s*(?:y|et|and|und)?\s*(\d{{1,2}})\s*(?:초|秒|segundos|secondes|sekunden|seconds|second|secs|sec|sek|seg|s)\b)?|(\d{{1,3}})\s*m\s*(\d{{1,2}})\s*s\b|(\d{{1,2}})\s+(?:and a half|and 1/2|y media|et demie|und ein halb)\s*(?:{HOURS}))"
+            r"(?:({NUM})\s*(?:{HOURS})\.?\s*(?:(\d{{1,2}})\s*(?:{MINUTES}|m)?|(반|半|½|{half})|(?:{and})\s+(\d{{1,2}})\s*(?:{MINUTES}))?|({NUM})\s*(?:{MINUTES})(?:\s*(?:{and})?\s*(\d{{1,2}})\s*(?:{SECONDS}|s)\b)?|(\d{{1,3}})\s*m\s*(\d{{1,2}})\s*s\b|(\d{{1,2}})\s+(?:{half}|and 1/2)\s*(?:{HOURS}))"
         ))
         .expect("duration pattern compiles")
     })
@@ -148,13 +160,13 @@ pub fn duration_pattern() -> &'static Regex {
 pub fn minutes_of(hit: &Hit) -> Option<f64> {
     let half = if hit.get(3).is_some() { 30.0 } else { 0.0 };
     match hit.num(1) {
-        Some(h) => Some(h * 60.0 + hit.num(2).unwrap_or(half)),
+        Some(h) => Some(h * 60.0 + hit.num(2).or(hit.num(4)).unwrap_or(half)),
         None => hit
-            .num(4)
-            .map(|m| m + hit.num(5).unwrap_or(0.0) / 60.0)
-            .or_else(|| Some(hit.num(6)? + hit.num(7)? / 60.0))
+            .num(5)
+            .map(|m| m + hit.num(6).unwrap_or(0.0) / 60.0)
+            .or_else(|| Some(hit.num(7)? + hit.num(8)? / 60.0))
             // `6 and a half hours`.
-            .or_else(|| Some(hit.num(8)? * 60.0 + 30.0)),
+            .or_else(|| Some(hit.num(9)? * 60.0 + 30.0)),
     }
 }
 

@@ -10,6 +10,7 @@ use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
 use regex::Regex;
 
 use super::pattern::Pattern;
+use super::read::lexicon::{alternation_of, lexicon, PeriodWord};
 
 use super::dates::week_start;
 
@@ -72,9 +73,10 @@ enum Kind {
     DayDotMonth,
 }
 
-/// Phrases with a period word that name no period: "up to today" in the languages read
-/// (the whole log, not today alone), "most recently" (the latest entry, not the last 14 days).
-const NOT_A_PERIOD: &str = r"\bmost\s+recently\b|\baté\s+hoje\b|\bhasta\s+hoy\b|\bbis\s+heute\b|jusqu'à\s+aujourd'hui|\buntil\s+today\b|\bup\s+to\s+today\b|\bto\s+date\b|지금까지|오늘까지|今日まで|到今天|至今";
+/// A period's phrases in every language file (see [`PeriodWord`]), as one alternation.
+fn said(period: PeriodWord) -> String {
+    alternation_of(lexicon().periods.get(&period).map_or(&[], Vec::as_slice))
+}
 
 /// The month names of the lexicon (English's are `vault::dating::MONTHS`), as a regex
 /// alternation.
@@ -87,15 +89,15 @@ fn foreign_months() -> String {
         .join("|")
 }
 
-/// "Lately" in the languages read: the last 14 days, or for a lift what one lifts now.
-const LATELY: &str = r"요즘|요새|최근\s*들어|\blately\b|\brecently\b|\bthese\s+days\b|\búltimamente\b|\bdernièrement\b|\bin\s+letzter\s+zeit\b|このところ|ここ最近|近来";
-
-/// Whether a period phrase found in a question says "lately" (see [`LATELY`]).
+/// Whether a period phrase found in a question says "lately" (`lately`, `요즘`): the last
+/// 14 days, or for a lift what one lifts now.
 pub fn is_lately(phrase: &str) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     // The whole phrase: `요즘 한 달` is a month.
-    RE.get_or_init(|| Regex::new(&format!("^(?:{LATELY})$")).expect("lately pattern compiles"))
-        .is_match(phrase.trim())
+    RE.get_or_init(|| {
+        Regex::new(&format!("^(?:{})$", said(PeriodWord::Lately))).expect("lately pattern compiles")
+    })
+    .is_match(phrase.trim())
 }
 
 fn patterns() -> &'static [(Pattern, Kind)] {
@@ -109,12 +111,12 @@ fn patterns() -> &'static [(Pattern, Kind)] {
             (re(r"(?:지난|저번)\s*주\s*([월화수목금토일])요일"), DayOfLastWeek),
             (re(r"\b(?:letzten|vergangenen)\s+(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)\b|\bel\s+(lunes|martes|miércoles|jueves|viernes|sábado|domingo)\s+pasado\b"), LastWeekday),
             (re(r"\bam\s+(\d{1,2})\.\s?(\d{1,2})\.(?:\s|$|\?)"), DayDotMonth),
-            (re(r"그\s*전\s*주|\bthe\s+week\s+before\b|\bla\s+semana\s+anterior\b|지지난\s*주|저저번\s*주|先々週|先先週|上上周|上上个?星期|\bsemana\s+antepasada\b|\bhace\s+dos\s+semanas\b|\bvorletzte[nr]?\s+woche\b|\bweek\s+before\s+last\b|\bil\s+y\s+a\s+deux\s+semaines\b"), WeekBeforeLast),
+            (re(&said(PeriodWord::WeekBeforeLast)), WeekBeforeLast),
             (re(r"(?:최근|지난|요)\s*(?:일주일|1\s*주일|한\s*주)|過去\s*1\s*週間|ここ\s*1\s*週間|最近一周|近一周|\búltimos\s+siete\s+días\b"), FixedDays(7)),
             (re(r"\bfortnight\b|\b[úu]ltimas\s+(?:dos|2)\s+semanas\b|\bletzten\s+(?:zwei|2)\s+wochen\b|\bdeux\s+dernières\s+semaines\b|最近两周|近两周|ここ\s*2\s*週間|\búltimos\s+catorce\s+días\b"), FixedDays(14)),
             (re(r"(?:최근|지난|요)\s*(\d+|한|두|세|네)\s*주(?:일|간)?|\b(?:las\s+)?[úu]ltimas\s+(\d+)\s+semanas\b|\bletzten\s+(\d+)\s+wochen\b|(?:最近|ここ|過去)\s*(\d+)\s*週間"), PastWeeks),
             (re(r"(?:최근|지난|요|요즘)\s*한\s*달|(?:ここ|最近)\s*1\s*[かヶケ]月|最近一个月|近一个月|\búltimos\s+treinta\s+días\b"), FixedDays(30)),
-            (re(LATELY), FixedDays(14)),
+            (re(&said(PeriodWord::Lately)), FixedDays(14)),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)?\s*(?:부터|이후|以降|から|以来|起)"), SinceMonthDay),
             (re(&format!(r"\b(?:desde|depuis)\s+(?:el\s+|o\s+dia\s+|o\s+|le\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b")), SinceDayMonthName),
             (re(r"\bthis\s+wk\b"), ThisWeek),
@@ -128,20 +130,20 @@ fn patterns() -> &'static [(Pattern, Kind)] {
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2})\s*(?:월|月)?\s*(?:到|至|~|-|–|부터)\s*(\d{1,2})\s*(?:월|月)"), MonthSpan),
             (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
-            (re(&format!(r"\b(?:en|em|im|in|de|el\s+mes\s+de|no\s+mês\s+de)\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), MonthName),
+            (re(&format!(r"(?:{in_month})\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?", in_month = said(PeriodWord::InMonth))), MonthName),
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:월|月)"), MonthNumber),
             (re(r"\b(?:seit|since|desde|depuis|dal|dalla|dès)\s+(?:el\s+|o\s+|l'|il\s+)?((?:19|20)\d\d)(?:$|[^\d.:/-])|((?:19|20)\d\d)\s*年?以来"), SinceYear),
             (re(r"((?:19|20)\d\d)\s*(?:年|년)"), YearNumber),
-            (re(r"\blast\s+night\b|어젯밤|어제\s*밤|昨夜|昨晚|\banoche\b|\bletzte\s+nacht\b|\bla\s+nuit\s+derni[èe]re\b|\bontem\s+à\s+noite\b"), LastNight),
-            (re(r"오늘|今日|今天|\bhoy\b|\bheute\b|aujourd'hui|aujourd’hui|\bhoje\b|\boggi\b"), Today),
-            (re(r"그저께|그제|一昨日|前天|\banteayer\b|\bvorgestern\b|avant-hier"), DayBefore),
-            (re(r"어제|昨日|昨天|\bayer\b|\bgestern\b|\bhier\b|\bontem\b|\bieri\b"), Yesterday),
-            (re(r"이번\s*주|금주|今週|这周|這週|本周|这个星期|這個星期|\besta\s+semana\b|\bdiese[rn]?\s+woche\b|\bcette\s+semaine\b|\b(?:n?esta|n?essa)\s+semana\b|\bquesta\s+settimana\b"), ThisWeek),
-            (re(r"지난\s*주|저번\s*주|先週|上周|上週|上个星期|上個星期|\b(?:la\s+)?semana\s+pasada\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+woche\b|\bla\s+semaine\s+derni[èe]re\b|\bsemaine\s+pass[ée]e\b|\b(?:na\s+)?semana\s+passada\b|\bsettimana\s+scorsa\b"), LastWeek),
-            (re(r"이번\s*달|이달|今月|这个月|這個月|本月|\beste\s+mes\b|\bdiese[nmr]?\s+monat\b|\bce\s+mois(?:-ci)?\b|\b(?:n?este|n?esse)\s+mês\b|\bquesto\s+mese\b"), ThisMonth),
-            (re(r"지난\s*달|저번\s*달|先月|上个月|上個月|\b(?:d?el\s+)?mes\s+pasado\b|\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?)\s+monat\b|\ble\s+mois\s+dernier\b|\b(?:no\s+)?mês\s+passado\b|\bmese\s+scorso\b"), LastMonth),
-            (re(r"올해|今年|\beste\s+año\b|\bdieses\s+jahr\b|\bcette\s+année\b|\beste\s+ano\b|\bquest'anno\b"), ThisYear),
-            (re(r"작년|지난해|去年|昨年|\bel\s+año\s+pasado\b|\bletztes\s+jahr\b|\bl'année\s+dernière\b|\bano\s+passado\b|\banno\s+scorso\b"), LastYear),
+            (re(&said(PeriodWord::LastNight)), LastNight),
+            (re(&said(PeriodWord::Today)), Today),
+            (re(&said(PeriodWord::DayBefore)), DayBefore),
+            (re(&said(PeriodWord::Yesterday)), Yesterday),
+            (re(&said(PeriodWord::ThisWeek)), ThisWeek),
+            (re(&said(PeriodWord::LastWeek)), LastWeek),
+            (re(&said(PeriodWord::ThisMonth)), ThisMonth),
+            (re(&said(PeriodWord::LastMonth)), LastMonth),
+            (re(&said(PeriodWord::ThisYear)), ThisYear),
+            (re(&said(PeriodWord::LastYear)), LastYear),
             (re(r"(?:^|[^\d.:/-])((?:19|20)\d\d)(?:$|[^\d.:/-])"), YearNumber),
         ]
     })
@@ -155,7 +157,8 @@ pub fn find(
     week: Weekday,
 ) -> Option<(NaiveDate, NaiveDate, String)> {
     static WHOLE: OnceLock<Regex> = OnceLock::new();
-    let whole = WHOLE.get_or_init(|| Regex::new(NOT_A_PERIOD).expect("up-to-today compiles"));
+    let whole = WHOLE
+        .get_or_init(|| Regex::new(&said(PeriodWord::UpToToday)).expect("up-to-today compiles"));
     let cleared;
     let lower = if whole.is_match(lower) {
         cleared = whole.replace_all(lower, " ");

@@ -506,6 +506,11 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
         return QueryType::Comparison;
     }
     let words = &crate::offline::read::lexicon::lexicon().questions;
+    // `when did I first run 10 km`, `第一次跑半马是哪天`: the day of a first time is told
+    // once, not computed.
+    if cues::has(q, &words.first) && cues::has(q, &words.day) {
+        return QueryType::Lookup;
+    }
     // `which day do I usually run` asks for a weekday; `which day did I walk the most`, a
     // date.
     let usual_day = cues::has(q, &words.day)
@@ -518,11 +523,6 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     }
     if asks(q, Cue::Trend) {
         return QueryType::Trend;
-    }
-    // `when did I first run 10 km`, `第一次跑半马是哪天`: the day of a first time is told
-    // once, not computed.
-    if cues::has(q, &words.first) && cues::has(q, &words.day) {
-        return QueryType::Lookup;
     }
     if asks(q, Cue::Last) {
         return QueryType::Last;
@@ -655,6 +655,7 @@ const SLEEP_WORDS: &[&str] = &[
 ];
 
 fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
+    let q = &without_own_verbs(q);
     let mut out = Vec::new();
     if let Some(strength) = domains.all.iter().find(|d| d.name == "strength") {
         let mut lifts: Vec<(usize, String)> = Vec::new();
@@ -693,7 +694,9 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                 lifts.push((i, "deadlift".to_string()));
             }
         }
-        if lifts.is_empty() && lift_asked && !cues::has(q, PACE_WORDS) {
+        // `la corsa più lunga` is the longest run, not a misspelt `lunge`.
+        let other_sport = asks(q, Cue::Run) || super::activities::family(q).is_some();
+        if lifts.is_empty() && lift_asked && !other_sport && !cues::has(q, PACE_WORDS) {
             // `benhc max`, `heaviest sqaut ever`: a lift's name misspelt.
             let words = q.split(|c: char| !(c.is_alphanumeric() || c == '-'));
             if let Some(near) = words
@@ -973,6 +976,38 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     }
     if out.is_empty() {
         out.insert(0, Metric::Measure { units, words });
+    }
+    out
+}
+
+/// `q` with the small verbs of its own language blanked out (same length), in the
+/// languages written with spaces: `sono` in `quante volte sono andato in palestra` is
+/// Italian's "am", not Portuguese's "sleep".
+fn without_own_verbs(q: &str) -> std::borrow::Cow<'_, str> {
+    let lang = super::say::detect(q);
+    let Some((_, verbs)) = crate::offline::read::lexicon::lexicon()
+        .verbs
+        .iter()
+        .find(|(l, _)| l == lang)
+    else {
+        return q.into();
+    };
+    let cues = &crate::offline::read::lexicon::lexicon().cues;
+    // A verb some cue is made of (`worked out`) still says what that cue says.
+    let in_cue = |verb: &str| {
+        cues.values()
+            .flatten()
+            .any(|c| super::read::find_word(c, verb).is_some())
+    };
+    let mut out = std::borrow::Cow::Borrowed(q);
+    for verb in verbs
+        .iter()
+        .filter(|v| v.chars().all(|c| c.is_alphabetic() && (c as u32) < 0x250) && !in_cue(v))
+    {
+        while let Some(at) = super::read::find_word(&out, verb) {
+            let blank = " ".repeat(verb.len());
+            out.to_mut().replace_range(at..at + verb.len(), &blank);
+        }
     }
     out
 }

@@ -70,7 +70,7 @@ struct File {
     #[serde(default)]
     questions: Questions,
     #[serde(default)]
-    cues: BTreeMap<Cue, Vec<String>>,
+    pub(crate) cues: BTreeMap<Cue, Vec<String>>,
     /// Month number -> its names (`3: [märz, maerz]`).
     #[serde(default)]
     months: BTreeMap<MonthNumber, Vec<String>>,
@@ -94,6 +94,8 @@ struct File {
     amounts: BTreeMap<Amount, Vec<String>>,
     #[serde(default)]
     sleep: BTreeMap<SleepWord, Vec<String>>,
+    #[serde(default)]
+    periods: BTreeMap<PeriodWord, Vec<String>>,
     #[serde(default)]
     activities: Ordered,
     /// The words of charts and of living answers: read per language by
@@ -244,6 +246,58 @@ pub enum SleepWord {
     At,
     /// Between the two times of a range: `to`, `bis`, `alle`, `부터`.
     Until,
+}
+
+/// A period a question names by a fixed phrase, in the `periods` of a language file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PeriodWord {
+    Today,
+    Yesterday,
+    DayBefore,
+    LastNight,
+    ThisWeek,
+    LastWeek,
+    WeekBeforeLast,
+    ThisMonth,
+    LastMonth,
+    ThisYear,
+    LastYear,
+    /// The last two weeks, or for a lift what one lifts now: `lately`, `요즘`.
+    Lately,
+    /// Before a month's name: `in`, `im`, `nel mese di` (`a ottobre`).
+    InMonth,
+    /// A period word that names no period: `up to today`, `bis heute`.
+    UpToToday,
+}
+
+/// `words` as one regex alternation, longest first: a space matches any spaces (none
+/// between letters of scripts written without them), and a word that starts or ends
+/// with a Latin letter is matched whole (`up` is not the end of `cup`).
+pub fn alternation_of(words: &[String]) -> String {
+    if words.is_empty() {
+        // A pattern that never matches a note.
+        return "\u{0}".to_string();
+    }
+    let latin = |c: char| c.is_alphabetic() && (c as u32) < 0x250;
+    words
+        .iter()
+        .map(|w| {
+            let edge = |on: bool| if on { r"\b" } else { "" };
+            let space = if w.chars().all(|c| !c.is_alphabetic() || latin(c)) {
+                r"\s+"
+            } else {
+                r"\s*"
+            };
+            format!(
+                "{}{}{}",
+                edge(w.starts_with(latin)),
+                regex::escape(w).replace(' ', space),
+                edge(w.ends_with(latin))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("|")
 }
 
 /// What a table column holds, named by its header cell.
@@ -519,7 +573,7 @@ pub struct Lexicon {
     /// The words of questions, merged.
     pub questions: Questions,
     /// Question cues by kind, longest first.
-    cues: BTreeMap<Cue, Vec<String>>,
+    pub(crate) cues: BTreeMap<Cue, Vec<String>>,
     /// Names of months, and their numbers (`märz`, 3).
     pub months: Vec<(String, u32)>,
     /// Header words of table columns, in the order the columns are tried.
@@ -537,6 +591,8 @@ pub struct Lexicon {
     pub amounts: BTreeMap<Amount, Vec<String>>,
     /// The words of a night told by its bed and wake times (see `read::sleep`).
     pub sleep: BTreeMap<SleepWord, Vec<String>>,
+    /// The phrases of periods a question names (see `offline::periods`).
+    pub periods: BTreeMap<PeriodWord, Vec<String>>,
     /// Activities no domain reads, each with its words in every language, in en.yaml's
     /// order (see `crate::offline::activities`).
     pub activities: Ordered,
@@ -545,6 +601,9 @@ pub struct Lexicon {
     /// Each language's own question words and cues (lowercase), which tell a question's
     /// language.
     pub question_words: Vec<(String, Vec<String>)>,
+    /// Each language's small verbs (`sono`, `did`, `fiz`), by language code: in a question
+    /// of that language they name no topic, whatever another language means by them.
+    pub verbs: Vec<(String, Vec<String>)>,
 }
 
 /// Every shipped language file: its code and its text.
@@ -635,9 +694,11 @@ fn load_values<'a>(
         unit_spellings_in_context: BTreeMap::new(),
         amounts: BTreeMap::new(),
         sleep: BTreeMap::new(),
+        periods: BTreeMap::new(),
         activities: Ordered::default(),
         answers: Vec::new(),
         question_words: Vec::new(),
+        verbs: Vec::new(),
     };
     let mut headers: BTreeMap<Column, Vec<String>> = BTreeMap::new();
     let mut seen: HashMap<String, (String, u32)> = HashMap::new();
@@ -688,6 +749,7 @@ fn load_values<'a>(
         lex.counting.per_side.extend(lower(c.per_side));
         lex.counting.alternatives.extend(lower(c.alternatives));
         let s = file.small;
+        lex.verbs.push((lang.to_string(), lower(s.verbs.clone())));
         let roles = [
             (s.own, Role::Structural),
             (s.people, Role::Structural),
@@ -802,6 +864,9 @@ fn load_values<'a>(
         for (said, words) in file.sleep {
             lex.sleep.entry(said).or_default().extend(lower(words));
         }
+        for (period, words) in file.periods {
+            lex.periods.entry(period).or_default().extend(lower(words));
+        }
         for (unit, words) in file.unit_spellings_in_context {
             lex.unit_spellings_in_context
                 .entry(unit)
@@ -856,6 +921,7 @@ fn load_values<'a>(
         .chain(lex.unit_spellings_in_context.values_mut())
         .chain(lex.amounts.values_mut())
         .chain(lex.sleep.values_mut())
+        .chain(lex.periods.values_mut())
     {
         longest_first(list);
     }

@@ -9,7 +9,7 @@ use serde_json::json;
 
 use super::clause::{Clause, Hit};
 use super::found::{round2, Found};
-use super::lexicon::{lexicon, SleepWord};
+use super::lexicon::{alternation_of, lexicon, SleepWord};
 use super::units::durations;
 
 /// A time of day as groups `h<n>`, `m<n>`, `ap<n>`: `23:10`, `6:30am`, `11pm`, `23h30`.
@@ -18,28 +18,9 @@ fn time(n: u8) -> String {
 }
 
 /// The words of one kind in every language's `sleep` (see [`SleepWord`]), as one
-/// alternation: longest first, Latin words whole (`up` is not the end of `cup`).
+/// alternation.
 fn said(kind: SleepWord) -> String {
-    let latin = |c: char| c.is_alphabetic() && (c as u32) < 0x250;
-    lexicon()
-        .sleep
-        .get(&kind)
-        .map(|words| {
-            words
-                .iter()
-                .map(|w| {
-                    let edge = |on: bool| if on { r"\b" } else { "" };
-                    format!(
-                        "{}{}{}",
-                        edge(w.starts_with(latin)),
-                        regex::escape(w).replace(' ', r"\s+"),
-                        edge(w.ends_with(latin))
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("|")
-        })
-        .unwrap_or_else(|| "\u{0}".to_string())
+    alternation_of(lexicon().sleep.get(&kind).map_or(&[], Vec::as_slice))
 }
 
 /// `11pm-6:30am`, `23:10 - 06:40`; `bed 00:30, up 7:00`, `a letto alle 23:00, sveglia alle

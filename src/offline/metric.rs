@@ -95,6 +95,7 @@ impl Metric {
             Metric::Alcohol => format!("{n} drinks"),
             Metric::Measure { units, .. } => match units.first() {
                 Some(u) if u.is_empty() => n,
+                Some(u) if u == "jin" => format!("{n}斤"),
                 Some(u) if v == 1.0 => format!("{n} {u}"),
                 Some(u) => format!("{n} {}", plural_unit(u)),
                 None => n,
@@ -499,7 +500,7 @@ pub fn series<'r>(metric: &Metric, records: &'r [ParsedRecord]) -> Vec<Point<'r>
 /// (`Weight:: 72.4 kg`, `공복 체중 68.2kg`).
 fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
     let is_weigh_in = |m: &&crate::vault::parsed::Measure| {
-        matches!(m.unit.as_str(), "kg" | "lb" | "")
+        matches!(m.unit.as_str(), "kg" | "lb" | "jin" | "")
             && super::cues::asks(&m.what.to_lowercase(), super::cues::Cue::BodyWeight)
     };
     // `weight 178.6`: a weigh-in written without its unit is in the unit of most others.
@@ -511,18 +512,23 @@ fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
             .filter(|m| m.unit == unit)
             .count()
     };
-    let usual = match (count("kg"), count("lb")) {
-        (0, 0) => "",
-        (kg, lb) if lb > kg => "lb",
-        _ => "kg",
-    };
+    // Weigh-ins in several units are told in the one most of them use.
+    let usual = ["kg", "lb", "jin"]
+        .into_iter()
+        .map(|u| (count(u), u))
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, u)| (*n, *u == "kg"))
+        .map_or("", |(_, u)| u);
     let mut out: Vec<Point> = Vec::new();
     for r in records {
         for m in r.measures.iter().filter(is_weigh_in) {
-            let unit = if m.unit.is_empty() {
-                usual
+            let (unit, value) = if m.unit.is_empty() {
+                (usual, m.value)
             } else {
-                m.unit.as_str()
+                match weight_in(m.value, &m.unit, usual) {
+                    Some(v) => (usual, (v * 10.0).round() / 10.0),
+                    None => (m.unit.as_str(), m.value),
+                }
             };
             let shown = Metric::Measure {
                 units: vec![unit.to_string()],
@@ -530,8 +536,8 @@ fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
             };
             out.push(Point {
                 date: r.date,
-                value: m.value,
-                detail: shown.format(m.value),
+                value,
+                detail: shown.format(value),
                 record: r,
                 measure: Some((unit.to_string(), m.what.clone())),
                 times: 1,
@@ -539,6 +545,17 @@ fn weigh_ins(records: &[ParsedRecord]) -> Vec<Point<'_>> {
         }
     }
     out
+}
+
+/// A body weight in `from` units written in `to` units (kg, lb, jin).
+fn weight_in(value: f64, from: &str, to: &str) -> Option<f64> {
+    let kilos = |unit: &str| match unit {
+        "kg" => Some(1.0),
+        "lb" => Some(0.453_592_37),
+        "jin" => Some(0.5),
+        _ => None,
+    };
+    Some(value * kilos(from)? / kilos(to)?)
 }
 
 /// Whether a stored unit answers a unit asked about (a glass of water is a cup too).
@@ -626,7 +643,10 @@ fn plural_unit(unit: &str) -> String {
         "cal", "%", "percent", "bpm", "W",
     ];
     let symbol = SYMBOLS.contains(&unit);
-    if symbol || !unit.is_ascii() {
+    // The jin is written by its sign, as those who weigh in it write it.
+    if unit == "jin" {
+        "斤".to_string()
+    } else if symbol || !unit.is_ascii() {
         unit.to_string()
     } else if unit.ends_with("ss") || unit.ends_with("sh") || unit.ends_with("ch") {
         format!("{unit}es")

@@ -428,9 +428,9 @@ fn subject(line: &str) -> Option<String> {
 }
 
 /// A weigh-in whose unit is left out or written as `키로` (kilos here, kilometres after a
-/// run): `인바디: 체중 77.6 골격근량 34`, `몸무게 68.8키로`, `体重 63.4`. Only after a word for
-/// one's weight in Korean, Japanese or Chinese, where weights are always in kilograms, and
-/// only a number a person can weigh.
+/// run) or `斤` (jin): `인바디: 체중 77.6 골격근량 34`, `몸무게 68.8키로`, `体重 63.4`,
+/// `体重127.4斤`. Only after a word for one's weight in Korean, Japanese or Chinese, where a
+/// weight without its unit is in kilograms, and only a number a person can weigh.
 fn body_weight(clause: &mut Clause, found: &mut Found) {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     if !["체중", "몸무게", "体重"]
@@ -442,7 +442,7 @@ fn body_weight(clause: &mut Clause, found: &mut Found) {
     }
     let re = RE.get_or_init(|| {
         regex::Regex::new(
-            r"(?:체중|몸무게|体重)(?:은|는|이|は)?\s*[:=]?\s*(?:약|대략|대충|約)?\s*(\d{2,3}(?:[.,]\d{1,2})?)\s*(키로|킬로|キロ)?",
+            r"(?:체중|몸무게|体重)(?:은|는|이|は)?\s*[:=]?\s*(?:약|대략|대충|約)?\s*(\d{2,3}(?:[.,]\d{1,2})?)\s*(키로|킬로|キロ|斤)?",
         )
         .expect("body weight pattern compiles")
     });
@@ -454,7 +454,13 @@ fn body_weight(clause: &mut Clause, found: &mut Found) {
         {
             continue;
         }
-        let Some(value) = hit.num(1).filter(|v| (25.0..=250.0).contains(v)) else {
+        // `体重127.4斤`: in jin (half a kilogram), as written.
+        let unit = if hit.get(2) == Some("斤") { "jin" } else { "kg" };
+        let kilos = if unit == "jin" { 0.5 } else { 1.0 };
+        let Some(value) = hit
+            .num(1)
+            .filter(|v| (25.0..=250.0).contains(&(v * kilos)))
+        else {
             continue;
         };
         let number_at = hit.range.start
@@ -463,9 +469,9 @@ fn body_weight(clause: &mut Clause, found: &mut Found) {
                 .map_or(0, |m| m.find(|c: char| c.is_ascii_digit()).unwrap_or(0));
         let what = what(&clause.text, number_at, hit.range.end).unwrap_or_else(|| "체중".into());
         found.measures.push(Measure {
-            what: weigh_in(what, "kg", value),
+            what: weigh_in(what, "kg", value * kilos),
             value: round2(value),
-            unit: "kg".to_string(),
+            unit: unit.to_string(),
         });
         clause.claim(hit.range);
     }

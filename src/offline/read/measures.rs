@@ -455,12 +455,13 @@ fn body_weight(clause: &mut Clause, found: &mut Found) {
             continue;
         }
         // `体重127.4斤`: in jin (half a kilogram), as written.
-        let unit = if hit.get(2) == Some("斤") { "jin" } else { "kg" };
+        let unit = if hit.get(2) == Some("斤") {
+            "jin"
+        } else {
+            "kg"
+        };
         let kilos = if unit == "jin" { 0.5 } else { 1.0 };
-        let Some(value) = hit
-            .num(1)
-            .filter(|v| (25.0..=250.0).contains(&(v * kilos)))
-        else {
+        let Some(value) = hit.num(1).filter(|v| (25.0..=250.0).contains(&(v * kilos))) else {
             continue;
         };
         let number_at = hit.range.start

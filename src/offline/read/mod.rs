@@ -181,7 +181,21 @@ impl<'d> Reader<'d> {
             .map(|(i, l)| (i, *l))
             .collect();
         let rows = tables::rows(&table_lines);
+        // Runs told in Dataview fields (`km:: 8,3` / `Dauer:: 44:36`), read as blocks.
+        let fielded: Vec<usize> = if entry.text.contains("::") {
+            let cleaned: Vec<(usize, String)> = lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (i, clean(l).to_lowercase()))
+                .collect();
+            properties::field_runs(&cleaned, found)
+        } else {
+            Vec::new()
+        };
         for (i, raw) in lines.iter().enumerate() {
+            if fielded.contains(&i) {
+                continue;
+            }
             if tables::is_row(raw) {
                 for row in rows.iter().filter(|r| r.line == i && !section.plan) {
                     self.row(row, &section, found);

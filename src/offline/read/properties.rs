@@ -130,6 +130,99 @@ pub fn read(text: &str, running: Option<&Domain>, found: &mut Found) -> bool {
     true
 }
 
+/// The `key: value` pieces of a cleaned line, when it holds nothing else (`einheit: ga1 /
+/// km: 8,3`, `distanz: 10,1 km; zeit: 49:19`; `/` between fields stands between spaces).
+fn field_pieces(line: &str) -> Option<Vec<(String, &str)>> {
+    if !line.contains([':', '：']) {
+        return None;
+    }
+    line.split([';', '|'])
+        .flat_map(|p| p.split(" / "))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (k, v) = p.split_once([':', '：'])?;
+            let plain = !k.trim().is_empty()
+                && k.chars().count() <= 30
+                && !k.chars().any(|c| c.is_ascii_digit());
+            plain.then(|| (key_of(k), v.trim()))
+        })
+        .collect()
+}
+
+/// Runs told in fields (`Einheit:: GA1 / km:: 8,3 / Dauer:: 44:36`, or the same fields a
+/// line each): in each block of lines that are only fields, a distance and a time with no
+/// other activity named are a run, read into `found`. `lines` are cleaned and lowercase;
+/// returns the indices of the lines read (the distance, time and pace lines).
+pub fn field_runs(lines: &[(usize, String)], found: &mut Found) -> Vec<usize> {
+    let mut used = Vec::new();
+    let mut block: Vec<(usize, Vec<(String, &str)>)> = Vec::new();
+    let mut previous: Option<usize> = None;
+    let mut flush = |block: &mut Vec<(usize, Vec<(String, &str)>)>, used: &mut Vec<usize>| {
+        read_block(block, found, used);
+        block.clear();
+    };
+    for (i, line) in lines {
+        match field_pieces(line) {
+            Some(pairs) => {
+                if previous.is_some_and(|p| p + 1 != *i) {
+                    flush(&mut block, &mut used);
+                }
+                block.push((*i, pairs));
+                previous = Some(*i);
+            }
+            None => {
+                flush(&mut block, &mut used);
+                previous = None;
+            }
+        }
+    }
+    flush(&mut block, &mut used);
+    used
+}
+
+fn read_block(block: &[(usize, Vec<(String, &str)>)], found: &mut Found, used: &mut Vec<usize>) {
+    let named = |name: &str| {
+        let keys = &lexicon().fields[name].keys;
+        block.iter().find_map(|(i, pairs)| {
+            pairs
+                .iter()
+                .find(|(k, _)| keys.contains(k))
+                .map(|(_, v)| (*i, *v))
+        })
+    };
+    let other_sport = block.iter().flat_map(|(_, p)| p).any(|(k, v)| {
+        crate::offline::activities::family(k).is_some()
+            || crate::offline::activities::family(v).is_some()
+    });
+    if other_sport {
+        return;
+    }
+    let distance = named("distance").and_then(|(i, v)| {
+        let v = v.trim_end_matches("km").trim();
+        value(v)
+            .filter(|d| (0.1..=330.0).contains(d))
+            .map(|d| (i, d))
+    });
+    let minutes = named("duration").and_then(|(i, v)| {
+        if let Some(hours) = v.strip_suffix('h') {
+            // `2:15 h`: hours and minutes.
+            let (h, m) = hours.trim().split_once(':').unwrap_or((hours.trim(), "0"));
+            let m = h.trim().parse::<f64>().ok()? * 60.0 + m.trim().parse::<f64>().ok()?;
+            return Some((i, m));
+        }
+        value(v.trim_end_matches("min").trim()).map(|m| (i, m))
+    });
+    let (Some((at_d, distance)), Some((at_t, minutes))) = (distance, minutes) else {
+        return;
+    };
+    let run = found.run(true);
+    run.distance_km = Some(distance);
+    run.duration_min = Some((minutes * 100.0).round() / 100.0);
+    used.extend([at_d, at_t]);
+    used.extend(named("pace").map(|(i, _)| i));
+}
+
 /// The field a stored measure's name ends with (`ride heart rate` -> `heart rate`), other
 /// than the distance and time every activity has.
 fn field_of_measure(what: &str) -> Option<&'static str> {

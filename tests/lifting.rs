@@ -83,6 +83,17 @@ fn volume_one_rep_max_and_the_big_three_total() {
         head(&answer).contains(&format!("**{heaviest} kg**")),
         "{answer}"
     );
+    // The three named with each language's word for a sum.
+    for question in [
+        "Wie hoch ist meine Summe aus Kniebeuge, Bankdrücken und Kreuzheben?",
+        "totale di squat, panca piana e stacco da terra?",
+    ] {
+        let answer = ask(v, question);
+        assert!(
+            head(&answer).contains(&format!("**{heaviest} kg**")),
+            "{question}: {answer}"
+        );
+    }
 }
 
 #[test]

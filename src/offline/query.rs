@@ -139,9 +139,7 @@ fn lift_ask(q: &str, metrics: &[Metric]) -> Option<LiftAsk> {
             .iter()
             .any(|m| matches!(m, Metric::Lift(n) if n == l))
     });
-    if asks(q, Cue::BigThree)
-        || all_three && cues::has(q, &["total", "sum", "합", "합계", "合計", "总和", "gesamt"])
-    {
+    if asks(q, Cue::BigThree) || all_three && asks(q, Cue::Total) {
         return Some(LiftAsk::BigThree);
     }
     let Some(Metric::Lift(name)) = metrics.first() else {

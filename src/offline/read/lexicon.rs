@@ -170,6 +170,9 @@ pub enum Cue {
     OneRepMax,
     /// The sum of the best squat, bench press and deadlift.
     BigThree,
+    /// A sum asked for: `total`, `Summe`, `totale`, `합계` (with the three lifts named, their
+    /// big-three total).
+    Total,
     /// Reps, asked about a lift.
     Reps,
     /// A heart rate, a quantity no shipped domain reads (logged in bpm).

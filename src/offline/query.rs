@@ -983,31 +983,45 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
 /// Italian's "am", not Portuguese's "sleep".
 fn without_own_verbs(q: &str) -> std::borrow::Cow<'_, str> {
     let lang = super::say::detect(q);
-    let Some((_, verbs)) = crate::offline::read::lexicon::lexicon()
-        .verbs
-        .iter()
-        .find(|(l, _)| l == lang)
-    else {
+    let Some((_, verbs)) = maskable_verbs().iter().find(|(l, _)| l == lang) else {
         return q.into();
     };
-    let cues = &crate::offline::read::lexicon::lexicon().cues;
-    // A verb some cue is made of (`worked out`) still says what that cue says.
-    let in_cue = |verb: &str| {
-        cues.values()
-            .flatten()
-            .any(|c| super::read::find_word(c, verb).is_some())
-    };
     let mut out = std::borrow::Cow::Borrowed(q);
-    for verb in verbs
-        .iter()
-        .filter(|v| v.chars().all(|c| c.is_alphabetic() && (c as u32) < 0x250) && !in_cue(v))
-    {
+    for verb in verbs {
         while let Some(at) = super::read::find_word(&out, verb) {
             let blank = " ".repeat(verb.len());
             out.to_mut().replace_range(at..at + verb.len(), &blank);
         }
     }
     out
+}
+
+/// Each language's small verbs that [`without_own_verbs`] blanks, worked out once: those in
+/// Latin letters that no cue is made of (`worked out` still says what its cue says).
+fn maskable_verbs() -> &'static [(String, Vec<String>)] {
+    static VERBS: std::sync::OnceLock<Vec<(String, Vec<String>)>> = std::sync::OnceLock::new();
+    VERBS.get_or_init(|| {
+        let lex = crate::offline::read::lexicon::lexicon();
+        let in_cue = |verb: &str| {
+            lex.cues
+                .values()
+                .flatten()
+                .any(|c| super::read::find_word(c, verb).is_some())
+        };
+        lex.verbs
+            .iter()
+            .map(|(lang, verbs)| {
+                let kept = verbs
+                    .iter()
+                    .filter(|v| {
+                        v.chars().all(|c| c.is_alphabetic() && (c as u32) < 0x250) && !in_cue(v)
+                    })
+                    .cloned()
+                    .collect();
+                (lang.clone(), kept)
+            })
+            .collect()
+    })
 }
 
 impl Metric {

@@ -92,7 +92,15 @@ pub fn rows(lines: &[(usize, &str)]) -> Vec<Row> {
             .is_some_and(|&(next, l)| next == i + 1 && is_separator(l));
         if header.is_none() && (underlined || named >= 2 && !has_digits) {
             numbered = numbers_sets(&columns, &lines[at + 1..]);
-            names = row.iter().map(|c| measure_name(c)).collect();
+            names = row
+                .iter()
+                .zip(&columns)
+                .map(|(cell, (kind, _))| {
+                    (*kind == Column::Other)
+                        .then(|| measure_name(cell))
+                        .flatten()
+                })
+                .collect();
             header = Some(columns);
             continue;
         }
@@ -119,12 +127,9 @@ pub fn rows(lines: &[(usize, &str)]) -> Vec<Row> {
 
 /// What a header cell names as a measure of its own (`💓 Low-HR alerts (count)`,
 /// `:anatomical_heart: 低心率提示（次）` -> the words): shortcodes, pictographs and the
-/// bracketed unit left out. None for a column the lexicon names (`Date`, `Weight`), a day
-/// column (`7月`) or a header of more than four words.
+/// bracketed unit left out. None for a day column (`7月`) or a header of more than four
+/// words; a column the lexicon names (`Date`, `Weight`) is not asked.
 fn measure_name(cell: &str) -> Option<String> {
-    if column(cell).0 != Column::Other {
-        return None;
-    }
     let mut name = String::new();
     let mut depth = 0;
     for word in cell.split_whitespace() {

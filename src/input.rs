@@ -57,12 +57,24 @@ pub fn control_character(text: &str) -> Option<(usize, char)> {
     })
 }
 
-/// Refuses input that cannot become a note's text: empty, or holding control characters.
+/// The longest text `input`, `log` and `serve` take (bytes): a day's log, not a file. A
+/// longer one would make the daily note too large to read (`max_note_bytes`).
+pub const MAX_TEXT: usize = 64 * 1024;
+
+/// Refuses input that cannot become a note's text: empty, longer than [`MAX_TEXT`], or
+/// holding control characters.
 pub fn check_text(text: &str) -> Result<()> {
     if text.trim().is_empty() {
         return Err(Error::Input(
             "the text is empty: nothing to log or answer".into(),
         ));
+    }
+    if text.len() > MAX_TEXT {
+        return Err(Error::Input(format!(
+            "the text is {} KiB, over the limit of {} KiB for one log or question; split it, or bring a long text in as a note of its own with `vault-agent import`",
+            text.len().div_ceil(1024),
+            MAX_TEXT / 1024
+        )));
     }
     if let Some((line, c)) = control_character(text) {
         let at = if text.lines().nth(1).is_some() {

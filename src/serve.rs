@@ -38,7 +38,7 @@ use crate::flow::{Outcome, QuestionInput};
 use crate::process::Processor;
 
 /// Largest request body accepted.
-pub const MAX_BODY: usize = 64 * 1024;
+pub const MAX_BODY: usize = crate::input::MAX_TEXT;
 
 /// Longest a request waits for its turn at the vault (behind other clients' writes and
 /// parse passes) before it is refused with 503 and `Retry-After`, so that under load every

@@ -224,3 +224,16 @@ fn a_new_note_gets_the_mode_the_umask_gives_any_new_file() {
         assert_eq!(got, mode, "umask {umask:o}");
     }
 }
+
+#[test]
+fn text_over_the_limit_is_refused_and_nothing_is_written() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let (_, before) = today_note(v);
+    let long = format!("ran 5 km {}", "and then some more ".repeat(70 * 1024 / 19));
+    let out = run(&["--vault", v.to_str().unwrap(), "input", &long]);
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("64 KiB"), "the limit is named: {err}");
+    assert_eq!(today_note(v).1, before, "nothing was written");
+}

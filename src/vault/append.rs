@@ -1,11 +1,13 @@
-//! Appending new blocks at the end of a note (for `input` and `import`): the note is created
-//! when missing, its line endings are kept, nothing already in it changes, and the file is
-//! replaced atomically only if it did not change since it was read (else tried again).
+//! Appending new blocks at the end of a note (for `input`, `log` and `import`): the note is
+//! created whole when missing (temp file, rename), its line endings are kept, and an
+//! existing note gets one append at its end: nothing already in it is rewritten, so no
+//! one else's write can be lost to ours.
 
+use std::fs::OpenOptions;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use super::atomic::{create_new, restore, write_atomic, WriteResult};
-use super::ContentHash;
+use super::atomic::{create_new, WriteResult};
 use crate::error::{Error, Result};
 
 /// Appends `text` after a blank line at the end of the note at `path`.
@@ -15,8 +17,8 @@ pub fn append_blocks(path: &Path, text: &str) -> Result<()> {
 
 /// Like [`append_blocks`], for a batch of appends (an import): a note it creates is not
 /// flushed to disk, the caller flushes them all at once with
-/// [`super::atomic::sync_file_system`]. A note that exists is replaced only once the new
-/// text is on disk, as always (the person's text in it is at stake).
+/// [`super::atomic::sync_file_system`]. A note that exists gets its append flushed, as
+/// always.
 pub fn append_blocks_unflushed(path: &Path, text: &str) -> Result<()> {
     append_with(path, false, |_| text.to_string())
 }
@@ -58,71 +60,74 @@ fn unique_heading(old: &str, time: &str, title: Option<&str>) -> String {
 }
 
 /// Appends what `make` builds from the note's current text (empty when it does not exist;
-/// a note created meanwhile by someone else is read and appended to, never replaced).
+/// a note created meanwhile by someone else is appended to, never replaced).
 /// `flush_new`: a note created here is flushed to disk before returning.
+///
+/// An existing note is never replaced: the new lines are written at its end in one append
+/// (the file opened for appending), so text that anyone else appends or saves into the note
+/// at the same moment lands beside ours, whatever the timing.
 fn append_with(path: &Path, flush_new: bool, mut make: impl FnMut(&str) -> String) -> Result<()> {
-    // Set when a save landed just before our rename: that newer text, and the hash of what
-    // we wrote over it (the append is redone on it; repairs do not count as attempts).
-    let mut overtaken: Option<(Vec<u8>, ContentHash)> = None;
-    let mut attempts = 0;
-    while attempts < 5 {
-        let (existing, expected) = match overtaken.take() {
-            Some((newer, ours)) => (Some(newer), Some(ours)),
-            None => {
-                let existing = match std::fs::read(path) {
-                    Ok(b) => Some(b),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                    Err(e) => return Err(Error::io(path, e)),
-                };
-                let expected = existing.as_deref().map(ContentHash::of);
-                (existing, expected)
-            }
+    for _ in 0..5 {
+        let existing = match std::fs::read(path) {
+            Ok(b) => Some(b),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(Error::io(path, e)),
         };
         let old = match &existing {
-            Some(b) => match std::str::from_utf8(b) {
-                Ok(old) => old,
-                Err(_) => {
-                    if let (Some(b), Some(ours)) = (&existing, expected) {
-                        // Put back what the person saved over our append, as it was.
-                        restore(path, b.clone(), ours)?;
-                    }
-                    return Err(Error::Data {
-                        path: path.to_path_buf(),
-                        message: "is not UTF-8 text; nothing was added to it".into(),
-                    });
-                }
-            },
+            Some(b) => std::str::from_utf8(b).map_err(|_| Error::Data {
+                path: path.to_path_buf(),
+                message: "is not UTF-8 text; nothing was added to it".into(),
+            })?,
             None => "",
         };
         let nl = if old.contains("\r\n") { "\r\n" } else { "\n" };
-        let mut new = old.to_string();
-        if !new.is_empty() {
-            if !new.ends_with('\n') {
-                new.push_str(nl);
-            }
-            new.push_str(nl);
+        let mut block = String::new();
+        for line in make(old).lines() {
+            block.push_str(line);
+            block.push_str(nl);
         }
-        let text = make(old);
-        for line in text.lines() {
-            new.push_str(line);
-            new.push_str(nl);
-        }
-        let written = match expected {
-            Some(expected) => write_atomic(path, new.as_bytes(), Some(expected))?,
-            None => create_new(path, new.as_bytes(), flush_new)?,
-        };
-        match written {
-            WriteResult::Written => return Ok(()),
-            WriteResult::Changed => attempts += 1,
-            WriteResult::Overtaken(newer) => {
-                overtaken = Some((newer, ContentHash::of(new.as_bytes())));
+        if existing.is_none() {
+            match create_new(path, block.as_bytes(), flush_new)? {
+                WriteResult::Changed => continue,
+                _ => return Ok(()),
             }
         }
+        return append_at_end(path, &block, nl);
     }
     Err(Error::Watch(format!(
-        "{} kept changing; nothing was added, try again",
+        "{} kept appearing and vanishing; nothing was added, try again",
         path.display()
     )))
+}
+
+/// Writes `block` at the end of the note at `path` in one append, after a blank line (the
+/// separator is chosen from the note's last bytes as they are when the file is opened).
+fn append_at_end(path: &Path, block: &str, nl: &str) -> Result<()> {
+    let mut file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| Error::io(path, e))?;
+    let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
+    let mut tail = [0u8; 2];
+    let have = len.min(2) as usize;
+    if have > 0 {
+        file.seek(SeekFrom::Start(len - have as u64))
+            .and_then(|_| file.read_exact(&mut tail[..have]))
+            .map_err(|e| Error::io(path, e))?;
+    }
+    let tail = &tail[..have];
+    let mut out = String::with_capacity(block.len() + 4);
+    if !tail.is_empty() {
+        if tail.last() != Some(&b'\n') {
+            out.push_str(nl);
+        }
+        out.push_str(nl);
+    }
+    out.push_str(block);
+    file.write_all(out.as_bytes())
+        .and_then(|_| file.sync_data())
+        .map_err(|e| Error::io(path, e))
 }
 
 #[cfg(test)]

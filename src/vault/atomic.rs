@@ -373,7 +373,9 @@ fn replace_checked(
     checked
         .read_to_end(&mut current)
         .map_err(|e| Error::io(target, e))?;
-    if ContentHash::of(&current) != expected {
+    // A program writing the note right now (an editor saving in place, an append under
+    // way) may have left it half written: it is as good as changed.
+    if ContentHash::of(&current) != expected || writers(&checked) == Some(true) {
         return Ok(None);
     }
     let seen = Stamp::of(&checked);
@@ -381,8 +383,11 @@ fn replace_checked(
     if !PLAIN_RENAME.with(|p| p.get()) {
         match exchange(tmp.path(), target) {
             Ok(()) => {
-                // `tmp`'s path now names the file we replaced; dropping `tmp` removes it.
-                let replaced = std::fs::read(tmp.path()).map_err(|e| Error::io(tmp.path(), e))?;
+                // `tmp`'s path now names the file we replaced (not always the one checked:
+                // an editor may have renamed its save over the note meanwhile); dropping
+                // `tmp` removes it.
+                let mut swapped = File::open(tmp.path()).map_err(|e| Error::io(tmp.path(), e))?;
+                let replaced = settled_content(&mut swapped, target)?;
                 return Ok(Some(overtaken_unless(replaced, expected)));
             }
             // The note vanished in the window: nothing is written (the caller reads again).
@@ -394,15 +399,92 @@ fn replace_checked(
     tmp.persist(target)
         .map_err(|e| Error::io(target, e.error))?;
     // A save written into the checked file after the check shows in its stamp or content.
-    if Stamp::of(&checked) == seen {
+    if writers(&checked).is_none() {
+        std::thread::sleep(SETTLE);
+    }
+    if writers(&checked) != Some(true) && Stamp::of(&checked) == seen {
         return Ok(Some(WriteResult::Written));
     }
-    let mut replaced = Vec::new();
-    checked
-        .rewind()
-        .and_then(|_| checked.read_to_end(&mut replaced))
-        .map_err(|e| Error::io(target, e))?;
+    let replaced = settled_content(&mut checked, target)?;
     Ok(Some(overtaken_unless(replaced, expected)))
+}
+
+/// How long the file a checked write replaced is watched after the rename where the system
+/// cannot tell whether a program holds it open for writing (see [`writers`]). A program
+/// that opened the note just before the rename (an append, an editor saving in place)
+/// writes into the replaced file a moment later.
+const SETTLE: std::time::Duration = std::time::Duration::from_millis(3);
+
+/// How long to wait for programs that hold the replaced file open for writing to close it.
+const WRITERS_GONE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The content of the file a rename replaced, once nothing more can be written into it:
+/// every program that had it open for writing has closed it (where the system tells), else
+/// no write landed in it for [`SETTLE`]. What they wrote must come back to the caller, not
+/// vanish with the replaced file.
+fn settled_content(replaced: &mut File, target: &Path) -> Result<Vec<u8>> {
+    let start = std::time::Instant::now();
+    let mut told = false;
+    while writers(replaced) == Some(true) && start.elapsed() < WRITERS_GONE {
+        told = true;
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let mut content = Vec::new();
+    for _ in 0..100 {
+        let before = Stamp::of(replaced);
+        content.clear();
+        replaced
+            .rewind()
+            .and_then(|_| replaced.read_to_end(&mut content))
+            .map_err(|e| Error::io(target, e))?;
+        if told || writers(replaced).is_some() {
+            break;
+        }
+        std::thread::sleep(SETTLE);
+        if Stamp::of(replaced) == before && before.len() == Some(content.len() as u64) {
+            break;
+        }
+    }
+    Ok(content)
+}
+
+/// The bytes of the file at `path` once no program holds it open for writing (waiting up
+/// to [`WRITERS_GONE`]): not a save caught half way.
+pub fn read_when_written(path: &Path) -> Result<Vec<u8>> {
+    let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
+    settled_content(&mut file, path)
+}
+
+/// Whether some program holds `file` open for writing; `None` where the system cannot tell.
+/// On Linux a read lease is refused exactly then (it is taken and given back at once).
+#[cfg(target_os = "linux")]
+fn writers(file: &File) -> Option<bool> {
+    use std::os::fd::AsRawFd;
+    static NO_LEASE_SIGNAL: std::sync::Once = std::sync::Once::new();
+    // A lease held while another program opens the file for writing raises SIGIO, whose
+    // default is to end the process; this program uses no signal-driven I/O.
+    // SAFETY: setting a signal's disposition to "ignore" has no other effect.
+    NO_LEASE_SIGNAL.call_once(|| unsafe {
+        libc::signal(libc::SIGIO, libc::SIG_IGN);
+    });
+    let fd = file.as_raw_fd();
+    // SAFETY: `fd` is open for the whole call; F_SETLEASE takes an int argument.
+    let rc = unsafe { libc::fcntl(fd, libc::F_SETLEASE, libc::F_RDLCK) };
+    if rc == 0 {
+        // SAFETY: as above.
+        unsafe { libc::fcntl(fd, libc::F_SETLEASE, libc::F_UNLCK) };
+        return Some(false);
+    }
+    match std::io::Error::last_os_error().raw_os_error() {
+        Some(libc::EAGAIN) => Some(true),
+        // Not the file's owner, or a file system without leases.
+        _ => None,
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn writers(_: &File) -> Option<bool> {
+    None
 }
 
 fn overtaken_unless(replaced: Vec<u8>, expected: ContentHash) -> WriteResult {
@@ -418,6 +500,10 @@ fn overtaken_unless(replaced: Vec<u8>, expected: ContentHash) -> WriteResult {
 struct Stamp(Option<(u64, std::time::SystemTime)>);
 
 impl Stamp {
+    fn len(&self) -> Option<u64> {
+        self.0.map(|(len, _)| len)
+    }
+
     fn of(file: &File) -> Stamp {
         Stamp(
             file.metadata()

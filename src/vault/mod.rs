@@ -21,6 +21,7 @@ pub mod ignore;
 pub mod index;
 pub mod living;
 pub mod lock;
+pub mod merge;
 pub mod note;
 pub mod parsed;
 pub mod pending;

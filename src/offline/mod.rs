@@ -10,6 +10,8 @@ pub mod collection;
 pub mod correct;
 pub mod cues;
 pub mod dates;
+pub mod day_named;
+pub mod fingerprint;
 pub mod fields;
 pub mod kinds;
 pub mod lookup;

@@ -119,7 +119,10 @@ fn collect(path: &Path, files: &mut Vec<std::path::PathBuf>) {
         }
         return;
     }
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
     let source = name.ends_with(".rs") || name.ends_with(".yaml");
     if source && name != "tests.rs" {
         files.push(path.to_path_buf());

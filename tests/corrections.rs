@@ -342,7 +342,11 @@ fn a_correction_naming_a_day_corrects_that_days_entry_and_never_takes_the_date_a
         write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
         write(v, "Daily/2026-11-20.md", "## 07:00\nsquat 3x5 @ 245kg\n");
         write(v, "Daily/2026-11-22.md", "## 07:00\nsquat 3x5 @ 260kg\n");
-        write(v, "Daily/2026-11-23.md", format!("## 08:00\n{correction}\n"));
+        write(
+            v,
+            "Daily/2026-11-23.md",
+            format!("## 08:00\n{correction}\n"),
+        );
         let (stdout, _) = process(v);
         let corrected = serde_json::to_string(&day_records(v, "2026-11-20")).unwrap();
         assert!(
@@ -354,7 +358,10 @@ fn a_correction_naming_a_day_corrects_that_days_entry_and_never_takes_the_date_a
             later.contains("260") && !later.contains("\"corrections\":[{"),
             "{correction}: {later}"
         );
-        assert!(!corrected.contains("2026.0") && !corrected.contains(":2026"), "{corrected}");
+        assert!(
+            !corrected.contains("2026.0") && !corrected.contains(":2026"),
+            "{corrected}"
+        );
     }
 }
 
@@ -367,12 +374,25 @@ fn a_correction_given_as_input_finds_the_day_it_names() {
     let v = vault.path();
     let day = Local::now().date_naive() - Duration::days(3);
     for (text, to) in [
-        (format!("actually the squat on {} was 102.5kg", day.format("%Y-%m-%d")), "102.5"),
-        (format!("Korrektur: die Kniebeuge am {} war 105 kg", day.format("%d.%m.%Y")), "105"),
+        (
+            format!(
+                "actually the squat on {} was 102.5kg",
+                day.format("%Y-%m-%d")
+            ),
+            "102.5",
+        ),
+        (
+            format!(
+                "Korrektur: die Kniebeuge am {} war 105 kg",
+                day.format("%d.%m.%Y")
+            ),
+            "105",
+        ),
     ] {
         let out = cli(v, &["input", &text]);
         assert!(
-            out.contains(&format!("squat on {}: ", label_of(3))) && out.contains(&format!("-> {to} kg")),
+            out.contains(&format!("squat on {}: ", label_of(3)))
+                && out.contains(&format!("-> {to} kg")),
             "{text}: {out}"
         );
     }

@@ -790,7 +790,10 @@ fn a_new_reader_reads_the_rules_records_again_and_keeps_the_models_and_the_corre
     );
     process_with_reader(v, "reader-one");
     let (bench, data) = record_on(v, "2026-11-05");
-    assert!(data.contains("82.5") && !bench.corrections.is_empty(), "{data}");
+    assert!(
+        data.contains("82.5") && !bench.corrections.is_empty(),
+        "{data}"
+    );
     // What the first reader read: 9.75 km on Nov 2 (the rules), 13.5 km on Nov 4 (a model).
     reread_as(v, "2026-11-02", "5.25", "9.75", "offline-rules");
     reread_as(v, "2026-11-04", "12.75", "13.5", "m (ollama)");
@@ -804,8 +807,13 @@ fn a_new_reader_reads_the_rules_records_again_and_keeps_the_models_and_the_corre
     // A question asked before the new reader read the vault says it answers from the old
     // readings.
     let (answer, said, code) = output(
-        command(&["ask", "--vault", v.to_str().unwrap(), "how far did I run in November 2026"])
-            .env(vault_agent::offline::fingerprint::OVERRIDE, "reader-two"),
+        command(&[
+            "ask",
+            "--vault",
+            v.to_str().unwrap(),
+            "how far did I run in November 2026",
+        ])
+        .env(vault_agent::offline::fingerprint::OVERRIDE, "reader-two"),
     );
     assert_eq!(code, 0, "{answer}{said}");
     assert!(said.contains("reads entries differently"), "{said}");
@@ -817,7 +825,10 @@ fn a_new_reader_reads_the_rules_records_again_and_keeps_the_models_and_the_corre
         stderr.contains("re-reading 2 entries with the new reader"),
         "{stderr}"
     );
-    assert!(stdout.contains("2 entries re-read with the new reader"), "{stdout}");
+    assert!(
+        stdout.contains("2 entries re-read with the new reader"),
+        "{stdout}"
+    );
     let (run, data) = record_on(v, "2026-11-02");
     assert!(data.contains("5.25") && !data.contains("9.75"), "{data}");
     assert_eq!(run.parser, "offline-rules");
@@ -826,14 +837,22 @@ fn a_new_reader_reads_the_rules_records_again_and_keeps_the_models_and_the_corre
     assert!(data.contains("13.5"), "{data}");
     assert_eq!(refined.parser, "m (ollama)");
     let (bench, data) = record_on(v, "2026-11-05");
-    assert!(data.contains("82.5") && !bench.corrections.is_empty(), "{data}");
+    assert!(
+        data.contains("82.5") && !bench.corrections.is_empty(),
+        "{data}"
+    );
     // Read with the new reader now: the next pass reads nothing again.
     let (stdout, stderr) = process_with_reader(v, "reader-two");
     assert!(!stderr.contains("re-reading"), "{stderr}");
     assert!(!stdout.contains("re-read"), "{stdout}");
     let (stdout, stderr, _) = output(
-        command(&["ask", "--vault", v.to_str().unwrap(), "how far did I run in November 2026"])
-            .env(vault_agent::offline::fingerprint::OVERRIDE, "reader-two"),
+        command(&[
+            "ask",
+            "--vault",
+            v.to_str().unwrap(),
+            "how far did I run in November 2026",
+        ])
+        .env(vault_agent::offline::fingerprint::OVERRIDE, "reader-two"),
     );
     assert!(stdout.contains("18.75 km"), "{stdout}");
     assert!(!stderr.contains("reads entries differently"), "{stderr}");

@@ -385,19 +385,68 @@ mod tests {
         let nov20 = NaiveDate::from_ymd_opt(2026, 11, 20).unwrap();
         // Text -> the new value, its unit, the old value.
         let cases: &[(&str, f64, Option<&str>, Option<f64>)] = &[
-            ("actually the squat on 2026-11-20 was 250, not 245", 250.0, None, Some(245.0)),
-            ("actually the squat on 11/20/2026 was 250 lb", 250.0, Some("lb"), None),
-            ("actually the squat on 20/11 was 112.5kg", 112.5, Some("kg"), None),
-            ("actually the run on Nov 20 was 8 km, not 5", 8.0, Some("km"), Some(5.0)),
-            ("correction: squat on November 20th, 2026: 250", 250.0, None, None),
-            ("Korrektur: die Kniebeuge am 20.11.2026 war 112,5 kg", 112.5, Some("kg"), None),
-            ("Korrektur: Kniebeuge am 2026-11-20 war 250, nicht 245", 250.0, None, Some(245.0)),
-            ("Korrektur: Kniebeuge am 20/11/2026 war 250 statt 245", 250.0, None, Some(245.0)),
-            ("eigentlich war die Kniebeuge am 20. November 250, nicht 245", 250.0, None, Some(245.0)),
+            (
+                "actually the squat on 2026-11-20 was 250, not 245",
+                250.0,
+                None,
+                Some(245.0),
+            ),
+            (
+                "actually the squat on 11/20/2026 was 250 lb",
+                250.0,
+                Some("lb"),
+                None,
+            ),
+            (
+                "actually the squat on 20/11 was 112.5kg",
+                112.5,
+                Some("kg"),
+                None,
+            ),
+            (
+                "actually the run on Nov 20 was 8 km, not 5",
+                8.0,
+                Some("km"),
+                Some(5.0),
+            ),
+            (
+                "correction: squat on November 20th, 2026: 250",
+                250.0,
+                None,
+                None,
+            ),
+            (
+                "Korrektur: die Kniebeuge am 20.11.2026 war 112,5 kg",
+                112.5,
+                Some("kg"),
+                None,
+            ),
+            (
+                "Korrektur: Kniebeuge am 2026-11-20 war 250, nicht 245",
+                250.0,
+                None,
+                Some(245.0),
+            ),
+            (
+                "Korrektur: Kniebeuge am 20/11/2026 war 250 statt 245",
+                250.0,
+                None,
+                Some(245.0),
+            ),
+            (
+                "eigentlich war die Kniebeuge am 20. November 250, nicht 245",
+                250.0,
+                None,
+                Some(245.0),
+            ),
         ];
         for (text, value, unit, old) in cases {
             let c = read(text).unwrap_or_else(|| panic!("{text}: not read"));
-            assert_eq!((c.value, c.unit.as_deref(), c.old), (*value, *unit, *old), "{text}");
+            assert_eq!(
+                (c.value, c.unit.as_deref(), c.old),
+                (*value, *unit, *old),
+                "{text}"
+            );
             assert!(c.on.is_some_and(|on| on.is(nov20)), "{text}: {:?}", c.on);
         }
         assert_eq!(read("actually it was 82.5kg").unwrap().on, None);

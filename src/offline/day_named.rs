@@ -169,9 +169,15 @@ mod tests {
             ("the squat on 20/11/2026 was 250", "20/11/2026"),
             ("die Kniebeuge am 20.11.2026 war 250", "20.11.2026"),
             ("the squat on Nov 20 was 250", "Nov 20"),
-            ("the squat on November 20th, 2026 was 250", "November 20th, 2026"),
+            (
+                "the squat on November 20th, 2026 was 250",
+                "November 20th, 2026",
+            ),
             ("the squat on 20 November 2026 was 250", "20 November 2026"),
-            ("die Kniebeuge am 20. November 2026 war 250", "20. November 2026"),
+            (
+                "die Kniebeuge am 20. November 2026 war 250",
+                "20. November 2026",
+            ),
             ("die Kniebeuge vom 20. Nov. war 250", "20. Nov"),
         ] {
             let (at, found) = day(text);
@@ -201,7 +207,11 @@ mod tests {
             "it was 250, not 245",
             "was 45/32",
         ] {
-            assert!(days_named(text).is_empty(), "{text}: {:?}", days_named(text));
+            assert!(
+                days_named(text).is_empty(),
+                "{text}: {:?}",
+                days_named(text)
+            );
         }
     }
 }

@@ -411,7 +411,9 @@ mod tests {
         assert!(is_offline_footer(
             "_Answered without a model: ollama at http://localhost:11434 is not reachable._"
         ));
-        assert!(is_offline_footer("_Ohne Modell beantwortet: connection refused._"));
+        assert!(is_offline_footer(
+            "_Ohne Modell beantwortet: connection refused._"
+        ));
         assert!(!is_offline_footer("_+8.2 km since Tue_"));
         assert!(!is_offline_footer("Answered without a model: no italics"));
     }

@@ -332,7 +332,10 @@ mod tests {
     fn any_edit_inside_makes_it_the_persons() {
         let c = callout("**79.8 km** this month.");
         let text = format!("?? q\n{}", render(&c, None, WORDS, Engine::Model));
-        assert_eq!(after(&Note::parse(text.clone()), 0).unwrap().engine, Some(Engine::Model));
+        assert_eq!(
+            after(&Note::parse(text.clone()), 0).unwrap().engine,
+            Some(Engine::Model)
+        );
         let edited = Note::parse(text.replace("79.8 km", "80 km"));
         assert!(!after(&edited, 0).unwrap().intact);
         let added = Note::parse(text.replacen("> **", "> my own line\n> **", 1));

@@ -381,11 +381,13 @@ fn the_reader_is_remembered_and_only_uncorrected_rules_records_count_for_a_new_o
     assert!(rules.read_by_rules(), "{}", rules.parser);
     let mut corrected = read("bench 3x5 @ 85kg");
     corrected.id = "a.md#2".into();
-    corrected.corrections.push(crate::vault::parsed::CorrectionRecord {
-        at: "2026-11-02".into(),
-        delta: serde_json::json!({ "weight": [85, 82.5] }),
-        note: None,
-    });
+    corrected
+        .corrections
+        .push(crate::vault::parsed::CorrectionRecord {
+            at: "2026-11-02".into(),
+            delta: serde_json::json!({ "weight": [85, 82.5] }),
+            note: None,
+        });
     let mut refined = read("slept 7 h");
     refined.id = "a.md#3".into();
     refined.parser = "m (ollama)".into();

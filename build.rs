@@ -3,6 +3,10 @@
 //! and included by `src/offline/read/lexicon.rs`. Each file is embedded as written and as
 //! JSON too: the program reads the JSON (a tenth of the time YAML takes, which was a tenth
 //! of a one-shot `ask`); the tests read both.
+//!
+//! Also writes the reader's fingerprint (`OUT_DIR/reader_fingerprint.rs`): a hash of the
+//! sources that decide how an entry is read (`READER`), so a vault indexed by another
+//! reader is read again on its next pass (see `src/offline/fingerprint.rs`).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -57,4 +61,70 @@ fn main() {
     out.push_str(&json);
     let dest = out_dir.join("lexicon_files.rs");
     std::fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+    write_fingerprint(Path::new(&manifest), &out_dir);
+}
+
+/// What decides how an entry is read: the rules' reader with its language files, the words
+/// of activities and cues it uses, how notes are cut into entries and dated, and the shipped
+/// domains. Folders are taken whole; their tests are not part of the reader.
+const READER: &[&str] = &[
+    "src/offline/read",
+    "src/offline/activities.rs",
+    "src/offline/cues.rs",
+    "src/vault/entry.rs",
+    "src/vault/dating.rs",
+    "src/vault/heading_path.rs",
+    "domains",
+];
+
+fn write_fingerprint(root: &Path, out_dir: &Path) {
+    let mut files = Vec::new();
+    for rel in READER {
+        let path = root.join(rel);
+        println!("cargo:rerun-if-changed={}", path.display());
+        collect(&path, &mut files);
+    }
+    files.sort();
+    // FNV-1a over each file's path (from the crate's root) and bytes: stable across builds
+    // and machines, with no crate for it.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for b in bytes {
+            hash ^= u64::from(*b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for path in &files {
+        let rel = path.strip_prefix(root).unwrap_or(path);
+        eat(rel.to_string_lossy().as_bytes());
+        eat(&[0]);
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        eat(&bytes);
+        eat(&[0]);
+    }
+    let dest = out_dir.join("reader_fingerprint.rs");
+    let text = format!(
+        "/// The fingerprint of the reader this program was built with.\npub const BUILT: &str = \"{hash:016x}\";\n"
+    );
+    std::fs::write(&dest, text).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+}
+
+/// The reader's files under `path` (itself when a file): Rust and YAML, tests left out.
+fn collect(path: &Path, files: &mut Vec<std::path::PathBuf>) {
+    if path.is_dir() {
+        let entries = std::fs::read_dir(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for entry in entries {
+            let entry = entry.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            collect(&entry.path(), files);
+        }
+        return;
+    }
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let source = name.ends_with(".rs") || name.ends_with(".yaml");
+    if source && name != "tests.rs" {
+        files.push(path.to_path_buf());
+    }
 }

@@ -129,13 +129,18 @@ fn append_to_note(
 /// How many days back a correction looks for the entry it is about.
 pub const CORRECTION_DAYS: i64 = 60;
 
-/// The records a correction written on `today` may be about, oldest first.
+/// The records the correction `text` written on `today` may be about, oldest first.
 fn recent_records(
     config: &Config,
     records: Option<&RecordDb>,
     today: chrono::NaiveDate,
+    text: &str,
 ) -> Result<Vec<crate::vault::parsed::ParsedRecord>> {
-    let from = today - chrono::Duration::days(CORRECTION_DAYS);
+    // A day named further back than that is looked at too.
+    let (from, today) = match crate::offline::correct::read(text) {
+        Some(c) => c.days(today, CORRECTION_DAYS),
+        None => (today - chrono::Duration::days(CORRECTION_DAYS), today),
+    };
     match records {
         Some(db) => db.between(from, today),
         None => RecordDb::open(&config.agent_dir().join("index.db"))?.between(from, today),
@@ -149,7 +154,7 @@ fn log_correction(
     now: NaiveDateTime,
     text: &str,
 ) -> Result<(Option<Written>, String)> {
-    let recent = recent_records(config, records, now.date())?;
+    let recent = recent_records(config, records, now.date(), text)?;
     let resolution = crate::flow::correction::by_rules(text, None, &recent);
     write_correction(config, now, text, resolution)
 }
@@ -235,7 +240,7 @@ pub async fn route_and_log_at(
     if !corrects || flow.llm().is_none() {
         return route_and_log_with_at(config, domains, records, text, now);
     }
-    let recent = recent_records(config, records, now.date())?;
+    let recent = recent_records(config, records, now.date(), text)?;
     let read = flow.read_correction(text, &recent).await;
     let crate::flow::correction::CorrectionRead::Resolved(resolution) = read else {
         let written = append_to_daily(config, now, None, text)?;

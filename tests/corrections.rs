@@ -321,3 +321,80 @@ fn input_the_router_does_not_read_as_a_correction_is_logged_as_written() {
     assert_eq!(read(v, &note_of(1)), before);
     assert!(correction_reads(&server).is_empty());
 }
+
+#[test]
+fn a_correction_naming_a_day_corrects_that_days_entry_and_never_takes_the_date_as_its_value() {
+    // The correction written in a note, in English or German, with the day as ISO, slashed,
+    // dotted or written out. Without the day, each would be about the later squat (Nov 22).
+    let corrections = [
+        "actually the squat on 2026-11-20 was 250, not 245",
+        "actually the squat on 11/20/2026 was 250kg",
+        "actually the squat on Nov 20 was 250",
+        "actually the squat on 20 November 2026 was 250 kg",
+        "Korrektur: die Kniebeuge am 2026-11-20 war 250, nicht 245",
+        "Korrektur: die Kniebeuge am 20.11.2026 war 250 kg",
+        "Korrektur: die Kniebeuge am 20/11/2026 war 250 kg",
+        "eigentlich war die Kniebeuge am 20. November 250, nicht 245",
+    ];
+    for correction in corrections {
+        let dir = tempfile::tempdir().unwrap();
+        let v = dir.path();
+        write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+        write(v, "Daily/2026-11-20.md", "## 07:00\nsquat 3x5 @ 245kg\n");
+        write(v, "Daily/2026-11-22.md", "## 07:00\nsquat 3x5 @ 260kg\n");
+        write(
+            v,
+            "Daily/2026-11-23.md",
+            format!("## 08:00\n{correction}\n"),
+        );
+        let (stdout, _) = process(v);
+        let corrected = serde_json::to_string(&day_records(v, "2026-11-20")).unwrap();
+        assert!(
+            corrected.contains("250") && corrected.contains("\"corrections\":[{"),
+            "{correction}: {corrected}\n{stdout}"
+        );
+        let later = serde_json::to_string(&day_records(v, "2026-11-22")).unwrap();
+        assert!(
+            later.contains("260") && !later.contains("\"corrections\":[{"),
+            "{correction}: {later}"
+        );
+        assert!(
+            !corrected.contains("2026.0") && !corrected.contains(":2026"),
+            "{corrected}"
+        );
+    }
+}
+
+#[test]
+fn a_correction_given_as_input_finds_the_day_it_names() {
+    let vault = vault_with(&[
+        (3, "## 07:00\nsquat 3x5 @ 100kg\n"),
+        (1, "## 07:00\nsquat 3x5 @ 110kg\n"),
+    ]);
+    let v = vault.path();
+    let day = Local::now().date_naive() - Duration::days(3);
+    for (text, to) in [
+        (
+            format!(
+                "actually the squat on {} was 102.5kg",
+                day.format("%Y-%m-%d")
+            ),
+            "102.5",
+        ),
+        (
+            format!(
+                "Korrektur: die Kniebeuge am {} war 105 kg",
+                day.format("%d.%m.%Y")
+            ),
+            "105",
+        ),
+    ] {
+        let out = cli(v, &["input", &text]);
+        assert!(
+            out.contains(&format!("squat on {}: ", label_of(3)))
+                && out.contains(&format!("-> {to} kg")),
+            "{text}: {out}"
+        );
+    }
+    assert!(!read(v, &note_of(1)).contains("[correction]"));
+}

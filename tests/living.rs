@@ -178,7 +178,7 @@ fn a_model_answer_is_asked_again_only_once_its_interval_has_passed() {
     };
     let text = format!(
         "## 10:00\n?? how far have I run this month\n{}",
-        living::render(&old, None, words)
+        living::render(&old, None, words, living::Engine::Model)
     );
     write(v.path(), "Daily/2026-11-21.md", &text);
     log_run(&v, 11, 3.0);
@@ -190,6 +190,47 @@ fn a_model_answer_is_asked_again_only_once_its_interval_has_passed() {
         "{again}"
     );
     assert_eq!(callout_count(&again), 1);
+}
+
+#[test]
+fn with_the_model_down_the_offline_answer_follows_the_log_and_the_model_takes_over_when_back() {
+    use support::llm_server::ScriptedLlm;
+    use support::models::{model_config_with, process_with_models};
+    // The default provider (Ollama) configured on a port nobody listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let v = vault("?? how far have I run this month", [5.0, 6.5, 8.0]);
+    let config =
+        format!("llm:\n  providers:\n    ollama: {{ api_base: \"{base}\" }}\n  retry: {{ backoff_ms: 5 }}\n");
+    write(v.path(), ".vault-agent/config.yaml", &config);
+    process_with_models(v.path(), &[]);
+    let first = note(&v);
+    assert!(
+        first.contains("**19.5 km**") && first.contains("without a model"),
+        "{first}"
+    );
+    // A run logged a minute later: the offline engine's answer follows it on the next pass.
+    log_run(&v, 9, 8.2);
+    let out = process_with_models(v.path(), &[]);
+    assert!(out.contains("1 living answer brought up to date"), "{out}");
+    let second = note(&v);
+    assert!(second.contains("**27.7 km**"), "{second}");
+    assert!(second.contains("> _+8.2 km since "), "{second}");
+    assert_eq!(callout_count(&second), 1);
+    // The model is back: the next refresh asks it.
+    let server = ScriptedLlm::start();
+    write(
+        v.path(),
+        ".vault-agent/config.yaml",
+        model_config_with(&server, ""),
+    );
+    log_run(&v, 11, 3.0);
+    process_with_models(v.path(), &[]);
+    assert!(!server.calls("synthesizer").is_empty());
+    let third = note(&v);
+    assert!(third.contains("Scripted answer"), "{third}");
+    assert_eq!(callout_count(&third), 1);
 }
 
 #[cfg(unix)]

@@ -740,3 +740,120 @@ fn a_question_on_a_vault_processed_as_it_is_skips_the_state_and_still_sees_every
     let answer = ask();
     assert!(answer.contains("22"), "{answer}");
 }
+
+/// `process VAULT` offline, with the reader's fingerprint given; stdout and stderr.
+fn process_with_reader(v: &std::path::Path, fingerprint: &str) -> (String, String) {
+    let (stdout, stderr, code) = output(
+        command(&["process", v.to_str().unwrap()])
+            .env(vault_agent::offline::fingerprint::OVERRIDE, fingerprint),
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    (stdout, stderr)
+}
+
+/// The one record of a day in the index, with every number of its data.
+fn record_on(v: &std::path::Path, day: &str) -> (vault_agent::vault::parsed::ParsedRecord, String) {
+    let db = vault_agent::vault::db::RecordDb::open(&v.join(".vault-agent/index.db")).unwrap();
+    let day = day.parse().unwrap();
+    let mut records = db.between(day, day).unwrap();
+    records.retain(|r| r.parser != "correction");
+    assert_eq!(records.len(), 1, "{records:?}");
+    let record = records.remove(0);
+    let data = serde_json::to_string(&record.domain_data).unwrap();
+    (record, data)
+}
+
+/// Stores `record` as another reader (or a model) might have read it: `from` in its data
+/// becomes `to`, and its parser is `parser`.
+fn reread_as(v: &std::path::Path, day: &str, from: &str, to: &str, parser: &str) {
+    let (mut record, data) = record_on(v, day);
+    assert!(data.contains(from), "{data}");
+    record.domain_data = serde_json::from_str(&data.replace(from, to)).unwrap();
+    record.parser = parser.to_string();
+    let db = vault_agent::vault::db::RecordDb::open(&v.join(".vault-agent/index.db")).unwrap();
+    db.upsert(&record).unwrap();
+}
+
+#[test]
+fn a_new_reader_reads_the_rules_records_again_and_keeps_the_models_and_the_corrections() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(v, "Daily/2026-11-02.md", "## 07:00\neasy run 5.25 km\n");
+    write(v, "Daily/2026-11-03.md", "## 07:00\nslept 7.5 h\n");
+    write(v, "Daily/2026-11-04.md", "## 07:00\nlong run 12.75 km\n");
+    write(v, "Daily/2026-11-05.md", "## 07:00\nbench 3x5 @ 85kg\n");
+    write(
+        v,
+        "Daily/2026-11-06.md",
+        "## 07:00\nactually the bench was 82.5kg\n",
+    );
+    process_with_reader(v, "reader-one");
+    let (bench, data) = record_on(v, "2026-11-05");
+    assert!(
+        data.contains("82.5") && !bench.corrections.is_empty(),
+        "{data}"
+    );
+    // What the first reader read: 9.75 km on Nov 2 (the rules), 13.5 km on Nov 4 (a model).
+    reread_as(v, "2026-11-02", "5.25", "9.75", "offline-rules");
+    reread_as(v, "2026-11-04", "12.75", "13.5", "m (ollama)");
+
+    // The same reader: nothing is read again.
+    let (stdout, stderr) = process_with_reader(v, "reader-one");
+    assert!(!stderr.contains("re-reading"), "{stderr}");
+    assert!(!stdout.contains("re-read"), "{stdout}");
+    assert!(record_on(v, "2026-11-02").1.contains("9.75"));
+
+    // A question asked before the new reader read the vault says it answers from the old
+    // readings.
+    let (answer, said, code) = output(
+        command(&[
+            "ask",
+            "--vault",
+            v.to_str().unwrap(),
+            "how far did I run in November 2026",
+        ])
+        .env(vault_agent::offline::fingerprint::OVERRIDE, "reader-two"),
+    );
+    assert_eq!(code, 0, "{answer}{said}");
+    assert!(said.contains("reads entries differently"), "{said}");
+    assert!(answer.contains("23.25 km"), "{answer}");
+
+    // Another reader: the records the rules read are read again, once, and said so.
+    let (stdout, stderr) = process_with_reader(v, "reader-two");
+    assert!(
+        stderr.contains("re-reading 2 entries with the new reader"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("2 entries re-read with the new reader"),
+        "{stdout}"
+    );
+    let (run, data) = record_on(v, "2026-11-02");
+    assert!(data.contains("5.25") && !data.contains("9.75"), "{data}");
+    assert_eq!(run.parser, "offline-rules");
+    // The model's reading and the person's correction stay.
+    let (refined, data) = record_on(v, "2026-11-04");
+    assert!(data.contains("13.5"), "{data}");
+    assert_eq!(refined.parser, "m (ollama)");
+    let (bench, data) = record_on(v, "2026-11-05");
+    assert!(
+        data.contains("82.5") && !bench.corrections.is_empty(),
+        "{data}"
+    );
+    // Read with the new reader now: the next pass reads nothing again.
+    let (stdout, stderr) = process_with_reader(v, "reader-two");
+    assert!(!stderr.contains("re-reading"), "{stderr}");
+    assert!(!stdout.contains("re-read"), "{stdout}");
+    let (stdout, stderr, _) = output(
+        command(&[
+            "ask",
+            "--vault",
+            v.to_str().unwrap(),
+            "how far did I run in November 2026",
+        ])
+        .env(vault_agent::offline::fingerprint::OVERRIDE, "reader-two"),
+    );
+    assert!(stdout.contains("18.75 km"), "{stdout}");
+    assert!(!stderr.contains("reads entries differently"), "{stderr}");
+}

@@ -330,7 +330,7 @@ fn living_callout(n: usize, version: u32) -> (String, String) {
     };
     let change = (version > 0).then(|| format!("+{version} km since Tue"));
     (
-        living::render(&callout, change.as_deref(), words),
+        living::render(&callout, change.as_deref(), words, living::Engine::Offline),
         living::answer_hash(&callout).hex(),
     )
 }

@@ -20,6 +20,9 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 use crate::error::Result;
+
+/// Said by `ask` while the entries wait to be read again with a new reader.
+const REREAD_PENDING: &str = "this version reads entries differently: answered from the entries as an earlier version read them; `vault-agent process` (or `watch`) reads them again";
 use crate::process::Processor;
 
 /// vault-agent: answers `?` questions in your notes and keeps structured data from them.
@@ -302,6 +305,9 @@ async fn run(cli: Cli) -> Result<()> {
             let _ = reading.join();
             processor.starts_now();
             processor.parse_pass().await?;
+            if processor.reread_pending() && !cli_flags.quiet {
+                eprintln!("{REREAD_PENDING}");
+            }
             ask(&processor, &question, cli.json).await
         }
 

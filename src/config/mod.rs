@@ -100,6 +100,9 @@ pub struct Config {
     pub charts: bool,
     /// A living question answered by a model is asked again at most this often.
     pub model_refresh: Duration,
+    /// The fingerprint of the reader log entries are read with (see
+    /// [`crate::offline::fingerprint`]): records read by another are read again.
+    pub reader: String,
 }
 
 impl Config {
@@ -238,6 +241,7 @@ impl Config {
             obsidian,
             charts: raw.answers.charts.unwrap_or(true),
             model_refresh: Duration::from_secs(refresh_hours * 3600),
+            reader: crate::offline::fingerprint::current(),
         })
     }
 

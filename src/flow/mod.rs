@@ -79,6 +79,9 @@ impl QuestionInput {
     }
 }
 
+/// [`Answer::engine`] of an answer the offline engine wrote.
+pub const OFFLINE_ENGINE: &str = "offline";
+
 /// An answer ready to be written.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer {
@@ -339,7 +342,7 @@ impl Flow {
                 Outcome::Answered(Answer {
                     body,
                     sources: a.sources,
-                    engine: "offline".to_string(),
+                    engine: OFFLINE_ENGINE.to_string(),
                     observations: Vec::new(),
                     run: None,
                     provenance: a.provenance,

@@ -4,7 +4,9 @@
 //!
 //! The rule for the target: the most recent record holding a number of the kind the
 //! correction names (same unit; the activity or measure it mentions; the old value when it
-//! gives one), else the most recent record with a number of that unit. When that record
+//! gives one; the day it names), else the most recent record with a number of that unit.
+//! A day named in the correction (`on 2026-11-20`, `11/20`, `am 20. November`) is read as a
+//! day (see [`crate::offline::day_named`]): its numbers are never the value. When that record
 //! holds several such numbers and nothing singles one out, the person is asked which.
 
 use std::sync::OnceLock;
@@ -12,6 +14,7 @@ use std::sync::OnceLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
+use super::day_named::{days_named, DayNamed};
 use crate::vault::facts::{facts, Fact};
 use crate::vault::parsed::ParsedRecord;
 
@@ -33,6 +36,20 @@ pub struct CorrectionText {
     /// Set when the correction was written by vault-agent under a target's note: the
     /// target's `activity measure`, and its `HH:MM` when it has one.
     pub pinned: Option<Pinned>,
+    /// The day of the entry it corrects, when it names one.
+    pub on: Option<DayNamed>,
+}
+
+impl CorrectionText {
+    /// The days whose records it may be about, for a correction written on `day`: the
+    /// `back` days before it, and the day it names when that is earlier still.
+    pub fn days(&self, day: NaiveDate, back: i64) -> (NaiveDate, NaiveDate) {
+        let from = day - chrono::Duration::days(back);
+        match self.on.and_then(|on| on.date()) {
+            Some(named) if named < from => (named, day),
+            _ => (from, day),
+        }
+    }
 }
 
 /// The target named exactly by a `Correction: ...` line vault-agent wrote.
@@ -134,7 +151,7 @@ pub fn is_correction_entry(heading: Option<&str>, text: &str) -> bool {
         title.ends_with("[correction]") || title.ends_with(" correction")
     });
     let opening = OPENING.get_or_init(|| {
-        Regex::new(r"(?i)^\s*(?:[-*]\s+)?(?:correction\s*:|actually,?\s+(?:it|that|the|my|i)\b|oops,?\s|i meant\b|fix\s*:)")
+        Regex::new(r"(?i)^\s*(?:[-*]\s+)?(?:correction\s*:|actually,?\s+(?:it|that|the|my|i)\b|oops,?\s|i meant\b|fix\s*:|korrektur\s*:|ich meinte\b|eigentlich,?\s+(?:war|waren)\b.*\bnicht\s+\d)")
             .expect("regex")
     });
     titled || opening.is_match(text)
@@ -162,19 +179,26 @@ pub fn read(text: &str) -> Option<CorrectionText> {
                 what: c["what"].trim().to_lowercase(),
                 time: c.name("time").map(|t| t.as_str().to_string()),
             }),
+            on: None,
         });
     }
     let number = NUMBER.get_or_init(|| {
         Regex::new(r"(?i)(\d+(?:[.,]\d+)?)\s*(kgs?|kilos?|lbs?|pounds?|km|k|mi|miles?|mins?|minutes?|hrs?|hours?|h|g|kcal|reps?|sets?|pages?)?\b")
             .expect("regex")
     });
-    let old_marker =
-        OLD.get_or_init(|| Regex::new(r"(?i)(?:\bnot|\binstead of)\s+$").expect("regex"));
+    let old_marker = OLD.get_or_init(|| {
+        Regex::new(r"(?i)(?:\bnot|\binstead of|\bnicht|\bstatt|\banstatt)\s+$").expect("regex")
+    });
+    let days = days_named(text);
     let arrow = ARROW.get_or_init(|| Regex::new(r"(?:->|→)\s*$").expect("regex"));
     let mut old = None;
     let mut found: Vec<(f64, Option<String>)> = Vec::new();
     for c in number.captures_iter(text) {
         let m = c.get(0).expect("match");
+        let inside_a_day = |at: usize| days.iter().any(|(r, _)| r.contains(&at));
+        if inside_a_day(c.get(1).expect("a number").start()) {
+            continue;
+        }
         let Ok(v) = c[1].replace(',', ".").parse::<f64>() else {
             continue;
         };
@@ -206,6 +230,7 @@ pub fn read(text: &str) -> Option<CorrectionText> {
         old,
         words,
         pinned: None,
+        on: days.first().map(|(_, day)| *day),
     })
 }
 
@@ -240,6 +265,7 @@ pub fn resolve(c: &CorrectionText, records: &[ParsedRecord]) -> Resolution {
                 .and_then(|p| p.time.as_ref())
                 .is_none_or(|t| r.timestamp.as_ref() == Some(t))
         })
+        .filter(|r| c.on.is_none_or(|on| on.is(r.date)))
         .map(|r| (r, facts(r).into_iter().filter(fits).collect::<Vec<_>>()))
         .filter(|(_, fs)| !fs.is_empty())
         .collect();
@@ -355,6 +381,101 @@ mod tests {
     }
 
     #[test]
+    fn a_day_named_in_a_correction_is_its_target_not_its_value() {
+        let nov20 = NaiveDate::from_ymd_opt(2026, 11, 20).unwrap();
+        // Text -> the new value, its unit, the old value.
+        let cases: &[(&str, f64, Option<&str>, Option<f64>)] = &[
+            (
+                "actually the squat on 2026-11-20 was 250, not 245",
+                250.0,
+                None,
+                Some(245.0),
+            ),
+            (
+                "actually the squat on 11/20/2026 was 250 lb",
+                250.0,
+                Some("lb"),
+                None,
+            ),
+            (
+                "actually the squat on 20/11 was 112.5kg",
+                112.5,
+                Some("kg"),
+                None,
+            ),
+            (
+                "actually the run on Nov 20 was 8 km, not 5",
+                8.0,
+                Some("km"),
+                Some(5.0),
+            ),
+            (
+                "correction: squat on November 20th, 2026: 250",
+                250.0,
+                None,
+                None,
+            ),
+            (
+                "Korrektur: die Kniebeuge am 20.11.2026 war 112,5 kg",
+                112.5,
+                Some("kg"),
+                None,
+            ),
+            (
+                "Korrektur: Kniebeuge am 2026-11-20 war 250, nicht 245",
+                250.0,
+                None,
+                Some(245.0),
+            ),
+            (
+                "Korrektur: Kniebeuge am 20/11/2026 war 250 statt 245",
+                250.0,
+                None,
+                Some(245.0),
+            ),
+            (
+                "eigentlich war die Kniebeuge am 20. November 250, nicht 245",
+                250.0,
+                None,
+                Some(245.0),
+            ),
+        ];
+        for (text, value, unit, old) in cases {
+            let c = read(text).unwrap_or_else(|| panic!("{text}: not read"));
+            assert_eq!(
+                (c.value, c.unit.as_deref(), c.old),
+                (*value, *unit, *old),
+                "{text}"
+            );
+            assert!(c.on.is_some_and(|on| on.is(nov20)), "{text}: {:?}", c.on);
+        }
+        assert_eq!(read("actually it was 82.5kg").unwrap().on, None);
+    }
+
+    #[test]
+    fn the_day_a_correction_names_picks_its_entry() {
+        let record = |day: u32, kg: f64| {
+            let date = NaiveDate::from_ymd_opt(2026, 11, day).unwrap();
+            let note = crate::vault::Note::parse(format!("## 07:00\nsquat 3x5 @ {kg}kg\n"));
+            let source = format!("Daily/2026-11-{day}.md");
+            let entries = crate::vault::entry::entries(&note, &source, date);
+            crate::offline::read::parse_entry(&entries[0], &crate::domains::Domains::shipped())
+        };
+        let records = [record(18, 100.0), record(20, 105.0), record(22, 110.0)];
+        let c = read("actually the squat on 11/20 was 107.5kg").unwrap();
+        match resolve(&c, &records) {
+            Resolution::Found(change) => {
+                assert_eq!(change.date, NaiveDate::from_ymd_opt(2026, 11, 20).unwrap());
+                assert_eq!((change.from, change.to), (105.0, 107.5));
+            }
+            other => panic!("{other:?}"),
+        }
+        // A day with no entry of that kind: nothing is changed.
+        let c = read("actually the squat on 2026-11-19 was 107.5kg").unwrap();
+        assert_eq!(resolve(&c, &records), Resolution::NotFound);
+    }
+
+    #[test]
     fn only_an_opening_phrase_or_a_correction_heading_makes_a_correction() {
         assert!(is_correction_entry(None, "actually it was 82.5kg"));
         assert!(is_correction_entry(None, "Correction: squat was 100kg"));
@@ -367,6 +488,15 @@ mod tests {
         assert!(!is_correction_entry(
             Some("10:30 Bench"),
             "bench 3x5 @ 85kg"
+        ));
+        assert!(is_correction_entry(None, "Korrektur: Kniebeuge 250"));
+        assert!(is_correction_entry(
+            None,
+            "eigentlich war die Kniebeuge am 20. November 250, nicht 245"
+        ));
+        assert!(!is_correction_entry(
+            None,
+            "eigentlich war der Lauf gut, 10 km"
         ));
     }
 }

@@ -34,7 +34,7 @@ fn signals() -> &'static Signals {
     static S: OnceLock<Signals> = OnceLock::new();
     S.get_or_init(|| Signals {
         question: Pattern::new(r"(?im)(?:^|[.!;]\s+|,\s*)(?:how|what|when|where|which|who|why|did|do|does|is|are|was|were|can|could|should|have|has|am)\b[^.!]*\?|\?\s*$|^\s*\?"),
-        correction: Pattern::new(r"(?i)\b(?:correction|correct that|fix (?:that|the|this)|actually,? (?:it was|i|(?:that|the \w+(?: \w+)?) (?:was|were)\b)|was (?:\d+(?:\.\d+)?\s*\w*|\w+),? not\b|not \d+(?:\.\d+)?\s*\w*,? (?:but|it was)|should have been|i meant)"),
+        correction: Pattern::new(r"(?i)\b(?:correction|correct that|fix (?:that|the|this)|actually,? (?:it was|i|(?:that|the \w+(?: \w+)?)(?: (?:on|from) [\w./, -]{1,24}?)? (?:was|were)\b)|was (?:\d+(?:\.\d+)?\s*\w*|\w+),? not\b|not \d+(?:\.\d+)?\s*\w*,? (?:but|it was)|should have been|i meant|korrektur|eigentlich,? (?:war|waren)\b|(?:war|waren) \d+(?:[.,]\d+)?\s*\w*,? nicht\b)"),
         log: Pattern::new(r"(?i)\b\d+(?:\.\d+)?\s*(?:km|mi|miles?|k|kg|lbs?|min|mins|minutes|h|hrs?|hours?|g|kcal|steps|/10)\b|\b\d+\s*[x×]\s*\d+|\b(?:ran|slept|ate|lifted|benched|squatted|walked|worked|felt|had|did|went)\b"),
         imperative: Pattern::new(r"(?i)^\s*(?:tell me|show me|show|list|give me|compare|summari[sz]e)\b"),
     })
@@ -182,6 +182,18 @@ mod tests {
             InputType::Correction
         );
         assert_eq!(route("correction: squat was 100kg"), InputType::Correction);
+        assert_eq!(
+            route("actually the squat on November 20th, 2026 was 250"),
+            InputType::Correction
+        );
+        assert_eq!(
+            route("Korrektur: die Kniebeuge am 20.11.2026 war 250 kg"),
+            InputType::Correction
+        );
+        assert_eq!(
+            route("die Kniebeuge am 20. November war 250, nicht 245"),
+            InputType::Correction
+        );
         assert_eq!(
             route("actually the bench was 82.5kg"),
             InputType::Correction

@@ -224,6 +224,30 @@ pub fn t(key: &str, args: &[(&str, &str)]) -> String {
     fill(template, args)
 }
 
+/// Whether `line` is the footer of an answer the offline engine wrote, in any language: a
+/// `footer…` sentence of the answer words (`_Answered from your notes without a model…_`,
+/// `_Answered without a model: {reason}._`).
+pub fn is_offline_footer(line: &str) -> bool {
+    let line = line.trim();
+    if !(line.starts_with('_') && line.ends_with('_')) {
+        return false;
+    }
+    lexicon().answers.iter().any(|(_, a)| {
+        a.say
+            .iter()
+            .filter(|(key, _)| key.starts_with("footer"))
+            .any(|(_, template)| {
+                // What every such footer opens with: up to its first placeholder, without
+                // the closing punctuation a longer footer replaces with more words.
+                let head = template.split('{').next().unwrap_or_default();
+                let head = head.trim_end_matches(|c: char| {
+                    c == '_' || c.is_whitespace() || c.is_ascii_punctuation() || c == '。'
+                });
+                head.len() > 1 && line.starts_with(head)
+            })
+    })
+}
+
 /// Fills `{name}` placeholders (unknown ones are left as written). A value may hold the
 /// placeholders of the arguments after its own, which are filled in it too.
 pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
@@ -378,6 +402,21 @@ pub fn span(a: NaiveDate, b: NaiveDate) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_offline_engines_footers_are_known_in_every_language() {
+        assert!(is_offline_footer(
+            "_Answered from your notes without a model: the numbers are computed from what you logged._"
+        ));
+        assert!(is_offline_footer(
+            "_Answered without a model: ollama at http://localhost:11434 is not reachable._"
+        ));
+        assert!(is_offline_footer(
+            "_Ohne Modell beantwortet: connection refused._"
+        ));
+        assert!(!is_offline_footer("_+8.2 km since Tue_"));
+        assert!(!is_offline_footer("Answered without a model: no italics"));
+    }
 
     #[test]
     fn decimals_take_the_languages_mark_outside_links_charts_and_quotes() {

@@ -2,8 +2,6 @@
 //! upsert of seed §5.5). They are read from the notes on every pass that parses them, a
 //! reindex included, so a correction lasts as long as the text that says it.
 
-use chrono::Duration;
-
 use super::{PassReport, Processor};
 use crate::error::Result;
 use crate::offline::correct::{self, Resolution};
@@ -29,8 +27,8 @@ impl Processor {
             let candidates = if text.pinned.is_some() {
                 self.store.records_of(&entry.source)?
             } else {
-                let from = entry.date - Duration::days(crate::input::CORRECTION_DAYS);
-                let mut all = self.store.records_between(from, entry.date);
+                let (from, to) = text.days(entry.date, crate::input::CORRECTION_DAYS);
+                let mut all = self.store.records_between(from, to);
                 all.retain(|r| {
                     r.date < entry.date
                         || entry.time.is_none()

@@ -2,8 +2,10 @@
 //! changed entries (and once a day), each living question of the vault is answered again;
 //! its callout is rewritten only when the answer changed, with what changed in one line,
 //! and never once the person edited it. A recurring question (`?? every Sunday: …`) gets a
-//! new dated answer under it each period instead. Model answers are asked again at most
-//! once per `answers.model_refresh_hours`.
+//! new dated answer under it each period instead. A model's answers are asked again at
+//! most once per `answers.model_refresh_hours`; an answer the offline engine wrote (no model
+//! configured, or the model unreachable when it was written) is asked again on every pass
+//! like any offline answer, and so gets the model's answer as soon as the model is back.
 
 use chrono::{Datelike, Local, NaiveDate, NaiveDateTime, Weekday};
 
@@ -77,8 +79,31 @@ pub fn first_callout(q: &Question, outcome: &Outcome, period: Option<NaiveDate>)
     let callout = callout_for(outcome);
     match (q.living, outcome, period) {
         (true, Outcome::Answered(_), Some(period)) => living::render_dated(&callout, period),
-        (true, Outcome::Answered(_), None) => living::render(&callout, None, living_words(&q.text)),
+        (true, Outcome::Answered(a), None) => {
+            living::render(&callout, None, living_words(&q.text), engine_of(a))
+        }
         _ => callout.render(),
+    }
+}
+
+/// The engine that wrote an answer, as a living callout records it.
+fn engine_of(answer: &crate::flow::Answer) -> living::Engine {
+    if answer.engine == crate::flow::OFFLINE_ENGINE {
+        living::Engine::Offline
+    } else {
+        living::Engine::Model
+    }
+}
+
+/// Whether the living callout `found` holds a model's answer: as its mark says, or, in a
+/// callout of a version that did not mark it, unless its footer says no model answered.
+fn by_model(note: &Note, found: &living::Found) -> bool {
+    match found.engine {
+        Some(engine) => engine == living::Engine::Model,
+        None => !found.lines.clone().any(|j| {
+            let line = note.line(j).trim_start();
+            crate::offline::say::is_offline_footer(line.strip_prefix('>').unwrap_or(line))
+        }),
     }
 }
 
@@ -158,7 +183,8 @@ impl Processor {
         report: &mut PassReport,
     ) -> Result<()> {
         let today = Local::now().date_naive();
-        let due = report.entries_parsed > 0 || self.living_day != Some(today);
+        let read = report.entries_parsed + report.entries_reread;
+        let due = read > 0 || self.living_day != Some(today);
         if !due || self.state.living.is_empty() {
             return Ok(());
         }
@@ -207,7 +233,7 @@ impl Processor {
             let recent = found.stamp.is_some_and(|s| {
                 (now - s).to_std().unwrap_or_default() < self.config.model_refresh
             });
-            if models && period.is_none() && recent {
+            if models && period.is_none() && recent && by_model(&note, &found) {
                 continue;
             }
             let input = QuestionInput {
@@ -221,9 +247,9 @@ impl Processor {
             let outcome = self.flow.answer(&self.store, &input).await;
             self.flow.settle(&self.store, rel, &input.text);
             // A failure keeps the last answer where it is.
-            if !matches!(outcome, Outcome::Answered(_)) {
+            let Outcome::Answered(answer) = &outcome else {
                 continue;
-            }
+            };
             let callout = callout_for(&outcome);
             let _speaking = crate::offline::say::speak(crate::offline::say::detect(&q.text));
             let rendered = match period {
@@ -240,7 +266,12 @@ impl Processor {
                         now,
                         crate::offline::say::detect(&q.text),
                     );
-                    living::render(&callout, change.as_deref(), living_words(&q.text))
+                    living::render(
+                        &callout,
+                        change.as_deref(),
+                        living_words(&q.text),
+                        engine_of(answer),
+                    )
                 }
             };
             let written = {

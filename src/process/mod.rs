@@ -12,6 +12,7 @@ mod prepare;
 mod progress;
 mod refine;
 mod report;
+mod reread;
 mod resume;
 
 use prepare::{Parsed, Read, CHUNK};
@@ -100,6 +101,11 @@ pub struct Processor {
     state_unread: bool,
     /// The first pass has nothing to read (see [`Processor::open_for_question`]).
     settled_at_open: bool,
+    /// The records were read by another reader: the next full pass reads them again (see
+    /// [`reread`]).
+    reread_due: bool,
+    /// This pass reads every record the rules read again.
+    rereading: bool,
 }
 
 /// Whether every note of the opened vault was processed at the stamp it has now, as the
@@ -166,6 +172,7 @@ impl Processor {
             (domains, prompts, loaded, store)
         });
         let (domains, prompts, store) = (domains?, prompts?, store?);
+        let reread_due = reread::due(&store, &config.reader)?;
         let settled_at_open = loaded.is_none() && all_settled(&store, &config);
         let (state, state_warning) = match loaded {
             Some(loaded) => loaded,
@@ -219,6 +226,8 @@ impl Processor {
             living_day: None,
             state_unread: settled_at_open,
             settled_at_open,
+            reread_due,
+            rereading: false,
         })
     }
 
@@ -269,10 +278,15 @@ impl Processor {
         let rels = self.rescan(&mut report);
         let first = self.take_interrupted();
         self.forget_vanished(&rels)?;
+        let label = match self.start_reread()? {
+            true => "re-reading",
+            false => "reading notes",
+        };
         // Parse everything first, so questions are answered over up-to-date data.
-        let mut pending = self
-            .parse_files(&rels, "reading notes", false, &mut report)
-            .await?;
+        let mut pending = self.parse_files(&rels, label, false, &mut report).await?;
+        if self.rereading {
+            self.finish_reread()?;
+        }
         // Interrupted work first: it was asked before anything else that waits.
         pending.sort_by_key(|rel| !first.contains(rel));
         for rel in &pending {
@@ -459,6 +473,7 @@ impl Processor {
         // Questions are left alone: every note is settled at the content it has now.
         self.parse_files_with(&rels, reads, "rebuilding", true, &mut report)
             .await?;
+        self.finish_reread()?;
         self.refine_queue(&mut report).await?;
         self.observe(&report)?;
         self.finish_pass()?;
@@ -527,6 +542,7 @@ impl Processor {
     fn observe(&mut self, report: &PassReport) -> Result<()> {
         let context_missing = !self.config.vault.join(&self.config.global_context).exists();
         let changed = report.entries_parsed > 0
+            || report.entries_reread > 0
             || report.entries_refined > 0
             || report.questions_answered > 0
             || !report.corrected.is_empty();
@@ -838,7 +854,8 @@ impl Processor {
             .iter()
             .filter(|e| e.log)
             .all(|e| old.dates.contains(&e.date));
-        if ids == old.entries && same_dates && self.state.files.contains_key(rel) {
+        let unchanged = ids == old.entries && same_dates && self.state.files.contains_key(rel);
+        if unchanged && !self.rereading {
             return Ok(());
         }
         self.store.save_entries(rel, entries)?;
@@ -870,7 +887,15 @@ impl Processor {
         let mut for_model: Vec<(String, String)> = Vec::new();
         for (i, entry) in found.iter().enumerate() {
             let (record, done) = match previous.remove(&entry.hash.hex()) {
-                Some(r) => (r.placed_at(entry), None),
+                Some(r) if !(self.rereading && r.read_by_rules()) => (r.placed_at(entry), None),
+                // A new reader reads it again; it waits for the model no more than before.
+                Some(_) => {
+                    report.entries_reread += 1;
+                    match rules[i].take() {
+                        Some((record, done)) => (record, Some(done)),
+                        None => (self.flow.rules(entry), None),
+                    }
+                }
                 None if corrections::is_correction(entry) => {
                     // Its numbers change the entry it corrects, not the person's totals.
                     report.entries_parsed += 1;

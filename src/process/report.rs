@@ -49,6 +49,9 @@ pub struct PassReport {
     pub entries_awaiting_model: usize,
     /// Living answers (`?? …`) rewritten or added because the log changed.
     pub living_updated: usize,
+    /// Entries the rules read again in this pass because the reader changed (see
+    /// `process::reread`).
+    pub entries_reread: usize,
     /// Corrections applied to earlier records (`bench press on Nov 21: 85 -> 82.5 kg`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub corrected: Vec<String>,
@@ -186,6 +189,17 @@ impl fmt::Display for PassReport {
                 f,
                 "; {} not written to (questions left open, see the warnings)",
                 plural(self.unwritable.len(), "note")
+            )?;
+        }
+        if self.entries_reread > 0 {
+            let entries = match self.entries_reread {
+                1 => "entry",
+                _ => "entries",
+            };
+            write!(
+                f,
+                "; {} {entries} re-read with the new reader",
+                self.entries_reread
             )?;
         }
         if self.living_updated > 0 {

@@ -10,13 +10,15 @@
 //! > _Kept current as your notes change. Edit anything in this box and it stops updating._
 //! >
 //! > Sources: [[2026-11-21]] · …
-//! > <!-- vault-agent living 5e1f0c2a9b7d4e63 0c2a9b7d4e635e1f -->
+//! > <!-- vault-agent living 5e1f0c2a9b7d4e63 0c2a9b7d4e635e1f offline -->
 //! ```
 //!
 //! The last line holds a hash of the answer (its body and sources, so a new version is
-//! written only when the answer changed) and a hash of the lines above it: a callout whose
+//! written only when the answer changed), a hash of the lines above it (a callout whose
 //! lines no longer match was edited by the person and is theirs from then on, never
-//! rewritten. A recurring question (`?? every Sunday: …`) gets a plain dated callout each
+//! rewritten) and the engine that wrote it, `offline` or `model` (a model's answer is
+//! asked again at most once per `answers.model_refresh_hours`, the offline engine's on
+//! every pass). A recurring question (`?? every Sunday: …`) gets a plain dated callout each
 //! period, marked with the period's day.
 
 use std::ops::Range;
@@ -44,6 +46,15 @@ pub struct Words<'a> {
     pub kept: &'a str,
 }
 
+/// Which engine wrote a living answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// The offline engine (with no model configured, or with the model unreachable).
+    Offline,
+    /// A model.
+    Model,
+}
+
 /// The hash of an answer: what decides whether a new version differs from the last.
 pub fn answer_hash(callout: &Callout) -> ContentHash {
     let text = format!(
@@ -54,9 +65,10 @@ pub fn answer_hash(callout: &Callout) -> ContentHash {
     ContentHash::of(text.as_bytes())
 }
 
-/// Renders `callout` as a living callout (newline-terminated): stamped "as of", with
-/// `change` (one line saying what changed since the last version) under its first line.
-pub fn render(callout: &Callout, change: Option<&str>, words: Words) -> String {
+/// Renders `callout` as a living callout (newline-terminated) written by `engine`: stamped
+/// "as of", with `change` (one line saying what changed since the last version) under its
+/// first line.
+pub fn render(callout: &Callout, change: Option<&str>, words: Words, engine: Engine) -> String {
     let mut body: Vec<String> = callout.body.trim_end().lines().map(String::from).collect();
     if let Some(change) = change {
         let at = body.len().min(1);
@@ -77,8 +89,12 @@ pub fn render(callout: &Callout, change: Option<&str>, words: Words) -> String {
     let mut lines: Vec<&str> = rendered.lines().collect();
     lines[0] = &header;
     let intact = hash_of(lines.iter().copied());
+    let by = match engine {
+        Engine::Offline => "offline",
+        Engine::Model => "model",
+    };
     format!(
-        "{}\n> {MARK}{} {} -->\n",
+        "{}\n> {MARK}{} {} {by} -->\n",
         lines.join("\n"),
         answer_hash(callout).hex(),
         intact.hex()
@@ -106,6 +122,8 @@ pub struct Found {
     pub lead: Option<String>,
     /// The period a recurring question's dated callout answers.
     pub period: Option<NaiveDate>,
+    /// The engine that wrote it, as its mark says (callouts of older versions do not say).
+    pub engine: Option<Engine>,
 }
 
 /// Our callout right under line `line` (blank lines between allowed), if there is one.
@@ -129,7 +147,12 @@ pub fn after(note: &Note, line: usize) -> Option<Found> {
         .map(|l| l.split_whitespace().collect::<Vec<_>>());
     let intact = mark
         .as_ref()
-        .is_some_and(|m| m.len() == 2 && m[1] == hash_of(above.iter().copied()).hex());
+        .is_some_and(|m| matches!(m.len(), 2 | 3) && m[1] == hash_of(above.iter().copied()).hex());
+    let engine = mark.as_ref().and_then(|m| match m.get(2) {
+        Some(&"offline") => Some(Engine::Offline),
+        Some(&"model") => Some(Engine::Model),
+        _ => None,
+    });
     let period = lines.iter().find_map(|l| {
         let rest = l
             .trim()
@@ -145,6 +168,7 @@ pub fn after(note: &Note, line: usize) -> Option<Found> {
         stamp: stamp_in(lines[0]),
         lead: lines.iter().skip(1).find_map(|l| bold(l)),
         period,
+        engine,
     })
 }
 
@@ -286,7 +310,7 @@ mod tests {
         let c = callout("**79.8 km** this month.\n\n- Nov 21: 5 km");
         let text = format!(
             "?? how far this month\n{}",
-            render(&c, Some("+5 km since Tue"), WORDS)
+            render(&c, Some("+5 km since Tue"), WORDS, Engine::Offline)
         );
         assert!(text.contains("> [!answer] vault-agent · as of 2026-11-21 10:32\n"));
         assert!(text.contains("> **79.8 km** this month.\n>\n> _+5 km since Tue_\n>\n> - Nov 21"));
@@ -298,6 +322,7 @@ mod tests {
         assert_eq!(f.answer.as_deref(), Some(answer_hash(&c).hex().as_str()));
         assert_eq!(f.lead.as_deref(), Some("79.8 km"));
         assert_eq!(f.stamp, Some(c.stamp));
+        assert_eq!(f.engine, Some(Engine::Offline));
         // CRLF notes keep it intact.
         let crlf = Note::parse(text.replace('\n', "\r\n"));
         assert!(after(&crlf, 0).unwrap().intact);
@@ -306,11 +331,25 @@ mod tests {
     #[test]
     fn any_edit_inside_makes_it_the_persons() {
         let c = callout("**79.8 km** this month.");
-        let text = format!("?? q\n{}", render(&c, None, WORDS));
+        let text = format!("?? q\n{}", render(&c, None, WORDS, Engine::Model));
+        assert_eq!(
+            after(&Note::parse(text.clone()), 0).unwrap().engine,
+            Some(Engine::Model)
+        );
         let edited = Note::parse(text.replace("79.8 km", "80 km"));
         assert!(!after(&edited, 0).unwrap().intact);
         let added = Note::parse(text.replacen("> **", "> my own line\n> **", 1));
         assert!(!after(&added, 0).unwrap().intact);
+    }
+
+    #[test]
+    fn a_callout_of_an_older_version_names_no_engine_and_stays_intact() {
+        let c = callout("**79.8 km** this month.");
+        let text = format!("?? q\n{}", render(&c, None, WORDS, Engine::Model));
+        let older = Note::parse(text.replace(" model -->", " -->"));
+        let f = after(&older, 0).unwrap();
+        assert!(f.intact);
+        assert_eq!(f.engine, None);
     }
 
     #[test]

@@ -14,6 +14,9 @@ pub struct CorrectionRecord {
     pub note: Option<String>,
 }
 
+/// [`ParsedRecord::parser`] of a record the rules read (see [`crate::offline::read`]).
+pub const RULES_PARSER: &str = "offline-rules";
+
 /// Parsed data for one entry.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ParsedRecord {
@@ -55,6 +58,11 @@ pub struct Measure {
 }
 
 impl ParsedRecord {
+    /// Whether the rules read it and nobody corrected it since: a new reader reads it again.
+    pub fn read_by_rules(&self) -> bool {
+        self.parser == RULES_PARSER && self.corrections.is_empty()
+    }
+
     /// An empty record for `entry` (its id, place and hash), filled in by a parser.
     pub fn for_entry(entry: &super::Entry, parser: String) -> ParsedRecord {
         ParsedRecord {

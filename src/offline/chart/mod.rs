@@ -31,7 +31,8 @@ const PALETTE: &str =
 
 pub use bucket::{Combine, Step, MAX_POINTS};
 
-/// Fewer points than this are no chart: the answer's sentence says it all.
+/// Fewer points holding a value than this are no chart (a week with one run is not seven
+/// bars, six of them zero): the answer's sentence says it all.
 pub const MIN_POINTS: usize = 3;
 
 /// How a series is drawn.
@@ -179,7 +180,7 @@ pub fn under_answer(
 
 impl Series {
     /// The series of `values` (dated, any order) as `spec` says, or `None` when it would
-    /// have fewer than [`MIN_POINTS`] points or nothing but zeros.
+    /// have fewer than [`MIN_POINTS`] points holding a value (not zero).
     pub fn over_time(spec: &Spec, values: &[(NaiveDate, f64)]) -> Option<Series> {
         let b = bucket::bucket(
             values,
@@ -220,7 +221,7 @@ impl Series {
         x_labels: Vec<String>,
         values: Vec<f64>,
     ) -> Option<Series> {
-        if values.len() < MIN_POINTS || values.iter().all(|v| *v == 0.0) {
+        if values.iter().filter(|v| **v != 0.0).count() < MIN_POINTS {
             return None;
         }
         let title = words::fill(
@@ -527,11 +528,18 @@ mod tests {
     }
 
     #[test]
-    fn fewer_than_three_points_or_only_zeros_is_no_chart() {
+    fn fewer_than_three_points_holding_a_value_is_no_chart() {
         let two = [(d(11, 2), 5.0), (d(11, 9), 6.0)];
         assert!(Series::over_time(&spec(Kind::Line, Combine::Max, None), &two).is_none());
         let zeros = [(d(11, 2), 0.0), (d(11, 3), 0.0), (d(11, 4), 0.0)];
         assert!(Series::over_time(&spec(Kind::Bar, Combine::Sum, None), &zeros).is_none());
+        // A week with one run: seven days, one of them with a value.
+        let week = Some((d(11, 2), d(11, 8)));
+        let one = [(d(11, 4), 8.0)];
+        assert!(Series::over_time(&spec(Kind::Bar, Combine::Sum, week), &one).is_none());
+        let three = [(d(11, 2), 5.0), (d(11, 4), 8.0), (d(11, 7), 3.0)];
+        let s = Series::over_time(&spec(Kind::Bar, Combine::Sum, week), &three).unwrap();
+        assert_eq!(s.values, [5.0, 0.0, 8.0, 0.0, 0.0, 3.0, 0.0]);
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod encoded;
 mod entries;
 mod fts;
 mod lifts;
+mod reader;
 #[cfg(test)]
 mod tests;
 
@@ -197,6 +198,7 @@ impl RecordDb {
             conn.execute_batch(REBUILD_PRAGMAS).map_err(err)?;
         }
         conn.execute_batch(dated::DATED_SCHEMA).map_err(err)?;
+        conn.execute_batch(reader::READER_SCHEMA).map_err(err)?;
         Ok(RecordDb {
             path: path.to_path_buf(),
             conn: Mutex::new(conn),

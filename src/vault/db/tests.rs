@@ -368,3 +368,35 @@ fn records_with_a_clause_left_out_are_found_in_their_period_through_their_own_in
         .unwrap();
     assert!(plan.contains("records_left_out"), "{plan}");
 }
+
+#[test]
+fn the_reader_is_remembered_and_only_uncorrected_rules_records_count_for_a_new_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index.db");
+    let db = RecordDb::open(&path).unwrap();
+    assert_eq!(db.reader().unwrap(), None);
+    let domains = crate::domains::Domains::shipped();
+    let read = |text: &str| crate::offline::read::parse_entry(&entry("a.md", text), &domains);
+    let rules = read("ran 5 km");
+    assert!(rules.read_by_rules(), "{}", rules.parser);
+    let mut corrected = read("bench 3x5 @ 85kg");
+    corrected.id = "a.md#2".into();
+    corrected
+        .corrections
+        .push(crate::vault::parsed::CorrectionRecord {
+            at: "2026-11-02".into(),
+            delta: serde_json::json!({ "weight": [85, 82.5] }),
+            note: None,
+        });
+    let mut refined = read("slept 7 h");
+    refined.id = "a.md#3".into();
+    refined.parser = "m (ollama)".into();
+    db.replace_source("a.md", &[rules, corrected, refined])
+        .unwrap();
+    assert_eq!(db.rules_read_count().unwrap(), 1);
+    db.set_reader("0123456789abcdef").unwrap();
+    drop(db);
+    // Kept across opening.
+    let db = RecordDb::open(&path).unwrap();
+    assert_eq!(db.reader().unwrap().as_deref(), Some("0123456789abcdef"));
+}

@@ -347,11 +347,34 @@ mod tests {
     #[test]
     fn blocks_are_entries_and_questions_callouts_code_are_not() {
         let note = Note::parse(
-            "ran 5k\n\n- slept 7h\n- mood 6/10\n\n? how far\n> [!answer] vault-agent · x\n> 5k\n\n```\ncode\n```\n".into(),
+            "ran 5k\n\n- slept 7h\n- mood 6/10\n\n? how far\n> [!answer] vault-agent · x\n> 5k\n\n```python\nsquat = 200\n```\n".into(),
         );
         let e = entries(&note, "n.md", day());
         let texts: Vec<_> = e.iter().map(|e| e.text.as_str()).collect();
         assert_eq!(texts, ["ran 5k", "- slept 7h\n- mood 6/10"]);
+    }
+
+    #[test]
+    fn a_plain_fence_holds_log_text_and_no_questions() {
+        for fence in ["```", "```text", "~~~log"] {
+            let close = &fence[..3];
+            let note = Note::parse(format!(
+                "Pasted from my phone:\n\n{fence}\n2021/1/5: squat 3x5@90kg\n? heavier next time\n\n* 2022-05-03\n  - 1200 m Kraul\n{close}\n"
+            ));
+            assert!(note.questions.is_empty(), "{fence}: no question inside");
+            let e = entries(&note, "n.md", day());
+            let texts: Vec<_> = e.iter().map(|e| e.text.as_str()).collect();
+            assert!(
+                texts
+                    .iter()
+                    .any(|t| t.starts_with("2021/1/5: squat 3x5@90kg")),
+                "{fence}: {texts:?}"
+            );
+            assert!(
+                texts.iter().any(|t| t.contains("1200 m Kraul")),
+                "{fence}: {texts:?}"
+            );
+        }
     }
 
     #[test]

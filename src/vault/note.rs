@@ -140,6 +140,33 @@ impl Note {
             for node in root.children() {
                 let ast = node.data.borrow();
                 let lines = to_lines(ast.sourcepos.start.line, ast.sourcepos.end.line);
+                if let NodeValue::CodeBlock(code) = &ast.value {
+                    if code.fenced && holds_log_text(&code.info) {
+                        // A plain fence keeps a log's lines as typed: its content is read as
+                        // the note's own blocks (its `?` lines stay shielded: no questions).
+                        let inner = parse_document(&arena, &code.literal, &options);
+                        let first = ast.sourcepos.start.line;
+                        for child in inner.children() {
+                            let c = child.data.borrow();
+                            let lines = to_lines(
+                                first + c.sourcepos.start.line,
+                                first + c.sourcepos.end.line,
+                            );
+                            let kind = match &c.value {
+                                NodeValue::Heading(h) => BlockKind::Heading {
+                                    level: h.level,
+                                    text: heading_text(line_text(&text, &line_starts, lines.start)),
+                                },
+                                NodeValue::Paragraph => BlockKind::Paragraph,
+                                NodeValue::List(_) => BlockKind::List,
+                                NodeValue::Table(_) => BlockKind::Table,
+                                _ => BlockKind::Other,
+                            };
+                            blocks.push(Block { kind, lines });
+                        }
+                        continue;
+                    }
+                }
                 let kind = match &ast.value {
                     NodeValue::Heading(h) => BlockKind::Heading {
                         level: h.level,
@@ -325,6 +352,25 @@ pub fn question_text(line: &str) -> Option<&str> {
     }
     let text = rest.strip_prefix('?')?.trim();
     (!text.is_empty() && text.chars().any(char::is_alphanumeric)).then_some(text)
+}
+
+/// Whether a fence with this info string holds log text rather than code: no language
+/// named, or one of the names people give plain text (`text`, `log`...).
+fn holds_log_text(info: &str) -> bool {
+    let lang = info.split_whitespace().next().unwrap_or("");
+    [
+        "",
+        "text",
+        "txt",
+        "log",
+        "logs",
+        "plain",
+        "plaintext",
+        "md",
+        "markdown",
+    ]
+    .iter()
+    .any(|plain| lang.eq_ignore_ascii_case(plain))
 }
 
 fn heading_text(line: &str) -> String {

@@ -54,6 +54,28 @@ pub fn is_waiting(line: &str) -> bool {
     is_pending_header(line) && line.trim_end().ends_with(WAITING)
 }
 
+/// Whether `line` of a pending callout is one we wrote (its header, its `Started` line, its
+/// marker): any other line in it was typed by the person, and is kept when the answer
+/// replaces the callout.
+pub fn is_ours(line: &str) -> bool {
+    let line = line.trim_end();
+    if is_pending_header(line) {
+        return true;
+    }
+    let Some(rest) = line.trim_start().strip_prefix('>').map(str::trim_start) else {
+        return false;
+    };
+    let started = rest.strip_prefix("Started ").is_some_and(|r| {
+        r.len() > 5
+            && r.as_bytes()[..5].iter().enumerate().all(|(i, b)| match i {
+                2 => *b == b':',
+                _ => b.is_ascii_digit(),
+            })
+            && r[5..] == *". The answer replaces this callout; delete the question or this callout to cancel."
+    });
+    started || (rest.starts_with(MARK) && rest.ends_with("-->"))
+}
+
 /// Whether the callout made of `lines` (header first, line endings removed) is a pending
 /// callout exactly as we wrote it.
 pub fn is_intact(lines: &[&str]) -> bool {

@@ -495,7 +495,7 @@ mod tests {
     }
 
     #[test]
-    fn a_pending_callout_leaves_its_question_open_until_the_person_edits_it() {
+    fn a_pending_callout_leaves_its_question_open_even_once_typed_into() {
         let stamp = chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
             .unwrap()
             .and_hms_opt(10, 32, 0)
@@ -506,10 +506,16 @@ mod tests {
         assert_eq!((q.handled, q.pending.clone()), (None, Some(1..4)));
         let edited = text.replace("Started", "I started");
         let q = &Note::parse(edited).questions[0];
-        assert_eq!(
-            (q.handled, q.pending.clone()),
-            (Some(CalloutKind::Answer), None)
-        );
+        assert_eq!((q.handled, q.pending.clone()), (None, Some(1..4)));
+        let apart = text.replace("? best bench\n", "? best bench\nmy line\n\n");
+        let q = &Note::parse(apart).questions[0];
+        assert_eq!((q.handled, q.pending.clone()), (None, Some(3..6)));
+        let answered = "? best bench\nmy line\n> [!answer] vault-agent · 2026-11-21 10:40\n> 185\n";
+        let q = &Note::parse(answered.into()).questions[0];
+        assert_eq!(q.handled, Some(CalloutKind::Answer));
+        let another = "? best bench\n## 08:00\n? how far\n> [!answer] vault-agent · 2026-11-21 10:40\n";
+        let q = &Note::parse(another.into()).questions[0];
+        assert_eq!(q.handled, None);
     }
 
     #[test]

@@ -385,8 +385,9 @@ mod tests {
     fn a_link_into_the_agents_folder_is_refused_naming_where_it_leads() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
-        write(&root, ".vault-agent/config.yaml");
         write(&root, ".obsidian/notes.md");
+        std::fs::create_dir_all(root.join(".vault-agent")).unwrap();
+        std::fs::write(root.join(".vault-agent/config.yaml"), "{}\n").unwrap();
         write(&root, "Daily/2026-11-20.md");
         let link = std::os::unix::fs::symlink;
         link(

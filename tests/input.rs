@@ -122,7 +122,10 @@ fn a_question_line_is_asked_never_logged_and_the_lines_around_it_keep_their_brea
     assert!(out.contains("logged to") && out.contains("runs**"), "{out}");
     let (_, after) = today_note(v);
     let added = &after[before.len()..];
-    assert!(added.contains("\nran 3 km\nslept 7h\nmood 7/10"), "{added:?}");
+    assert!(
+        added.contains("\nran 3 km\nslept 7h\nmood 7/10"),
+        "{added:?}"
+    );
     assert!(!added.contains("October"), "{added:?}");
 }
 

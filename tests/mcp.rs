@@ -479,8 +479,7 @@ async fn notes_that_lead_into_the_agents_folder_are_refused_naming_them() {
     let today_rel = format!("Daily/{today}.md");
     let today_note = vault.path().join(&today_rel);
     let _ = std::fs::remove_file(&today_note);
-    std::os::unix::fs::symlink(vault.path().join(".vault-agent/config.yaml"), &today_note)
-        .unwrap();
+    std::os::unix::fs::symlink(vault.path().join(".vault-agent/config.yaml"), &today_note).unwrap();
     let context_note = vault.path().join("global-context.md");
     let _ = std::fs::remove_file(&context_note);
     std::os::unix::fs::symlink(vault.path().join(".vault-agent/config.yaml"), &context_note)
@@ -495,7 +494,10 @@ async fn notes_that_lead_into_the_agents_folder_are_refused_naming_them() {
             .read_resource(ReadResourceRequestParams::new(uri))
             .await;
         assert!(read.is_err(), "{uri}: {read:?}");
-        assert!(!format!("{read:?}").contains("sk-secret"), "{uri}: {read:?}");
+        assert!(
+            !format!("{read:?}").contains("sk-secret"),
+            "{uri}: {read:?}"
+        );
     }
     let logged = call(&client, "log", json!({"text": "ran 2 km"})).await;
     assert_eq!(logged.is_error, Some(true), "{logged:?}");
@@ -567,6 +569,9 @@ fn the_server_exits_when_its_client_closes_stdin_or_stdout_mid_call() {
             let _ = child.kill();
             let _ = child.wait();
         }
-        assert!(exited, "still running 10 s after the client closed {closed}");
+        assert!(
+            exited,
+            "still running 10 s after the client closed {closed}"
+        );
     }
 }

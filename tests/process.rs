@@ -761,16 +761,32 @@ fn sync_conflict_copies_are_left_out_and_named_beside_their_original() {
     let v = vault.path();
     write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
     for day in 1..=5 {
-        write(v, &format!("Daily/2024-05-0{day}.md"), "ran 5 km in 30 min\n");
+        write(
+            v,
+            &format!("Daily/2024-05-0{day}.md"),
+            "ran 5 km in 30 min\n",
+        );
     }
     let copies = [
-        ("Daily/2024-05-01 (conflicted copy 2024-05-01).md", "Daily/2024-05-01.md"),
-        ("Daily/2024-05-02 (Jane's conflicted copy 2024-05-02).md", "Daily/2024-05-02.md"),
+        (
+            "Daily/2024-05-01 (conflicted copy 2024-05-01).md",
+            "Daily/2024-05-01.md",
+        ),
+        (
+            "Daily/2024-05-02 (Jane's conflicted copy 2024-05-02).md",
+            "Daily/2024-05-02.md",
+        ),
         ("Daily/2024-05-03 2.md", "Daily/2024-05-03.md"),
         ("Daily/2024-05-04 (1).md", "Daily/2024-05-04.md"),
         ("Daily/2024-05-05-DESKTOP-7QK2J9.md", "Daily/2024-05-05.md"),
-        ("Daily/2024-05-01 (conflicted copy 2024-05-01 103512).md", "Daily/2024-05-01.md"),
-        ("Daily/2024-05-02 (Conflicted copy Laptop 202405021030).md", "Daily/2024-05-02.md"),
+        (
+            "Daily/2024-05-01 (conflicted copy 2024-05-01 103512).md",
+            "Daily/2024-05-01.md",
+        ),
+        (
+            "Daily/2024-05-02 (Conflicted copy Laptop 202405021030).md",
+            "Daily/2024-05-02.md",
+        ),
     ];
     for (copy, _) in copies {
         write(v, copy, "ran 5 km in 30 min\n? how far did I run\n");
@@ -781,7 +797,11 @@ fn sync_conflict_copies_are_left_out_and_named_beside_their_original() {
     write(v, nfd, "---\ndate: 2024-05-06\n---\nran 5 km in 30 min\n");
     // A note of the person's own that only looks like a copy is read.
     write(v, "Daily/2024-05-07.md", "ran 5 km in 30 min\n");
-    write(v, "Daily/2024-05-07 2.md", "ran 8 km in 48 min\nlegs heavy\n");
+    write(
+        v,
+        "Daily/2024-05-07 2.md",
+        "ran 8 km in 48 min\nlegs heavy\n",
+    );
 
     let (_, stderr) = process(v);
     let mut expected: Vec<String> = (1..=7)
@@ -815,7 +835,11 @@ fn templates_drawings_and_plugin_files_are_never_read_nor_answered() {
         r#"{"templates_folder": "Meta/Templater"}"#,
     );
     write(v, "Daily/2024-05-01.md", "ran 5 km in 30 min\n");
-    write(v, "Daily/2024-05-02.md", "ran 5 km in 30 min\n\n? how far did I run\n");
+    write(
+        v,
+        "Daily/2024-05-02.md",
+        "ran 5 km in 30 min\n\n? how far did I run\n",
+    );
     let theirs = [
         ("Templates/Daily.md", "ran 10 km in 60 min\n\n? how far did I run this week\n"),
         ("Meta/Templater/Run.md", "ran 10 km in 60 min\n\n? how far did I run\n"),
@@ -844,10 +868,7 @@ fn templates_drawings_and_plugin_files_are_never_read_nor_answered() {
     for (rel, text) in theirs {
         assert_eq!(read(v, rel), text, "{rel} was written");
     }
-    assert_eq!(
-        run_notes(v),
-        ["Daily/2024-05-01.md", "Daily/2024-05-02.md"]
-    );
+    assert_eq!(run_notes(v), ["Daily/2024-05-01.md", "Daily/2024-05-02.md"]);
     // A note that became a template since it was read is read no more.
     write(v, "Daily/2024-05-01.md", "# {{date}}\nran 5 km in 30 min\n");
     process(v);

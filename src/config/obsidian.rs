@@ -207,7 +207,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let obs = dir.path().join(".obsidian");
         std::fs::create_dir_all(obs.join("plugins/templater-obsidian")).unwrap();
-        std::fs::write(obs.join("templates.json"), r#"{"folder": "/Meta/Templates/"}"#).unwrap();
+        std::fs::write(
+            obs.join("templates.json"),
+            r#"{"folder": "/Meta/Templates/"}"#,
+        )
+        .unwrap();
         std::fs::write(
             obs.join("plugins/templater-obsidian/data.json"),
             r#"{"templates_folder": "Templater", "trigger_on_file_creation": true}"#,

@@ -90,7 +90,8 @@ fn stdout_closed() -> impl std::future::Future<Output = ()> {
                     let _ = tx.send(());
                     return;
                 }
-                if n < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+                if n < 0
+                    && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
                 {
                     std::mem::forget(tx);
                     return;

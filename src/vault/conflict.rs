@@ -117,7 +117,10 @@ fn original_of<'a>(
     stems: &HashMap<(&str, &str), &'a str>,
 ) -> Option<&'a str> {
     // Every form starts with a space, a dash or a dot after the original's name.
-    for (at, _) in stem.match_indices([' ', '-', '.']).filter(|(at, _)| *at > 0) {
+    for (at, _) in stem
+        .match_indices([' ', '-', '.'])
+        .filter(|(at, _)| *at > 0)
+    {
         let Some(original) = stems.get(&(folder, &stem[..at])) else {
             continue;
         };
@@ -178,10 +181,8 @@ pub fn copy_of(vault: &Path, rel: &str) -> Option<String> {
             _ => format!("{folder}/{name}"),
         })
         .collect();
-    let stems: HashMap<(&str, &str), &str> = names
-        .iter()
-        .map(|rel| (split(rel), rel.as_str()))
-        .collect();
+    let stems: HashMap<(&str, &str), &str> =
+        names.iter().map(|rel| (split(rel), rel.as_str())).collect();
     let nfc: String = stem.nfc().collect();
     if nfc != stem {
         if let Some(original) = stems.get(&(folder, nfc.as_str())) {

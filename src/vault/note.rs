@@ -513,7 +513,8 @@ mod tests {
         let answered = "? best bench\nmy line\n> [!answer] vault-agent · 2026-11-21 10:40\n> 185\n";
         let q = &Note::parse(answered.into()).questions[0];
         assert_eq!(q.handled, Some(CalloutKind::Answer));
-        let another = "? best bench\n## 08:00\n? how far\n> [!answer] vault-agent · 2026-11-21 10:40\n";
+        let another =
+            "? best bench\n## 08:00\n? how far\n> [!answer] vault-agent · 2026-11-21 10:40\n";
         let q = &Note::parse(another.into()).questions[0];
         assert_eq!(q.handled, None);
     }

@@ -62,10 +62,7 @@ fn placeholder(text: &str) -> Option<String> {
     });
     re.find(text).map(|m| {
         let found = m.as_str();
-        let cut = found
-            .char_indices()
-            .nth(40)
-            .map_or(found.len(), |(i, _)| i);
+        let cut = found.char_indices().nth(40).map_or(found.len(), |(i, _)| i);
         found[..cut].to_string()
     })
 }
@@ -97,7 +94,9 @@ mod tests {
         assert!(template("# {{date}}\n? how far did I run\n"));
         assert!(template("## {{ time }}\nran 5 km\n"));
         assert!(template("# {{date:YYYY-MM-DD}}\n"));
-        assert!(template("created: <% tp.date.now(\"YYYY-MM-DD\") %>\nran 5 km\n"));
+        assert!(template(
+            "created: <% tp.date.now(\"YYYY-MM-DD\") %>\nran 5 km\n"
+        ));
         assert!(template("<%*\nconst x = 1;\n%>\n"));
         assert_eq!(
             claim("---\nexcalidraw-plugin: parsed\ntags: [excalidraw]\n---\nran 5 km\n"),

@@ -7,9 +7,14 @@ use std::path::Path;
 /// Why a file was not read as a note.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SkipReason {
-    TooLarge { bytes: u64, limit: u64 },
+    TooLarge {
+        bytes: u64,
+        limit: u64,
+    },
     Binary,
-    NotUtf8 { offset: usize },
+    NotUtf8 {
+        offset: usize,
+    },
     Unreadable(String),
     SymlinkOutside,
     SymlinkLoop,

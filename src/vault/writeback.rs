@@ -503,7 +503,11 @@ mod pending_tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("n.md");
         let first = pending("planning");
-        std::fs::write(&p, format!("? q\nmy own line\n<!-- a comment -->\n\n{first}")).unwrap();
+        std::fs::write(
+            &p,
+            format!("? q\nmy own line\n<!-- a comment -->\n\n{first}"),
+        )
+        .unwrap();
         let answer = "> [!answer] vault-agent · 2026-11-21 10:01\n> five\n";
         assert!(matches!(put(&p, answer, true), WriteBack::Written(_)));
         let written = format!("? q\nmy own line\n<!-- a comment -->\n\n{answer}\n");

@@ -24,6 +24,10 @@ pub enum Error {
     /// A path proposed for reading or writing lies outside the vault.
     #[error("path `{0}` is outside the vault; refusing it")]
     OutsideVault(String),
+    /// A note path that resolves into `.vault-agent/` (a symlink there, say): never read
+    /// as a note nor written.
+    #[error("`{0}` leads into .vault-agent/, vault-agent's own folder (its config may hold API keys); refusing to read or write it: replace the link with a note of its own")]
+    AgentFolder(String),
     /// A glob pattern does not parse.
     #[error("bad glob `{pattern}`: {message}")]
     Glob { pattern: String, message: String },
@@ -55,7 +59,10 @@ impl Error {
     pub fn is_usage(&self) -> bool {
         matches!(
             self,
-            Error::Config { .. } | Error::VaultNotFound { .. } | Error::Input(_)
+            Error::Config { .. }
+                | Error::VaultNotFound { .. }
+                | Error::Input(_)
+                | Error::AgentFolder(_)
         )
     }
 }

@@ -237,7 +237,7 @@ pub async fn route_and_log_at(
     check_text(text)?;
     let domains = flow.domains();
     let corrects = classify(text, domains).input == InputType::Correction;
-    if !corrects || flow.llm().is_none() {
+    if !corrects || flow.llm().is_none() || question_lines(text).is_some() {
         return route_and_log_with_at(config, domains, records, text, now);
     }
     let recent = recent_records(config, records, now.date(), text)?;
@@ -295,6 +295,9 @@ fn route_and_log_with_at(
     now: NaiveDateTime,
 ) -> Result<Routed> {
     check_text(text)?;
+    if let Some((log, ask)) = question_lines(text) {
+        return log_around_questions(config, now, &log, &ask);
+    }
     let kind = classify(text, domains).input;
     let (log, ask) = split(text);
     let (log, ask) = (log.trim().to_string(), ask);
@@ -339,6 +342,52 @@ fn route_and_log_with_at(
         section,
         question,
         said,
+    })
+}
+
+/// Text holding `?` lines, as a note would: the other lines as written (the log, line by
+/// line) and the questions' text. `None` when no line is a `?` question.
+fn question_lines(text: &str) -> Option<(String, String)> {
+    let mut log = Vec::new();
+    let mut ask = Vec::new();
+    for line in text.lines() {
+        match crate::vault::note::question_text(line) {
+            Some(q) => ask.push(q.trim_start_matches('?').trim()),
+            None => log.push(line),
+        }
+    }
+    if ask.is_empty() {
+        return None;
+    }
+    Some((log.join("\n").trim().to_string(), ask.join(" ")))
+}
+
+/// Logs the lines around `?` questions as they were written (when there are any) and
+/// returns the question to answer: a `?` line is asked, never logged.
+fn log_around_questions(
+    config: &Config,
+    now: NaiveDateTime,
+    log: &str,
+    ask: &str,
+) -> Result<Routed> {
+    let written = (!log.is_empty())
+        .then(|| append_to_daily(config, now, None, log))
+        .transpose()?;
+    let question = match written {
+        Some(_) => with_referent(ask, log, now.date(), config.week_start),
+        None => ask.to_string(),
+    };
+    Ok(Routed {
+        kind: if written.is_some() {
+            InputType::Both
+        } else {
+            InputType::Query
+        },
+        logged_text: written.as_ref().map(|_| log.to_string()),
+        logged_to: written.as_ref().map(|w| w.note.clone()),
+        section: written.map(|w| w.heading),
+        question: Some(question),
+        said: None,
     })
 }
 

@@ -108,6 +108,28 @@ fn both_are_split_and_a_correction_goes_under_the_entry_it_corrects() {
 }
 
 #[test]
+fn a_question_line_is_asked_never_logged_and_the_lines_around_it_keep_their_breaks() {
+    let vault = temp_sample();
+    let v = vault.path();
+    let before = today_note(v).1;
+    let out = input(v, "? did I run 10 km yesterday");
+    assert!(!out.contains("logged to"), "{out}");
+    assert_eq!(today_note(v).1, before, "a `?` line is not an entry");
+    let out = input(
+        v,
+        "ran 3 km\nslept 7h\n? how many times did I run in October 2026\nmood 7/10",
+    );
+    assert!(out.contains("logged to") && out.contains("runs**"), "{out}");
+    let (_, after) = today_note(v);
+    let added = &after[before.len()..];
+    assert!(
+        added.contains("\nran 3 km\nslept 7h\nmood 7/10"),
+        "{added:?}"
+    );
+    assert!(!added.contains("October"), "{added:?}");
+}
+
+#[test]
 fn the_prompt_handles_one_input_per_line_until_exit() {
     use std::io::Write;
     let vault = temp_sample();

@@ -467,3 +467,111 @@ async fn notes_that_lead_out_of_the_vault_are_not_read() {
     client.cancel().await.unwrap();
     assert_eq!(support::read(secret.path(), "secret.md"), "top secret");
 }
+
+#[cfg(unix)]
+#[tokio::test]
+async fn notes_that_lead_into_the_agents_folder_are_refused_naming_them() {
+    let vault = support::temp_sample();
+    let config = "# api_key: sk-secret\n";
+    support::write(vault.path(), ".vault-agent/config.yaml", config);
+    let client = start(vault.path()).await;
+    let today = chrono::Local::now().date_naive();
+    let today_rel = format!("Daily/{today}.md");
+    let today_note = vault.path().join(&today_rel);
+    let _ = std::fs::remove_file(&today_note);
+    std::os::unix::fs::symlink(vault.path().join(".vault-agent/config.yaml"), &today_note).unwrap();
+    let context_note = vault.path().join("global-context.md");
+    let _ = std::fs::remove_file(&context_note);
+    std::os::unix::fs::symlink(vault.path().join(".vault-agent/config.yaml"), &context_note)
+        .unwrap();
+
+    let context = call(&client, "context", json!({})).await;
+    assert_eq!(context.is_error, Some(true), "{context:?}");
+    assert!(text(&context).contains("global-context.md"), "{context:?}");
+    assert!(text(&context).contains(".vault-agent"), "{context:?}");
+    for uri in ["vault://global-context", "vault://daily/today"] {
+        let read = client
+            .read_resource(ReadResourceRequestParams::new(uri))
+            .await;
+        assert!(read.is_err(), "{uri}: {read:?}");
+        assert!(
+            !format!("{read:?}").contains("sk-secret"),
+            "{uri}: {read:?}"
+        );
+    }
+    let logged = call(&client, "log", json!({"text": "ran 2 km"})).await;
+    assert_eq!(logged.is_error, Some(true), "{logged:?}");
+    assert!(text(&logged).contains(&today_rel), "{logged:?}");
+    client.cancel().await.unwrap();
+    assert_eq!(
+        support::read(vault.path(), ".vault-agent/config.yaml"),
+        config
+    );
+    // The next run still loads its config, and says which note leads there.
+    let out = support::run(&["process", vault.path().to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("global-context.md"), "{stderr}");
+}
+
+/// Starts `vault-agent mcp` on a vault whose model hangs, sends `ask`, and returns the
+/// child once the call is in flight.
+fn mcp_with_a_call_in_flight(vault: &Path) -> std::process::Child {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+        .arg("mcp")
+        .arg(vault)
+        .env_remove("VAULT_AGENT_VAULT")
+        .env_remove("VAULT_AGENT_PROVIDER")
+        .env("VAULT_AGENT_LOG", "vault_agent=error")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.as_mut().unwrap();
+    for message in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-03-26", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "ask", "arguments": {"question": "how far did I run yesterday"}}}),
+    ] {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    child
+}
+
+#[test]
+fn the_server_exits_when_its_client_closes_stdin_or_stdout_mid_call() {
+    let server = support::llm_server::ScriptedLlm::start();
+    server.hang_all();
+    let config = format!(
+        "llm:\n  providers:\n    ollama: {{ api_base: \"{}\" }}\n  timeout_s: 120\n",
+        server.base()
+    );
+    for closed in ["stdin", "stdout"] {
+        let vault = support::question_vault(&config);
+        let mut child = mcp_with_a_call_in_flight(vault.path());
+        match closed {
+            "stdin" => drop(child.stdin.take()),
+            _ => drop(child.stdout.take()),
+        }
+        let exited = support::wait_for(
+            || child.try_wait().unwrap().is_some(),
+            std::time::Duration::from_secs(10),
+        );
+        if !exited {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        assert!(
+            exited,
+            "still running 10 s after the client closed {closed}"
+        );
+    }
+}

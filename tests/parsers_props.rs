@@ -221,9 +221,8 @@ fn read_note(rel: &str, text: String, daily: &DailyNotes, today: NaiveDate) {
         let _ = callout::agent_callout_kind(line);
         let _ = pending::is_pending_header(line);
         let _ = pending::is_waiting(line);
+        let _ = pending::is_ours(line);
     }
-    let lines: Vec<&str> = note.text.lines().collect();
-    let _ = pending::is_intact(&lines);
     let _ = callout::session_in(&note.text);
     let _ = note.frontmatter_error();
     let _ = note.frontmatter.as_ref().and_then(|f| f.date());

@@ -857,3 +857,137 @@ fn a_new_reader_reads_the_rules_records_again_and_keeps_the_models_and_the_corre
     assert!(stdout.contains("18.75 km"), "{stdout}");
     assert!(!stderr.contains("reads entries differently"), "{stderr}");
 }
+
+/// The notes the running records were read from, per `export`.
+fn run_notes(v: &std::path::Path) -> Vec<String> {
+    let out = run(&["export", v.to_str().unwrap(), "--domain", "running"]);
+    assert!(out.status.success(), "{out:?}");
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let mut notes: Vec<String> = csv
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').nth(2).map(str::to_string))
+        .collect();
+    notes.dedup();
+    notes
+}
+
+#[test]
+fn sync_conflict_copies_are_left_out_and_named_beside_their_original() {
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    for day in 1..=5 {
+        write(
+            v,
+            &format!("Daily/2024-05-0{day}.md"),
+            "ran 5 km in 30 min\n",
+        );
+    }
+    let copies = [
+        (
+            "Daily/2024-05-01 (conflicted copy 2024-05-01).md",
+            "Daily/2024-05-01.md",
+        ),
+        (
+            "Daily/2024-05-02 (Jane's conflicted copy 2024-05-02).md",
+            "Daily/2024-05-02.md",
+        ),
+        ("Daily/2024-05-03 2.md", "Daily/2024-05-03.md"),
+        ("Daily/2024-05-04 (1).md", "Daily/2024-05-04.md"),
+        ("Daily/2024-05-05-DESKTOP-7QK2J9.md", "Daily/2024-05-05.md"),
+        (
+            "Daily/2024-05-01 (conflicted copy 2024-05-01 103512).md",
+            "Daily/2024-05-01.md",
+        ),
+        (
+            "Daily/2024-05-02 (Conflicted copy Laptop 202405021030).md",
+            "Daily/2024-05-02.md",
+        ),
+    ];
+    for (copy, _) in copies {
+        write(v, copy, "ran 5 km in 30 min\n? how far did I run\n");
+    }
+    // The same note twice, its name once in NFC and once in NFD.
+    let (nfc, nfd) = ("Log/Läufe.md", "Log/La\u{308}ufe.md");
+    write(v, nfc, "---\ndate: 2024-05-06\n---\nran 5 km in 30 min\n");
+    write(v, nfd, "---\ndate: 2024-05-06\n---\nran 5 km in 30 min\n");
+    // A note of the person's own that only looks like a copy is read.
+    write(v, "Daily/2024-05-07.md", "ran 5 km in 30 min\n");
+    write(
+        v,
+        "Daily/2024-05-07 2.md",
+        "ran 8 km in 48 min\nlegs heavy\n",
+    );
+
+    let (_, stderr) = process(v);
+    let mut expected: Vec<String> = (1..=7)
+        .map(|d| format!("Daily/2024-05-0{d}.md"))
+        .chain(["Daily/2024-05-07 2.md".to_string(), nfc.to_string()])
+        .filter(|n| n != "Daily/2024-05-06.md")
+        .collect();
+    expected.sort();
+    let mut notes = run_notes(v);
+    notes.sort();
+    assert_eq!(notes, expected, "{stderr}");
+    for (copy, original) in copies.iter().copied().chain([(nfd, nfc)]) {
+        let warned: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.contains(copy) && l.contains(original) && l.contains("conflict copy"))
+            .collect();
+        assert_eq!(warned.len(), 1, "{copy} beside {original}:\n{stderr}");
+        assert_eq!(callout_count(&read(v, copy)), 0, "{copy} was answered");
+    }
+}
+
+#[test]
+fn templates_drawings_and_plugin_files_are_never_read_nor_answered() {
+    let vault = tempfile::tempdir().unwrap();
+    let v = vault.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "Daily"}"#);
+    write(v, ".obsidian/templates.json", r#"{"folder": "Templates"}"#);
+    write(
+        v,
+        ".obsidian/plugins/templater-obsidian/data.json",
+        r#"{"templates_folder": "Meta/Templater"}"#,
+    );
+    write(v, "Daily/2024-05-01.md", "ran 5 km in 30 min\n");
+    write(
+        v,
+        "Daily/2024-05-02.md",
+        "ran 5 km in 30 min\n\n? how far did I run\n",
+    );
+    let theirs = [
+        ("Templates/Daily.md", "ran 10 km in 60 min\n\n? how far did I run this week\n"),
+        ("Meta/Templater/Run.md", "ran 10 km in 60 min\n\n? how far did I run\n"),
+        (
+            "Daily/2024-05-03.md",
+            "# {{date}}\nran 10 km in 60 min\n\n? how far did I run\n",
+        ),
+        (
+            "Daily/2024-05-04.md",
+            "## <% tp.date.now(\"HH:mm\") %>\nran 10 km in 60 min\n\n? how far did I run\n",
+        ),
+        (
+            "Drawings/Route 2024-05-04.excalidraw.md",
+            "---\nexcalidraw-plugin: parsed\ndate: 2024-05-04\n---\n# Text Elements\nran 10 km in 60 min\n\n? how far\n",
+        ),
+        (
+            "Boards/Plan.md",
+            "---\nkanban-plugin: basic\ndate: 2024-05-04\n---\n## Done\n- ran 10 km in 60 min\n\n? how far did I run\n",
+        ),
+    ];
+    for (rel, text) in theirs {
+        write(v, rel, text);
+    }
+    let (stdout, _) = process(v);
+    assert!(stdout.contains("1 question answered"), "{stdout}");
+    for (rel, text) in theirs {
+        assert_eq!(read(v, rel), text, "{rel} was written");
+    }
+    assert_eq!(run_notes(v), ["Daily/2024-05-01.md", "Daily/2024-05-02.md"]);
+    // A note that became a template since it was read is read no more.
+    write(v, "Daily/2024-05-01.md", "# {{date}}\nran 5 km in 30 min\n");
+    process(v);
+    assert_eq!(run_notes(v), ["Daily/2024-05-02.md"]);
+}

@@ -116,11 +116,37 @@ fn csv_line(r: &ExportRow) -> String {
         .join(",")
 }
 
-/// Quotes a field when it holds a comma, a quote or a line break.
+/// Quotes a field when it holds a comma, a quote or a line break, and neutralises one a
+/// spreadsheet would run as a formula (a note named `=HYPERLINK(…)`, an entry id starting
+/// with `@`): a leading `'` before `=`, `+`, `-`, `@`, a tab or a carriage return, unless
+/// the field is a plain number (`-3.5`).
 fn csv_field(s: &str) -> String {
+    let formula = s.starts_with(['=', '+', '-', '@', '\t', '\r']) && s.parse::<f64>().is_err();
+    let s = if formula {
+        std::borrow::Cow::Owned(format!("'{s}"))
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    };
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s.into_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn cells_a_spreadsheet_would_run_as_formulas_are_neutralised() {
+        assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv_field("+1+cmd|' /C calc'!A0"), "'+1+cmd|' /C calc'!A0");
+        assert_eq!(csv_field("-2+3"), "'-2+3");
+        assert_eq!(csv_field("@SUM(A1:A9).md#2"), "'@SUM(A1:A9).md#2");
+        assert_eq!(csv_field("\tx"), "'\tx");
+        assert_eq!(csv_field("-3.5"), "-3.5");
+        assert_eq!(csv_field("Daily/2026-11-21.md#1"), "Daily/2026-11-21.md#1");
+        assert_eq!(csv_field("a, b"), "\"a, b\"");
     }
 }

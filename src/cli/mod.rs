@@ -177,13 +177,20 @@ pub fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match runtime.block_on(run(cli)) {
+    let mcp = matches!(cli.command, Some(Command::Mcp { .. }));
+    let code = match runtime.block_on(run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(if e.is_usage() { 2 } else { 1 })
         }
+    };
+    if mcp {
+        // The client is gone: a call still waiting on a model, and the thread blocked
+        // reading stdin, are not waited for (every write they could make is atomic).
+        runtime.shutdown_background();
     }
+    code
 }
 
 /// Resolves on Ctrl-C, listening from now on: `tokio::signal::ctrl_c()` only starts to

@@ -48,6 +48,9 @@ pub struct ObsidianSettings {
     pub warnings: Vec<String>,
     /// The file the daily-note folder and format were read from, if any.
     pub daily_source: Option<std::path::PathBuf>,
+    /// The folders templates are kept in (vault-relative, without a trailing `/`): the
+    /// core Templates plugin's (`templates.json`) and Templater's.
+    pub template_folders: Vec<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -66,6 +69,16 @@ struct PeriodicDaily {
     enabled: Option<bool>,
     folder: Option<String>,
     format: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct TemplatesJson {
+    folder: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct TemplaterJson {
+    templates_folder: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -122,6 +135,19 @@ impl ObsidianSettings {
         if let Some(app) = read_json::<AppJson>(&dir.join("app.json"), &mut settings.warnings) {
             settings.ignore_filters = app.user_ignore_filters.unwrap_or_default();
         }
+        let core = read_json::<TemplatesJson>(&dir.join("templates.json"), &mut settings.warnings)
+            .and_then(|t| t.folder);
+        let templater = read_json::<TemplaterJson>(
+            &dir.join("plugins/templater-obsidian/data.json"),
+            &mut settings.warnings,
+        )
+        .and_then(|t| t.templates_folder);
+        settings.template_folders = [core, templater]
+            .into_iter()
+            .flatten()
+            .map(|f| f.trim().trim_matches('/').trim().to_string())
+            .filter(|f| !f.is_empty())
+            .collect();
         settings
     }
 }
@@ -174,6 +200,25 @@ mod tests {
         let s = ObsidianSettings::load(dir.path(), ".obsidian");
         assert_eq!(s.daily.folder, "Journal");
         assert_eq!(s.daily.format.source(), "YYYY/MM/DD");
+    }
+
+    #[test]
+    fn template_folders_come_from_the_templates_plugin_and_templater() {
+        let dir = tempfile::tempdir().unwrap();
+        let obs = dir.path().join(".obsidian");
+        std::fs::create_dir_all(obs.join("plugins/templater-obsidian")).unwrap();
+        std::fs::write(
+            obs.join("templates.json"),
+            r#"{"folder": "/Meta/Templates/"}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            obs.join("plugins/templater-obsidian/data.json"),
+            r#"{"templates_folder": "Templater", "trigger_on_file_creation": true}"#,
+        )
+        .unwrap();
+        let s = ObsidianSettings::load(dir.path(), ".obsidian");
+        assert_eq!(s.template_folders, ["Meta/Templates", "Templater"]);
     }
 
     #[test]

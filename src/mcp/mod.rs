@@ -44,19 +44,68 @@ pub const TODAY_URI: &str = "vault://daily/today";
 /// URI of the resource holding `global-context.md`.
 pub const CONTEXT_URI: &str = "vault://global-context";
 
-/// Serves MCP on stdin/stdout until the client closes the connection.
+/// Serves MCP on stdin/stdout until the client closes the connection: its end of stdin or
+/// of stdout, even while a call is under way (the caller then drops the runtime without
+/// waiting for that call, see [`crate::cli`]).
 pub async fn run(processor: Processor, config: Arc<Config>) -> Result<()> {
     let server = VaultServer::new(processor, config.clone());
     tracing::info!("MCP server on stdio for {}", config.vault.display());
-    let running = server
-        .serve(rmcp::transport::stdio())
-        .await
-        .map_err(|e| Error::Watch(format!("the MCP client did not start a session: {e}")))?;
-    running
-        .waiting()
-        .await
-        .map_err(|e| Error::Watch(format!("the MCP session ended badly: {e}")))?;
+    let gone = stdout_closed();
+    tokio::pin!(gone);
+    let running = tokio::select! {
+        running = server.serve(rmcp::transport::stdio()) => running
+            .map_err(|e| Error::Watch(format!("the MCP client did not start a session: {e}")))?,
+        () = &mut gone => return Ok(()),
+    };
+    tokio::select! {
+        ended = running.waiting() => {
+            ended.map_err(|e| Error::Watch(format!("the MCP session ended badly: {e}")))?;
+        }
+        () = gone => tracing::info!("the MCP client closed stdout; stopping"),
+    }
     Ok(())
+}
+
+/// Resolves when the reader of stdout goes away (a client that quits without closing its
+/// side of stdin, or mid-call, when nothing is being written that would fail). Never
+/// resolves where that cannot be told.
+fn stdout_closed() -> impl std::future::Future<Output = ()> {
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    // A thread of its own, not the runtime's blocking pool: the runtime must not wait for it.
+    let watcher = std::thread::Builder::new()
+        .name("mcp-stdout".into())
+        .spawn(move || {
+            #[cfg(unix)]
+            loop {
+                // Asking for no event: a pipe whose reader closed reports POLLERR anyway.
+                let mut fd = libc::pollfd {
+                    fd: libc::STDOUT_FILENO,
+                    events: 0,
+                    revents: 0,
+                };
+                // SAFETY: one valid pollfd, for as long as the call.
+                let n = unsafe { libc::poll(&mut fd, 1, -1) };
+                let closed = libc::POLLERR | libc::POLLHUP | libc::POLLNVAL;
+                if n > 0 && fd.revents & closed != 0 {
+                    let _ = tx.send(());
+                    return;
+                }
+                if n < 0
+                    && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+                {
+                    std::mem::forget(tx);
+                    return;
+                }
+            }
+            #[cfg(not(unix))]
+            std::mem::forget(tx);
+        });
+    let watching = watcher.is_ok();
+    async move {
+        if !watching || rx.await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
 }
 
 struct App {

@@ -438,7 +438,8 @@ pub async fn log(
     };
     let link = match (&routed.logged_to, &routed.section) {
         (Some(note), Some(heading)) => {
-            Some(format!("[[{}#{heading}]]", store.index().link_target(note)))
+            let target = store.index().link_target(note);
+            Some(crate::vault::link::link(&target, note, Some(heading)))
         }
         _ => None,
     };

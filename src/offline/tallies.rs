@@ -47,10 +47,7 @@ pub fn distance_tallies(store: &Store) -> Vec<Tally> {
             continue;
         };
         let target = store.index().link_target(&table.source);
-        let link = match &table.under {
-            Some(h) => format!("[[{target}#{h}]]"),
-            None => format!("[[{target}]]"),
-        };
+        let link = crate::vault::link::link(&target, &table.source, table.under.as_deref());
         out.push(Tally {
             start,
             end,

@@ -38,7 +38,7 @@ use crate::vault::callout::CalloutKind;
 use crate::vault::db::Encoded;
 use crate::vault::lock::WriteLock;
 use crate::vault::parsed::ParsedRecord;
-use crate::vault::read::read_note;
+use crate::vault::read::read_persons_note;
 use crate::vault::stamp::Stamp;
 use crate::vault::state::{FileState, State};
 use crate::vault::writeback::{insert_all, Insert, WriteBack};
@@ -743,6 +743,16 @@ impl Processor {
                 self.report_skip(report, rel.to_string(), reason);
                 return Ok(false);
             }
+            Read::NotTheirs(reason) => {
+                // What an earlier version read of it goes: no run counted from a template.
+                self.forget(rel)?;
+                tracing::info!("{rel}: {reason}");
+                report.skipped.push(SkippedFile {
+                    path: rel.to_string(),
+                    reason,
+                });
+                return Ok(false);
+            }
             Read::Changed(parsed) => *parsed,
         };
         report.notes_changed += 1;
@@ -806,7 +816,7 @@ impl Processor {
         let Some(meta) = self.store.index().get(rel) else {
             return Ok(());
         };
-        let Ok(text) = read_note(&meta.abs, self.config.max_note_bytes) else {
+        let Ok(text) = read_persons_note(&meta.abs, self.config.max_note_bytes) else {
             return Ok(()); // reported when it was parsed
         };
         let hash = ContentHash::of(text.as_bytes());

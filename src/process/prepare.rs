@@ -15,7 +15,7 @@ use crate::vault::db::Encoded;
 use crate::vault::entry::entries_dated;
 use crate::vault::index::NoteMeta;
 use crate::vault::parsed::ParsedRecord;
-use crate::vault::read::read_note;
+use crate::vault::read::{read_persons_note, SkipReason};
 use crate::vault::stamp::Stamp;
 use crate::vault::state::FileState;
 use crate::vault::store::note_dating;
@@ -30,6 +30,8 @@ pub(super) enum Read {
     Gone,
     /// Could not be read: why (too large, not UTF-8, unreadable).
     Skipped(String),
+    /// A template or a plugin's file: why (never read as a log nor answered).
+    NotTheirs(String),
     /// Already processed at exactly this content: known from its stamp (`None`), or read
     /// and found at the processed hash, with the stamp to remember.
     Settled(Option<(ContentHash, Stamp)>),
@@ -198,8 +200,9 @@ fn read_one(config: &Config, flow: &Flow, meta: &NoteMeta, settled: Option<&Sett
     if unchanged && meta.size <= config.max_note_bytes {
         return Read::Settled(None);
     }
-    let text = match read_note(&meta.abs, config.max_note_bytes) {
+    let text = match read_persons_note(&meta.abs, config.max_note_bytes) {
         Ok(text) => text,
+        Err(reason @ SkipReason::NotTheirs(_)) => return Read::NotTheirs(reason.to_string()),
         Err(reason) => return Read::Skipped(reason.to_string()),
     };
     let hash = ContentHash::of(text.as_bytes());

@@ -1,6 +1,9 @@
 //! Which files are not notes: dot-folders (`.obsidian`, `.trash`, `.git`, `.vault-agent`),
-//! non-markdown files, sync-conflict copies, Obsidian's excluded files, globs in
-//! `.vault-agent/ignore`, and the agent's own context files.
+//! non-markdown files, Syncthing's conflict copies, Excalidraw drawings, Obsidian's excluded
+//! files and template folders, globs in `.vault-agent/ignore`, and the agent's own context
+//! files. (Other services' conflict copies are found beside their original, see
+//! [`super::conflict`]; templates and plugin files found by their text, see
+//! [`super::owned`].)
 
 use std::path::Path;
 
@@ -39,6 +42,11 @@ impl IgnoreRules {
             } else if !f.is_empty() {
                 prefixes.push(f.trim_start_matches('/').to_string());
             }
+        }
+        // Templates are made into notes, never notes themselves: a `?` in one would be
+        // answered in every note made from it.
+        for folder in &config.obsidian.template_folders {
+            prefixes.push(format!("{folder}/"));
         }
         let mut builder = GlobSetBuilder::new();
         let ignore_file = config.vault.join(AGENT_DIR).join("ignore");
@@ -83,7 +91,11 @@ impl IgnoreRules {
     /// True when a file (vault-relative, `/`-separated) is not a note to read.
     pub fn skips_file(&self, rel: &str) -> bool {
         let name = rel.rsplit('/').next().unwrap_or(rel);
-        if !is_markdown(name) || name.starts_with('.') || name.contains(".sync-conflict-") {
+        if !is_markdown(name)
+            || name.starts_with('.')
+            || name.contains(".sync-conflict-")
+            || is_drawing(name)
+        {
             return true;
         }
         if rel.starts_with('.') || rel.contains("/.") {
@@ -115,6 +127,14 @@ impl IgnoreRules {
         }
         false
     }
+}
+
+/// An Excalidraw drawing (`*.excalidraw.md`): the plugin's file, whose text is the
+/// drawing's, never the person's log.
+fn is_drawing(name: &str) -> bool {
+    let cut = name.len().saturating_sub(".excalidraw.md".len());
+    name.get(cut..)
+        .is_some_and(|end| end.eq_ignore_ascii_case(".excalidraw.md"))
 }
 
 /// `.md` (any case), after a name (`.md` alone is a hidden file without one).
@@ -149,6 +169,8 @@ mod tests {
         assert!(r.skips_file("image.png"));
         assert!(r.skips_file("Daily/2026-11-01.sync-conflict-20261101-AB12.md"));
         assert!(r.skips_file("global-context.md"));
+        assert!(r.skips_file("Drawings/Route.excalidraw.md"));
+        assert!(r.skips_file("Route.Excalidraw.MD"));
         assert!(!r.skips_file("Daily/2026-11-01.md"));
         assert!(!r.skips_file("Notes/UPPER.MD"));
         for name in ["a.md", "Notes/B.Md", "日記.md", "..md"] {

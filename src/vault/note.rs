@@ -308,9 +308,10 @@ impl Note {
         })
     }
 
-    /// The lines of the intact pending callout that follows line `i`, if one does.
+    /// The lines of the pending callout that belongs to line `i`, if one does (typed into
+    /// or not: the answer replaces our lines of it, see [`super::pending::is_ours`]).
     fn pending_after(&self, i: usize) -> Option<Range<usize>> {
-        let header = (i + 1..self.line_count()).find(|&j| !self.line(j).trim().is_empty())?;
+        let header = self.callout_below(i)?;
         if !super::pending::is_pending_header(self.line(header)) {
             return None;
         }
@@ -318,14 +319,30 @@ impl Note {
         while end < self.line_count() && self.line(end).trim_start().starts_with('>') {
             end += 1;
         }
-        let lines: Vec<&str> = (header..end).map(|j| self.line(j)).collect();
-        super::pending::is_intact(&lines).then_some(header..end)
+        Some(header..end)
     }
 
-    /// The agent callout that follows line `i` (blank lines between are allowed).
+    /// The agent callout that belongs to line `i`.
     fn callout_after(&self, i: usize) -> Option<CalloutKind> {
-        let next = (i + 1..self.line_count()).find(|&j| !self.line(j).trim().is_empty())?;
-        agent_callout_kind(self.line(next))
+        agent_callout_kind(self.line(self.callout_below(i)?))
+    }
+
+    /// The first line of the agent callout that belongs to the question or reply on line
+    /// `i`: ours, found by its marker below it before the next question or heading. Lines
+    /// the person typed between the two stay theirs and do not part them.
+    fn callout_below(&self, i: usize) -> Option<usize> {
+        for j in i + 1..self.line_count() {
+            let line = self.line(j);
+            if agent_callout_kind(line).is_some() {
+                return Some(j);
+            }
+            let heading =
+                line.starts_with('#') && line.trim_start_matches('#').starts_with([' ', '\t']);
+            if self.shielded[j].is_none() && (heading || question_text(line).is_some()) {
+                return None;
+            }
+        }
+        None
     }
 }
 
@@ -524,7 +541,7 @@ mod tests {
     }
 
     #[test]
-    fn a_pending_callout_leaves_its_question_open_until_the_person_edits_it() {
+    fn a_pending_callout_leaves_its_question_open_even_once_typed_into() {
         let stamp = chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
             .unwrap()
             .and_hms_opt(10, 32, 0)
@@ -535,10 +552,17 @@ mod tests {
         assert_eq!((q.handled, q.pending.clone()), (None, Some(1..4)));
         let edited = text.replace("Started", "I started");
         let q = &Note::parse(edited).questions[0];
-        assert_eq!(
-            (q.handled, q.pending.clone()),
-            (Some(CalloutKind::Answer), None)
-        );
+        assert_eq!((q.handled, q.pending.clone()), (None, Some(1..4)));
+        let apart = text.replace("? best bench\n", "? best bench\nmy line\n\n");
+        let q = &Note::parse(apart).questions[0];
+        assert_eq!((q.handled, q.pending.clone()), (None, Some(3..6)));
+        let answered = "? best bench\nmy line\n> [!answer] vault-agent · 2026-11-21 10:40\n> 185\n";
+        let q = &Note::parse(answered.into()).questions[0];
+        assert_eq!(q.handled, Some(CalloutKind::Answer));
+        let another =
+            "? best bench\n## 08:00\n? how far\n> [!answer] vault-agent · 2026-11-21 10:40\n";
+        let q = &Note::parse(another.into()).questions[0];
+        assert_eq!(q.handled, None);
     }
 
     #[test]

@@ -7,8 +7,9 @@
 //! > <!-- vault-agent pending 5e1f0c2a9b7d4e63 -->
 //! ```
 //!
-//! The last line carries a hash of the lines above it. A callout whose lines no longer
-//! match it was edited by the person: it is their text from then on, never replaced.
+//! The last line marks the callout as ours (with a hash of the lines above it). Lines the
+//! person types into it are theirs: the answer replaces our three lines and keeps theirs
+//! below it (see [`is_ours`]).
 
 use chrono::NaiveDateTime;
 
@@ -54,25 +55,26 @@ pub fn is_waiting(line: &str) -> bool {
     is_pending_header(line) && line.trim_end().ends_with(WAITING)
 }
 
-/// Whether the callout made of `lines` (header first, line endings removed) is a pending
-/// callout exactly as we wrote it.
-pub fn is_intact(lines: &[&str]) -> bool {
-    let Some((last, above)) = lines.split_last() else {
-        return false;
-    };
-    if !above.first().is_some_and(|h| is_pending_header(h)) {
-        return false;
+/// Whether `line` of a pending callout is one we wrote (its header, its `Started` line, its
+/// marker): any other line in it was typed by the person, and is kept when the answer
+/// replaces the callout.
+pub fn is_ours(line: &str) -> bool {
+    let line = line.trim_end();
+    if is_pending_header(line) {
+        return true;
     }
-    let Some(hex) = last
-        .trim()
-        .strip_prefix('>')
-        .map(str::trim_start)
-        .and_then(|l| l.strip_prefix(MARK))
-        .and_then(|l| l.strip_suffix("-->"))
-    else {
+    let Some(rest) = line.trim_start().strip_prefix('>').map(str::trim_start) else {
         return false;
     };
-    hex.trim() == hash_of(above.iter().copied()).hex()
+    let started = rest.strip_prefix("Started ").is_some_and(|r| {
+        r.len() > 5
+            && r.as_bytes()[..5].iter().enumerate().all(|(i, b)| match i {
+                2 => *b == b':',
+                _ => b.is_ascii_digit(),
+            })
+            && r[5..] == *". The answer replaces this callout; delete the question or this callout to cancel."
+    });
+    started || (rest.starts_with(MARK) && rest.ends_with("-->"))
 }
 
 fn hash_of<'a>(lines: impl Iterator<Item = &'a str>) -> ContentHash {
@@ -96,27 +98,21 @@ mod tests {
     }
 
     #[test]
-    fn a_rendered_callout_is_recognised_as_ours_and_intact() {
+    fn a_rendered_callout_is_ours_line_by_line_and_typed_lines_are_not() {
         let text = render("reading 14 notes from Nov 9 – Nov 15", stamp());
         assert!(text.starts_with(
             "> [!answer]- vault-agent · working… · reading 14 notes from Nov 9 – Nov 15\n"
         ));
-        assert!(is_pending_header(text.lines().next().unwrap()));
-        assert!(is_intact(&lines(&text)));
+        assert!(lines(&text).iter().all(|l| is_ours(l)), "{text}");
         let crlf = text.replace('\n', "\r\n");
-        let crlf: Vec<&str> = crlf.lines().map(|l| l.trim_end_matches('\r')).collect();
-        assert!(is_intact(&crlf), "line endings do not matter");
-    }
-
-    #[test]
-    fn any_edit_by_the_person_makes_it_theirs() {
-        let text = render("planning", stamp());
+        assert!(
+            crlf.split_inclusive('\n').all(is_ours),
+            "line endings do not matter"
+        );
         let typed = text.replace("Started", "Started (I wonder)");
-        assert!(!is_intact(&lines(&typed)));
-        let extra = text.replacen('\n', "\n> my own line\n", 1);
-        assert!(!is_intact(&lines(&extra)));
-        let no_mark: Vec<&str> = text.lines().take(2).collect();
-        assert!(!is_intact(&no_mark));
+        assert_eq!(lines(&typed).iter().filter(|l| !is_ours(l)).count(), 1);
+        assert!(!is_ours("> my own line"));
+        assert!(!is_ours("my own line"));
     }
 
     #[test]

@@ -7,13 +7,25 @@ use std::path::Path;
 /// Why a file was not read as a note.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SkipReason {
-    TooLarge { bytes: u64, limit: u64 },
+    TooLarge {
+        bytes: u64,
+        limit: u64,
+    },
     Binary,
-    NotUtf8 { offset: usize },
+    NotUtf8 {
+        offset: usize,
+    },
     Unreadable(String),
     SymlinkOutside,
     SymlinkLoop,
     Duplicate(String),
+    /// A sync service's conflict copy of the note named (see [`super::conflict`]).
+    ConflictCopy(String),
+    /// A symlink into a folder the agent keeps out of (`.vault-agent/`, `.obsidian/`...),
+    /// with the path it leads to.
+    SymlinkHidden(String),
+    /// A template or a plugin's file (see [`super::owned`]).
+    NotTheirs(super::owned::Claim),
 }
 
 impl fmt::Display for SkipReason {
@@ -36,6 +48,15 @@ impl fmt::Display for SkipReason {
             }
             SkipReason::SymlinkLoop => write!(f, "symlink loop; not followed"),
             SkipReason::Duplicate(other) => write!(f, "same file as {other}; read once"),
+            SkipReason::ConflictCopy(original) => write!(
+                f,
+                "a sync conflict copy of {original}, left out so nothing in it is counted twice; merge what it adds into {original} and delete it"
+            ),
+            SkipReason::NotTheirs(claim) => write!(f, "{claim}"),
+            SkipReason::SymlinkHidden(target) => write!(
+                f,
+                "symlink leads to {target}, which is not a note (vault-agent's and Obsidian's own files are never read); not followed"
+            ),
         }
     }
 }
@@ -51,6 +72,16 @@ pub fn read_note(path: &Path, limit: u64) -> Result<String, SkipReason> {
     }
     let bytes = std::fs::read(path).map_err(|e| SkipReason::Unreadable(e.to_string()))?;
     decode(bytes)
+}
+
+/// Reads a note that is the person's own: like [`read_note`], refusing templates and
+/// plugins' files too (see [`super::owned`]).
+pub fn read_persons_note(path: &Path, limit: u64) -> Result<String, SkipReason> {
+    let text = read_note(path, limit)?;
+    match super::owned::claim(&text) {
+        Some(claim) => Err(SkipReason::NotTheirs(claim)),
+        None => Ok(text),
+    }
 }
 
 /// Checks bytes are a text note. A few stray NUL characters among clean text (left by a

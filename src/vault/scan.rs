@@ -74,6 +74,12 @@ pub fn relative(root: &Path, path: &Path) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("/"))
 }
 
+/// Whether a vault-relative path is in (or is) a hidden folder or file: `.vault-agent/`,
+/// `.obsidian/`, `.git/`, `.trash/`.
+pub fn is_hidden(rel: &str) -> bool {
+    rel.split('/').any(|part| part.starts_with('.'))
+}
+
 /// Whether `rel` has no empty, `.` or `..` part (then its components joined are itself).
 fn is_clean(rel: &str) -> bool {
     !rel.is_empty() && rel.split('/').all(|part| !matches!(part, "" | "." | ".."))
@@ -116,6 +122,24 @@ pub fn scan(root: &Path, rules: &IgnoreRules) -> Scan {
                 reason: SkipReason::Duplicate(first),
             });
         }
+    }
+    let copies = super::conflict::copies(root, out.notes.iter().map(|n| n.rel.as_str()));
+    if !copies.is_empty() {
+        let copied: HashMap<&str, &str> = copies
+            .iter()
+            .map(|(copy, original)| (copy.as_str(), original.as_str()))
+            .collect();
+        let mut kept = Vec::with_capacity(out.notes.len());
+        for note in std::mem::take(&mut out.notes) {
+            match copied.get(note.rel.as_str()) {
+                Some(original) => out.skipped.push(Skipped {
+                    rel: note.rel,
+                    reason: SkipReason::ConflictCopy(original.to_string()),
+                }),
+                None => kept.push(note),
+            }
+        }
+        out.notes = kept;
     }
     out.skipped.extend(refused);
     out
@@ -227,6 +251,14 @@ impl Walk<'_> {
         if !target.starts_with(self.root) {
             return if meta.is_dir() || super::ignore::is_markdown(&rel) {
                 refused(SkipReason::SymlinkOutside)
+            } else {
+                Vec::new()
+            };
+        }
+        // `.vault-agent/config.yaml` holds API keys: a link there is never a note.
+        if let Some(hidden) = relative(self.root, &target).filter(|t| is_hidden(t)) {
+            return if meta.is_dir() || super::ignore::is_markdown(&rel) {
+                refused(SkipReason::SymlinkHidden(hidden))
             } else {
                 Vec::new()
             };
@@ -347,5 +379,42 @@ mod tests {
         assert!(said("secret.md", "outside"), "{why:?}");
         assert!(said("broken.md", "broken"), "{why:?}");
         assert_eq!(why.len(), 6, "{why:?}");
+    }
+
+    #[test]
+    fn a_link_into_the_agents_folder_is_refused_naming_where_it_leads() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        write(&root, ".obsidian/notes.md");
+        std::fs::create_dir_all(root.join(".vault-agent")).unwrap();
+        std::fs::write(root.join(".vault-agent/config.yaml"), "{}\n").unwrap();
+        write(&root, "Daily/2026-11-20.md");
+        let link = std::os::unix::fs::symlink;
+        link(
+            root.join(".vault-agent/config.yaml"),
+            root.join("Daily/2026-11-21.md"),
+        )
+        .unwrap();
+        link(root.join(".vault-agent"), root.join("Agent")).unwrap();
+        link(root.join(".obsidian/notes.md"), root.join("notes.md")).unwrap();
+        let found = scan(&root, &rules(&root));
+        let rels: Vec<&str> = found.notes.iter().map(|n| n.rel.as_str()).collect();
+        assert_eq!(rels, ["Daily/2026-11-20.md"]);
+        let why: Vec<String> = found
+            .skipped
+            .iter()
+            .map(|s| format!("{}: {}", s.rel, s.reason))
+            .collect();
+        for (rel, target) in [
+            ("Daily/2026-11-21.md", ".vault-agent/config.yaml"),
+            ("Agent", ".vault-agent"),
+            ("notes.md", ".obsidian/notes.md"),
+        ] {
+            assert!(
+                why.iter()
+                    .any(|w| w.starts_with(&format!("{rel}: ")) && w.contains(target)),
+                "{rel}: {why:?}"
+            );
+        }
     }
 }

@@ -21,7 +21,7 @@ use super::ignore::IgnoreRules;
 use super::index::{date_note, modified_day, DateIndex, DateSource, Dating, NoteMeta};
 use super::note::Note;
 use super::parsed::{DayFile, ParsedRecord};
-use super::read::{read_note, SkipReason};
+use super::read::{read_persons_note, SkipReason};
 use super::scan::{scan, NoteFile, Skipped};
 use crate::config::Config;
 use crate::error::{Error, Result};
@@ -184,7 +184,9 @@ impl Store {
             }
         };
         let real = abs.canonicalize().unwrap_or(abs);
-        if !real.starts_with(&self.config.vault) {
+        let hidden = super::scan::relative(&self.config.vault, &real)
+            .is_none_or(|target| super::scan::is_hidden(&target));
+        if hidden || super::conflict::copy_of(&self.config.vault, rel).is_some() {
             self.index.remove(rel);
             return false;
         }
@@ -263,7 +265,7 @@ impl Store {
 
     /// Reads and parses a note.
     pub fn load_note(&self, meta: &NoteMeta) -> Result<Note, SkipReason> {
-        read_note(&meta.abs, self.config.max_note_bytes).map(Note::parse)
+        read_persons_note(&meta.abs, self.config.max_note_bytes).map(Note::parse)
     }
 
     /// A note's entries; unreadable notes have none (they are reported by the scan).
@@ -592,11 +594,8 @@ impl Store {
 
     /// A wikilink to a parsed record's entry (with `#heading` for sections).
     pub fn cite_record(&self, record: &ParsedRecord) -> String {
-        let target = self.index.link_target(&record.source_file);
-        match &record.heading {
-            Some(h) => format!("[[{target}#{h}]]"),
-            None => format!("[[{target}]]"),
-        }
+        let rel = &record.source_file;
+        super::link::link(&self.index.link_target(rel), rel, record.heading.as_deref())
     }
 
     /// The global context text (empty when the file does not exist yet).
@@ -613,16 +612,13 @@ impl Store {
 
     /// A clickable wikilink to an entry (`[[note#heading]]` for sections).
     pub fn cite(&self, entry: &Entry) -> String {
-        let target = self.index.link_target(&entry.source);
-        match &entry.heading {
-            Some(h) => format!("[[{target}#{h}]]"),
-            None => format!("[[{target}]]"),
-        }
+        let rel = &entry.source;
+        super::link::link(&self.index.link_target(rel), rel, entry.heading.as_deref())
     }
 
     /// A wikilink to a whole note.
     pub fn cite_note(&self, rel: &str) -> String {
-        format!("[[{}]]", self.index.link_target(rel))
+        super::link::link(&self.index.link_target(rel), rel, None)
     }
 }
 

@@ -283,6 +283,22 @@ fn splice_all(note: &Note, splices: &mut [Splice]) -> String {
             out.push_str(l);
             out.push_str(newline);
         }
+        // Lines the person typed into the pending callout stay, below the answer.
+        let typed: Vec<usize> = splice
+            .replace
+            .clone()
+            .unwrap_or_default()
+            .filter(|&i| !super::pending::is_ours(note.line(i)))
+            .collect();
+        if !typed.is_empty() {
+            out.push_str(newline);
+            for i in typed {
+                out.push_str(&text[note.line_bytes(i)]);
+            }
+            if !out.ends_with('\n') {
+                out.push_str(newline);
+            }
+        }
         let rest = &text[resume..];
         let next_line = rest.lines().next().unwrap_or("");
         if rest.is_empty() || !next_line.trim().is_empty() {
@@ -457,19 +473,47 @@ mod pending_tests {
     }
 
     #[test]
-    fn a_deleted_or_edited_pending_callout_is_not_written_over() {
+    fn a_deleted_pending_callout_is_not_written_over() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("n.md");
         std::fs::write(&p, "? q\n").unwrap();
         assert_eq!(put(&p, &pending("planning"), true), WriteBack::PendingGone);
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "? q\n");
-        let edited = format!("? q\n{}", pending("planning").replace("Started", "Mine"));
+    }
+
+    #[test]
+    fn lines_typed_into_a_pending_callout_stay_below_the_answer_that_replaces_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("n.md");
+        let typed = pending("planning").replacen('\n', "\n> was it the long one?\n", 1);
+        let edited = format!("? q\n{}", typed.replace("Started", "Mine"));
         std::fs::write(&p, &edited).unwrap();
+        let answer = "> [!answer] vault-agent · 2026-11-21 10:01\n> five\n";
+        assert!(matches!(put(&p, answer, true), WriteBack::Written(_)));
+        let mine = edited.lines().find(|l| l.contains("Mine")).unwrap();
         assert_eq!(
-            put(&p, &pending("analysing"), true),
-            WriteBack::AlreadyHandled
+            std::fs::read_to_string(&p).unwrap(),
+            format!("? q\n{answer}\n> was it the long one?\n{mine}\n\n")
         );
-        assert_eq!(std::fs::read_to_string(&p).unwrap(), edited);
+        assert_eq!(put(&p, answer, false), WriteBack::AlreadyHandled);
+    }
+
+    #[test]
+    fn text_typed_between_a_question_and_its_callout_stays_and_the_callout_is_not_doubled() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("n.md");
+        let first = pending("planning");
+        std::fs::write(
+            &p,
+            format!("? q\nmy own line\n<!-- a comment -->\n\n{first}"),
+        )
+        .unwrap();
+        let answer = "> [!answer] vault-agent · 2026-11-21 10:01\n> five\n";
+        assert!(matches!(put(&p, answer, true), WriteBack::Written(_)));
+        let written = format!("? q\nmy own line\n<!-- a comment -->\n\n{answer}\n");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), written);
+        assert_eq!(put(&p, answer, false), WriteBack::AlreadyHandled);
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), written);
     }
 }
 

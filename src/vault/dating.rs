@@ -504,6 +504,7 @@ pub(crate) fn heading_dates_keyed(
     let mut out = Vec::new();
     let mut periods = Vec::new();
     let mut bare = Vec::new();
+    let mut led = Vec::new();
     // The level (number of `#`) of the dated heading whose day is open.
     let mut open: Option<usize> = None;
     // The periods named by the headings above: (level, period).
@@ -515,7 +516,9 @@ pub(crate) fn heading_dates_keyed(
     for (i, line) in text.lines().enumerate() {
         let t = line.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
-            in_code = !in_code;
+            // A plain fence holds log text (read); one naming a language holds code.
+            in_code = !in_code && !super::note::holds_log_text(&t[3..]);
+            continue;
         }
         if in_code {
             continue;
@@ -525,6 +528,8 @@ pub(crate) fn heading_dates_keyed(
             // memo export, as a heading would.
             if let Some(date) = bare_date_line(t, known(&path).year, today) {
                 bare.push((i, Some(date)));
+            } else if let Some(date) = date_led_line(t, known(&path).year, today, day_first) {
+                led.push((i, Some(date)));
             }
             continue;
         }
@@ -570,11 +575,50 @@ pub(crate) fn heading_dates_keyed(
             open = None;
         }
     }
-    // One date line alone may be a remark; two or more are how the note is kept.
-    if out.is_empty() && bare.len() >= 2 {
+    // One date line alone may be a remark; two or more are how the note is kept. Lines
+    // that start with their day (`2021/1/5: squat …`, `- 2024.3.2（周六）…`) count too.
+    if out.is_empty() && bare.len() + led.len() >= 2 {
         out = bare;
+        out.extend(led);
+        out.sort_by_key(|(line, _)| *line);
     }
     (out, periods)
+}
+
+/// A line of a log kept one day a line, or one dated item a day: it starts (after a list
+/// marker) with a full date followed by what happened: `2021/1/5: squat 3x5@90kg`,
+/// `* 2017/03/07:`, `2023-09-02 vélo 52 km`, `- 2024.3.2（周六）和小李去爬山`. A date
+/// without a year takes the year of the headings above.
+fn date_led_line(
+    line: &str,
+    year: Option<i32>,
+    today: NaiveDate,
+    day_first: bool,
+) -> Option<NaiveDate> {
+    let rest = line
+        .strip_prefix(['*', '-', '+'])
+        .map(str::trim_start)
+        .unwrap_or(line);
+    // The date leads: numbers joined by separators (`2021/1/5`, `2024.3.2`, `3月5日`), a
+    // day and a month's name (`5 May`), or a month's name (`Nov 5`).
+    let mut words = rest.split_whitespace();
+    let first = words.next()?;
+    // Numbers alone are a date only with their year or the month's own mark: `1/2 cup`
+    // is an amount.
+    let four_digits = first
+        .split(|c: char| !c.is_ascii_digit())
+        .any(|n| n.len() == 4);
+    let joined = first.starts_with(|c: char| c.is_ascii_digit())
+        && (four_digits && first.contains(['/', '-', '.']) || first.contains(['月', '월']));
+    let named = month(first.trim_end_matches([',', '.', ':'])).is_some()
+        || first.starts_with(|c: char| c.is_ascii_digit())
+            && words
+                .next()
+                .is_some_and(|w| month(w.trim_end_matches([',', '.', ':'])).is_some());
+    if !(joined || named) {
+        return None;
+    }
+    find(rest, Place::Heading, year, today, day_first)
 }
 
 /// `07:30`, `7:05 Run`: a heading that is a time of day.
@@ -715,6 +759,41 @@ mod tests {
     }
 
     #[test]
+    fn lines_that_start_with_their_day_open_days_when_there_are_several() {
+        let today = d(2026, 11, 22);
+        let cases: &[(&str, &[(usize, NaiveDate)])] = &[
+            (
+                "Pasted:\n```\n2021/1/5: squat 3x5@90kg\n2021/1/7: squat 3x5@92.5kg\n```\n",
+                &[(2, d(2021, 1, 5)), (3, d(2021, 1, 7))],
+            ),
+            (
+                "```text\n* 2022-05-03\n  - 1200 m Kraul\n* 2022-05-06\n  - 1500 m Kraul\n```\n",
+                &[(1, d(2022, 5, 3)), (3, d(2022, 5, 6))],
+            ),
+            (
+                "- 2024.3.2（周六）和小李去爬山\n- 2024.3.9（周六）游泳\n",
+                &[(0, d(2024, 3, 2)), (1, d(2024, 3, 9))],
+            ),
+            (
+                "# 2019\n- 5 May: ran 5 km\n- May 9, ran 7 km\n",
+                &[(1, d(2019, 5, 5)), (2, d(2019, 5, 9))],
+            ),
+        ];
+        for (text, want) in cases {
+            let got: Vec<(usize, NaiveDate)> = dated_headings(text, None, today)
+                .into_iter()
+                .filter_map(|(l, date)| Some((l, date?)))
+                .collect();
+            assert_eq!(&got, want, "{text}");
+        }
+        // Amounts and code are no dates.
+        let code = "```python\n2021/1/5: squat\n2021/1/7: squat\n```\n";
+        assert_eq!(dated_headings(code, None, today), []);
+        let amounts = "- 1/2 cup oats\n- 3/4 cup milk\n- 12.5 km\n";
+        assert_eq!(dated_headings(amounts, None, today), []);
+    }
+
+    #[test]
     fn a_note_that_writes_the_day_first_does_so_in_every_heading() {
         let today = d(2026, 11, 26);
         let text = "## Objetivos\n## mar 01/09/2026\nx\n## jue 24/09/2026\ny\n## 3/11\nz\n";
@@ -734,7 +813,7 @@ mod tests {
 
     #[test]
     fn headings_are_found_outside_code() {
-        let text = "# Log\n## 2024-03-05\nran 5k\n```\n## 2024-03-06\n```\n### March 7, 2024\nbench\n#tag line\n";
+        let text = "# Log\n## 2024-03-05\nran 5k\n```sh\n## 2024-03-06\n```\n### March 7, 2024\nbench\n#tag line\n";
         let today = d(2026, 11, 22);
         assert_eq!(
             dated_headings(text, None, today),

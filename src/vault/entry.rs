@@ -261,7 +261,7 @@ pub fn entries_dated(
     fallback: NaiveDate,
 ) -> Vec<Entry> {
     let sort_key = dating.dates().first().copied().unwrap_or(fallback);
-    let mut out = entries(note, source, sort_key);
+    let mut out = split_at_dated_lines(note, entries(note, source, sort_key), dating);
     for e in &mut out {
         match dating.date_at(e.lines.start) {
             Some(date) => e.date = date,
@@ -281,6 +281,56 @@ pub fn entries_dated(
     out.sort_by_key(|e| e.lines.start);
     let today = chrono::Local::now().date_naive();
     super::day_rows::split(out, dating, today)
+}
+
+/// Entries that hold several dated lines (a paragraph or list kept one day a line, see
+/// [`super::dating`]) split at each: every day is an entry of its own, with the lines
+/// under its date (a dated item's nested items).
+fn split_at_dated_lines(note: &Note, entries: Vec<Entry>, dating: &Dating) -> Vec<Entry> {
+    if dating.headings.is_empty() {
+        return entries;
+    }
+    let callouts: Vec<Range<usize>> = note
+        .blocks
+        .iter()
+        .filter(|b| matches!(b.kind, BlockKind::AgentCallout(_)))
+        .map(|b| b.lines.clone())
+        .collect();
+    let mut out = Vec::with_capacity(entries.len());
+    for entry in entries {
+        let cuts: Vec<usize> = dating
+            .headings
+            .iter()
+            .map(|(line, _)| *line)
+            .filter(|line| entry.lines.start < *line && *line < entry.lines.end)
+            .collect();
+        if cuts.is_empty() || entry.heading.is_some() {
+            out.push(entry);
+            continue;
+        }
+        let bounds: Vec<usize> = std::iter::once(entry.lines.start)
+            .chain(cuts)
+            .chain(std::iter::once(entry.lines.end))
+            .collect();
+        for pair in bounds.windows(2) {
+            let lines = pair[0]..pair[1];
+            let text = content(note, &callouts, lines.clone());
+            if text.is_empty() {
+                continue;
+            }
+            out.push(Entry {
+                hash: ContentHash::of(text.as_bytes()),
+                tags: tags(&text),
+                text,
+                lines,
+                ..entry.clone()
+            });
+        }
+    }
+    for (i, e) in out.iter_mut().enumerate() {
+        e.id = EntryId::new(&e.source, i + 1);
+    }
+    out
 }
 
 /// The person's lines in `lines`: without questions, agent callouts (`callouts`, in line

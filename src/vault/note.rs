@@ -373,7 +373,7 @@ pub fn question_text(line: &str) -> Option<&str> {
 
 /// Whether a fence with this info string holds log text rather than code: no language
 /// named, or one of the names people give plain text (`text`, `log`...).
-fn holds_log_text(info: &str) -> bool {
+pub(crate) fn holds_log_text(info: &str) -> bool {
     let lang = info.split_whitespace().next().unwrap_or("");
     [
         "",

@@ -322,10 +322,18 @@ pub fn date_note(
     // `records_2026.md`: a year alone in the name is the year of its dates without one.
     // `2026年11月.md`, `2024-07 log.md`: a month named by the note is the month of headings
     // that write only a day.
+    // `Training/2019/may.md`, `Diario/2023/marzo.md`: the year from a folder, the month
+    // from the name.
     let named = super::heading_path::period(name).unwrap_or_default();
+    let folder_year = folder_year(rel);
     let base = super::heading_path::Period {
-        year: own_date.map(|d| d.year()).or_else(|| year_in(name)),
-        month: named.month.filter(|_| named.year.is_some()),
+        year: own_date
+            .map(|d| d.year())
+            .or_else(|| year_in(name))
+            .or(folder_year),
+        month: named
+            .month
+            .filter(|_| named.year.is_some() || folder_year.is_some()),
     };
     let coded = body.and_then(super::coded_headings::key);
     let (headings, periods) = body
@@ -367,6 +375,16 @@ fn year_in(name: &str) -> Option<i32> {
         regex::Regex::new(r"(?:^|\D)((?:199|20\d)\d)(?:\D|$)").expect("year pattern compiles")
     });
     re.captures(name)?[1].parse().ok()
+}
+
+/// The year of the nearest folder above a note that is named by a year alone (`2019/`).
+fn folder_year(rel: &str) -> Option<i32> {
+    let mut folders = rel.split('/').rev().skip(1);
+    folders.find_map(|f| {
+        f.parse::<i32>()
+            .ok()
+            .filter(|y| f.len() == 4 && (1900..2100).contains(y))
+    })
 }
 
 /// The date of a note filed by day in year and month folders (`Journal/2024/03/05.md`,

@@ -158,8 +158,14 @@ impl<'d> Reader<'d> {
             .to_lowercase();
         let heading_plan = plans::is_plan_heading(&title) || plans::is_plan_line(&title);
         let heading_wod = wod::heading(&title);
+        // What the heading above does not name, the note's path may: `Running/Running
+        // log.md`, `Laufen/Lauftagebuch 2024.md` make a bare `6.4 km` a run.
+        let topic = match self.topic_of(&title) {
+            Topic::None => self.topic_of_path(&entry.source),
+            topic => topic,
+        };
         let mut section = Section {
-            topic: self.topic_of(&title),
+            topic,
             title,
             plan: heading_plan,
             wod: heading_wod,
@@ -357,6 +363,17 @@ impl<'d> Reader<'d> {
             return Topic::Sleep;
         }
         Topic::None
+    }
+
+    /// The topic the note's file name names, else the nearest folder's.
+    fn topic_of_path(&self, source: &str) -> Topic {
+        let stem = crate::vault::index::stem(source);
+        let folders = source.rsplit('/').skip(1);
+        std::iter::once(stem)
+            .chain(folders)
+            .map(|part| self.topic_of(&part.to_lowercase()))
+            .find(|t| !matches!(t, Topic::None))
+            .unwrap_or(Topic::None)
     }
 
     fn sleep_anchor(&self, text: &str) -> Option<usize> {

@@ -60,7 +60,7 @@ fn terms(lower: &str) -> Vec<String> {
         cleared = replace_word(&cleared, cue);
     }
     let mut out: Vec<String> = Vec::new();
-    for word in words_of(&cleared) {
+    for word in split_words(&cleared, true) {
         if has_spaceless(word) {
             let mut rest = word.to_string();
             for f in &q.function {
@@ -156,10 +156,24 @@ fn script(c: char) -> Option<Script> {
 /// The words of a text, cut where the script changes as well (`10km` is `10` and `km`,
 /// `跑10公里` is `跑`, `10` and `公里`).
 fn words_of(text: &str) -> Vec<&str> {
+    split_words(text, false)
+}
+
+/// [`words_of`], with a hyphen between letters joining one word when `hyphens` is set: a
+/// question's `push-ups` or `e-bike` is one name, its halves name nothing.
+fn split_words(text: &str, hyphens: bool) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start: Option<(usize, Script)> = None;
     for (i, c) in text.char_indices() {
-        let s = script(c);
+        let joins = hyphens
+            && c == '-'
+            && matches!(start, Some((_, Script::Letter)))
+            && text[i + 1..].starts_with(char::is_alphabetic);
+        let s = if joins {
+            Some(Script::Letter)
+        } else {
+            script(c)
+        };
         match (start, s) {
             (Some((_, a)), Some(b)) if a == b => {}
             (Some((from, _)), _) => {
@@ -770,6 +784,19 @@ mod tests {
             terms("welche zeit hatte ich beim herzogstadtlauf"),
             ["herzogstadtlauf"]
         );
+        // A hyphenated name is one term: `ups` alone would name a sentence to look up.
+        for (q, name) in [
+            ("how many push-ups did I do in november", "push-ups"),
+            ("combien de sit-ups en mars", "sit-ups"),
+            ("wie oft bin ich e-bike gefahren", "e-bike"),
+        ] {
+            let got = terms(q);
+            assert!(got.contains(&name.to_string()), "{q}: {got:?}");
+            assert!(
+                !got.iter().any(|t| t == "ups" || t == "bike"),
+                "{q}: {got:?}"
+            );
+        }
     }
 
     #[test]

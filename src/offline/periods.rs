@@ -166,6 +166,9 @@ pub fn find(
     } else {
         lower
     };
+    if let Some(span) = day_span(lower, anchor) {
+        return Some(span);
+    }
     for (re, kind) in patterns() {
         let Some(caps) = re.captures(lower) else {
             continue;
@@ -197,7 +200,13 @@ pub fn find(
                 continue;
             }
         }
-        let phrase = caps.get(0).expect("group 0").as_str().trim().to_string();
+        // What the person wrote, not the space or `?` around it (`in 2019?`).
+        let phrase = caps
+            .get(0)
+            .expect("group 0")
+            .as_str()
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_string();
         let g = |i: usize| caps.get(i).map(|m| m.as_str()).unwrap_or("");
         const SLEEP: [&str; 10] = [
             "sleep", "slept", "잠", "잤", "수면", "sueño", "dorm", "schlaf", "睡", "寝",
@@ -441,6 +450,80 @@ fn last_before(anchor: NaiveDate, m: u32, d: u32) -> Option<NaiveDate> {
     }
 }
 
+/// Two days and a word between them: `from March 4 to March 10, 2024`, `vom 8. bis 14.
+/// Januar 2024`, `du 6 au 12 mai 2024`, `del 3 al 9 de junio`. A first day that writes no
+/// month or year takes the second's; with no year at all, the latest such span not after
+/// `anchor`.
+fn day_span(lower: &str, anchor: NaiveDate) -> Option<(NaiveDate, NaiveDate, String)> {
+    static RES: OnceLock<[Regex; 2]> = OnceLock::new();
+    let [day_first, month_first] = RES.get_or_init(|| {
+        let months = format!(
+            "{}|{}",
+            crate::vault::dating::MONTHS.join("|"),
+            foreign_months()
+        );
+        let to = r"(?:to|till|until|through|thru|bis|zum|au|al|a|à|até|ao|-|–|~)";
+        let ord = r"(?:\.|st|nd|rd|th|er|º)?";
+        let compile = |p: String| Regex::new(&p).expect("day span compiles");
+        [
+            compile(format!(
+                r"\b(\d{{1,2}}){ord}\s*(?:de\s+)?(?:({months})\.?)?(?:,?\s*(\d{{4}}))?\s*{to}\s+(?:the\s+|le\s+|el\s+|o\s+|dem\s+)?(\d{{1,2}}){ord}\s*(?:de\s+)?({months})\b\.?(?:,?\s*(?:de\s+)?(\d{{4}}))?"
+            )),
+            compile(format!(
+                r"\b({months})\.?\s+(\d{{1,2}}){ord}(?:,?\s+(\d{{4}}))?\s*{to}\s+(?:({months})\.?\s+)?(\d{{1,2}}){ord}\b(?:,?\s+(\d{{4}}))?"
+            )),
+        ]
+    });
+    let month = |name: &str| {
+        crate::vault::dating::MONTHS
+            .iter()
+            .position(|m| *m == name)
+            .map(|i| i as u32 + 1)
+            .or_else(|| month_of(name))
+    };
+    let num = |c: &regex::Captures, i: usize| c.get(i).and_then(|m| m.as_str().parse::<u32>().ok());
+    let (phrase, d1, m1, y1, d2, m2, y2) = if let Some(c) = day_first.captures(lower) {
+        let m2 = month(&c[5])?;
+        let m1 = c.get(2).map_or(Some(m2), |m| month(m.as_str()))?;
+        (
+            c[0].to_string(),
+            num(&c, 1)?,
+            m1,
+            num(&c, 3),
+            num(&c, 4)?,
+            m2,
+            num(&c, 6),
+        )
+    } else {
+        let c = month_first.captures(lower)?;
+        let m1 = month(&c[1])?;
+        let m2 = c.get(4).map_or(Some(m1), |m| month(m.as_str()))?;
+        (
+            c[0].to_string(),
+            num(&c, 2)?,
+            m1,
+            num(&c, 3),
+            num(&c, 5)?,
+            m2,
+            num(&c, 6),
+        )
+    };
+    let build = |end_year: i32| {
+        let start_year = y1.map_or(end_year - i32::from(m1 > m2), |y| y as i32);
+        Some((
+            NaiveDate::from_ymd_opt(start_year, m1, d1)?,
+            NaiveDate::from_ymd_opt(end_year, m2, d2)?,
+        ))
+    };
+    let (start, end) = match y2.or(y1) {
+        Some(y) => build(y as i32)?,
+        None => build(anchor.year())
+            .filter(|(_, end)| *end <= anchor)
+            .or_else(|| build(anchor.year() - 1))?,
+    };
+    (start <= end).then(|| (start, end, phrase.trim().to_string()))
+}
+
 fn month_of(name: &str) -> Option<u32> {
     super::read::lexicon::lexicon()
         .months
@@ -455,6 +538,42 @@ mod tests {
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    #[test]
+    fn two_days_and_a_word_between_them_are_a_span() {
+        let anchor = d(2026, 11, 21);
+        let cases = [
+            (
+                "how many steps did i take from march 4 to march 10, 2024?",
+                (d(2024, 3, 4), d(2024, 3, 10)),
+            ),
+            (
+                "wie viele schritte bin ich vom 8. bis 14. januar 2024 gegangen?",
+                (d(2024, 1, 8), d(2024, 1, 14)),
+            ),
+            (
+                "combien de pas ai-je faits du 6 au 12 mai 2024 ?",
+                (d(2024, 5, 6), d(2024, 5, 12)),
+            ),
+            (
+                "¿cuántos km corrí del 3 al 9 de junio?",
+                (d(2026, 6, 3), d(2026, 6, 9)),
+            ),
+            (
+                "km from december 28 to january 3",
+                (d(2025, 12, 28), d(2026, 1, 3)),
+            ),
+        ];
+        for (q, want) in cases {
+            let (start, end, _) = find(q, anchor, Weekday::Mon).unwrap_or_else(|| panic!("{q}"));
+            assert_eq!((start, end), want, "{q}");
+        }
+        // The phrase echoed is what was written, without the question mark.
+        assert_eq!(
+            find("how far in 2019?", anchor, Weekday::Mon).unwrap().2,
+            "2019"
+        );
     }
 
     fn range(q: &str) -> (NaiveDate, NaiveDate) {

@@ -38,6 +38,9 @@ enum Kind {
     YearNumber,
     /// Group 1 or 2: a year; from its start to today (`seit 2021`, `since 2019`, `2021年以来`).
     SinceYear,
+    /// Group 1 or 2: a year; from the next year's first day to today (`after 2020`).
+    AfterYear,
+
     /// Group 1: a month name in es/de/fr, group 2: an optional year.
     MonthName,
     /// Group 1: a day, group 2: a month name in es/de/fr, group 3: an optional year.
@@ -124,7 +127,7 @@ fn patterns() -> &'static [(Pattern, Kind)] {
             (re(&format!(r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s+({en})(?:\s+(\d{{4}}))?")), WeekOfMonth),
             (re(r"\b(?:week|wk|kw|woche|semana|semaine|settimana)\s*(?:nr\.?\s*|no\.?\s*|#)?(\d{1,2})\b(?:\s+(?:im\s+jahr\s+|in\s+|of\s+|de\s+|del\s+)?(\d{4}))?|第\s*(\d{1,2})\s*(?:周|週)|(\d{1,2})\s*주차|(?:(\d{4})\s*年\s*)?第?(\d{1,2})\s*週目"), WeekNumber),
             (re(r"\b(?:q([1-4])|(first|second|third|fourth|last)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b"), Quarter),
-            (re(&format!(r"\b({en})\s+(\d{{4}})\b")), MonthYear),
+            (re(&format!(r"\b({en})\s+(?:of\s+)?(\d{{4}})\b")), MonthYear),
             (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekends?\b|주말|週末|周末|\bfin(?:es)?\s+de\s+semana\b"), Weekend),
             (re(r"(?:최근|지난|過去|最近|过去|この|ここ)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?[úu]ltimos\s+(\d+)\s+d[íi]as|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2})\s*(?:월|月)?\s*(?:到|至|~|-|–|부터)\s*(\d{1,2})\s*(?:월|月)"), MonthSpan),
@@ -133,6 +136,7 @@ fn patterns() -> &'static [(Pattern, Kind)] {
             (re(&format!(r"(?:{in_month})\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?", in_month = said(PeriodWord::InMonth))), MonthName),
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:월|月)"), MonthNumber),
             (re(r"\b(?:seit|since|desde|depuis|dal|dalla|dès)\s+(?:el\s+|o\s+|l'|il\s+)?((?:19|20)\d\d)(?:$|[^\d.:/-])|((?:19|20)\d\d)\s*年?以来"), SinceYear),
+            (re(r"\b(?:after|nach|après|apres|después\s+de|despues\s+de|depois\s+de|dopo\s+il|dopo)\s+((?:19|20)\d\d)(?:$|[^\d.:/-])|((?:19|20)\d\d)\s*년\s*이후"), AfterYear),
             (re(r"((?:19|20)\d\d)\s*(?:年|년)"), YearNumber),
             (re(&said(PeriodWord::LastNight)), LastNight),
             (re(&said(PeriodWord::Today)), Today),
@@ -341,13 +345,14 @@ fn resolve<'a>(
             let (_, end) = month(anchor, last, Some(start.year()))?;
             (start, end)
         }
-        SinceYear => {
-            let y = [g(1), g(2)]
+        SinceYear | AfterYear => {
+            let y: i32 = [g(1), g(2)]
                 .into_iter()
                 .find(|y| !y.is_empty())?
                 .parse()
                 .ok()?;
-            (NaiveDate::from_ymd_opt(y, 1, 1)?, anchor)
+            let first = if matches!(kind, AfterYear) { y + 1 } else { y };
+            (NaiveDate::from_ymd_opt(first, 1, 1)?, anchor)
         }
         YearNumber => {
             let y = g(1).parse().ok()?;
@@ -566,6 +571,19 @@ mod tests {
             ),
         ];
         for (q, want) in cases {
+            let (start, end, _) = find(q, anchor, Weekday::Mon).unwrap_or_else(|| panic!("{q}"));
+            assert_eq!((start, end), want, "{q}");
+        }
+        let years = [
+            ("how many km did i run after 2020?", (d(2021, 1, 1), anchor)),
+            ("wie viele läufe nach 2020", (d(2021, 1, 1), anchor)),
+            ("2020년 이후 몇 km", (d(2021, 1, 1), anchor)),
+            (
+                "how many km in february of 2019",
+                (d(2019, 2, 1), d(2019, 2, 28)),
+            ),
+        ];
+        for (q, want) in years {
             let (start, end, _) = find(q, anchor, Weekday::Mon).unwrap_or_else(|| panic!("{q}"));
             assert_eq!((start, end), want, "{q}");
         }

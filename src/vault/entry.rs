@@ -153,12 +153,7 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
     close(&mut spans, &mut section, note.line_count());
 
     // Once per note, not per entry: a note of 20,000 sections has as many blocks.
-    let callouts: Vec<Range<usize>> = note
-        .blocks
-        .iter()
-        .filter(|b| matches!(b.kind, BlockKind::AgentCallout(_)))
-        .map(|b| b.lines.clone())
-        .collect();
+    let callouts = callout_lines(note);
     let mut out = Vec::new();
     for (lines, heading, under) in spans {
         let text = content(note, &callouts, lines.clone());
@@ -283,6 +278,15 @@ pub fn entries_dated(
     super::day_rows::split(out, dating, today)
 }
 
+/// The lines of the note's agent callouts, in order (left out of entries' text).
+fn callout_lines(note: &Note) -> Vec<Range<usize>> {
+    note.blocks
+        .iter()
+        .filter(|b| matches!(b.kind, BlockKind::AgentCallout(_)))
+        .map(|b| b.lines.clone())
+        .collect()
+}
+
 /// Entries that hold several dated lines (a paragraph or list kept one day a line, see
 /// [`super::dating`]) split at each: every day is an entry of its own, with the lines
 /// under its date (a dated item's nested items).
@@ -290,12 +294,7 @@ fn split_at_dated_lines(note: &Note, entries: Vec<Entry>, dating: &Dating) -> Ve
     if dating.headings.is_empty() {
         return entries;
     }
-    let callouts: Vec<Range<usize>> = note
-        .blocks
-        .iter()
-        .filter(|b| matches!(b.kind, BlockKind::AgentCallout(_)))
-        .map(|b| b.lines.clone())
-        .collect();
+    let callouts = callout_lines(note);
     let mut out = Vec::with_capacity(entries.len());
     for entry in entries {
         let cuts: Vec<usize> = dating

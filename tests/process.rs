@@ -743,10 +743,13 @@ fn a_question_on_a_vault_processed_as_it_is_skips_the_state_and_still_sees_every
 
 /// `process VAULT` offline, with the reader's fingerprint given; stdout and stderr.
 fn process_with_reader(v: &std::path::Path, fingerprint: &str) -> (String, String) {
-    let (stdout, stderr, code) = output(
-        command(&["process", v.to_str().unwrap()])
-            .env(vault_agent::offline::fingerprint::OVERRIDE, fingerprint),
-    );
+    with_reader(&["process", v.to_str().unwrap()], fingerprint)
+}
+
+/// `vault-agent ARGS` run as a build whose reader has `fingerprint`; it must succeed.
+fn with_reader(args: &[&str], fingerprint: &str) -> (String, String) {
+    let (stdout, stderr, code) =
+        output(command(args).env(vault_agent::offline::fingerprint::OVERRIDE, fingerprint));
     assert_eq!(code, 0, "{stdout}{stderr}");
     (stdout, stderr)
 }
@@ -806,16 +809,13 @@ fn a_new_reader_reads_the_rules_records_again_and_keeps_the_models_and_the_corre
 
     // A question asked before the new reader read the vault says it answers from the old
     // readings.
-    let (answer, said, code) = output(
-        command(&[
-            "ask",
-            "--vault",
-            v.to_str().unwrap(),
-            "how far did I run in November 2026",
-        ])
-        .env(vault_agent::offline::fingerprint::OVERRIDE, "reader-two"),
-    );
-    assert_eq!(code, 0, "{answer}{said}");
+    let ask = [
+        "ask",
+        "--vault",
+        v.to_str().unwrap(),
+        "how far did I run in November 2026",
+    ];
+    let (answer, said) = with_reader(&ask, "reader-two");
     assert!(said.contains("reads entries differently"), "{said}");
     assert!(answer.contains("23.25 km"), "{answer}");
 
@@ -845,15 +845,7 @@ fn a_new_reader_reads_the_rules_records_again_and_keeps_the_models_and_the_corre
     let (stdout, stderr) = process_with_reader(v, "reader-two");
     assert!(!stderr.contains("re-reading"), "{stderr}");
     assert!(!stdout.contains("re-read"), "{stdout}");
-    let (stdout, stderr, _) = output(
-        command(&[
-            "ask",
-            "--vault",
-            v.to_str().unwrap(),
-            "how far did I run in November 2026",
-        ])
-        .env(vault_agent::offline::fingerprint::OVERRIDE, "reader-two"),
-    );
+    let (stdout, stderr) = with_reader(&ask, "reader-two");
     assert!(stdout.contains("18.75 km"), "{stdout}");
     assert!(!stderr.contains("reads entries differently"), "{stderr}");
 }

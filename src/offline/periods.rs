@@ -472,47 +472,29 @@ fn day_span(lower: &str, anchor: NaiveDate) -> Option<(NaiveDate, NaiveDate, Str
         let compile = |p: String| Regex::new(&p).expect("day span compiles");
         [
             compile(format!(
-                r"\b(\d{{1,2}}){ord}\s*(?:de\s+)?(?:({months})\.?)?(?:,?\s*(\d{{4}}))?\s*{to}\s+(?:the\s+|le\s+|el\s+|o\s+|dem\s+)?(\d{{1,2}}){ord}\s*(?:de\s+)?({months})\b\.?(?:,?\s*(?:de\s+)?(\d{{4}}))?"
+                r"\b(?P<d1>\d{{1,2}}){ord}\s*(?:de\s+)?(?:(?P<m1>{months})\.?)?(?:,?\s*(?P<y1>\d{{4}}))?\s*{to}\s+(?:the\s+|le\s+|el\s+|o\s+|dem\s+)?(?P<d2>\d{{1,2}}){ord}\s*(?:de\s+)?(?P<m2>{months})\b\.?(?:,?\s*(?:de\s+)?(?P<y2>\d{{4}}))?"
             )),
             compile(format!(
-                r"\b({months})\.?\s+(\d{{1,2}}){ord}(?:,?\s+(\d{{4}}))?\s*{to}\s+(?:({months})\.?\s+)?(\d{{1,2}}){ord}\b(?:,?\s+(\d{{4}}))?"
+                r"\b(?P<m1>{months})\.?\s+(?P<d1>\d{{1,2}}){ord}(?:,?\s+(?P<y1>\d{{4}}))?\s*{to}\s+(?:(?P<m2>{months})\.?\s+)?(?P<d2>\d{{1,2}}){ord}\b(?:,?\s+(?P<y2>\d{{4}}))?"
             )),
         ]
     });
-    let month = |name: &str| {
-        crate::vault::dating::MONTHS
-            .iter()
-            .position(|m| *m == name)
-            .map(|i| i as u32 + 1)
-            .or_else(|| month_of(name))
+    // Both shapes name the same groups; a day without its month takes the other day's.
+    let c = day_first
+        .captures(lower)
+        .or_else(|| month_first.captures(lower))?;
+    let month = |group: &str| {
+        let name = c.name(group)?.as_str();
+        crate::vault::dating::month(name).or_else(|| month_of(name))
     };
-    let num = |c: &regex::Captures, i: usize| c.get(i).and_then(|m| m.as_str().parse::<u32>().ok());
-    let (phrase, d1, m1, y1, d2, m2, y2) = if let Some(c) = day_first.captures(lower) {
-        let m2 = month(&c[5])?;
-        let m1 = c.get(2).map_or(Some(m2), |m| month(m.as_str()))?;
-        (
-            c[0].to_string(),
-            num(&c, 1)?,
-            m1,
-            num(&c, 3),
-            num(&c, 4)?,
-            m2,
-            num(&c, 6),
-        )
-    } else {
-        let c = month_first.captures(lower)?;
-        let m1 = month(&c[1])?;
-        let m2 = c.get(4).map_or(Some(m1), |m| month(m.as_str()))?;
-        (
-            c[0].to_string(),
-            num(&c, 2)?,
-            m1,
-            num(&c, 3),
-            num(&c, 5)?,
-            m2,
-            num(&c, 6),
-        )
+    let num = |group: &str| c.name(group).and_then(|m| m.as_str().parse::<u32>().ok());
+    let (m1, m2) = match (month("m1"), month("m2")) {
+        (Some(a), Some(b)) => (a, b),
+        (Some(a), None) | (None, Some(a)) => (a, a),
+        (None, None) => return None,
     };
+    let (d1, d2, y1, y2) = (num("d1")?, num("d2")?, num("y1"), num("y2"));
+    let phrase = c[0].to_string();
     let build = |end_year: i32| {
         let start_year = y1.map_or(end_year - i32::from(m1 > m2), |y| y as i32);
         Some((

@@ -1,7 +1,8 @@
 //! `export`: the parsed records as CSV or JSON lines, for spreadsheets and other tools:
-//! one fact per row (`--shape facts`, the default), or one lift, run, night or other
+//! one fact per row (`--shape facts`, the default), one lift, run, night or other
 //! measured thing per row with its fields as columns (`--shape records`, see
-//! [`crate::vault::rows`]).
+//! [`crate::vault::rows`]), or one record the person wrote as fields per row, under their
+//! own names (`--shape fields`).
 
 use std::io::Write;
 
@@ -25,6 +26,9 @@ pub enum Shape {
     Facts,
     /// One lift, run, night or other measured thing per row, its fields as columns.
     Records,
+    /// One row per record the person wrote as fields (a card of `key: value` lines, a
+    /// table row, a note's properties), under their own field names.
+    Fields,
 }
 
 const COLUMNS: [&str; 11] = [
@@ -59,6 +63,7 @@ pub fn export(
                 },
             )
         }
+        Shape::Fields => write_fields(&mut out, format, processor.store(), (from, to)),
         Shape::Facts => {
             let rows = processor.store().record_db().facts(domain, from, to)?;
             write_rows(&mut out, format, &rows, &COLUMNS, csv_line)
@@ -87,6 +92,76 @@ fn write_rows<T: serde::Serialize>(
             writeln!(out, "{}", header.join(","))?;
             for row in rows {
                 writeln!(out, "{}", line(row))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The person's rows (see [`Shape::Fields`]) dated within `from..=to` (either end open),
+/// oldest first: JSON lines with a `fields` object, or CSV with one column per field name
+/// in the order the names first appear.
+fn write_fields(
+    out: &mut impl Write,
+    format: Format,
+    store: &crate::vault::Store,
+    (from, to): (Option<NaiveDate>, Option<NaiveDate>),
+) -> std::io::Result<()> {
+    let table = crate::offline::ask::table::Table::load(store);
+    let mut rows: Vec<(NaiveDate, &crate::offline::ask::table::Rec)> = table
+        .recs
+        .iter()
+        .map(|r| (r.date_on(None).map_or(r.date, |(d, _)| d), r))
+        .filter(|(d, _)| from.is_none_or(|f| *d >= f) && to.is_none_or(|t| *d <= t))
+        .collect();
+    rows.sort_by(|a, b| (a.0, &a.1.entry).cmp(&(b.0, &b.1.entry)));
+    let mut names: Vec<&str> = Vec::new();
+    for (_, r) in &rows {
+        for f in &r.fields {
+            if !names.contains(&f.name.as_str()) {
+                names.push(&f.name);
+            }
+        }
+    }
+    if let Format::Csv = format {
+        let header: Vec<String> = ["date", "note", "entry", "pending"]
+            .into_iter()
+            .chain(names.iter().copied())
+            .map(csv_field)
+            .collect();
+        writeln!(out, "{}", header.join(","))?;
+    }
+    for (date, r) in rows {
+        match format {
+            Format::Jsonl => {
+                let fields: serde_json::Map<String, serde_json::Value> = r
+                    .fields
+                    .iter()
+                    .map(|f| (f.name.clone(), serde_json::Value::from(f.text.clone())))
+                    .collect();
+                let row = serde_json::json!({
+                    "date": date.to_string(),
+                    "note": r.source,
+                    "entry": r.entry,
+                    "pending": r.pending,
+                    "fields": fields,
+                });
+                writeln!(out, "{row}")?;
+            }
+            Format::Csv => {
+                let date = date.to_string();
+                let pending = r.pending.to_string();
+                let cells: Vec<String> = [date.as_str(), &r.source, &r.entry, &pending]
+                    .into_iter()
+                    .chain(names.iter().map(|n| {
+                        r.fields
+                            .iter()
+                            .find(|f| f.name == *n)
+                            .map_or("", |f| f.text.as_str())
+                    }))
+                    .map(csv_field)
+                    .collect();
+                writeln!(out, "{}", cells.join(","))?;
             }
         }
     }

@@ -128,8 +128,9 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "csv")]
         format: export::Format,
-        /// One fact per row, or one record (lift, run, night...) per row with its fields
-        /// as columns.
+        /// One fact per row, one record (lift, run, night...) per row with its fields as
+        /// columns, or one card, table row or note's properties per row under your own
+        /// field names (fields).
         #[arg(long, value_enum, default_value = "facts")]
         shape: export::Shape,
         /// Only this domain (strength, running, general, nutrition, work, measures, or yours).

@@ -9,6 +9,10 @@ use crate::vault::parsed::ParsedRecord;
 /// Combines the rules' record and a validated model record for the same entry.
 pub fn on_floor(rules: ParsedRecord, model: ParsedRecord) -> ParsedRecord {
     let mut out = model;
+    // The person's own fields are read from what they wrote; a model adds none.
+    if out.rows.is_empty() {
+        out.rows = rules.rows;
+    }
     let mut doubtful = Vec::new();
     for (domain, floor) in rules.domain_data {
         match out.domain_data.get_mut(&domain) {

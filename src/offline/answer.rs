@@ -223,7 +223,7 @@ impl Frame {
     }
 
     /// The question's period as the answer says it (in the language spoken).
-    fn when(&self) -> String {
+    pub(crate) fn when(&self) -> String {
         let when = self
             .query
             .range
@@ -346,6 +346,11 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     let range = &query.range;
     let groups = &frame.groups;
     let when = frame.when();
+    // A question naming the person's own fields or values (`avg HR`, `Route: river loop`,
+    // a book's title): an operation over their rows.
+    if let Some(reply) = super::ask::answer(store, domains, frame, &when) {
+        return Ok(Finding::Computed(reply));
+    }
     if let Some(found) = looked_up(store, domains, query, &frame.question, range)? {
         return Ok(Finding::Told(found));
     }

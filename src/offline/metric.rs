@@ -637,7 +637,7 @@ fn own_name<'r>(
 
 /// A unit word for more than one (`pages`, `glasses`); symbols (`m`, `km`, `kcal`, `%`)
 /// and words already plural stay as they are.
-fn plural_unit(unit: &str) -> String {
+pub(crate) fn plural_unit(unit: &str) -> String {
     const SYMBOLS: [&str; 20] = [
         "m", "km", "cm", "mm", "mi", "kg", "g", "lb", "oz", "l", "ml", "h", "min", "sec", "kcal",
         "cal", "%", "percent", "bpm", "W",

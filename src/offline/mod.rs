@@ -4,6 +4,7 @@
 pub mod activities;
 pub mod analyze;
 pub mod answer;
+pub mod ask;
 pub mod body_parts;
 pub mod chart;
 pub mod collection;

@@ -182,6 +182,15 @@ pub fn find(
         if matches!(kind, Kind::MonthYear) && before.ends_with(|c: char| c.is_ascii_digit()) {
             continue;
         }
+        // "October 8, 2023": the year of a day, read by the English patterns.
+        let bare_year = matches!(kind, Kind::YearNumber) && !caps[0].contains(['年', '년']);
+        if bare_year
+            && before
+                .trim_end_matches([',', ' '])
+                .ends_with(|c: char| c.is_ascii_digit())
+        {
+            continue;
+        }
         // `1900 kcal`, `2000 m`: an amount, not a year.
         if matches!(kind, Kind::YearNumber) {
             let after = &lower[caps.get(1).expect("year").end()..];

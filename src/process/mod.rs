@@ -869,7 +869,8 @@ impl Processor {
             return Ok(());
         }
         self.store.save_entries(rel, entries)?;
-        // Reference text is searchable, never a log.
+        // Reference text is searchable, never a log; a table of dated rows in it gives its
+        // rows.
         let (found, mut rules): (Vec<_>, Vec<_>) = entries
             .iter()
             .zip(
@@ -878,7 +879,7 @@ impl Processor {
                     .into_iter()
                     .chain(std::iter::repeat(None)),
             )
-            .filter(|(e, _)| e.log)
+            .filter(|(e, _)| crate::offline::read::rows::gives_records(e))
             .unzip();
         // Reuse earlier records for unchanged text (keeps corrections, saves model calls).
         let mut previous: BTreeMap<String, ParsedRecord> = self
@@ -916,7 +917,7 @@ impl Processor {
                 None => {
                     report.entries_parsed += 1;
                     // A flow given the entry parses it with the model itself.
-                    if !self.rules_only {
+                    if !self.rules_only && entry.log {
                         for_model.push((entry.hash.hex(), entry.date.to_string()));
                     }
                     match rules[i].take() {

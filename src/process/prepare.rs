@@ -219,7 +219,7 @@ fn read_one(config: &Config, flow: &Flow, meta: &NoteMeta, settled: Option<&Sett
     let rules = entries
         .iter()
         .map(|e| {
-            e.log.then(|| {
+            crate::offline::read::rows::gives_records(e).then(|| {
                 let record = flow.rules(e);
                 let encoded = Encoded::of(&record);
                 (record, encoded)

@@ -219,13 +219,12 @@ const NOTE_KEYS: [&str; 25] = [
 ];
 
 /// A note's properties as an entry of their own (`distance: 7.8` / `time: "41:26"`, as a
-/// runner's note or an app export keeps them): the frontmatter's top-level `key: value`
-/// lines, without the keys about the note itself, when one of them holds a number.
+/// runner's note, a daily template or an app export keeps them): the frontmatter's
+/// top-level `key: value` lines, without the keys about the note itself.
 fn property_lines(note: &Note) -> Option<(String, Range<usize>)> {
     let fm = note.frontmatter.as_ref().filter(|fm| fm.yaml.is_ok())?;
     let inner = 1..fm.line_count.saturating_sub(1);
     let mut text = String::new();
-    let mut numbers = false;
     for i in inner {
         let line = note.line(i).trim_end();
         if line.starts_with(char::is_whitespace) || line.starts_with('-') {
@@ -239,11 +238,10 @@ fn property_lines(note: &Note) -> Option<(String, Range<usize>)> {
         if value.trim().is_empty() || about_note {
             continue;
         }
-        numbers |= value.bytes().any(|b| b.is_ascii_digit());
         text.push_str(line);
         text.push('\n');
     }
-    numbers.then(|| (text.trim_end().to_string(), 0..fm.line_count))
+    (!text.is_empty()).then(|| (text.trim_end().to_string(), 0..fm.line_count))
 }
 
 /// Splits a note into entries dated by `dating` (DESIGN §1.2): the nearest dated heading

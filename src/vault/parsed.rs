@@ -44,6 +44,22 @@ pub struct ParsedRecord {
     /// Clauses that held numbers the parser could not read; their text stays searchable.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unreadable: Vec<String>,
+    /// What the person wrote as fields (cards of `key: value` lines, table rows, a note's
+    /// properties), one row per card or table row, under the person's own names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rows: Vec<Row>,
+}
+
+/// One record the person wrote as fields: a card, a table row, a note's properties.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// The fields in the order written: name and value, both as the person wrote them
+    /// (markup such as `**`, backticks and `[[ ]]` taken off).
+    pub fields: Vec<(String, String)>,
+    /// Under a heading that says it is not done yet (`To read`, `Currently reading`,
+    /// `À voir`): kept, but never counted as done.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pending: bool,
 }
 
 /// A generic measure: a number with its unit and what it was about, kept even though no
@@ -81,6 +97,7 @@ impl ParsedRecord {
             parser,
             measures: Vec::new(),
             unreadable: Vec::new(),
+            rows: Vec::new(),
         }
         .placed_at(entry)
     }

@@ -360,6 +360,12 @@ pub struct Questions {
     /// Asks which month (`which month`, `哪个月`, `in welchem Monat`).
     #[serde(default)]
     pub which_month: Vec<String>,
+    /// Asks which year (`which year`, `in welchem Jahr`, `哪一年`).
+    #[serde(default)]
+    pub which_year: Vec<String>,
+    /// Asks for a name, not a number (`what`, `which`, `who`, `뭐`, `什么`).
+    #[serde(default)]
+    pub what: Vec<String>,
     /// Every weekend, not the last one (`on weekends`, `주말마다`, `nos fins de semana`).
     #[serde(default)]
     pub every_weekend: Vec<String>,
@@ -507,6 +513,8 @@ struct Markers {
     took_in: Vec<String>,
     #[serde(default)]
     rest: Vec<String>,
+    #[serde(default)]
+    pending: Vec<String>,
 }
 
 /// What a small word is to a name.
@@ -567,6 +575,9 @@ pub struct Lexicon {
     pub took_in: Vec<String>,
     /// A day whose log says only one of these is a rest day: `rest day`, `휴식`, `休息日`.
     pub rest: Vec<String>,
+    /// A heading holding one says the rows under it are not done yet: `To read`,
+    /// `Currently reading`, `À voir`, `읽을 책`.
+    pub pending: Vec<String>,
     /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
     pub possessives: Vec<String>,
     /// People a log tells about: `buddy`, `compañero`, `personal`.
@@ -584,6 +595,9 @@ pub struct Lexicon {
     /// Keys of `key: value` lines by what they name (`dinner`) -> their words in every
     /// language (`d`, `dinner`, `저녁`, `cena`).
     pub fields: BTreeMap<String, Vec<String>>,
+    /// A word of `fields` -> the languages whose file lists it (`fim` -> `pt`): a question
+    /// in Portuguese about when books were finished reads the `Fim` column first.
+    pub field_langs: BTreeMap<String, Vec<String>>,
     /// Units as notes write them (`km` -> `kilometern`, `chilometri`...), read beside any
     /// number; every language's, longest first.
     pub unit_spellings: BTreeMap<String, Vec<String>>,
@@ -685,6 +699,7 @@ fn load_values<'a>(
         per_hour: Vec::new(),
         took_in: Vec::new(),
         rest: Vec::new(),
+        pending: Vec::new(),
         possessives: Vec::new(),
         people: Vec::new(),
         equipment: Vec::new(),
@@ -693,6 +708,7 @@ fn load_values<'a>(
         months: Vec::new(),
         table_headers: Vec::new(),
         fields: BTreeMap::new(),
+        field_langs: BTreeMap::new(),
         unit_spellings: BTreeMap::new(),
         unit_spellings_in_context: BTreeMap::new(),
         amounts: BTreeMap::new(),
@@ -797,7 +813,11 @@ fn load_values<'a>(
         lex.per_hour.extend(lower(m.per_hour));
         lex.took_in.extend(lower(m.took_in));
         lex.rest.extend(lower(m.rest));
+        lex.pending.extend(lower(m.pending));
         for (name, words) in file.fields {
+            for w in lower(words.clone()) {
+                lex.field_langs.entry(w).or_default().push(lang.to_string());
+            }
             lex.fields.entry(name).or_default().extend(lower(words));
         }
         lex.possessives.extend(lower(file.others.possessives));
@@ -812,6 +832,7 @@ fn load_values<'a>(
             &q.first,
             &q.per_month,
             &q.which_month,
+            &q.which_year,
             &q.every_weekend,
         ]
         .into_iter()
@@ -834,6 +855,8 @@ fn load_values<'a>(
         lex.questions.first.extend(lower(q.first));
         lex.questions.per_month.extend(lower(q.per_month));
         lex.questions.which_month.extend(lower(q.which_month));
+        lex.questions.which_year.extend(lower(q.which_year));
+        lex.questions.what.extend(lower(q.what));
         lex.questions.every_weekend.extend(lower(q.every_weekend));
         lex.questions.in_progress.extend(lower(q.in_progress));
         lex.questions.result.extend(lower(q.result));
@@ -912,6 +935,8 @@ fn load_values<'a>(
         &mut lex.questions.first,
         &mut lex.questions.per_month,
         &mut lex.questions.which_month,
+        &mut lex.questions.which_year,
+        &mut lex.questions.what,
         &mut lex.questions.every_weekend,
         &mut lex.questions.result,
     ] {

@@ -21,17 +21,21 @@ mod others;
 mod own;
 mod plans;
 mod properties;
+pub mod rows;
 mod runs;
 mod sleep;
 pub mod stated;
 pub(crate) mod tables;
 pub mod units;
 mod unreadable;
+pub mod value;
 pub(crate) mod wod;
 pub mod words;
 
 pub use plans::is_plan_line;
-pub use properties::{activity_words, asks_field, is_rate_unit, keep_fields, kind_of_measure};
+pub use properties::{
+    activity_words, asks_field, field_aliases, is_rate_unit, keep_fields, kind_of_measure,
+};
 pub use words::{misspelt, near_exercise};
 
 /// Kilometres in a mile.
@@ -89,8 +93,16 @@ fn own_clauses(line: &Clause) -> Vec<Clause> {
     own::clauses(line, continues)
 }
 
-/// Parses an entry into a record with whatever the rules can read.
+/// Parses an entry into a record with whatever the rules can read. Text that is no log (a
+/// reading list in an undated note, see [`rows::holds_dated_table`]) gives its rows only.
 pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
+    let rows = rows::rows(&entry.text, entry.under.as_deref());
+    if !entry.log {
+        return ParsedRecord {
+            rows,
+            ..ParsedRecord::for_entry(entry, "offline-rules".to_string())
+        };
+    }
     let reader = Reader::new(domains);
     let mut found = Found::default();
     if !properties::read(&entry.text, reader.running, &mut found) {
@@ -113,6 +125,7 @@ pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
         extraction_notes: found.notes,
         measures: found.measures,
         unreadable: found.unreadable,
+        rows,
         ..ParsedRecord::for_entry(entry, "offline-rules".to_string())
     }
 }

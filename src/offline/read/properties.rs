@@ -32,6 +32,15 @@ fn lexicon() -> &'static Lexicon {
     })
 }
 
+/// The activity fields (`distance`, `heart rate`...) and the keys naming each, in every
+/// language: the aliases that let a question find a field the person named otherwise.
+pub fn field_aliases() -> impl Iterator<Item = (&'static str, &'static [String])> {
+    lexicon()
+        .fields
+        .iter()
+        .map(|(name, f)| (name.as_str(), f.keys.as_slice()))
+}
+
 /// `Avg_HR`, `avg-hr`, `avg hr` alike.
 fn key_of(key: &str) -> String {
     key.trim()

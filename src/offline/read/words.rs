@@ -353,6 +353,20 @@ pub fn names_domain(text: &str, domain: Option<&Domain>) -> bool {
     domain.is_some_and(|d| domain_terms(text, d).next().is_some())
 }
 
+/// The activity `text` names: `running` or `strength` by their domains' terms, else a
+/// family of [`crate::offline::activities`] (`cycling`, `climbing`, `reading`...).
+pub fn activity_named(text: &str, domains: &crate::domains::Domains) -> Option<String> {
+    let text = text.to_lowercase();
+    let domain = |name: &str| domains.all.iter().find(|d| d.name == name);
+    if let Some(family) = crate::offline::activities::family(&text) {
+        return Some(family.to_string());
+    }
+    ["running", "strength"]
+        .into_iter()
+        .find(|name| names_domain(&text, domain(name)))
+        .map(str::to_string)
+}
+
 /// Whether `text` names a run: a term of the running domain, where a race distance used as
 /// a word (`5k`, `10k`) names a run only when no other way of moving is named (`walked 5k
 /// to work`, `10k ride`).

@@ -7,6 +7,10 @@ use rusqlite::{params, Connection};
 use crate::vault::facts::{facts, Fact};
 use crate::vault::parsed::ParsedRecord;
 
+/// What `domains` holds for a record with rows of the person's fields (see
+/// [`ParsedRecord::rows`]): the records a question over those fields reads.
+pub const ROWS: &str = "rows";
+
 /// The stored form of one record.
 #[derive(Debug, Clone)]
 pub struct Encoded {
@@ -21,7 +25,13 @@ impl Encoded {
     pub fn of(r: &ParsedRecord) -> Encoded {
         Encoded {
             json: serde_json::to_string(r).expect("records serialize"),
-            domains: r.domain_data.keys().map(|k| format!("|{k}|")).collect(),
+            domains: r
+                .domain_data
+                .keys()
+                .map(String::as_str)
+                .chain((!r.rows.is_empty()).then_some(ROWS))
+                .map(|k| format!("|{k}|"))
+                .collect(),
             facts: facts(r),
         }
     }

@@ -69,6 +69,7 @@ impl RecordDb {
                     corrections: Vec::new(),
                     measures: Vec::new(),
                     unreadable: Vec::new(),
+                    rows: Vec::new(),
                 });
             }
             let mut set = Map::with_capacity(5);

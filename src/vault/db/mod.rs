@@ -14,7 +14,7 @@ mod tests;
 
 pub use awaiting::Awaiting;
 pub use dated::Dated;
-pub use encoded::Encoded;
+pub use encoded::{Encoded, ROWS};
 pub(crate) use entries::without_zero_width;
 
 use std::path::{Path, PathBuf};

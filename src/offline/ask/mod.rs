@@ -1,0 +1,377 @@
+//! Questions over the person's own fields (DESIGN §4.0): the vault's rows as one
+//! [`table::Table`], a question resolved into a [`plan::Plan`] against its vocabulary, the
+//! plan computed here into a reply with every row it used.
+
+pub mod plan;
+pub mod table;
+
+use std::collections::BTreeMap;
+
+use chrono::{Datelike, NaiveDate};
+
+use self::plan::{Op, Plan, Returns};
+use self::table::{Rec, Table};
+use super::answer::Frame;
+use super::kinds::Reply;
+use super::provenance::{Input, Operation, Provenance};
+use super::read::value::Value;
+use super::say::{self, t};
+use crate::domains::Domains;
+use crate::vault::Store;
+
+/// The answer to `frame` from the vault's rows, or `None` when the question names none of
+/// their fields or values, or no row matches.
+pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Option<Reply> {
+    let table = Table::load(store);
+    if table.recs.is_empty() {
+        return None;
+    }
+    let plan = plan::resolve(frame, &table, domains);
+    tracing::debug!("plan of {:?}: {plan:?}", frame.question);
+    let plan = plan?;
+    compute(&plan, &table, domains, when)
+}
+
+/// The rows `plan` reads: done, holding its filters, in its period, with its target;
+/// oldest first, a row written twice counted once.
+fn matching<'t>(plan: &Plan, table: &'t Table, domains: &Domains) -> Vec<&'t Rec> {
+    let on = plan.date_field.as_deref();
+    let mut rows: Vec<&Rec> = table
+        .recs
+        .iter()
+        .filter(|r| r.holds(&plan.filters, plan.period, on))
+        .filter(|r| plan.about.as_deref().is_none_or(|a| r.is_about(a, domains)))
+        .filter(|r| plan.target.as_ref().is_none_or(|k| r.field(k).is_some()))
+        .collect();
+    rows.sort_by_key(|r| (r.date_on(on), r.date));
+    rows.dedup_by(|a, b| a.date == b.date && same_fields(a, b));
+    rows
+}
+
+/// Two rows with the same fields and values: one row written twice.
+fn same_fields(a: &Rec, b: &Rec) -> bool {
+    a.fields.len() == b.fields.len()
+        && a.fields
+            .iter()
+            .zip(&b.fields)
+            .all(|(x, y)| x.key == y.key && x.text == y.text)
+}
+
+/// Computes `plan` over `table`.
+fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<Reply> {
+    let rows = matching(plan, table, domains);
+    if rows.is_empty() {
+        return None;
+    }
+    let filter = filter_words(plan, table);
+    let target = plan.target.as_deref();
+    let name_of = |k: Option<&str>| {
+        k.and_then(|k| rows.iter().find_map(|r| r.field(k)))
+            .map(|f| f.name.clone())
+            .unwrap_or_default()
+    };
+    // A one-letter key (`D:`) is said by the question's word for it (`dinner`).
+    let field = match &plan.target_word {
+        Some(word) if name_of(target).chars().count() <= 2 => word.clone(),
+        _ => name_of(target),
+    };
+    let number = |r: &Rec| {
+        target
+            .and_then(|k| r.field(k))
+            .and_then(|f| f.value.number())
+    };
+    let mut reply = Reply::default();
+    let picked: Option<&Rec> = match plan.op {
+        Op::Max => rows
+            .iter()
+            .copied()
+            .filter(|r| number(r).is_some())
+            .max_by(|a, b| number(a).partial_cmp(&number(b)).expect("numbers compare")),
+        Op::Min => rows
+            .iter()
+            .copied()
+            .filter(|r| number(r).is_some())
+            .min_by(|a, b| number(a).partial_cmp(&number(b)).expect("numbers compare")),
+        Op::Latest => rows.last().copied(),
+        Op::First => rows.first().copied(),
+        Op::Lookup => rows.last().copied(),
+        _ => None,
+    };
+    let mut used: Vec<&Rec> = rows.clone();
+    match plan.op {
+        Op::Count => {
+            let n = rows.len().to_string();
+            reply.head.push(t(
+                "rows_count",
+                &[("n", &n), ("when", when), ("filter", &filter)],
+            ));
+            reply.provenance.push(Provenance::with(
+                Operation::Count,
+                n,
+                inputs(&rows, None),
+                when,
+            ));
+        }
+        Op::Sum | Op::Mean => {
+            let values: Vec<(&Rec, f64)> = rows
+                .iter()
+                .filter_map(|r| number(r).map(|n| (*r, n)))
+                .collect();
+            if values.is_empty() {
+                return None;
+            }
+            let total: f64 = values.iter().map(|(_, n)| n).sum();
+            let (figure, operation) = match plan.op {
+                Op::Sum => (total, Operation::Sum),
+                _ => (total / values.len() as f64, Operation::Mean),
+            };
+            let sample = values[0].0.field(target?)?;
+            let typed_unit = values[0].0.typed_unit(target?);
+            let shown = match (&sample.value, typed_unit) {
+                // `water: 6`: the unit the typed reader knows (`6 glasses`).
+                (Value::Number(_, unit), Some(typed)) if unit.is_empty() => {
+                    let n = super::analyze::trim(figure);
+                    match figure == 1.0 {
+                        true => format!("{n} {typed}"),
+                        false => format!("{n} {}", super::metric::plural_unit(typed)),
+                    }
+                }
+                _ => show(figure, &sample.value, &sample.text),
+            };
+            used = values.iter().map(|(r, _)| *r).collect();
+            let entries = say::count(values.len(), "entry");
+            reply.head.push(t(
+                "rows_figure",
+                &[
+                    ("value", &shown),
+                    ("field", &field),
+                    ("when", when),
+                    ("filter", &filter),
+                    ("rows", &entries),
+                ],
+            ));
+            reply.provenance.push(Provenance::with(
+                operation,
+                shown,
+                inputs(&used, target),
+                when,
+            ));
+        }
+        Op::YearMost => {
+            let mut years: BTreeMap<i32, usize> = BTreeMap::new();
+            for r in &rows {
+                if let Some((d, _)) = r.date_on(plan.date_field.as_deref()) {
+                    *years.entry(d.year()).or_default() += 1;
+                }
+            }
+            let (year, n) = years.iter().max_by_key(|(y, n)| (**n, -**y))?;
+            let tally: Vec<String> = years.iter().map(|(y, n)| format!("{y}: {n}")).collect();
+            reply.head.push(t(
+                "rows_year",
+                &[
+                    ("year", &year.to_string()),
+                    ("n", &n.to_string()),
+                    ("filter", &filter),
+                    ("years", &tally.join(", ")),
+                ],
+            ));
+        }
+        Op::Max | Op::Min | Op::Latest | Op::First | Op::Lookup => {
+            let r = picked?;
+            used = vec![r];
+            let (d, _) = r.date_on(plan.date_field.as_deref())?;
+            let date = day(d);
+            let head = match plan.returns {
+                Returns::Date => {
+                    let detail = target
+                        .and_then(|k| r.field(k))
+                        .filter(|f| !matches!(f.value, Value::Date(..)))
+                        .map(|f| format!(" ({}: {})", f.name, f.text))
+                        .unwrap_or_default();
+                    let shown = match target.and_then(|k| r.field(k)) {
+                        Some(f) if matches!(f.value, Value::Date(..)) => f.text.clone(),
+                        _ => date.clone(),
+                    };
+                    t(
+                        "rows_date",
+                        &[("date", &shown), ("detail", &detail), ("link", &r.link)],
+                    )
+                }
+                Returns::Name => {
+                    let skip: Vec<String> = plan.filters.iter().map(|(k, _)| k.clone()).collect();
+                    let name = r.name(&skip)?;
+                    let detail = target
+                        .and_then(|k| r.field(k))
+                        .map(|f| format!(" ({}: {})", f.name, f.text))
+                        .unwrap_or_default();
+                    t(
+                        "rows_name",
+                        &[
+                            ("name", &name.text),
+                            ("detail", &detail),
+                            ("date", &date),
+                            ("link", &r.link),
+                        ],
+                    )
+                }
+                Returns::Value => {
+                    let f = r.field(target?)?;
+                    t(
+                        "field_value",
+                        &[
+                            ("value", &f.text),
+                            ("key", &field),
+                            ("date", &date),
+                            ("link", &r.link),
+                        ],
+                    )
+                }
+            };
+            reply.head.push(head);
+            // A value looked up over a period: every row's, newest first below it.
+            if plan.op == Op::Lookup && plan.returns == Returns::Value {
+                used = rows.clone();
+            }
+            if matches!(plan.op, Op::Max | Op::Min) {
+                let operation = if plan.op == Op::Max {
+                    Operation::Max
+                } else {
+                    Operation::Min
+                };
+                let shown = target
+                    .and_then(|k| r.field(k))
+                    .map(|f| f.text.clone())
+                    .unwrap_or_default();
+                reply.provenance.push(Provenance::with(
+                    operation,
+                    shown,
+                    inputs(&rows, target),
+                    when,
+                ));
+                used = rows.clone();
+            }
+        }
+    }
+    if used.len() > 1 {
+        for r in used.iter().rev().take(super::kinds::LISTED) {
+            reply.items.push(item(r));
+        }
+        reply.unlisted = used.len().saturating_sub(super::kinds::LISTED);
+    }
+    for r in &used {
+        reply.used(&r.source);
+    }
+    Some(reply)
+}
+
+/// ` (Route: river loop)`: the filters as the person wrote them.
+fn filter_words(plan: &Plan, table: &Table) -> String {
+    if plan.filters.is_empty() {
+        return String::new();
+    }
+    let said: Vec<String> = plan
+        .filters
+        .iter()
+        .map(|(k, v)| {
+            let value = table
+                .columns
+                .get(k)
+                .and_then(|c| c.values.get(v))
+                .cloned()
+                .unwrap_or_else(|| v.clone());
+            let name = table
+                .recs
+                .iter()
+                .find_map(|r| r.field(k))
+                .map_or(k.clone(), |f| f.name.clone());
+            format!("{name}: {value}")
+        })
+        .collect();
+    format!(" ({})", said.join(", "))
+}
+
+/// A figure in the form its values are written in: a duration as `h:mm:ss` or as
+/// `7時間47分`, a number with its unit.
+fn show(figure: f64, sample: &Value, written: &str) -> String {
+    match sample {
+        Value::Duration(_) if !written.contains(':') => {
+            let minutes = (figure / 60.0).round() as i64;
+            in_form(written, &[minutes / 60, minutes % 60])
+        }
+        Value::Duration(_) => {
+            let s = figure.round() as i64;
+            let clock_hours = written.matches(':').count() == 2;
+            if s >= 3600 || clock_hours {
+                format!("{}:{:02}:{:02}", s / 3600, s % 3600 / 60, s % 60)
+            } else {
+                format!("{}:{:02}", s / 60, s % 60)
+            }
+        }
+        Value::Number(_, unit) if unit.is_empty() => super::analyze::trim(figure),
+        Value::Number(_, unit) if !unit.is_ascii() || unit == "★" => {
+            format!("{}{unit}", super::analyze::trim(figure))
+        }
+        Value::Number(_, unit) => format!("{} {unit}", super::analyze::trim(figure)),
+        _ => super::analyze::trim(figure),
+    }
+}
+
+/// `written` with its numbers replaced by `numbers` in order, a number written with two
+/// digits kept so (`7時間47分` -> `6時間59分`, `1h05` -> `1h20`).
+fn in_form(written: &str, numbers: &[i64]) -> String {
+    let mut out = String::new();
+    let mut next = numbers.iter();
+    let mut chars = written.chars().peekable();
+    while let Some(c) = chars.next() {
+        if !c.is_ascii_digit() {
+            out.push(c);
+            continue;
+        }
+        let mut width = 1;
+        while chars.peek().is_some_and(char::is_ascii_digit) {
+            chars.next();
+            width += 1;
+        }
+        match next.next() {
+            Some(n) if width == 2 => out.push_str(&format!("{n:02}")),
+            Some(n) => out.push_str(&n.to_string()),
+            None => {}
+        }
+    }
+    out
+}
+
+/// `2023-10-15 (Sun)`: a date every reader of every language reads the same way.
+fn day(d: NaiveDate) -> String {
+    format!("{} ({})", d.format("%Y-%m-%d"), say::date(d, "weekday"))
+}
+
+/// The inputs of a figure: each row's value of `target` (or the row itself), oldest first.
+fn inputs(rows: &[&Rec], target: Option<&str>) -> Vec<Input> {
+    rows.iter()
+        .map(|r| {
+            let f = target.and_then(|k| r.field(k));
+            Input {
+                value: f.map_or_else(|| summary(r), |f| f.text.clone()),
+                number: f.and_then(|f| f.value.number()).unwrap_or(1.0),
+                date: r.date_on(None).map_or(r.date, |(d, _)| d),
+                link: r.link.clone(),
+            }
+        })
+        .collect()
+}
+
+/// A row's fields on one line: `Distance 10.5 km · Route river loop`.
+fn summary(r: &Rec) -> String {
+    r.fields
+        .iter()
+        .map(|f| format!("{} {}", f.name, f.text))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// One cited line per row used.
+fn item(r: &Rec) -> String {
+    let d = r.date_on(None).map_or(r.date, |(d, _)| d);
+    format!("{}: {} {}", say::day(d), summary(r), r.link)
+}

@@ -1,0 +1,389 @@
+//! A question as an operation over the person's rows (DESIGN §4.0): its words are matched
+//! to the vault's own vocabulary first (field names give the target or the date a period
+//! is taken on, text values give filters), the lexicon's aliases second; the operation is
+//! read from the question's cues.
+
+use chrono::NaiveDate;
+
+use super::table::{key, Table};
+use crate::domains::Domains;
+use crate::offline::answer::Frame;
+use crate::offline::cues::{self, Cue};
+use crate::offline::read::lexicon::lexicon;
+use crate::offline::read::words::{activity_named, find_word};
+
+/// What a plan computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Count,
+    Sum,
+    Mean,
+    Max,
+    Min,
+    Latest,
+    First,
+    /// The target's value in the matching row.
+    Lookup,
+    /// The year holding the most matching rows.
+    YearMost,
+}
+
+/// What the answer leads with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Returns {
+    /// The target's value (or the figure computed).
+    Value,
+    /// The row's date.
+    Date,
+    /// What names the row (a title, an item).
+    Name,
+}
+
+/// A question resolved against the vault's rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    pub op: Op,
+    /// The field computed or looked up (its key).
+    pub target: Option<String>,
+    /// The question's word for the target when it named it by an alias (`dinner` for a
+    /// key `D`): an answer names a one-letter key so.
+    pub target_word: Option<String>,
+    /// The date field the period is taken on, when the question names one (`finished`).
+    pub date_field: Option<String>,
+    /// Field key and value (compared form) a row must hold.
+    pub filters: Vec<(String, String)>,
+    /// The activity asked about when no value was named (`how far did I run`): only rows
+    /// with a value or a note path naming it are read.
+    pub about: Option<String>,
+    pub period: Option<(NaiveDate, NaiveDate)>,
+    pub returns: Returns,
+}
+
+/// How strongly the question names a field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Named {
+    /// By a unit its numbers carry (`how many km`).
+    Unit,
+    /// By a lexicon alias (`how far` for `Distanz`, `spent` for `금액`).
+    Alias,
+    /// By its own name.
+    Own,
+}
+
+/// The plan of `frame`'s question over `table`, or `None` when the question names none of
+/// the vault's fields or values (another reader answers it).
+pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> {
+    let range = frame.query.range.as_ref();
+    let mut q = frame.question.to_lowercase().replace(['’', '‘'], "'");
+    if let Some(r) = range {
+        q = q.replacen(r.phrase.trim(), " ", 1);
+    }
+    let q = q.replace(['_', '-'], " ");
+    let period = range.map(|r| (r.start, r.end));
+    let words = Words::of(&q);
+    let asked_units = cues::units(&q);
+    let mut named: Vec<(String, Named)> = Vec::new();
+    // The question's word for a field it names by an alias (`dinner` for `D`).
+    let mut said: Vec<(String, String)> = Vec::new();
+    for (name, column) in &table.columns {
+        let alias = aliases_of(name).into_iter().find(|a| words.says(a));
+        let how = if words.says(name) {
+            Some(Named::Own)
+        } else if let Some(alias) = alias {
+            said.push((name.clone(), alias));
+            Some(Named::Alias)
+        } else {
+            column
+                .unit()
+                .filter(|u| !u.is_empty() && column.is_number())
+                .filter(|u| asked_units.iter().any(|asked| unit_is(u, asked)))
+                .map(|_| Named::Unit)
+        };
+        if let Some(how) = how {
+            named.push((name.clone(), how));
+        }
+    }
+    let filters = values_named(&q, table);
+    if !named.iter().any(|(_, how)| *how >= Named::Alias) && filters.is_empty() {
+        return None;
+    }
+    let column = |k: &str| table.columns.get(k);
+    // The cues and the activity are read without the fields' own names (`Avg HR` asks no average).
+    let mut cued = q.clone();
+    for (k, how) in &named {
+        if *how == Named::Own {
+            cued = cued.replace(k.as_str(), " ");
+        }
+    }
+    for (_, v) in &filters {
+        cued = cued.replace(v.as_str(), " ");
+    }
+    // `how far did I cycle`: with no value named, the rows whose short values or note
+    // name the activity. Runs and lifts are the typed readers' to answer.
+    let about = match filters.is_empty() {
+        true => activity_named(&cued, domains),
+        false => None,
+    };
+    if about
+        .as_deref()
+        .is_some_and(|a| a == "running" || a == "strength")
+    {
+        return None;
+    }
+    // A field named after a lift or a run that holds what was done in words
+    // (`Bench: 3x5@155`, `Run: 3 mi, 28:00`) is the typed readers', which know sets and
+    // distances; `tempo:: 0:41:05` is a number of its own.
+    let typed_field = named.iter().any(|(k, how)| {
+        let kind = activity_named(k, domains);
+        *how == Named::Own
+            && (kind.as_deref() == Some("strength")
+                || kind.as_deref() == Some("running") && column(k).is_some_and(|c| c.is_text()))
+    });
+    if typed_field {
+        return None;
+    }
+
+    // How many rows a field would be read from: the one the notes hold for this question
+    // wins over a namesake in another log (`Finished` of the books, `Vu le` of the films).
+    let holding: Vec<_> = table
+        .recs
+        .iter()
+        .filter(|r| r.holds(&filters, None, None))
+        .filter(|r| about.as_deref().is_none_or(|a| r.is_about(a, domains)))
+        .collect();
+    if holding.is_empty() {
+        return None;
+    }
+    let support = |k: &str, on: Option<&str>| {
+        holding
+            .iter()
+            .filter(|r| r.field(k).is_some() && r.holds(&[], period, on))
+            .count()
+    };
+    // A field named in the question's language comes before its namesakes in others.
+    let own_language = |k: &str| {
+        lexicon()
+            .field_langs
+            .get(k)
+            .is_some_and(|langs| langs.iter().any(|l| l == frame.lang))
+    };
+    let date_field = named
+        .iter()
+        .filter(|(k, how)| *how >= Named::Alias && column(k).is_some_and(|c| c.is_date()))
+        .map(|(k, how)| (k, *how, support(k, Some(k))))
+        .filter(|(_, _, n)| *n > 0)
+        .max_by_key(|(k, how, n)| (*how, own_language(k), *n))
+        .map(|(k, _, _)| k.clone());
+    let on = date_field.as_deref();
+    let filtered: Vec<&String> = filters.iter().map(|(k, _)| k).collect();
+    let target = named
+        .iter()
+        .filter(|(k, _)| !filtered.contains(&k) && column(k).is_some_and(|c| !c.is_date()))
+        .map(|(k, how)| (k, *how, support(k, on)))
+        .filter(|(_, _, n)| *n > 0)
+        .max_by_key(|(k, how, n)| {
+            let number = column(k).is_some_and(|c| c.is_number());
+            (*how, number, own_language(k), *n)
+        })
+        .map(|(k, how, _)| (k.clone(), how));
+    let asks = |cue: Cue| cues::asks(&cued, cue);
+    let questions = &lexicon().questions;
+    let when = asks(Cue::When) || cues::has(&cued, &questions.day);
+    let number = target
+        .as_ref()
+        .is_some_and(|(k, _)| column(k).is_some_and(|c| c.is_number()));
+    let op = if cues::has(&cued, &questions.which_year) {
+        Op::YearMost
+    } else if asks(Cue::Count) {
+        Op::Count
+    } else if asks(Cue::Least) || asks(Cue::Worst) {
+        Op::Min
+    } else if asks(Cue::Best) {
+        Op::Max
+    } else if asks(Cue::Average) {
+        Op::Mean
+    } else if asks(Cue::Last) {
+        Op::Latest
+    } else if cues::has(&cued, &questions.first) {
+        Op::First
+    } else if asks(Cue::HowMany) || asks(Cue::Total) {
+        // `how much did the repair cost` names by another word a field whose values are no
+        // numbers: not a count of rows.
+        // `combien de films`: the rows that have one.
+        match (number, &target) {
+            (true, _) => Op::Sum,
+            (false, None) | (false, Some((_, Named::Own))) => Op::Count,
+            (false, Some(_)) => return None,
+        }
+    } else if date_field.is_some() && !filters.is_empty() {
+        Op::Lookup
+    } else if when {
+        Op::Latest
+    } else {
+        Op::Lookup
+    };
+    // A max, min, sum or mean needs numbers.
+    if matches!(op, Op::Max | Op::Min | Op::Sum | Op::Mean) && !number {
+        return None;
+    }
+    let target_own = target.as_ref().is_some_and(|(_, how)| *how == Named::Own);
+    let returns = match op {
+        Op::Lookup if date_field.is_some() && (when || target.is_none()) => Returns::Date,
+        _ if when && op != Op::Lookup => Returns::Date,
+        Op::Latest | Op::First | Op::Max | Op::Min
+            if !target_own && cues::has(&cued, &questions.what) =>
+        {
+            Returns::Name
+        }
+        Op::Latest | Op::First if target.is_none() => Returns::Date,
+        _ => Returns::Value,
+    };
+    let target = match (op, returns) {
+        (Op::Lookup, Returns::Date) => date_field.clone(),
+        _ => target.map(|(k, _)| k),
+    };
+    // A lookup reads one row: the question names it by a value or a day.
+    if op == Op::Lookup && (target.is_none() || filters.is_empty() && period.is_none()) {
+        return None;
+    }
+    let target_word = target
+        .as_ref()
+        .and_then(|k| said.iter().find(|(name, _)| name == k))
+        .map(|(_, w)| w.clone());
+    Some(Plan {
+        op,
+        target,
+        target_word,
+        date_field,
+        filters,
+        about,
+        period,
+        returns,
+    })
+}
+
+/// The text values of the vault that the question names, the longest where one holds
+/// another (`Harbor Lights` named: not `Harbor`).
+fn values_named(q: &str, table: &Table) -> Vec<(String, String)> {
+    let closed = closed_words();
+    let mut found: Vec<(String, String)> = Vec::new();
+    for (name, column) in &table.columns {
+        if !column.is_text() {
+            continue;
+        }
+        for value in column.values.keys() {
+            let long_enough = if value.is_ascii() {
+                value.len() >= 3
+            } else {
+                value.chars().count() >= 2
+            };
+            if long_enough
+                && !closed.contains(&value.as_str())
+                && !table.columns.contains_key(value)
+                && find_word(q, value).is_some()
+            {
+                found.push((name.clone(), value.clone()));
+            }
+        }
+    }
+    let held: Vec<(String, String)> = found.clone();
+    found.retain(|(_, v)| {
+        !held
+            .iter()
+            .any(|(_, other)| other.len() > v.len() && other.contains(v.as_str()))
+    });
+    found
+}
+
+/// Words that carry no topic, and markers (`rest`) the typed readers read: a value written
+/// as one of them names nothing.
+fn closed_words() -> Vec<&'static str> {
+    cues::words(Cue::NoTopic)
+        .iter()
+        .chain(&lexicon().questions.function)
+        .chain(&lexicon().rest)
+        .map(String::as_str)
+        .collect()
+}
+
+/// The lexicon's other words for a field's name (`hr` for `avg hr`, `how far` for
+/// `distance`), in every language.
+fn aliases_of(name: &str) -> Vec<String> {
+    let q = &lexicon().questions;
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |group: &str, words: &[String]| {
+        if words.iter().any(|w| key(w) == name) || key(group) == name {
+            out.extend(words.iter().map(|w| key(w)));
+            // Question phrasings that ask for the same thing.
+            let asked: &[String] = match group {
+                "distance" => &q.distance,
+                "duration" => &q.time,
+                "amount" => &q.cost,
+                _ => &[],
+            };
+            out.extend(asked.iter().map(|w| key(w)));
+        }
+    };
+    for (group, words) in &lexicon().fields {
+        add(group, words);
+    }
+    for (group, words) in crate::offline::read::field_aliases() {
+        add(group, words);
+    }
+    out.retain(|w| w != name && !w.is_empty());
+    out
+}
+
+/// Whether a unit written in the notes is the unit a question asks for.
+fn unit_is(written: &str, asked: &str) -> bool {
+    let written = written.trim_end_matches('.');
+    written == asked || crate::offline::read::units::measure_unit(written) == Some(asked)
+}
+
+/// The words of a question, to find a field's name in (also in its other forms: `finish`
+/// for `Finished`, `vus` for `vu`).
+struct Words<'q> {
+    q: &'q str,
+    words: Vec<&'q str>,
+    closed: Vec<&'static str>,
+}
+
+impl<'q> Words<'q> {
+    fn of(q: &'q str) -> Words<'q> {
+        Words {
+            q,
+            words: q
+                .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+                .filter(|w| !w.is_empty())
+                .collect(),
+            closed: closed_words(),
+        }
+    }
+
+    /// Whether the question says `name`: as written, or (one Latin word) as a word that
+    /// is its plural, or a stem of four letters or more of it, or it of the word.
+    fn says(&self, name: &str) -> bool {
+        if name.is_empty() {
+            return false;
+        }
+        if find_word(self.q, name).is_some() {
+            return true;
+        }
+        if !name.is_ascii() && !name.chars().all(char::is_alphabetic) || name.contains(' ') {
+            return false;
+        }
+        self.words.iter().any(|w| {
+            // A closed word, or an activity's (`climbing` asks about climbing, not `Climb`).
+            if self.closed.contains(w) || crate::offline::activities::family(w).is_some() {
+                return false;
+            }
+            let plural = w.strip_suffix('s') == Some(name) || w.strip_suffix("es") == Some(name);
+            let stem = |short: &str, long: &str| {
+                short.chars().count() >= 4
+                    && long.starts_with(short)
+                    && long.len() - short.len() <= 3
+            };
+            plural || stem(w, name) || stem(name, w)
+        })
+    }
+}

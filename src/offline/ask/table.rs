@@ -1,0 +1,248 @@
+//! The vault's rows as one table (DESIGN §4.0): every card, table row and note's
+//! properties, each field typed, and the vocabulary a question is resolved against (the
+//! field names, what their values are, the text values).
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+
+use crate::offline::read::value::{self, Precision, Value};
+use crate::offline::read::words::activity_named;
+use crate::vault::db::ROWS;
+use crate::vault::Store;
+
+/// One field of a row.
+#[derive(Debug, Clone)]
+pub struct Field {
+    /// As the person wrote it.
+    pub name: String,
+    /// Compared form of the name (see [`key`]).
+    pub key: String,
+    /// The value as written.
+    pub text: String,
+    pub value: Value,
+}
+
+/// One row: a card, a table row, a note's properties.
+#[derive(Debug, Clone)]
+pub struct Rec {
+    /// The date of its entry.
+    pub date: NaiveDate,
+    pub fields: Vec<Field>,
+    pub source: String,
+    /// The wikilink to its entry.
+    pub link: String,
+    /// Not done yet (a `To read` table).
+    pub pending: bool,
+    /// What the typed readers measured in its entry, and in which unit (`water`, `glass`).
+    pub measured: Vec<(String, String)>,
+    /// Its entry's id.
+    pub entry: String,
+}
+
+impl Rec {
+    /// The unit a typed reader gave the field `key` where the person wrote none (`water:
+    /// 6` is glasses).
+    pub fn typed_unit(&self, key: &str) -> Option<&str> {
+        self.measured
+            .iter()
+            .find(|(what, unit)| what == key && !unit.is_empty())
+            .map(|(_, unit)| unit.as_str())
+    }
+
+    pub fn field(&self, key: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| f.key == key)
+    }
+
+    /// The date a question's period is taken on: the field `on` when given, else the first
+    /// date the row holds, else its entry's date. With its precision.
+    pub fn date_on(&self, on: Option<&str>) -> Option<(NaiveDate, Precision)> {
+        let dated = |f: &Field| match f.value {
+            Value::Date(d, p) => Some((d, p)),
+            _ => None,
+        };
+        match on {
+            Some(key) => self.field(key).and_then(dated),
+            None => Some(
+                self.fields
+                    .iter()
+                    .find_map(dated)
+                    .unwrap_or((self.date, Precision::Day)),
+            ),
+        }
+    }
+
+    /// Whether the row holds every filter (field key, value compared form) and lies in
+    /// `period` on the date `on` (see [`Rec::date_on`]; a year or month lies in it only
+    /// whole). Rows not done yet are never in.
+    pub fn holds(
+        &self,
+        filters: &[(String, String)],
+        period: Option<(NaiveDate, NaiveDate)>,
+        on: Option<&str>,
+    ) -> bool {
+        !self.pending
+            && filters
+                .iter()
+                .all(|(k, v)| self.field(k).is_some_and(|f| key(&f.text) == *v))
+            && match period {
+                None => on.is_none_or(|k| self.field(k).is_some()),
+                Some((start, end)) => self
+                    .date_on(on)
+                    .is_some_and(|(d, p)| start <= d && last_day(d, p) <= end),
+            }
+    }
+
+    /// Whether one of the row's short text values (a kind, not a description), or its
+    /// note's path, names `activity` (`type: ride`, `Rides/2023-09-03.md`).
+    pub fn is_about(&self, activity: &str, domains: &crate::domains::Domains) -> bool {
+        let named = |text: &str| activity_named(text, domains).as_deref() == Some(activity);
+        self.fields.iter().any(|f| {
+            f.value == Value::Text && f.text.split_whitespace().count() <= 3 && named(&f.text)
+        }) || self
+            .source
+            .split('/')
+            .any(|part| named(&part.replace(".md", "")))
+    }
+
+    /// What names the row: its first text field other than `but` (a book's title, an
+    /// expense's item, a card's route).
+    pub fn name(&self, but: &[String]) -> Option<&Field> {
+        self.fields
+            .iter()
+            .find(|f| f.value == Value::Text && !but.contains(&f.key))
+    }
+}
+
+/// What one field name holds across the vault.
+#[derive(Debug, Clone, Default)]
+pub struct Column {
+    /// How many rows have it, and how many of those values are dates, numbers, text.
+    pub rows: usize,
+    pub dates: usize,
+    pub numbers: usize,
+    pub texts: usize,
+    /// The units its numbers are written with, and how often.
+    pub units: BTreeMap<String, usize>,
+    /// Its text values, compared form -> as written.
+    pub values: BTreeMap<String, String>,
+}
+
+impl Column {
+    pub fn is_date(&self) -> bool {
+        self.dates * 2 > self.rows
+    }
+
+    pub fn is_number(&self) -> bool {
+        self.numbers * 2 > self.rows
+    }
+
+    pub fn is_text(&self) -> bool {
+        self.texts * 2 > self.rows
+    }
+
+    /// The unit most of its numbers carry.
+    pub fn unit(&self) -> Option<&str> {
+        self.units
+            .iter()
+            .max_by_key(|(_, n)| **n)
+            .map(|(u, _)| u.as_str())
+    }
+}
+
+/// Every row of the vault and its vocabulary.
+#[derive(Debug, Default)]
+pub struct Table {
+    pub recs: Vec<Rec>,
+    /// Field key -> what it holds.
+    pub columns: BTreeMap<String, Column>,
+}
+
+impl Table {
+    /// The rows of every record that has some.
+    pub fn load(store: &Store) -> Table {
+        let first = NaiveDate::from_ymd_opt(1, 1, 1).expect("a date");
+        let last = NaiveDate::from_ymd_opt(9999, 12, 31).expect("a date");
+        let mut recs = Vec::new();
+        for record in store.records_in(first, last, &[ROWS]) {
+            let link = store.cite_record(&record);
+            let measured: Vec<(String, String)> = record
+                .measures
+                .iter()
+                .map(|m| (key(&m.what), m.unit.clone()))
+                .collect();
+            for row in &record.rows {
+                let fields = row
+                    .fields
+                    .iter()
+                    .map(|(name, text)| Field {
+                        name: name.clone(),
+                        key: key(name),
+                        text: text.clone(),
+                        value: value::read(text),
+                    })
+                    .collect();
+                recs.push(Rec {
+                    date: record.date,
+                    fields,
+                    source: record.source_file.clone(),
+                    link: link.clone(),
+                    pending: row.pending,
+                    measured: measured.clone(),
+                    entry: record.id.clone(),
+                });
+            }
+        }
+        Table::of(recs)
+    }
+
+    /// The table of `recs`, its vocabulary counted.
+    pub fn of(recs: Vec<Rec>) -> Table {
+        let mut columns: BTreeMap<String, Column> = BTreeMap::new();
+        for rec in &recs {
+            for f in &rec.fields {
+                let c = columns.entry(f.key.clone()).or_default();
+                c.rows += 1;
+                match &f.value {
+                    Value::Date(..) => c.dates += 1,
+                    Value::Duration(_) => c.numbers += 1,
+                    Value::Number(_, unit) => {
+                        c.numbers += 1;
+                        *c.units.entry(unit.clone()).or_default() += 1;
+                    }
+                    Value::Text => {
+                        c.texts += 1;
+                        c.values
+                            .entry(key(&f.text))
+                            .or_insert_with(|| f.text.clone());
+                    }
+                }
+            }
+        }
+        Table { recs, columns }
+    }
+}
+
+/// The last day of what a date with its precision names (`2019` -> Dec 31, 2019).
+fn last_day(d: NaiveDate, p: Precision) -> NaiveDate {
+    use chrono::Datelike;
+    let next = match p {
+        Precision::Day => return d,
+        Precision::Month if d.month() == 12 => NaiveDate::from_ymd_opt(d.year() + 1, 1, 1),
+        Precision::Month => NaiveDate::from_ymd_opt(d.year(), d.month() + 1, 1),
+        Precision::Year => NaiveDate::from_ymd_opt(d.year() + 1, 1, 1),
+    };
+    next.and_then(|n| n.pred_opt()).unwrap_or(d)
+}
+
+/// A name or value as compared: lowercase, `_` and `-` as spaces, spaces collapsed, no
+/// emoji or punctuation at its ends (`Avg_HR` = `avg hr`, `🏃 Distance` = `distance`).
+pub fn key(name: &str) -> String {
+    name.to_lowercase()
+        .replace(['_', '-'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_string()
+}

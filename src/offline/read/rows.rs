@@ -1,0 +1,304 @@
+//! The person's own fields (DESIGN §4.0): a card of `key: value` lines is one row, a table
+//! row is one row under its header's names, a note's properties are one row. Names and
+//! values stay as written (markup taken off); [`super::value`] reads their types when a
+//! question needs them.
+//!
+//! Colon forms: `key: value`, `key：value`, Dataview's `key:: value`, `key = value`, bold
+//! keys (`**Distanz:** 8,4 km`, `**Distanz**: 8,4 km`), values in inline code. A card ends
+//! at a line that is no field, or where a name comes again (two cards with no line
+//! between them). Unticked to-dos are not fields.
+
+use crate::vault::parsed::Row;
+
+use super::tables::{is_row, is_separator};
+
+/// The rows of an entry's text. `under`: the heading above it, which may say that its rows
+/// are not done yet (`To read`, `Currently reading`; lexicon `markers.pending`).
+pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
+    if !text.contains([':', '：', '|', '=']) {
+        return Vec::new();
+    }
+    let pending = under.is_some_and(is_pending_heading);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut card: Vec<(String, String)> = Vec::new();
+    let mut header: Option<Vec<String>> = None;
+    let close = |card: &mut Vec<(String, String)>, out: &mut Vec<Row>| {
+        if !card.is_empty() {
+            out.push(Row {
+                fields: std::mem::take(card),
+                pending,
+            });
+        }
+    };
+    for (i, line) in lines.iter().enumerate() {
+        if is_row(line) {
+            close(&mut card, &mut out);
+            if is_separator(line) {
+                continue;
+            }
+            let cells = cells(line);
+            let underlined = lines.get(i + 1).is_some_and(|l| is_separator(l));
+            match &header {
+                _ if underlined => header = Some(cells),
+                Some(names) => {
+                    let fields: Vec<(String, String)> = names
+                        .iter()
+                        .zip(cells)
+                        .filter(|(name, value)| !name.is_empty() && !value.is_empty())
+                        .map(|(name, value)| (name.clone(), value))
+                        .collect();
+                    if !fields.is_empty() {
+                        out.push(Row { fields, pending });
+                    }
+                }
+                None => {}
+            }
+            continue;
+        }
+        header = None;
+        let fields = line_fields(line);
+        if fields.is_empty() {
+            close(&mut card, &mut out);
+        }
+        for (name, value) in fields {
+            let again = card
+                .iter()
+                .any(|(n, _)| n.to_lowercase() == name.to_lowercase());
+            if again {
+                close(&mut card, &mut out);
+            }
+            card.push((name, value));
+        }
+    }
+    close(&mut card, &mut out);
+    out
+}
+
+/// Whether an entry gives records: a log entry, or a table with dates in a note that is none.
+pub fn gives_records(entry: &crate::vault::Entry) -> bool {
+    entry.log || holds_dated_table(&entry.text)
+}
+
+/// Whether an entry's text holds a table with a date in a cell: its rows are records even
+/// in a note with no date of its own (a reading log's `Started` and `Finished` columns).
+pub fn holds_dated_table(text: &str) -> bool {
+    text.contains('|')
+        && text.lines().any(|l| {
+            is_row(l) && !is_separator(l) && cells(l).iter().any(|c| super::value::is_date(c))
+        })
+}
+
+/// Whether a heading says its rows are not done yet (`To read`, `Lendo agora`, `À voir`).
+fn is_pending_heading(heading: &str) -> bool {
+    let heading = heading.trim().to_lowercase();
+    super::lexicon::lexicon()
+        .pending
+        .iter()
+        .any(|w| super::words::find_word(&heading, w).is_some())
+}
+
+/// A table row's cells, as written, markup taken off.
+fn cells(line: &str) -> Vec<String> {
+    let t = line.trim().trim_start_matches('|').trim_end_matches('|');
+    t.split('|').map(|c| plain(c.trim())).collect()
+}
+
+/// The fields of a line: one, or several split by ` / `, ` · ` or ` | ` (`B: toast / L:
+/// salad / D: pizza`) when every part is one.
+fn line_fields(line: &str) -> Vec<(String, String)> {
+    for separator in [" / ", " · ", " | "] {
+        if line.contains(separator) {
+            let parts: Option<Vec<_>> = line.split(separator).map(field).collect();
+            if let Some(parts) = parts {
+                return parts;
+            }
+        }
+    }
+    field(line).into_iter().collect()
+}
+
+/// `key: value` in any colon form, or `None` for a line that is no field.
+pub fn field(line: &str) -> Option<(String, String)> {
+    let mut line = line.trim();
+    for bullet in ["- ", "* ", "+ ", "> "] {
+        line = line.strip_prefix(bullet).unwrap_or(line).trim_start();
+    }
+    if line.starts_with("[ ]") || line.starts_with('#') {
+        return None;
+    }
+    let line = line
+        .strip_prefix("[x]")
+        .or_else(|| line.strip_prefix("[X]"))
+        .unwrap_or(line)
+        .trim_start();
+    let (key, value) = split_field(line)?;
+    let key = plain(key);
+    let value = plain(value);
+    let words = key.split_whitespace().count();
+    let starts_well = key
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || !c.is_ascii());
+    let clock = key.ends_with(|c: char| c.is_ascii_digit())
+        && value.starts_with(|c: char| c.is_ascii_digit());
+    let link = value.starts_with("//");
+    (starts_well
+        && !clock
+        && !link
+        && !value.is_empty()
+        && (1..=4).contains(&words)
+        && key.chars().count() <= 32)
+        .then_some((key, value))
+}
+
+/// The key and value of a field line, by the first colon form it holds.
+fn split_field(line: &str) -> Option<(&str, &str)> {
+    // `**Distanz:** 8,4 km`: the colon inside the bold key.
+    if let Some(rest) = line.strip_prefix("**") {
+        let end = rest.find("**")?;
+        let (key, value) = (&rest[..end], &rest[end + 2..]);
+        let key = key.trim_end();
+        return match key.strip_suffix(':').or_else(|| key.strip_suffix('：')) {
+            Some(key) => Some((key, value)),
+            None => value
+                .trim_start()
+                .strip_prefix(':')
+                .or_else(|| value.trim_start().strip_prefix('：'))
+                .map(|value| (key, value)),
+        };
+    }
+    if let Some(at) = line.find("::") {
+        return Some((&line[..at], &line[at + 2..]));
+    }
+    let colon = [line.find(':'), line.find('：')]
+        .into_iter()
+        .flatten()
+        .min();
+    if let Some(at) = colon {
+        let width = line[at..].chars().next()?.len_utf8();
+        return Some((&line[..at], &line[at + width..]));
+    }
+    let (key, value) = line.split_once(" = ")?;
+    (!value.contains('=')).then_some((key, value))
+}
+
+/// A name or value without markup: bold, inline code, wikilink brackets (an alias shown),
+/// surrounding quotes.
+fn plain(text: &str) -> String {
+    let mut s = text.trim().replace("**", "").replace('`', "");
+    while let (Some(open), Some(close)) = (s.find("[["), s.find("]]")) {
+        if close < open {
+            break;
+        }
+        let inner = &s[open + 2..close];
+        let shown = inner.rsplit('|').next().unwrap_or(inner).to_string();
+        s.replace_range(open..close + 2, &shown);
+    }
+    s.trim()
+        .trim_matches(|c| c == '"' || c == '\'')
+        .trim()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(rows: &[Row]) -> Vec<Vec<(&str, &str)>> {
+        rows.iter()
+            .map(|r| {
+                r.fields
+                    .iter()
+                    .map(|(n, v)| (n.as_str(), v.as_str()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn cards_in_every_colon_form_are_one_row_each() {
+        let en = rows(
+            "- Distance: 10.5 km\n- Time: 0:52:10\n- Route: river loop\n\nWindy.",
+            None,
+        );
+        assert_eq!(
+            names(&en),
+            [[
+                ("Distance", "10.5 km"),
+                ("Time", "0:52:10"),
+                ("Route", "river loop")
+            ]]
+        );
+        let ja = rows("距離：12.3km\n平均心拍数：151\nコース：北の公園", None);
+        assert_eq!(ja[0].fields[2], ("コース".into(), "北の公園".into()));
+        let de = rows("**Distanz:** 8,4 km\n**Strecke**: Seerunde", None);
+        assert_eq!(
+            names(&de),
+            [[("Distanz", "8,4 km"), ("Strecke", "Seerunde")]]
+        );
+        let zh = rows("距离：`5KM`\n路线：`湖边`", None);
+        assert_eq!(names(&zh), [[("距离", "5KM"), ("路线", "湖边")]]);
+        let it = rows("distanza:: 6.8\npercorso:: [[argine]]", None);
+        assert_eq!(names(&it), [[("distanza", "6.8"), ("percorso", "argine")]]);
+    }
+
+    #[test]
+    fn fields_on_one_line_split_by_slashes_are_one_card() {
+        let meals = rows("B: toast / L: salad / D: pizza", None);
+        assert_eq!(
+            names(&meals),
+            [[("B", "toast"), ("L", "salad"), ("D", "pizza")]]
+        );
+    }
+
+    #[test]
+    fn a_name_written_again_starts_the_next_card() {
+        let two = rows(
+            "Distanz: 11,2 km\nZeit: 0:31:05\nDistanz: 11,2 km\nZeit: 0:33:40",
+            None,
+        );
+        assert_eq!(two.len(), 2);
+        assert_eq!(two[1].fields[1].1, "0:33:40");
+    }
+
+    #[test]
+    fn table_rows_carry_the_header_names_and_pending_tables_say_so() {
+        let text = "| Title | Author | Finished |\n|---|---|---|\n| Harbor | Tomas Keel | 2020-02-03 |\n| Snow | Ilse Marrow | 2021 |";
+        let read = rows(text, Some("Reading log"));
+        assert_eq!(
+            names(&read),
+            [
+                [
+                    ("Title", "Harbor"),
+                    ("Author", "Tomas Keel"),
+                    ("Finished", "2020-02-03")
+                ],
+                [
+                    ("Title", "Snow"),
+                    ("Author", "Ilse Marrow"),
+                    ("Finished", "2021")
+                ]
+            ]
+        );
+        assert!(!read[0].pending);
+        assert!(rows(text, Some("Currently reading"))[0].pending);
+        assert!(rows(text, Some("Lendo agora"))[0].pending);
+        assert!(holds_dated_table(text));
+        assert!(!holds_dated_table(
+            "| Film | Réalisation |\n|---|---|\n| Le Bal | Yann |"
+        ));
+    }
+
+    #[test]
+    fn prose_clocks_links_and_open_todos_are_no_fields() {
+        assert_eq!(field("at 07:30 I ran"), None);
+        assert_eq!(field("see https://example.org"), None);
+        assert_eq!(field("- [ ] call: the bank"), None);
+        assert_eq!(field("## Notes: today"), None);
+        assert_eq!(
+            field("- [x] Dinner: lentil soup"),
+            Some(("Dinner".into(), "lentil soup".into()))
+        );
+    }
+}

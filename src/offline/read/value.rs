@@ -1,0 +1,256 @@
+//! What a field's value is, read from how it is written: a date with its precision
+//! (`2019`, `2019-05`, `2019-05-06`), a duration (`0:52:10`, `28:40`), a number with its
+//! unit (`10.5 km`, `8,4 km`, `4,500원`, `12.450 Schritte`, `12 450 pas`, `5KM`), or text.
+//! Separators are told apart by digit groups: a separator followed by exactly three digits
+//! groups thousands; one followed by one, two or four and more digits is a decimal mark.
+
+use chrono::NaiveDate;
+
+/// A typed value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// A date: the first day of what was written, and how much of it was.
+    Date(NaiveDate, Precision),
+    /// A duration in seconds (`h:mm:ss`, `m:ss`).
+    Duration(f64),
+    /// A number and its unit, lowercase (empty when none).
+    Number(f64, String),
+    Text,
+}
+
+/// How much of a date was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Precision {
+    Year,
+    Month,
+    Day,
+}
+
+impl Value {
+    /// The number of a number or duration.
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Value::Number(n, _) => Some(*n),
+            Value::Duration(s) => Some(*s),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a value as written.
+pub fn read(text: &str) -> Value {
+    let t = text.trim();
+    if let Some((d, p)) = date(t) {
+        return Value::Date(d, p);
+    }
+    if let Some(s) = duration(t).or_else(|| hours_minutes(t)) {
+        return Value::Duration(s);
+    }
+    if let Some(stars) = (!t.is_empty() && t.chars().all(|c| c == '★' || c == '☆'))
+        .then(|| t.chars().filter(|&c| c == '★').count())
+    {
+        return Value::Number(stars as f64, "★".to_string());
+    }
+    // `86 €, c'était la pompe`: the figure a sentence opens with.
+    let lead = t.split([';', '(']).next().unwrap_or(t);
+    let lead = lead.split(", ").next().unwrap_or(lead);
+    match number(t).or_else(|| number(lead.trim())) {
+        Some((n, unit)) => Value::Number(n, unit),
+        None => Value::Text,
+    }
+}
+
+/// Hours then minutes written with words: `7時間47分`, `7 h 47`, `1h05`, `6시간 30분`.
+fn hours_minutes(t: &str) -> Option<f64> {
+    const HOURS: [&str; 10] = [
+        "時間", "시간", "小时", "小時", "hours", "hrs", "hr", "std", "h", "ore",
+    ];
+    const MINUTES: [&str; 7] = ["minutes", "mins", "min", "分钟", "分", "분", "m"];
+    let t = t.trim();
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let n = digits(t);
+    if n == 0 {
+        return None;
+    }
+    let rest = t[n..].trim_start();
+    let unit = HOURS.iter().find(|u| rest.to_lowercase().starts_with(*u))?;
+    let rest = rest[unit.len()..].trim_start();
+    let hours: f64 = t[..n].parse().ok()?;
+    let m = digits(rest);
+    if m == 0 {
+        return rest.is_empty().then_some(hours * 3600.0);
+    }
+    let minutes: f64 = rest[..m].parse().ok()?;
+    let tail = rest[m..].trim().to_lowercase();
+    let known = tail.is_empty() || MINUTES.contains(&tail.as_str());
+    (known && minutes < 60.0).then_some(hours * 3600.0 + minutes * 60.0)
+}
+
+/// Whether a cell is a date (see [`read`]).
+pub fn is_date(text: &str) -> bool {
+    date(text.trim()).is_some()
+}
+
+/// `2019`, `2019-05`, `2019-05-06`, `2019/5/6`, `2019.05.06`.
+fn date(t: &str) -> Option<(NaiveDate, Precision)> {
+    let parts: Vec<&str> = t.split(['-', '/', '.']).collect();
+    if parts.is_empty() || parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    if !parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit())) || parts[0].len() != 4 {
+        return None;
+    }
+    let year: i32 = parts[0].parse().ok()?;
+    if !(1900..=2100).contains(&year) {
+        return None;
+    }
+    let month: u32 = parts.get(1).map_or(Some(1), |m| m.parse().ok())?;
+    let day: u32 = parts.get(2).map_or(Some(1), |d| d.parse().ok())?;
+    let precision = match parts.len() {
+        1 => Precision::Year,
+        2 => Precision::Month,
+        _ => Precision::Day,
+    };
+    Some((NaiveDate::from_ymd_opt(year, month, day)?, precision))
+}
+
+/// `h:mm:ss` or `m:ss` (also `mm:ss` past an hour of minutes), in seconds.
+fn duration(t: &str) -> Option<f64> {
+    let parts: Vec<&str> = t.split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let nums: Vec<f64> = parts
+        .iter()
+        .map(|p| {
+            (!p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| p.parse::<f64>().ok())
+                .flatten()
+        })
+        .collect::<Option<_>>()?;
+    if nums[1..].iter().any(|&n| n >= 60.0) {
+        return None;
+    }
+    Some(nums.iter().fold(0.0, |acc, n| acc * 60.0 + n))
+}
+
+/// A number and the unit written after it (or a currency sign before it).
+fn number(t: &str) -> Option<(f64, String)> {
+    let currency: &[char] = &['€', '$', '£', '¥', '₩', '￥'];
+    let (sign, rest) = match t.strip_prefix(currency) {
+        Some(rest) => (t.chars().next().map(String::from), rest.trim_start()),
+        None => (None, t),
+    };
+    let end = rest
+        .char_indices()
+        .find(|&(i, c)| {
+            !(c.is_ascii_digit()
+                || matches!(c, '.' | ',' | '\'')
+                || (matches!(c, ' ' | '\u{a0}' | '\u{202f}')
+                    && groups_after(&rest[i + c.len_utf8()..])))
+        })
+        .map_or(rest.len(), |(i, _)| i);
+    let digits = rest[..end].trim_end_matches(['.', ',', ' ']);
+    if !digits.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let unit = rest[digits.len()..].trim().to_lowercase();
+    if unit.chars().count() > 16 || unit.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let unit = sign.unwrap_or(unit);
+    Some((grouped(digits)?, unit))
+}
+
+/// Whether three digits (and no fourth) follow: a space grouping thousands.
+fn groups_after(rest: &str) -> bool {
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    digits == 3
+}
+
+/// A number written with decimal marks and thousands groups.
+pub fn grouped(digits: &str) -> Option<f64> {
+    let digits: String = digits
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\u{a0}' | '\u{202f}' | '\''))
+        .collect();
+    let marks: Vec<(usize, char)> = digits
+        .char_indices()
+        .filter(|(_, c)| matches!(c, '.' | ','))
+        .collect();
+    let plain = match marks.as_slice() {
+        [] => digits.clone(),
+        [(at, _)] => {
+            let after = digits.len() - at - 1;
+            let lead = &digits[..*at];
+            if after == 3 && !lead.is_empty() && !lead.starts_with('0') {
+                digits.replace(['.', ','], "")
+            } else {
+                digits.replace(',', ".")
+            }
+        }
+        many => {
+            let (last_at, last) = *many.last()?;
+            let same = many.iter().all(|(_, c)| *c == last);
+            if same {
+                digits.replace(last, "")
+            } else {
+                let whole: String = digits[..last_at].replace(['.', ','], "");
+                format!("{whole}.{}", &digits[last_at + 1..])
+            }
+        }
+    };
+    plain.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_keep_their_precision() {
+        let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
+        assert_eq!(read("2019"), Value::Date(d(2019, 1, 1), Precision::Year));
+        assert_eq!(
+            read("2019-05"),
+            Value::Date(d(2019, 5, 1), Precision::Month)
+        );
+        assert_eq!(read("2019/5/6"), Value::Date(d(2019, 5, 6), Precision::Day));
+        assert_eq!(read("151"), Value::Number(151.0, String::new()));
+    }
+
+    #[test]
+    fn numbers_by_digit_groups_and_units_as_written() {
+        assert_eq!(read("10.5 km"), Value::Number(10.5, "km".into()));
+        assert_eq!(read("8,4 km"), Value::Number(8.4, "km".into()));
+        assert_eq!(read("4,500원"), Value::Number(4500.0, "원".into()));
+        assert_eq!(
+            read("12.450 Schritte"),
+            Value::Number(12450.0, "schritte".into())
+        );
+        assert_eq!(read("12 450 pas"), Value::Number(12450.0, "pas".into()));
+        assert_eq!(read("1,234.5"), Value::Number(1234.5, String::new()));
+        assert_eq!(read("5KM"), Value::Number(5.0, "km".into()));
+        assert_eq!(read("0,500 kg"), Value::Number(0.5, "kg".into()));
+        assert_eq!(read("€12.50"), Value::Number(12.5, "€".into()));
+        assert_eq!(read("★★★★"), Value::Number(4.0, "★".into()));
+        assert_eq!(read("river loop"), Value::Text);
+    }
+
+    #[test]
+    fn clock_forms_are_durations() {
+        assert_eq!(read("0:52:10"), Value::Duration(3130.0));
+        assert_eq!(read("28:40"), Value::Duration(1720.0));
+        assert_eq!(read("1:61"), Value::Text);
+        assert_eq!(
+            read("7時間47分"),
+            Value::Duration(7.0 * 3600.0 + 47.0 * 60.0)
+        );
+        assert_eq!(read("1h05"), Value::Duration(3900.0));
+        assert_eq!(read("6시간 30분"), Value::Duration(23400.0));
+        assert_eq!(
+            read("86 €, c'était la pompe"),
+            Value::Number(86.0, "€".into())
+        );
+    }
+}

@@ -575,3 +575,87 @@ fn the_server_exits_when_its_client_closes_stdin_or_stdout_mid_call() {
         );
     }
 }
+
+/// Starts `vault-agent mcp` on `vault` (offline), writes `messages` to it, one a line, and
+/// returns the replies it writes (one JSON-RPC message a line) until `replies` came or
+/// 60 s passed.
+fn raw_session(vault: &Path, messages: Vec<String>, replies: usize) -> Vec<Value> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = support::KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_vault-agent"))
+            .arg("mcp")
+            .arg(vault)
+            .env_remove("VAULT_AGENT_VAULT")
+            .env("VAULT_AGENT_PROVIDER", "offline")
+            .env("VAULT_AGENT_LOG", "vault_agent=error")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stdin = child.0.stdin.take().unwrap();
+    let stdout = child.0.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    // Written on a thread of its own: a server that stops reading must not hang the test.
+    let writer = std::thread::spawn(move || {
+        for message in messages {
+            if stdin.write_all(message.as_bytes()).is_err() || stdin.write_all(b"\n").is_err() {
+                return;
+            }
+        }
+        let _ = stdin.flush();
+        // Kept open until the replies are read: closing it would end the session.
+        std::thread::sleep(std::time::Duration::from_secs(60));
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut got = Vec::new();
+    while got.len() < replies {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) => got.push(serde_json::from_str(&line).expect("a reply is JSON")),
+            Err(_) => break,
+        }
+    }
+    drop(writer);
+    got
+}
+
+#[test]
+fn a_request_too_large_to_read_gets_an_error_naming_the_limit_and_the_next_is_answered() {
+    let vault = support::temp_sample();
+    let before = notes(vault.path());
+    let huge = "ran 5 km ".repeat(17 * 1024 * 1024 / 9 + 1);
+    let messages = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-03-26", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "log", "arguments": {"text": huge}}}),
+        json!({"jsonrpc": "2.0", "id": "three", "method": "tools/list"}),
+    ]
+    .iter()
+    .map(Value::to_string)
+    .collect();
+    let replies = raw_session(vault.path(), messages, 3);
+    let ids: Vec<&Value> = replies.iter().map(|r| &r["id"]).collect();
+    assert_eq!(ids, [&json!(1), &json!(2), &json!("three")], "{replies:?}");
+    let refused = &replies[1]["error"];
+    let message = refused["message"].as_str().unwrap_or_default();
+    assert!(message.contains("64 KiB"), "the limit is named: {refused}");
+    assert!(
+        replies[2]["result"]["tools"]
+            .as_array()
+            .is_some_and(|t| t.len() == 5),
+        "the server goes on: {:?}",
+        replies[2]
+    );
+    assert_eq!(notes(vault.path()), before, "nothing is written");
+}

@@ -2,7 +2,8 @@
 //! second per call. A pending `working…` callout appears under the question shortly after
 //! it is ready, shows the flow's stages, and ends as one answer; typing in the same note
 //! meanwhile survives; deleting the question or the pending callout stops the calls; a
-//! run stopped mid-way is resumed by the next one.
+//! note renamed or moved meanwhile gets its answer at its new path; a run stopped mid-way
+//! is resumed by the next one.
 
 #![cfg(unix)]
 
@@ -555,4 +556,47 @@ fn ask_on_a_terminal_shows_the_stages_on_one_rewritten_stderr_line() {
         !printed.contains("planning"),
         "stdout stays clean: {printed}"
     );
+}
+
+/// Starts a slow run, waits for its pending callout, then renames or moves the note to
+/// `to` (as Obsidian does: one rename) while the model works: the answer lands under the
+/// question in the note at its new path, once, and nothing the person wrote is lost.
+fn the_answer_follows_the_note_to(to: &str) {
+    let server = ScriptedLlm::start();
+    server.delay_all(CALL);
+    let vault = slow_vault(&server);
+    let v = vault.path();
+    let watch = Watch::start(v);
+
+    let asked = format!("{}? {QUESTION}\n", read(v, NOTE));
+    save(v, &asked);
+    let (shown, _, _) = follow(v, Duration::from_secs(60), |t| pending_stage(t).is_some());
+    assert!(shown, "no pending callout:\n{}", watch.log());
+    let moved = v.join(to);
+    std::fs::create_dir_all(moved.parent().unwrap()).unwrap();
+    std::fs::rename(v.join(NOTE), &moved).unwrap();
+    let done = wait_for(
+        || std::fs::read_to_string(&moved).is_ok_and(|t| answered(&t)),
+        Duration::from_secs(60),
+    );
+    let after = read(v, to);
+    assert!(done, "no answer at {to}:\n{after}\n{}", watch.log());
+    assert!(!v.join(NOTE).exists(), "nothing written at the old path");
+    assert!(
+        after.contains("Scripted answer"),
+        "{after}\n{}",
+        watch.log()
+    );
+    assert!(!after.contains("could not answer"), "{after}");
+    assert_eq!(assert_only_callouts_added(&asked, &after), 1);
+}
+
+#[test]
+fn a_note_renamed_while_the_model_answers_gets_the_answer_at_its_new_name() {
+    the_answer_follows_the_note_to("Daily/2026-11-21 long run.md");
+}
+
+#[test]
+fn a_note_moved_while_the_model_answers_gets_the_answer_in_its_new_folder() {
+    the_answer_follows_the_note_to("Archive/2026/2026-11-21.md");
 }

@@ -16,6 +16,7 @@
 //! vault's write lock).
 
 pub mod args;
+pub mod lines;
 pub mod tools;
 
 use std::sync::Arc;
@@ -24,9 +25,10 @@ use chrono::Local;
 use rmcp::handler::server::common::{schema_for_input, schema_for_output};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CallToolResult, ContentBlock, Implementation, JsonObject, ListResourcesResult,
-    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
-    Resource, ResourceContents, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    JsonObject, ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
+    ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{tool, tool_handler, tool_router, ErrorData, RoleServer, ServerHandler, ServiceExt};
@@ -52,8 +54,13 @@ pub async fn run(processor: Processor, config: Arc<Config>) -> Result<()> {
     tracing::info!("MCP server on stdio for {}", config.vault.display());
     let gone = stdout_closed();
     tokio::pin!(gone);
+    // The client's lines reach the server through `lines`: one too long to read still
+    // gets a reply.
+    let (stdin, stdout) = rmcp::transport::stdio();
+    let (from_client, to_server) = tokio::io::simplex(lines::MAX_LINE);
+    tokio::spawn(lines::forward(stdin, to_server));
     let running = tokio::select! {
-        running = server.serve(rmcp::transport::stdio()) => running
+        running = server.serve((from_client, stdout)) => running
             .map_err(|e| Error::Watch(format!("the MCP client did not start a session: {e}")))?,
         () = &mut gone => return Ok(()),
     };
@@ -364,6 +371,25 @@ fn read_today(config: &Config) -> Result<(String, String)> {
 
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for VaultServer {
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> std::result::Result<CallToolResponse, ErrorData> {
+        // A request too long to read, replaced on its way in (see `lines`).
+        if request.name == lines::OVERSIZED {
+            let bytes = request
+                .arguments
+                .as_ref()
+                .and_then(|a| a.get("bytes"))
+                .and_then(serde_json::Value::as_u64)
+                .unwrap_or(0);
+            return Err(ErrorData::invalid_request(lines::refusal(bytes), None));
+        }
+        let call = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
+        self.tool_router.call(call).await
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()

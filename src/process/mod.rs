@@ -1003,7 +1003,7 @@ impl Processor {
         // dates, from today.
         let dating = self.store.dating(&meta, note);
         let mut pending = pending::PendingNote {
-            abs: &meta.abs,
+            abs: meta.abs.clone(),
             agent_dir: self.config.agent_dir(),
             quiet,
             max_bytes: self.config.max_note_bytes,
@@ -1088,23 +1088,25 @@ impl Processor {
             {
                 batch_started = None;
                 let ready = std::mem::take(&mut batch);
-                if !self.write_answers(rel, &meta.abs, ready, quiet, &mut written, report) {
+                if !self.write_answers(rel, &mut pending.abs, ready, quiet, &mut written, report) {
                     return Ok((written.hash, false));
                 }
             }
         }
-        if !self.write_answers(rel, &meta.abs, batch, quiet, &mut written, report) {
+        if !self.write_answers(rel, &mut pending.abs, batch, quiet, &mut written, report) {
             return Ok((written.hash, false));
         }
         Ok((written.hash, written.settled))
     }
 
-    /// Writes a batch of answers into the note in one write-back and reports each. Returns
-    /// false when the note cannot be written (its remaining questions wait for a later run).
+    /// Writes a batch of answers into the note at `abs` in one write-back and reports each;
+    /// a note renamed or moved meanwhile is found again and `abs` becomes its new path.
+    /// Returns false when the note cannot be written (its remaining questions wait for a
+    /// later run).
     fn write_answers(
         &mut self,
         rel: &str,
-        abs: &std::path::Path,
+        abs: &mut std::path::PathBuf,
         batch: Vec<Ready>,
         quiet: Duration,
         written: &mut Written,
@@ -1134,9 +1136,22 @@ impl Processor {
             .collect();
         // Held for the write-back only (never across a model call): other vault-agent
         // programs writing this vault wait their turn instead of racing the rename.
-        let turn = WriteLock::acquire(&self.config.agent_dir());
-        let results =
-            turn.and_then(|_turn| insert_all(abs, &inserts, quiet, self.config.max_note_bytes));
+        let write = |abs: &std::path::Path| {
+            WriteLock::acquire(&self.config.agent_dir())
+                .and_then(|_turn| insert_all(abs, &inserts, quiet, self.config.max_note_bytes))
+        };
+        let mut results = write(abs);
+        if results.is_err() && std::fs::symlink_metadata(&*abs).is_err() {
+            let questions: Vec<&str> = inserts.iter().map(|i| i.question).collect();
+            if let Some(moved) = self.moved_note(&questions) {
+                tracing::info!(
+                    "{rel}: renamed or moved to {} while its questions were answered; the answers go there",
+                    moved.rel
+                );
+                *abs = moved.abs;
+                results = write(abs);
+            }
+        }
         let results = match results {
             Ok(results) => results,
             Err(err) => {
@@ -1210,6 +1225,21 @@ impl Processor {
             }
         }
         true
+    }
+
+    /// The note, at a path this pass did not know, holding one of `questions`: where a
+    /// note being answered went when it was renamed or moved (see [`crate::vault::moved`]).
+    fn moved_note(&self, questions: &[&str]) -> Option<crate::vault::scan::NoteFile> {
+        let index = self.store.index();
+        crate::blocking::blocking(|| {
+            crate::vault::moved::find_moved(
+                &self.config.vault,
+                self.store.rules(),
+                |rel| index.get(rel).is_some(),
+                questions,
+                self.config.max_note_bytes,
+            )
+        })
     }
 
     /// The person deleted a question (or its working callout) while it was worked on: its

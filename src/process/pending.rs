@@ -8,7 +8,7 @@
 //! person edited is theirs: it is not updated any more, and the answer goes to the log.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::flow::stage::{Stage, Stages};
@@ -42,7 +42,9 @@ pub struct Done {
 
 /// The note a question is answered in, and when its pending callout was last written.
 pub struct PendingNote<'a> {
-    pub abs: &'a Path,
+    /// Where the note is (its new path once it was found moved, see
+    /// [`crate::vault::moved`]).
+    pub abs: PathBuf,
     pub agent_dir: PathBuf,
     /// The person's edits younger than this are not written over (see the write-back).
     pub quiet: Duration,
@@ -265,7 +267,7 @@ impl Writer<'_, '_> {
         }));
         let note = &*self.note;
         let result = WriteLock::acquire(&note.agent_dir)
-            .and_then(|_turn| insert_all(note.abs, &inserts, note.quiet, note.max_bytes));
+            .and_then(|_turn| insert_all(&note.abs, &inserts, note.quiet, note.max_bytes));
         self.last_check = Instant::now();
         // Those not placed now are found again by the next look.
         self.others.clear();
@@ -298,7 +300,7 @@ impl Writer<'_, '_> {
 
     /// The note as it is now (none while it cannot be read).
     fn read(&self) -> Option<Note> {
-        read_note(self.note.abs, self.note.max_bytes)
+        read_note(&self.note.abs, self.note.max_bytes)
             .ok()
             .map(Note::parse)
     }

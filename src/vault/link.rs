@@ -17,15 +17,16 @@ pub fn link(target: &str, rel: &str, heading: Option<&str>) -> String {
         };
     }
     let stem = super::index::stem(rel);
-    let label: String = stem
-        .replace("%%", "%")
-        .chars()
-        .map(|c| match c {
-            '[' => '(',
-            ']' => ')',
-            c => c,
-        })
-        .collect();
+    // A run of `%` is one: replacing `%%` leaves `%%` of `%%%`.
+    let mut label = String::with_capacity(stem.len());
+    for c in stem.chars() {
+        match c {
+            '%' if label.ends_with('%') => {}
+            '[' => label.push('('),
+            ']' => label.push(')'),
+            c => label.push(c),
+        }
+    }
     let mut href = percent_encoded(rel);
     if let Some(h) = heading {
         href.push('#');
@@ -89,6 +90,10 @@ mod tests {
         assert_eq!(
             link("Run %% notes", "Run %% notes.md", None),
             "[Run % notes](Run%20%25%25%20notes.md)"
+        );
+        assert_eq!(
+            link("Run %%% notes", "Run %%% notes.md", None),
+            "[Run % notes](Run%20%25%25%25%20notes.md)"
         );
         assert_eq!(
             link("a|b [x]", "a|b [x].md", None),

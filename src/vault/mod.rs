@@ -24,6 +24,7 @@ pub mod link;
 pub mod living;
 pub mod lock;
 pub mod merge;
+pub mod moved;
 pub mod note;
 pub mod owned;
 pub mod parsed;

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Draws every chart vault-agent writes into a processed copy of sample-vault/ (plus the
-# questions in tests/render/questions.txt) with Mermaid's own CLI in Debian's headless
-# Chromium, and checks each SVG for the bars or points and the labels its block asks for
-# (check.mjs). Installs what it needs on a fresh machine, once: Chromium from apt, Node and
-# npm if missing, and @mermaid-js/mermaid-cli under ~/.cache (puppeteer never downloads a
-# browser: it is pointed at /usr/bin/chromium by puppeteer.json).
+# questions in tests/render/questions.txt, and tests/render/labels.mmd) with Mermaid's own
+# CLI in Debian's headless Chromium, and checks each SVG for the bars or points and the
+# labels its block asks for (check.mjs). Installs what it needs on a fresh machine, once:
+# Chromium from apt, Node and npm if missing, and @mermaid-js/mermaid-cli under ~/.cache
+# (puppeteer never downloads a browser: it is pointed at /usr/bin/chromium by
+# puppeteer.json).
 # The SVGs and a PNG of each chart are left in target/render/ to look at.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -54,10 +55,14 @@ find "$VAULT" -name '*.md' -not -path '*/.vault-agent/*' -print0 | sort -z |
     inside && line == "```" { inside = 0; close(file); next }
     inside { print line > file }
   '
+# And the chart the unit test offline::chart::tests::labels_from_any_note_name_cannot_break_the_chart
+# makes of a note name holding %%, quotes, brackets, an entity code and HTML: its labels
+# must be drawn as written too.
+cp "$HERE/labels.mmd" "$OUT/chart-labels.mmd"
 charts=$(find "$OUT" -name '*.mmd' | wc -l)
-want=$(( $(grep -c . "$HERE/questions.txt") + 1 ))
+want=$(( $(grep -c . "$HERE/questions.txt") + 2 ))
 if [ "$charts" -lt "$want" ]; then
-  echo "render: $charts charts in the answers, expected at least $want (one per question of $HERE/questions.txt and the sample vault's own)" >&2
+  echo "render: $charts charts in the answers, expected at least $want (one per question of $HERE/questions.txt, the sample vault's own and labels.mmd)" >&2
   exit 1
 fi
 for mmd in "$OUT"/*.mmd; do

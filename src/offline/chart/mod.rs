@@ -346,20 +346,20 @@ impl Series {
         }
         let (mut title, mut x_title, mut y_label) = (String::new(), String::new(), String::new());
         let (mut x_labels, mut values, mut kind) = (Vec::new(), Vec::new(), None);
+        // Strings are read by their quotes, which a label never holds ([`label`]).
         for line in lines.take_while(|l| *l != "```") {
             if let Some(rest) = line.strip_prefix("title ") {
-                title = unquoted(rest.trim()).to_string();
+                title = first_quoted(rest)?.0.to_string();
             } else if let Some(rest) = line.strip_prefix("x-axis ") {
-                let (name, list) = rest.split_once('[')?;
-                x_title = unquoted(name.trim()).to_string();
-                x_labels = list
-                    .trim_end_matches(']')
-                    .split("\", \"")
-                    .map(|l| unquoted(l.trim()).to_string())
-                    .filter(|l| !l.is_empty())
-                    .collect();
+                let (name, mut list) = first_quoted(rest)?;
+                x_title = name.to_string();
+                x_labels.clear();
+                while let Some((label, rest)) = first_quoted(list) {
+                    x_labels.push(label.to_string());
+                    list = rest;
+                }
             } else if let Some(rest) = line.strip_prefix("y-axis ") {
-                y_label = unquoted(rest.split(" --> ").next()?.rsplit_once(' ')?.0).to_string();
+                y_label = first_quoted(rest)?.0.to_string();
             } else if let Some((mark, list)) = line.split_once(" [") {
                 kind = match mark {
                     "line" => Some(Kind::Line),
@@ -429,13 +429,43 @@ pub fn with_sparklines(text: &str) -> String {
     out.join("\n")
 }
 
-/// A Mermaid string: in double quotes, which it cannot escape, so they become single.
+/// A Mermaid string: `s` as a [`label`], in double quotes.
 fn quoted(s: &str) -> String {
-    format!("\"{}\"", s.replace('"', "'"))
+    format!("\"{}\"", label(s))
 }
 
-fn unquoted(s: &str) -> &str {
-    s.trim().trim_matches('"')
+/// `s` as a chart may show it. A label can come from what the person wrote (a note's
+/// name, a measure), and the chart sits in a callout that Obsidian and then Mermaid read:
+/// `%%` opens an Obsidian comment (and `%%{` a Mermaid directive), so a run of `%` is one;
+/// a double quote ends the string and Mermaid cannot escape it, so it becomes a single
+/// one; `#word;` is a Mermaid entity code (`#quot;` draws `"`), so `;` becomes `,`; labels
+/// are HTML to Mermaid, so `<`, `>` and `&` become `‹`, `›` and `+`; square and curly
+/// brackets become round ones, and a line break a space (a block is read line by line).
+fn label(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let c = match c {
+            '"' => '\'',
+            '[' | '{' => '(',
+            ']' | '}' => ')',
+            ';' => ',',
+            '<' => '‹',
+            '>' => '›',
+            '&' => '+',
+            c if c.is_control() => ' ',
+            c => c,
+        };
+        if !(c == '%' && out.ends_with('%')) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The text of the first Mermaid string in `s`, and what follows it.
+fn first_quoted(s: &str) -> Option<(&str, &str)> {
+    let (_, rest) = s.split_once('"')?;
+    rest.split_once('"')
 }
 
 /// A value as written in the chart: at most two decimals.
@@ -575,6 +605,46 @@ mod tests {
             with_sparklines(&answer),
             "**6 runs**\n\nRuns per week  ▁▅█  Nov 2 – Nov 16: 0 – 4\n\nSources: [[x]]"
         );
+    }
+
+    /// A note name holding what Obsidian or Mermaid would read as something else.
+    const HOSTILE: &str =
+        "Run %% notes [draft] {v2} (old) #quot; \"big\" a;b <i>&</i> %%%{init: {}}%%\nend";
+
+    #[test]
+    fn labels_from_any_note_name_cannot_break_the_chart() {
+        let runs = vec![(d(11, 2), 5.0), (d(11, 5), 6.0), (d(11, 8), 7.5)];
+        let series = Plot::line(HOSTILE, "", Combine::Max, runs)
+            .series(Weekday::Mon, "en")
+            .unwrap();
+        let block = series.mermaid();
+        // What tests/render/run.sh draws with Mermaid itself, checking every text is shown
+        // as written.
+        let drawn = include_str!("../../../tests/render/labels.mmd");
+        assert_eq!(block, format!("```mermaid\n{drawn}```\n"));
+        let lines: Vec<&str> = block.lines().collect();
+        assert_eq!(lines.len(), 8, "{block}");
+        // No Obsidian comment or Mermaid directive but the palette, no entity code, no
+        // bracket or HTML inside a string, and every string closed on its line.
+        for line in &lines[2..] {
+            assert!(!line.contains("%%"), "{line}");
+            assert!(!line.contains(';'), "{line}");
+            assert_eq!(line.matches('"').count() % 2, 0, "{line}");
+            let inside: String = line.split('"').skip(1).step_by(2).collect();
+            assert!(
+                !inside.contains(['[', ']', '{', '}', '<', '>', '&']),
+                "{line}"
+            );
+        }
+        assert!(
+            lines[3].starts_with("    title \"Run % notes (draft) (v2) (old)"),
+            "{block}"
+        );
+        // Read back (a model's answer carries it, `ask --json` sends it) as written.
+        let back = Series::in_markdown(&block).expect("the chart reads back");
+        assert_eq!(back.mermaid(), block);
+        assert_eq!(back.x_labels, series.x_labels);
+        assert_eq!(back.values, series.values);
     }
 
     #[test]

@@ -50,6 +50,18 @@ pub struct ParsedRecord {
     pub rows: Vec<Row>,
 }
 
+/// A field's name or value as compared: lowercase, `_` and `-` as spaces, spaces
+/// collapsed, no emoji or punctuation at its ends (`Avg_HR` = `avg hr`).
+pub fn compared(text: &str) -> String {
+    text.to_lowercase()
+        .replace(['_', '-'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_string()
+}
+
 /// One record the person wrote as fields: a card, a table row, a note's properties.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Row {

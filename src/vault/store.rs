@@ -553,6 +553,20 @@ impl Store {
         })
     }
 
+    /// The field names and short text values of the person's rows, compared forms (see
+    /// [`RecordDb::row_vocabulary`]); empty when the index cannot be read.
+    pub fn row_vocabulary(
+        &self,
+    ) -> (
+        std::collections::BTreeSet<String>,
+        std::collections::BTreeSet<String>,
+    ) {
+        self.records.row_vocabulary().unwrap_or_else(|e| {
+            tracing::warn!("{e}");
+            Default::default()
+        })
+    }
+
     /// Parsed records dated within `start..=end` with data of one of `domains` (the
     /// `domain_data` keys), oldest first: an all-time question reads only its own domain.
     pub fn records_in(

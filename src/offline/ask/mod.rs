@@ -22,6 +22,10 @@ use crate::vault::Store;
 /// The answer to `frame` from the vault's rows, or `None` when the question names none of
 /// their fields or values, or no row matches.
 pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Option<Reply> {
+    let (names, values) = store.row_vocabulary();
+    if !plan::may_name(frame, &names, &values) {
+        return None;
+    }
     let table = Table::load(store);
     if table.recs.is_empty() {
         return None;

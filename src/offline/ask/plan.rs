@@ -74,11 +74,7 @@ enum Named {
 /// the vault's fields or values (another reader answers it).
 pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> {
     let range = frame.query.range.as_ref();
-    let mut q = frame.question.to_lowercase().replace(['’', '‘'], "'");
-    if let Some(r) = range {
-        q = q.replacen(r.phrase.trim(), " ", 1);
-    }
-    let q = q.replace(['_', '-'], " ");
+    let q = words_of(frame);
     let period = range.map(|r| (r.start, r.end));
     let words = Words::of(&q);
     let asked_units = cues::units(&q);
@@ -262,6 +258,44 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     })
 }
 
+/// The question as its words are matched: lowercase, without its period.
+fn words_of(frame: &Frame) -> String {
+    let mut q = frame.question.to_lowercase().replace(['’', '‘'], "'");
+    if let Some(r) = &frame.query.range {
+        q = q.replacen(r.phrase.trim(), " ", 1);
+    }
+    q.replace(['_', '-'], " ")
+}
+
+/// Whether the question may name one of the vault's field `names` or text `values`
+/// (compared forms): read before any row is, so a question about none costs one scan of
+/// the index's vocabulary.
+pub fn may_name(
+    frame: &Frame,
+    names: &std::collections::BTreeSet<String>,
+    values: &std::collections::BTreeSet<String>,
+) -> bool {
+    let q = words_of(frame);
+    let words = Words::of(&q);
+    names
+        .iter()
+        .any(|name| words.says(name) || aliases_of(name).iter().any(|a| words.says(a)))
+        || values
+            .iter()
+            .any(|v| names_value(&q, v, &words.closed) && !names.contains(v))
+}
+
+/// Whether `q` names the text value `value` as a word (long enough to name something, not
+/// a closed word).
+fn names_value(q: &str, value: &str, closed: &[&str]) -> bool {
+    let long_enough = if value.is_ascii() {
+        value.len() >= 3
+    } else {
+        value.chars().count() >= 2
+    };
+    long_enough && !closed.contains(&value) && find_word(q, value).is_some()
+}
+
 /// The text values of the vault that the question names, the longest where one holds
 /// another (`Harbor Lights` named: not `Harbor`).
 fn values_named(q: &str, table: &Table) -> Vec<(String, String)> {
@@ -272,16 +306,7 @@ fn values_named(q: &str, table: &Table) -> Vec<(String, String)> {
             continue;
         }
         for value in column.values.keys() {
-            let long_enough = if value.is_ascii() {
-                value.len() >= 3
-            } else {
-                value.chars().count() >= 2
-            };
-            if long_enough
-                && !closed.contains(&value.as_str())
-                && !table.columns.contains_key(value)
-                && find_word(q, value).is_some()
-            {
+            if names_value(q, value, &closed) && !table.columns.contains_key(value) {
                 found.push((name.clone(), value.clone()));
             }
         }

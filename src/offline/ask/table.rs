@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 use crate::offline::read::value::{self, Precision, Value};
 use crate::offline::read::words::activity_named;
 use crate::vault::db::ROWS;
+use crate::vault::parsed::compared;
 use crate::vault::Store;
 
 /// One field of a row.
@@ -235,14 +236,7 @@ fn last_day(d: NaiveDate, p: Precision) -> NaiveDate {
     next.and_then(|n| n.pred_opt()).unwrap_or(d)
 }
 
-/// A name or value as compared: lowercase, `_` and `-` as spaces, spaces collapsed, no
-/// emoji or punctuation at its ends (`Avg_HR` = `avg hr`, `🏃 Distance` = `distance`).
+/// A name or value as compared (see [`compared`]).
 pub fn key(name: &str) -> String {
-    name.to_lowercase()
-        .replace(['_', '-'], " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_string()
+    compared(name)
 }

@@ -5,11 +5,34 @@
 use rusqlite::{params, Connection};
 
 use crate::vault::facts::{facts, Fact};
-use crate::vault::parsed::ParsedRecord;
+use crate::vault::parsed::{compared, ParsedRecord};
 
 /// What `domains` holds for a record with rows of the person's fields (see
 /// [`ParsedRecord::rows`]): the records a question over those fields reads.
 pub const ROWS: &str = "rows";
+
+/// The longest text value kept in a record's vocabulary (a title, a route, a name).
+const VALUE_CHARS: usize = 60;
+
+/// The names (`|f:avg hr|`) and short text values (`|v:river loop|`) of a record's rows,
+/// compared forms: what a question is matched against before any record is decoded.
+fn vocabulary(r: &ParsedRecord) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (name, value) in r.rows.iter().flat_map(|row| &row.fields) {
+        let name = format!("|f:{}|", compared(name).replace('|', " "));
+        if !out.contains(&name) {
+            out.push(name);
+        }
+        let value = compared(value);
+        if value.chars().count() <= VALUE_CHARS && value.chars().any(char::is_alphabetic) {
+            let value = format!("|v:{}|", value.replace('|', " "));
+            if !out.contains(&value) {
+                out.push(value);
+            }
+        }
+    }
+    out
+}
 
 /// The stored form of one record.
 #[derive(Debug, Clone)]
@@ -31,6 +54,7 @@ impl Encoded {
                 .map(String::as_str)
                 .chain((!r.rows.is_empty()).then_some(ROWS))
                 .map(|k| format!("|{k}|"))
+                .chain(vocabulary(r))
                 .collect(),
             facts: facts(r),
         }

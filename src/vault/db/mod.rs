@@ -17,6 +17,7 @@ pub use dated::Dated;
 pub use encoded::{Encoded, ROWS};
 pub(crate) use entries::without_zero_width;
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -29,7 +30,7 @@ use crate::vault::facts::Fact;
 use crate::vault::parsed::ParsedRecord;
 
 /// Bumped whenever the tables change; an index.db of another version is rebuilt.
-const SCHEMA_VERSION: i64 = 8;
+const SCHEMA_VERSION: i64 = 9;
 
 const SCHEMA: &str = "
 CREATE TABLE records (
@@ -441,6 +442,30 @@ impl RecordDb {
             if any.is_empty() { "0".to_string() } else { any.join(" OR ") }
         );
         self.query(&sql, params![start.to_string(), end.to_string()])
+    }
+
+    /// The field names and short text values of every record with rows (see
+    /// [`encoded::ROWS`]), compared forms, read without decoding a record.
+    pub fn row_vocabulary(&self) -> Result<(BTreeSet<String>, BTreeSet<String>)> {
+        let conn = self.conn.lock().expect("db lock");
+        let mut stmt = conn
+            .prepare_cached("SELECT domains FROM records WHERE instr(domains, '|rows|') > 0")
+            .map_err(|e| self.error(e))?;
+        let all = stmt
+            .query_map([], |row| row.get::<_, String>(0))
+            .map_err(|e| self.error(e))?;
+        let (mut names, mut values) = (BTreeSet::new(), BTreeSet::new());
+        for domains in all {
+            let domains = domains.map_err(|e| self.error(e))?;
+            for part in domains.split('|') {
+                if let Some(name) = part.strip_prefix("f:") {
+                    names.insert(name.to_string());
+                } else if let Some(value) = part.strip_prefix("v:") {
+                    values.insert(value.to_string());
+                }
+            }
+        }
+        Ok((names, values))
     }
 
     /// Records dated within `start..=end` that note a clause the reader left out, oldest

@@ -112,6 +112,21 @@ fn names(text: &str, tokens: &[&str], word: &Word) -> bool {
     tokens.contains(&word.text)
 }
 
+/// Every family `text` names (`Went climbing, then a swim` names two), in en.yaml's order.
+pub fn families(text: &str) -> Vec<&'static str> {
+    let text = text.to_lowercase();
+    let tokens: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+    prepared()
+        .iter()
+        .filter(|(_, words)| {
+            words
+                .iter()
+                .any(|w| names(&text, &tokens, w) || swapped_name(&tokens, w))
+        })
+        .map(|(name, _)| *name)
+        .collect()
+}
+
 /// Whether `word` is looked for inside longer words: a script without spaces, or emoji.
 fn glued(word: &str) -> bool {
     crate::domains::has_spaceless(word) || word.chars().any(|c| !c.is_alphanumeric())

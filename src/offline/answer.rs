@@ -351,6 +351,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     if let Some(reply) = super::ask::answer(store, domains, frame, &when) {
         return Ok(Finding::Computed(reply));
     }
+    // `how often did I do yoga`, `which activity did I do most`: events with no number.
+    if let Some(reply) = super::ask::events::answer(store, domains, frame, &when) {
+        return Ok(Finding::Computed(reply));
+    }
     if let Some(found) = looked_up(store, domains, query, &frame.question, range)? {
         return Ok(Finding::Told(found));
     }

@@ -2,6 +2,7 @@
 //! [`table::Table`], a question resolved into a [`plan::Plan`] against its vocabulary, the
 //! plan computed here into a reply with every row it used.
 
+pub mod events;
 pub mod plan;
 pub mod table;
 
@@ -346,7 +347,7 @@ fn in_form(written: &str, numbers: &[i64]) -> String {
 }
 
 /// `2023-10-15 (Sun)`: a date every reader of every language reads the same way.
-fn day(d: NaiveDate) -> String {
+pub(crate) fn day(d: NaiveDate) -> String {
     format!("{} ({})", d.format("%Y-%m-%d"), say::date(d, "weekday"))
 }
 

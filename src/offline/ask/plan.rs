@@ -259,7 +259,7 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
 }
 
 /// The question as its words are matched: lowercase, without its period.
-fn words_of(frame: &Frame) -> String {
+pub(crate) fn words_of(frame: &Frame) -> String {
     let mut q = frame.question.to_lowercase().replace(['’', '‘'], "'");
     if let Some(r) = &frame.query.range {
         q = q.replacen(r.phrase.trim(), " ", 1);

@@ -35,6 +35,7 @@ pub mod words;
 pub use plans::is_plan_line;
 pub use properties::{
     activity_words, asks_field, field_aliases, is_rate_unit, keep_fields, kind_of_measure,
+    kind_words,
 };
 pub use words::{misspelt, near_exercise};
 

@@ -32,6 +32,11 @@ fn lexicon() -> &'static Lexicon {
     })
 }
 
+/// The words that name a kind of activity (`type`, `activity`, `sport`, `운동`, `种类`).
+pub fn kind_words() -> &'static [String] {
+    &lexicon().kinds
+}
+
 /// The activity fields (`distance`, `heart rate`...) and the keys naming each, in every
 /// language: the aliases that let a question find a field the person named otherwise.
 pub fn field_aliases() -> impl Iterator<Item = (&'static str, &'static [String])> {

@@ -165,3 +165,37 @@ fn export_shows_every_record_with_the_persons_field_names() {
         .expect("the film to see");
     assert_eq!(to_see["pending"], true);
 }
+
+#[test]
+fn the_value_written_most_often_answers_what_most() {
+    let dir = vault();
+    let v = dir.path();
+    let dinners = [
+        "bean stew",
+        "noodles",
+        "bean stew",
+        "omelette",
+        "bean stew",
+        "noodles",
+    ];
+    for (i, dinner) in dinners.iter().enumerate() {
+        write(
+            v,
+            &format!("Days/2023-03-{:02}.md", i + 1),
+            format!("- Run: easy\n- Dinner: {dinner}\n"),
+        );
+    }
+    for (i, dinner) in ["カレー", "うどん", "うどん", "うどん"].iter().enumerate() {
+        write(
+            v,
+            &format!("日記/2023-06-{:02}.md", i + 10),
+            format!("夕食：{dinner}\n"),
+        );
+    }
+    process(v);
+    let most = lead(v, "what did I eat most often for dinner in March 2023?");
+    assert!(most.starts_with("**bean stew**"), "{most}");
+    assert!(most.contains("3 of 6"), "{most}");
+    let ja = lead(v, "2023年6月の夕食で一番多かったのは？");
+    assert!(ja.contains("**うどん**"), "{ja}");
+}

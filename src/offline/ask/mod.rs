@@ -162,6 +162,38 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
                 when,
             ));
         }
+        Op::Mode => {
+            let mut tally: BTreeMap<String, (usize, &str)> = BTreeMap::new();
+            for r in &rows {
+                if let Some(f) = target.and_then(|k| r.field(k)) {
+                    tally.entry(table::key(&f.text)).or_insert((0, &f.text)).0 += 1;
+                }
+            }
+            let mut ranked: Vec<(usize, &str)> = tally.into_values().collect();
+            ranked.sort_by_key(|(n, v)| (std::cmp::Reverse(*n), *v));
+            let (n, value) = *ranked.first()?;
+            // A tie names no one value.
+            if n < 2 || ranked.get(1).is_some_and(|(m, _)| *m == n) {
+                return None;
+            }
+            let then: Vec<String> = ranked
+                .iter()
+                .skip(1)
+                .take(3)
+                .map(|(n, v)| format!("{v} {n}"))
+                .collect();
+            reply.head.push(t(
+                "rows_mode",
+                &[
+                    ("value", value),
+                    ("field", &field),
+                    ("when", when),
+                    ("n", &n.to_string()),
+                    ("rows", &say::count(rows.len(), "entry")),
+                    ("then", &then.join(", ")),
+                ],
+            ));
+        }
         Op::YearMost => {
             let mut years: BTreeMap<i32, usize> = BTreeMap::new();
             for r in &rows {

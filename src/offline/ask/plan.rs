@@ -26,6 +26,8 @@ pub enum Op {
     Lookup,
     /// The year holding the most matching rows.
     YearMost,
+    /// The target's value written most often (`what did I eat most often for dinner`).
+    Mode,
 }
 
 /// What the answer leads with.
@@ -218,6 +220,11 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     } else {
         Op::Lookup
     };
+    // The most of a field of words is the value written most often.
+    let op = match op {
+        Op::Max if !number && target.is_some() => Op::Mode,
+        op => op,
+    };
     // A max, min, sum or mean needs numbers.
     if matches!(op, Op::Max | Op::Min | Op::Sum | Op::Mean) && !number {
         return None;
@@ -225,6 +232,7 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     let target_own = target.as_ref().is_some_and(|(_, how)| *how == Named::Own);
     let returns = match op {
         Op::Lookup if date_field.is_some() && (when || target.is_none()) => Returns::Date,
+        Op::Mode => Returns::Value,
         _ if when && op != Op::Lookup => Returns::Date,
         Op::Latest | Op::First | Op::Max | Op::Min
             if !target_own && cues::has(&cued, &questions.what) =>

@@ -58,8 +58,13 @@ fn days_naming_an_activity_are_counted_and_the_most_done_is_named() {
     ] {
         write(v, &format!("일기/{day}.md"), format!("{line}\n"));
     }
+    // A stroke names a swim, and so does the folder.
+    write(v, "Schwimmen/2022-11-02.md", "1500 m Kraul, ruhig.\n");
+    write(v, "Schwimmen/2022-11-09.md", "Nur Technik heute.\n");
     process(v);
 
+    let pool = lead(v, "Wie oft war ich im November 2022 schwimmen?");
+    assert!(pool.contains("**2 Tage**"), "{pool}");
     let climbing = lead(v, "how many times did I go climbing in May 2023?");
     assert!(
         climbing.contains("**4 days**"),

@@ -132,3 +132,29 @@ fn a_note_named_for_running_makes_a_bare_distance_a_run() {
         "a path that names no activity makes no run"
     );
 }
+
+#[test]
+fn a_folder_named_in_the_plural_names_the_activity_of_a_bare_distance() {
+    let dir = vault();
+    let v = dir.path();
+    write(
+        v,
+        "corridas/2025-07-03.md",
+        "Leve no parque da cidade, 6 km.\n",
+    );
+    write(
+        v,
+        "Carreras/2024-05-01.md",
+        "## 07:40\nTirada larga: 11.85 km.\n",
+    );
+    write(
+        v,
+        "Notas/2024-05-02.md",
+        "Compras: 3 km a pé até o mercado.\n",
+    );
+    process(v);
+    let run = |date: &str| on(v, date).iter().any(|(d, _)| d == "running");
+    assert!(run("2025-07-03"), "{:?}", on(v, "2025-07-03"));
+    assert!(run("2024-05-01"), "{:?}", on(v, "2024-05-01"));
+    assert!(!run("2024-05-02"), "a walk in another folder is no run");
+}

@@ -44,7 +44,8 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     // Each day, the activities its entries name (a plan or someone else's is not theirs).
     let mut days: BTreeMap<NaiveDate, Vec<(String, Entry)>> = BTreeMap::new();
     for e in entries.into_iter().filter(|e| e.log) {
-        let text = own_log_text(&e.text);
+        // The note's folders and name tell too (`Schwimmen/Log.md` holds swims).
+        let text = format!("{}\n{}", own_log_text(&e.text), e.source.replace('/', " "));
         for activity in named_in(&text, domains) {
             let day = days.entry(e.date).or_default();
             if !day.iter().any(|(a, _)| *a == activity) {

@@ -383,9 +383,16 @@ impl<'d> Reader<'d> {
     fn topic_of_path(&self, source: &str) -> Topic {
         let stem = crate::vault::index::stem(source);
         let folders = source.rsplit('/').skip(1);
+        // A folder is often named in the plural (`corridas/`, `Runs/`, `carreras/`).
+        let singular = |part: &str| part.strip_suffix('s').map(str::to_string);
         std::iter::once(stem)
             .chain(folders)
-            .map(|part| self.topic_of(&part.to_lowercase()))
+            .flat_map(|part| {
+                let part = part.to_lowercase();
+                let one = singular(&part);
+                std::iter::once(part).chain(one)
+            })
+            .map(|part| self.topic_of(&part))
             .find(|t| !matches!(t, Topic::None))
             .unwrap_or(Topic::None)
     }

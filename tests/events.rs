@@ -7,30 +7,9 @@ mod support;
 
 use support::*;
 
-fn vault() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    write(
-        dir.path(),
-        ".vault-agent/config.yaml",
-        "llm:\n  default_provider: offline\n",
-    );
-    dir
-}
-
-/// The first line of the answer to `question`.
-fn lead(v: &std::path::Path, question: &str) -> String {
-    let out = run(&["--vault", v.to_str().unwrap(), "ask", question]);
-    assert!(out.status.success(), "{question}: {out:?}");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or_default()
-        .to_string()
-}
-
 #[test]
 fn days_naming_an_activity_are_counted_and_the_most_done_is_named() {
-    let dir = vault();
+    let dir = offline_vault();
     let v = dir.path();
     write(v, ".obsidian/daily-notes.json", r#"{"folder": "Journal"}"#);
     let days = [

@@ -7,35 +7,9 @@ mod support;
 
 use support::*;
 
-fn vault() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    write(
-        dir.path(),
-        ".vault-agent/config.yaml",
-        "llm:\n  default_provider: offline\n",
-    );
-    dir
-}
-
-/// The answer `ask` prints for `question`.
-fn ask(v: &std::path::Path, question: &str) -> String {
-    let out = run(&["--vault", v.to_str().unwrap(), "ask", question]);
-    assert!(out.status.success(), "{question}: {out:?}");
-    String::from_utf8_lossy(&out.stdout).to_string()
-}
-
-/// The first line of the answer: what a reader sees first.
-fn lead(v: &std::path::Path, question: &str) -> String {
-    ask(v, question)
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or_default()
-        .to_string()
-}
-
 #[test]
 fn cards_are_records_under_the_persons_own_names() {
-    let dir = vault();
+    let dir = offline_vault();
     let v = dir.path();
     // One card per note, English keys; the note's name dates it.
     for (day, km, hr, route) in [
@@ -78,7 +52,7 @@ fn cards_are_records_under_the_persons_own_names() {
 
 #[test]
 fn table_rows_are_records_and_a_reading_list_is_not_done() {
-    let dir = vault();
+    let dir = offline_vault();
     let v = dir.path();
     write(
         v,
@@ -119,7 +93,7 @@ fn table_rows_are_records_and_a_reading_list_is_not_done() {
 
 #[test]
 fn export_shows_every_record_with_the_persons_field_names() {
-    let dir = vault();
+    let dir = offline_vault();
     let v = dir.path();
     write(
         v,
@@ -168,7 +142,7 @@ fn export_shows_every_record_with_the_persons_field_names() {
 
 #[test]
 fn the_value_written_most_often_answers_what_most() {
-    let dir = vault();
+    let dir = offline_vault();
     let v = dir.path();
     let dinners = [
         "bean stew",

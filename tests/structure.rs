@@ -25,19 +25,9 @@ fn on(v: &std::path::Path, date: &str) -> Vec<(String, f64)> {
         .collect()
 }
 
-fn vault() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    write(
-        dir.path(),
-        ".vault-agent/config.yaml",
-        "llm:\n  default_provider: offline\n",
-    );
-    dir
-}
-
 #[test]
 fn a_plain_fence_of_dated_lines_is_a_log_of_many_days_and_code_is_not() {
-    let dir = vault();
+    let dir = offline_vault();
     let v = dir.path();
     write(
         v,
@@ -81,7 +71,7 @@ fn a_plain_fence_of_dated_lines_is_a_log_of_many_days_and_code_is_not() {
 
 #[test]
 fn the_year_comes_from_a_folder_and_the_month_from_the_name() {
-    let dir = vault();
+    let dir = offline_vault();
     let v = dir.path();
     write(
         v,
@@ -109,7 +99,7 @@ fn the_year_comes_from_a_folder_and_the_month_from_the_name() {
 
 #[test]
 fn a_note_named_for_running_makes_a_bare_distance_a_run() {
-    let dir = vault();
+    let dir = offline_vault();
     let v = dir.path();
     write(
         v,
@@ -135,7 +125,7 @@ fn a_note_named_for_running_makes_a_bare_distance_a_run() {
 
 #[test]
 fn a_folder_named_in_the_plural_names_the_activity_of_a_bare_distance() {
-    let dir = vault();
+    let dir = offline_vault();
     let v = dir.path();
     write(
         v,

@@ -177,6 +177,28 @@ pub fn callout_count(text: &str) -> usize {
     text.lines().filter(|l| is_agent_header(l)).count()
 }
 
+/// An empty vault answered by the offline engine.
+pub fn offline_vault() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        ".vault-agent/config.yaml",
+        "llm:\n  default_provider: offline\n",
+    );
+    dir
+}
+
+/// The first line of `ask`'s answer to `question` in `vault`: what a reader sees first.
+pub fn lead(vault: &Path, question: &str) -> String {
+    let out = run(&["--vault", vault.to_str().unwrap(), "ask", question]);
+    assert!(out.status.success(), "{question}: {out:?}");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// A small vault: a run on Fri 2026-11-20 and, in the Sat 2026-11-21 daily note, sleep and
 /// the ready question "how far did I run yesterday"; `config` is the whole config.yaml.
 pub fn question_vault(config: &str) -> tempfile::TempDir {

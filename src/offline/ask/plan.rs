@@ -78,29 +78,7 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     let range = frame.query.range.as_ref();
     let q = words_of(frame);
     let period = range.map(|r| (r.start, r.end));
-    let words = Words::of(&q);
-    let asked_units = cues::units(&q);
-    let mut named: Vec<(String, Named)> = Vec::new();
-    // The question's word for a field it names by an alias (`dinner` for `D`).
-    let mut said: Vec<(String, String)> = Vec::new();
-    for (name, column) in &table.columns {
-        let alias = aliases_of(name).into_iter().find(|a| words.says(a));
-        let how = if words.says(name) {
-            Some(Named::Own)
-        } else if let Some(alias) = alias {
-            said.push((name.clone(), alias));
-            Some(Named::Alias)
-        } else {
-            column
-                .unit()
-                .filter(|u| !u.is_empty() && column.is_number())
-                .filter(|u| asked_units.iter().any(|asked| unit_is(u, asked)))
-                .map(|_| Named::Unit)
-        };
-        if let Some(how) = how {
-            named.push((name.clone(), how));
-        }
-    }
+    let (named, said) = fields_named(&q, table);
     let filters = values_named(&q, table);
     if !named.iter().any(|(_, how)| *how >= Named::Alias) && filters.is_empty() {
         return None;
@@ -117,30 +95,14 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
         cued = cued.replace(v.as_str(), " ");
     }
     // `how far did I cycle`: with no value named, the rows whose short values or note
-    // name the activity. Runs and lifts are the typed readers' to answer.
+    // name the activity.
     let about = match filters.is_empty() {
         true => activity_named(&cued, domains),
         false => None,
     };
-    if about
-        .as_deref()
-        .is_some_and(|a| a == "running" || a == "strength")
-    {
+    if for_typed_readers(about.as_deref(), &named, table, domains) {
         return None;
     }
-    // A field named after a lift or a run that holds what was done in words
-    // (`Bench: 3x5@155`, `Run: 3 mi, 28:00`) is the typed readers', which know sets and
-    // distances; `tempo:: 0:41:05` is a number of its own.
-    let typed_field = named.iter().any(|(k, how)| {
-        let kind = activity_named(k, domains);
-        *how == Named::Own
-            && (kind.as_deref() == Some("strength")
-                || kind.as_deref() == Some("running") && column(k).is_some_and(|c| c.is_text()))
-    });
-    if typed_field {
-        return None;
-    }
-
     // How many rows a field would be read from: the one the notes hold for this question
     // wins over a namesake in another log (`Finished` of the books, `Vu le` of the films).
     let holding: Vec<_> = table
@@ -190,36 +152,9 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     let number = target
         .as_ref()
         .is_some_and(|(k, _)| column(k).is_some_and(|c| c.is_number()));
-    let op = if cues::has(&cued, &questions.which_year) {
-        Op::YearMost
-    } else if asks(Cue::Count) {
-        Op::Count
-    } else if asks(Cue::Least) || asks(Cue::Worst) {
-        Op::Min
-    } else if asks(Cue::Best) {
-        Op::Max
-    } else if asks(Cue::Average) {
-        Op::Mean
-    } else if asks(Cue::Last) {
-        Op::Latest
-    } else if cues::has(&cued, &questions.first) {
-        Op::First
-    } else if asks(Cue::HowMany) || asks(Cue::Total) {
-        // `how much did the repair cost` names by another word a field whose values are no
-        // numbers: not a count of rows.
-        // `combien de films`: the rows that have one.
-        match (number, &target) {
-            (true, _) => Op::Sum,
-            (false, None) | (false, Some((_, Named::Own))) => Op::Count,
-            (false, Some(_)) => return None,
-        }
-    } else if date_field.is_some() && !filters.is_empty() {
-        Op::Lookup
-    } else if when {
-        Op::Latest
-    } else {
-        Op::Lookup
-    };
+    let target_how = target.as_ref().map(|(_, how)| *how);
+    let looked_up = date_field.is_some() && !filters.is_empty();
+    let op = operation(&cued, (number, target_how), looked_up, when)?;
     // The most of a field of words is the value written most often.
     let op = match op {
         Op::Max if !number && target.is_some() => Op::Mode,
@@ -263,6 +198,103 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
         about,
         period,
         returns,
+    })
+}
+
+/// Field keys and how the question names each.
+type NamedFields = Vec<(String, Named)>;
+
+/// Field keys and the question's word for each (`d`, `dinner`).
+type SaidFields = Vec<(String, String)>;
+
+/// The fields the question names, and how; with the question's word for those it names
+/// by an alias (`dinner` for `D`).
+fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
+    let words = Words::of(q);
+    let asked_units = cues::units(q);
+    let mut named: NamedFields = Vec::new();
+    let mut said: SaidFields = Vec::new();
+    for (name, column) in &table.columns {
+        let alias = aliases_of(name).into_iter().find(|a| words.says(a));
+        let how = if words.says(name) {
+            Some(Named::Own)
+        } else if let Some(alias) = alias {
+            said.push((name.clone(), alias));
+            Some(Named::Alias)
+        } else {
+            column
+                .unit()
+                .filter(|u| !u.is_empty() && column.is_number())
+                .filter(|u| asked_units.iter().any(|asked| unit_is(u, asked)))
+                .map(|_| Named::Unit)
+        };
+        if let Some(how) = how {
+            named.push((name.clone(), how));
+        }
+    }
+    (named, said)
+}
+
+/// Whether the typed readers answer the question, which know sets and race distances:
+/// runs and lifts named with no value (`how far did I run`), and a field named after a
+/// lift or a run that holds what was done in words (`Bench: 3x5@155`, `Run: 3 mi,
+/// 28:00`); `tempo:: 0:41:05` is a number of its own.
+fn for_typed_readers(
+    about: Option<&str>,
+    named: &[(String, Named)],
+    table: &Table,
+    domains: &Domains,
+) -> bool {
+    if about.is_some_and(|a| a == "running" || a == "strength") {
+        return true;
+    }
+    named.iter().any(|(k, how)| {
+        let kind = activity_named(k, domains);
+        let words = table.columns.get(k).is_some_and(|c| c.is_text());
+        *how == Named::Own
+            && (kind.as_deref() == Some("strength") || kind.as_deref() == Some("running") && words)
+    })
+}
+
+/// The operation the question's cues ask for (read without the fields' own names).
+/// `target`: whether the target field holds numbers, and how it was named; `looked_up`:
+/// a date field and a value are named (`when did I start Harbor`).
+fn operation(
+    cued: &str,
+    (number, target): (bool, Option<Named>),
+    looked_up: bool,
+    when: bool,
+) -> Option<Op> {
+    let asks = |cue: Cue| cues::asks(cued, cue);
+    let questions = &lexicon().questions;
+    Some(if cues::has(cued, &questions.which_year) {
+        Op::YearMost
+    } else if asks(Cue::Count) {
+        Op::Count
+    } else if asks(Cue::Least) || asks(Cue::Worst) {
+        Op::Min
+    } else if asks(Cue::Best) {
+        Op::Max
+    } else if asks(Cue::Average) {
+        Op::Mean
+    } else if asks(Cue::Last) {
+        Op::Latest
+    } else if cues::has(cued, &questions.first) {
+        Op::First
+    } else if asks(Cue::HowMany) || asks(Cue::Total) {
+        // `combien de films`: the rows that have one; `how much did the repair cost` names
+        // by another word a field whose values are no numbers: not a count of rows.
+        match (number, target) {
+            (true, _) => Op::Sum,
+            (false, None | Some(Named::Own)) => Op::Count,
+            (false, Some(_)) => return None,
+        }
+    } else if looked_up {
+        Op::Lookup
+    } else if when {
+        Op::Latest
+    } else {
+        Op::Lookup
     })
 }
 

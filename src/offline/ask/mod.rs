@@ -291,7 +291,7 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
     }
     if used.len() > 1 {
         for r in used.iter().rev().take(super::kinds::LISTED) {
-            reply.items.push(item(r));
+            reply.items.push(item(r, plan.date_field.as_deref()));
         }
         reply.unlisted = used.len().saturating_sub(super::kinds::LISTED);
     }
@@ -301,29 +301,35 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
     Some(reply)
 }
 
-/// ` (Route: river loop)`: the filters as the person wrote them.
+/// ` (Finished, Route: river loop)`: the date field and the filters as the person wrote
+/// them.
 fn filter_words(plan: &Plan, table: &Table) -> String {
-    if plan.filters.is_empty() {
-        return String::new();
-    }
+    let name_of = |k: &str| {
+        table
+            .recs
+            .iter()
+            .find_map(|r| r.field(k))
+            .map_or(k.to_string(), |f| f.name.clone())
+    };
+    // The date field the period was taken on (`Finished`), then the values named.
     let said: Vec<String> = plan
-        .filters
+        .date_field
         .iter()
-        .map(|(k, v)| {
+        .filter(|_| plan.period.is_some())
+        .map(|k| name_of(k))
+        .chain(plan.filters.iter().map(|(k, v)| {
             let value = table
                 .columns
                 .get(k)
                 .and_then(|c| c.values.get(v))
                 .cloned()
                 .unwrap_or_else(|| v.clone());
-            let name = table
-                .recs
-                .iter()
-                .find_map(|r| r.field(k))
-                .map_or(k.clone(), |f| f.name.clone());
-            format!("{name}: {value}")
-        })
+            format!("{}: {value}", name_of(k))
+        }))
         .collect();
+    if said.is_empty() {
+        return String::new();
+    }
     format!(" ({})", said.join(", "))
 }
 
@@ -408,7 +414,7 @@ fn summary(r: &Rec) -> String {
 }
 
 /// One cited line per row used.
-fn item(r: &Rec) -> String {
-    let d = r.date_on(None).map_or(r.date, |(d, _)| d);
+fn item(r: &Rec, on: Option<&str>) -> String {
+    let d = r.date_on(on).map_or(r.date, |(d, _)| d);
     format!("{}: {} {}", say::day(d), summary(r), r.link)
 }

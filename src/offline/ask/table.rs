@@ -9,7 +9,6 @@ use chrono::NaiveDate;
 use crate::offline::read::value::{self, Precision, Value};
 use crate::offline::read::words::activity_named;
 use crate::vault::db::ROWS;
-use crate::vault::parsed::compared;
 use crate::vault::Store;
 
 /// One field of a row.
@@ -236,7 +235,5 @@ fn last_day(d: NaiveDate, p: Precision) -> NaiveDate {
     next.and_then(|n| n.pred_opt()).unwrap_or(d)
 }
 
-/// A name or value as compared (see [`compared`]).
-pub fn key(name: &str) -> String {
-    compared(name)
-}
+/// A name or value as compared (`Avg_HR` = `avg hr`): the index's own form.
+pub use crate::vault::parsed::compared as key;

@@ -84,7 +84,10 @@ fn agent(path: &Path, stop: &AtomicBool) -> usize {
     let mut round = 0u32;
     while !stop.load(Ordering::Relaxed) {
         round += 1;
-        let text = std::fs::read_to_string(path).unwrap();
+        // A save caught half way (cut inside a character) is read again next round.
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
         let lines: Vec<&str> = text.lines().collect();
         let open: Vec<String> = lines
             .iter()
@@ -171,11 +174,7 @@ fn appends_racing_answers_and_logs_are_all_kept() {
     }
 }
 
-/// Ignored on every `cargo test`: under the load of the whole suite, one run in about
-/// thirty still loses a line the person saved in place (1 of 661 when last seen); the loss
-/// is not yet found. Run it with `cargo test --test write_race -- --ignored`.
 #[test]
-#[ignore]
 fn saves_racing_answers_and_logs_are_all_kept() {
     for _ in 0..3 {
         race(Person::Saves);

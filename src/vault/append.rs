@@ -7,7 +7,7 @@ use std::fs::OpenOptions;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use super::atomic::{create_new, WriteResult};
+use super::atomic::{create_new, read_when_written, WriteResult};
 use crate::error::{Error, Result};
 
 /// Appends `text` after a blank line at the end of the note at `path`.
@@ -67,17 +67,28 @@ fn unique_heading(old: &str, time: &str, title: Option<&str>) -> String {
 /// (the file opened for appending), so text that anyone else appends or saves into the note
 /// at the same moment lands beside ours, whatever the timing.
 fn append_with(path: &Path, flush_new: bool, mut make: impl FnMut(&str) -> String) -> Result<()> {
-    for _ in 0..5 {
-        let existing = match std::fs::read(path) {
+    for attempt in 0..5 {
+        // Read once no program is writing it: an editor saving in place may have it half
+        // written (cut in the middle of a character).
+        let existing = match read_when_written(path) {
             Ok(b) => Some(b),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(Error::io(path, e)),
+            Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e),
         };
         let old = match &existing {
-            Some(b) => std::str::from_utf8(b).map_err(|_| Error::Data {
-                path: path.to_path_buf(),
-                message: "is not UTF-8 text; nothing was added to it".into(),
-            })?,
+            Some(b) => match std::str::from_utf8(b) {
+                Ok(text) => text,
+                Err(_) if attempt < 4 => {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                    continue;
+                }
+                Err(_) => {
+                    return Err(Error::Data {
+                        path: path.to_path_buf(),
+                        message: "is not UTF-8 text; nothing was added to it".into(),
+                    })
+                }
+            },
             None => "",
         };
         let nl = if old.contains("\r\n") { "\r\n" } else { "\n" };
@@ -110,11 +121,21 @@ fn append_at_end(path: &Path, block: &str, nl: &str) -> Result<()> {
         .map_err(|e| Error::io(path, e))?;
     let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
     let mut tail = [0u8; 2];
-    let have = len.min(2) as usize;
+    let mut have = len.min(2) as usize;
     if have > 0 {
-        file.seek(SeekFrom::Start(len - have as u64))
-            .and_then(|_| file.read_exact(&mut tail[..have]))
-            .map_err(|e| Error::io(path, e))?;
+        let read = file
+            .seek(SeekFrom::Start(len - have as u64))
+            .and_then(|_| file.read_exact(&mut tail[..have]));
+        match read {
+            Ok(()) => {}
+            // Cut shorter meanwhile (an editor saving in place): the end is taken as a
+            // line's end, so one blank line still comes before the block.
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+                tail[0] = b'\n';
+                have = 1;
+            }
+            Err(e) => return Err(Error::io(path, e)),
+        }
     }
     let tail = &tail[..have];
     let mut out = String::with_capacity(block.len() + 4);

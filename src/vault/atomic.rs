@@ -304,13 +304,23 @@ fn temp_file_from(
 pub fn restore(path: &Path, mut bytes: Vec<u8>, mut ours: ContentHash) -> Result<()> {
     loop {
         match write_atomic(path, &bytes, Some(ours))? {
-            WriteResult::Written | WriteResult::Changed => return Ok(()),
+            WriteResult::Written => return Ok(()),
+            // Refused while someone held the note open: ours is still there, try again.
+            WriteResult::Changed if still(path, ours) => {
+                std::thread::sleep(std::time::Duration::from_millis(1))
+            }
+            WriteResult::Changed => return Ok(()),
             WriteResult::Overtaken(newer) => {
                 ours = ContentHash::of(&bytes);
                 bytes = newer;
             }
         }
     }
+}
+
+/// Whether the file at `path` holds exactly the text hashing to `hash`.
+fn still(path: &Path, hash: ContentHash) -> bool {
+    std::fs::read(path).is_ok_and(|bytes| ContentHash::of(&bytes) == hash)
 }
 
 /// Whether the person protected the file at `path` (symlinks followed): it has no write
@@ -345,7 +355,7 @@ fn replace(
                 .map_err(|e| Error::io(&target, e.error))?;
             WriteResult::Written
         }
-        Some(expected) => match replace_checked(tmp, &target, expected)? {
+        Some(expected) => match replace_checked(tmp, &target, expected, bytes)? {
             Some(result) => result,
             None => return Ok(WriteResult::Changed),
         },
@@ -360,22 +370,38 @@ fn replace(
 /// Renames `tmp` over `target` if `target` still hashes to `expected` (else `None`, nothing
 /// written). The check and the rename are as close together as they can be; what the
 /// rename replaced is compared with what was checked.
+///
+/// Where the system allows, a write lease is held on the checked file from the check to the
+/// swap: nobody can open it meanwhile (an opener waits). If someone tried, or an editor
+/// renamed its save over the note, the swap is undone at once, so the note never shows our
+/// text without what they are writing; the write is then `Changed` (or, when a program
+/// wrote into our text in that instant, `Overtaken` by it).
 fn replace_checked(
     tmp: tempfile::NamedTempFile,
     target: &Path,
     expected: ContentHash,
+    bytes: &[u8],
 ) -> Result<Option<WriteResult>> {
     let mut checked = match File::open(target) {
         Ok(f) => f,
         Err(e) => return Err(Error::io(target, e)),
     };
+    let lease = if hooks_unset() {
+        match Lease::wait_for(&checked) {
+            Ok(lease) => lease,
+            // Someone keeps the note open: as good as changed (the caller reads again).
+            Err(Busy) => return Ok(None),
+        }
+    } else {
+        None
+    };
     let mut current = Vec::new();
-    checked
+    (&checked)
         .read_to_end(&mut current)
         .map_err(|e| Error::io(target, e))?;
     // A program writing the note right now (an editor saving in place, an append under
     // way) may have left it half written: it is as good as changed.
-    if ContentHash::of(&current) != expected || writers(&checked) == Some(true) {
+    if ContentHash::of(&current) != expected || lease.is_none() && writers(&checked) == Some(true) {
         return Ok(None);
     }
     let seen = Stamp::of(&checked);
@@ -386,6 +412,12 @@ fn replace_checked(
                 // `tmp`'s path now names the file we replaced (not always the one checked:
                 // an editor may have renamed its save over the note meanwhile); dropping
                 // `tmp` removes it.
+                if let Some(lease) = lease {
+                    // Looked at without opening it: an open of ours would break the lease.
+                    if !lease.intact() || !is_file(tmp.path(), &checked) {
+                        return undo_exchange(tmp, target, lease, bytes).map(Some);
+                    }
+                }
                 let mut swapped = File::open(tmp.path()).map_err(|e| Error::io(tmp.path(), e))?;
                 let replaced = settled_content(&mut swapped, target)?;
                 return Ok(Some(overtaken_unless(replaced, expected)));
@@ -396,6 +428,7 @@ fn replace_checked(
             Err(_) => {}
         }
     }
+    drop(lease);
     tmp.persist(target)
         .map_err(|e| Error::io(target, e.error))?;
     // A save written into the checked file after the check shows in its stamp or content.
@@ -407,6 +440,122 @@ fn replace_checked(
     }
     let replaced = settled_content(&mut checked, target)?;
     Ok(Some(overtaken_unless(replaced, expected)))
+}
+
+/// Swaps the note back after someone began writing it while our text was being put in
+/// place (see [`replace_checked`]): their file is the note again and the write is
+/// `Changed`, unless a program wrote into our text in that instant (`Overtaken` by it,
+/// to be merged by the caller).
+fn undo_exchange(
+    tmp: tempfile::NamedTempFile,
+    target: &Path,
+    lease: Lease,
+    bytes: &[u8],
+) -> Result<WriteResult> {
+    exchange(tmp.path(), target).map_err(|e| Error::io(target, e))?;
+    drop(lease);
+    // Our own handle is closed (the path stays until dropped): only others' writes count.
+    let (handle, tmp) = tmp.into_parts();
+    drop(handle);
+    let mut ours = File::open(&tmp).map_err(|e| Error::io(&tmp, e))?;
+    let content = settled_content(&mut ours, target)?;
+    Ok(if content == bytes {
+        WriteResult::Changed
+    } else {
+        WriteResult::Overtaken(content)
+    })
+}
+
+/// Whether `path` names the open file `file`.
+#[cfg(unix)]
+fn is_file(path: &Path, file: &File) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(path), file.metadata()) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn is_file(_: &Path, _: &File) -> bool {
+    true
+}
+
+/// A write lease on an open file (Linux): while held, any other program's open of the file
+/// waits until it is given back (when dropped), and the lease shows that someone tried.
+struct Lease<'a>(&'a File);
+
+/// Someone else holds the file open.
+struct Busy;
+
+/// How long a lease is waited for while someone else holds the note open (an append, a
+/// save, a reader): such an open lasts a moment.
+const LEASE_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
+
+impl<'a> Lease<'a> {
+    /// The lease once nobody else has the file open (waiting up to [`LEASE_WAIT`]); `None`
+    /// where the system or file system has no leases (or the file is not ours).
+    fn wait_for(file: &'a File) -> std::result::Result<Option<Lease<'a>>, Busy> {
+        let start = std::time::Instant::now();
+        loop {
+            match Lease::take(file) {
+                Err(Busy) if start.elapsed() < LEASE_WAIT => {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                taken => return taken,
+            }
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    fn take(file: &'a File) -> std::result::Result<Option<Lease<'a>>, Busy> {
+        use std::os::fd::AsRawFd;
+        ignore_lease_signal();
+        // SAFETY: the descriptor is open for the whole call; F_SETLEASE takes an int.
+        let rc = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_WRLCK) };
+        if rc == 0 {
+            return Ok(Some(Lease(file)));
+        }
+        match std::io::Error::last_os_error().raw_os_error() {
+            Some(libc::EAGAIN) => Err(Busy),
+            _ => Ok(None),
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn take(_: &'a File) -> std::result::Result<Option<Lease<'a>>, Busy> {
+        Ok(None)
+    }
+
+    /// Whether nobody has tried to open the file since the lease was taken.
+    #[cfg(target_os = "linux")]
+    fn intact(&self) -> bool {
+        use std::os::fd::AsRawFd;
+        // SAFETY: as in `take`.
+        unsafe { libc::fcntl(self.0.as_raw_fd(), libc::F_GETLEASE) == libc::F_WRLCK }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn intact(&self) -> bool {
+        true
+    }
+}
+
+impl Drop for Lease<'_> {
+    fn drop(&mut self) {
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd;
+            // SAFETY: as in `take`.
+            unsafe { libc::fcntl(self.0.as_raw_fd(), libc::F_SETLEASE, libc::F_UNLCK) };
+        }
+    }
+}
+
+/// Whether no test hook is set on this thread: a hook writes the file between the check
+/// and the rename, which a lease would make it wait for.
+fn hooks_unset() -> bool {
+    BEFORE_RENAME.with(|h| h.borrow().is_none()) && !PLAIN_RENAME.with(|p| p.get())
 }
 
 /// How long the file a checked write replaced is watched after the rename where the system
@@ -460,13 +609,7 @@ pub fn read_when_written(path: &Path) -> Result<Vec<u8>> {
 #[cfg(target_os = "linux")]
 fn writers(file: &File) -> Option<bool> {
     use std::os::fd::AsRawFd;
-    static NO_LEASE_SIGNAL: std::sync::Once = std::sync::Once::new();
-    // A lease held while another program opens the file for writing raises SIGIO, whose
-    // default is to end the process; this program uses no signal-driven I/O.
-    // SAFETY: setting a signal's disposition to "ignore" has no other effect.
-    NO_LEASE_SIGNAL.call_once(|| unsafe {
-        libc::signal(libc::SIGIO, libc::SIG_IGN);
-    });
+    ignore_lease_signal();
     let fd = file.as_raw_fd();
     // SAFETY: `fd` is open for the whole call; F_SETLEASE takes an int argument.
     let rc = unsafe { libc::fcntl(fd, libc::F_SETLEASE, libc::F_RDLCK) };
@@ -480,6 +623,17 @@ fn writers(file: &File) -> Option<bool> {
         // Not the file's owner, or a file system without leases.
         _ => None,
     }
+}
+
+/// A lease held while another program opens the file raises SIGIO, whose default is to end
+/// the process; this program uses no signal-driven I/O.
+#[cfg(target_os = "linux")]
+fn ignore_lease_signal() {
+    static NO_LEASE_SIGNAL: std::sync::Once = std::sync::Once::new();
+    // SAFETY: setting a signal's disposition to "ignore" has no other effect.
+    NO_LEASE_SIGNAL.call_once(|| unsafe {
+        libc::signal(libc::SIGIO, libc::SIG_IGN);
+    });
 }
 
 #[cfg(not(target_os = "linux"))]

@@ -12,7 +12,7 @@ use std::time::{Duration, SystemTime};
 use super::atomic::{is_read_only, read_when_written, restore, write_atomic, WriteResult};
 use super::merge::merge;
 use super::note::Note;
-use super::read::{decode, read_note};
+use super::read::{decode, SkipReason};
 use super::ContentHash;
 use crate::error::{Error, Result};
 
@@ -83,8 +83,7 @@ pub(crate) fn edit_note<W, K>(
             };
             (new_text, ours)
         } else {
-            let text = read_note(path, max_bytes)
-                .map_err(|reason| Error::io(path, std::io::Error::other(reason.to_string())))?;
+            let text = read_settled(path, max_bytes)?;
             let hash = ContentHash::of(text.as_bytes());
             // Our own write a moment ago (a pending callout) is not the person typing.
             if is_fresh(path, quiet)? && !ours_last(path, hash) {
@@ -137,6 +136,22 @@ pub(crate) fn edit_note<W, K>(
             WriteResult::Overtaken(newer) => overtaken = Some((newer, new_text)),
         }
     }
+}
+
+/// The note's text once no program is writing it (not a save caught half way); a note that
+/// is too large or not text is refused.
+fn read_settled(path: &Path, max_bytes: u64) -> Result<String> {
+    let refused = |reason: SkipReason| Error::io(path, std::io::Error::other(reason.to_string()));
+    let bytes = std::fs::metadata(path)
+        .map_err(|e| Error::io(path, e))?
+        .len();
+    if bytes > max_bytes {
+        return Err(refused(SkipReason::TooLarge {
+            bytes,
+            limit: max_bytes,
+        }));
+    }
+    decode(read_when_written(path)?).map_err(refused)
 }
 
 /// Merges tried at full speed while the person's text is held in memory; after these, each

@@ -11,6 +11,11 @@ pub fn covers_ground(family: &str) -> bool {
     matches!(family, "walking" | "hiking" | "cycling" | "swimming")
 }
 
+/// Whether an activity is on foot (a walk or a hike: one diary often calls both one name).
+pub fn on_foot(family: &str) -> bool {
+    matches!(family, "walking" | "hiking")
+}
+
 /// The family `text` (a measure's what, or a question's word) names, if any.
 pub fn family(text: &str) -> Option<&'static str> {
     let text = text.to_lowercase();
@@ -125,6 +130,19 @@ pub fn families(text: &str) -> Vec<&'static str> {
         })
         .map(|(name, _)| *name)
         .collect()
+}
+
+/// The word of `text` that names an activity (`Rad` in `Rad zur Arbeit, 23 km`), as
+/// written in lowercase, when `text` names exactly one family.
+pub fn word_naming(text: &str) -> Option<String> {
+    let [family] = families(text)[..] else {
+        return None;
+    };
+    let lower = text.to_lowercase();
+    lower
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|t| !t.is_empty() && self::family(t) == Some(family))
+        .map(str::to_string)
 }
 
 /// Whether `word` is looked for inside longer words: a script without spaces, or emoji.

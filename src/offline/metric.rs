@@ -3,6 +3,7 @@
 
 use chrono::NaiveDate;
 use serde_json::Value;
+use std::collections::HashMap;
 
 use super::analyze::trim;
 use super::cues::stem;
@@ -657,6 +658,83 @@ pub(crate) fn plural_unit(unit: &str) -> String {
     }
 }
 
+/// The activities a note's path names, by its file name or a folder (`自転車/2025年の記録.md`,
+/// `Natación/Piscina 2024.md`, `rides/`): a figure in it that names no activity of its own
+/// (`14.2km 通勤`) is of that activity.
+fn path_families(source: &str) -> Vec<&'static str> {
+    let stem = crate::vault::index::stem(source);
+    std::iter::once(stem)
+        .chain(source.rsplit('/').skip(1))
+        .flat_map(|part| {
+            let part = part.to_lowercase();
+            let one = part.strip_suffix('s').map(str::to_string);
+            std::iter::once(part).chain(one)
+        })
+        .flat_map(|part| super::activities::families(&part))
+        .collect()
+}
+
+/// `chosen` with the figures that name no activity in the logs it comes from: a log of
+/// rides names the bike on some days (`mit dem Rad, 41 km`) and not on others (`Zur Arbeit
+/// und zurück, 23 km`). A log is a folder (its dated subfolders included: `Log/2021/03/`
+/// is `Log/`) where most figures, and at least two, are chosen.
+fn with_unnamed_of_logs<'a, 'm>(
+    chosen: Vec<(&'a ParsedRecord, &'m crate::vault::parsed::Measure)>,
+    all: &[(&'a ParsedRecord, &'m crate::vault::parsed::Measure)],
+) -> Vec<(&'a ParsedRecord, &'m crate::vault::parsed::Measure)> {
+    if chosen.is_empty() {
+        return chosen;
+    }
+    // Per log: its figures, and those chosen.
+    let mut logs: HashMap<String, (usize, usize)> = HashMap::new();
+    for (r, m) in all {
+        let (fitting, figures) = logs.entry(log_folder(&r.source_file)).or_default();
+        *figures += 1;
+        if chosen
+            .iter()
+            .any(|(cr, cm)| std::ptr::eq(*cr, *r) && std::ptr::eq(*cm, *m))
+        {
+            *fitting += 1;
+        }
+    }
+    let mut out = chosen.clone();
+    for (r, m) in all {
+        let in_log = logs
+            .get(&log_folder(&r.source_file))
+            .is_some_and(|(fitting, figures)| *fitting >= 2 && 2 * fitting > *figures);
+        // Unnamed, or a walk called a hike (`Excursión a la ermita: 12 km` in a walking diary).
+        let unnamed = match super::activities::family(&m.what) {
+            None => true,
+            Some(f) => chosen.iter().any(|(_, cm)| {
+                super::activities::family(&cm.what)
+                    .is_some_and(|c| super::activities::on_foot(c) && super::activities::on_foot(f))
+            }),
+        };
+        let kept = || {
+            chosen
+                .iter()
+                .any(|(cr, cm)| std::ptr::eq(*cr, *r) && std::ptr::eq(*cm, *m))
+        };
+        if in_log && unnamed && !kept() {
+            out.push((r, m));
+        }
+    }
+    out
+}
+
+/// The folder of a log, without the parts that only date it (`Log/2021/03/07.md` and
+/// `Diario/2023/marzo.md` are in `Log` and `Diario`).
+fn log_folder(source: &str) -> String {
+    let dir = source.rsplit_once('/').map_or("", |(dir, _)| dir);
+    dir.split('/')
+        .filter(|part| {
+            !part.chars().all(|c| c.is_ascii_digit())
+                && crate::vault::heading_path::period(part).is_none()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// The activities the question's words name, once per question; a unit word (`pages`) says
 /// how much, not of what.
 fn asked_activities(words: &[String]) -> Vec<&'static str> {
@@ -719,15 +797,20 @@ fn measure_points<'r>(
         })
         .copied()
         .collect();
+    let fits = |r: &ParsedRecord, m: &crate::vault::parsed::Measure| {
+        what_fits(&m.what, words, &asked)
+            || super::activities::family(&m.what).is_none()
+                && path_families(&r.source_file)
+                    .iter()
+                    .any(|f| asked.contains(f))
+    };
     let about: Vec<_> = if of_kind.is_empty() {
-        all.iter()
-            .filter(|(_, m)| what_fits(&m.what, words, &asked))
-            .copied()
-            .collect()
+        all.iter().filter(|(r, m)| fits(r, m)).copied().collect()
     } else {
         of_kind
     };
     let about = crate::offline::read::keep_fields(about, |(_, m)| m.what.as_str(), words);
+    let about = with_unnamed_of_logs(about, &all);
     // `자전거 몇 km 탔어?` over a vault of rows: an activity asked and never logged is none.
     let own = || own_name(words, records);
     let chosen = if !about.is_empty() {

@@ -250,9 +250,15 @@ fn for_typed_readers(
     }
     named.iter().any(|(k, how)| {
         let kind = activity_named(k, domains);
-        let words = table.columns.get(k).is_some_and(|c| c.is_text());
+        let column = table.columns.get(k);
+        let words = column.is_some_and(|c| c.is_text());
+        // An activity written as a key once or twice (`Rad: 34 km` among days of `Rad zur
+        // Arbeit, 23 km`) is a line's subject, not a column of the log.
+        let rare = column.is_some_and(|c| c.rows < 3);
         *how == Named::Own
-            && (kind.as_deref() == Some("strength") || kind.as_deref() == Some("running") && words)
+            && (kind.as_deref() == Some("strength")
+                || kind.as_deref() == Some("running") && words
+                || kind.is_some() && rare)
     })
 }
 

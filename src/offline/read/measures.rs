@@ -137,7 +137,10 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
         {
             continue;
         }
-        let Some(what) = about(clause, &hit.range, line) else {
+        // A line that is only a figure (`- 27.9km` under a day of a ride log) is about
+        // what its note is about: the query side reads that from the note's path.
+        let alone = clause.text.trim() == clause.text[hit.range.clone()].trim();
+        let Some(what) = about(clause, &hit.range, line).or_else(|| alone.then(String::new)) else {
             continue;
         };
         // `喝水 7杯`, `물 3컵`: water comes in glasses, whatever the cup word.
@@ -148,6 +151,12 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
             "glass"
         } else {
             unit
+        };
+        // `Rad zur Arbeit, 23 km`: the activity the line names says what was measured
+        // better than the word nearest the figure.
+        let what = match crate::offline::activities::family(&what) {
+            None => crate::offline::activities::word_naming(line).unwrap_or(what),
+            Some(_) => what,
         };
         found.measures.push(Measure {
             what: weigh_in(what, unit, value),

@@ -332,10 +332,16 @@ fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
         || unit_of(term).is_some()
         || !cues::units(term).is_empty()
         || lexicon().counting.counters.iter().any(|c| c == term)
-        || [Cue::Run, Cue::Distance, Cue::Training, Cue::Strength]
-            .into_iter()
-            .chain(ANSWER_KINDS)
-            .any(|cue| cues::words(cue).iter().any(|w| w == term))
+        || [
+            Cue::Run,
+            Cue::Distance,
+            Cue::Training,
+            Cue::Strength,
+            Cue::Sessions,
+        ]
+        .into_iter()
+        .chain(ANSWER_KINDS)
+        .any(|cue| cues::words(cue).iter().any(|w| w == term))
         || term.chars().all(|c| c.is_ascii_digit())
 }
 

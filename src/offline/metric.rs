@@ -682,41 +682,41 @@ fn with_unnamed_of_logs<'a, 'm>(
     chosen: Vec<(&'a ParsedRecord, &'m crate::vault::parsed::Measure)>,
     all: &[(&'a ParsedRecord, &'m crate::vault::parsed::Measure)],
 ) -> Vec<(&'a ParsedRecord, &'m crate::vault::parsed::Measure)> {
-    if chosen.is_empty() {
-        return chosen;
-    }
+    type Figure<'a, 'm> = (&'a ParsedRecord, &'m crate::vault::parsed::Measure);
+    let same = |(r, m): &Figure, (cr, cm): &Figure| std::ptr::eq(*r, *cr) && std::ptr::eq(*m, *cm);
+    let is_chosen = |f: &Figure| chosen.iter().any(|c| same(f, c));
+    // Only figures in a unit of the chosen ones count (a swim's minutes beside its metres).
+    let units: Vec<&str> = chosen.iter().map(|(_, m)| m.unit.as_str()).collect();
+    let comparable: Vec<&Figure> = all
+        .iter()
+        .filter(|(_, m)| units.iter().any(|u| in_unit(1.0, &m.unit, u).is_some()))
+        .collect();
     // Per log: its figures, and those chosen.
     let mut logs: HashMap<String, (usize, usize)> = HashMap::new();
-    for (r, m) in all {
-        let (fitting, figures) = logs.entry(log_folder(&r.source_file)).or_default();
+    for f in &comparable {
+        let (fitting, figures) = logs.entry(log_folder(&f.0.source_file)).or_default();
         *figures += 1;
-        if chosen
-            .iter()
-            .any(|(cr, cm)| std::ptr::eq(*cr, *r) && std::ptr::eq(*cm, *m))
-        {
+        if is_chosen(f) {
             *fitting += 1;
         }
     }
+    let on_foot = chosen
+        .iter()
+        .any(|(_, cm)| super::activities::family(&cm.what).is_some_and(super::activities::on_foot));
     let mut out = chosen.clone();
-    for (r, m) in all {
+    for f in comparable {
         let in_log = logs
-            .get(&log_folder(&r.source_file))
+            .get(&log_folder(&f.0.source_file))
             .is_some_and(|(fitting, figures)| *fitting >= 2 && 2 * fitting > *figures);
         // Unnamed, or a walk called a hike (`Excursión a la ermita: 12 km` in a walking diary).
-        let unnamed = match super::activities::family(&m.what) {
-            None => true,
-            Some(f) => chosen.iter().any(|(_, cm)| {
-                super::activities::family(&cm.what)
-                    .is_some_and(|c| super::activities::on_foot(c) && super::activities::on_foot(f))
-            }),
+        // A figure of a field (`run elevation`) is of what it names, never unnamed.
+        let of_field = crate::offline::read::kind_of_measure(&f.1.what) != f.1.what;
+        let unnamed = match super::activities::family(&f.1.what) {
+            None => !of_field,
+            Some(family) => on_foot && super::activities::on_foot(family),
         };
-        let kept = || {
-            chosen
-                .iter()
-                .any(|(cr, cm)| std::ptr::eq(*cr, *r) && std::ptr::eq(*cm, *m))
-        };
-        if in_log && unnamed && !kept() {
-            out.push((r, m));
+        if in_log && unnamed && !is_chosen(f) {
+            out.push(*f);
         }
     }
     out

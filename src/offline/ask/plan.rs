@@ -81,7 +81,7 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     let (named, said) = fields_named(&q, table);
     let filters = values_named(&q, table);
     if !named.iter().any(|(_, how)| *how >= Named::Alias) && filters.is_empty() {
-        return None;
+        return sessions(&q, table, domains, period);
     }
     let column = |k: &str| table.columns.get(k);
     // The cues and the activity are read without the fields' own names (`Avg HR` asks no average).
@@ -199,6 +199,35 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
         period,
         returns,
     })
+}
+
+/// "How many sessions in June" over a log of cards: each card (or table row) of the period
+/// is one session, two on one day counted twice. Not when an activity is named (the typed
+/// readers count runs and rides) or no row falls in the period.
+fn sessions(
+    q: &str,
+    table: &Table,
+    domains: &Domains,
+    period: Option<(NaiveDate, NaiveDate)>,
+) -> Option<Plan> {
+    let named_activity = activity_named(q, domains).is_some();
+    if !cues::asks(q, Cue::Sessions) || named_activity {
+        return None;
+    }
+    table
+        .recs
+        .iter()
+        .any(|r| !r.pending && r.holds(&[], period, None))
+        .then_some(Plan {
+            op: Op::Count,
+            target: None,
+            target_word: None,
+            date_field: None,
+            filters: Vec::new(),
+            about: None,
+            period,
+            returns: Returns::Value,
+        })
 }
 
 /// Field keys and how the question names each.
@@ -323,9 +352,10 @@ pub fn may_name(
 ) -> bool {
     let q = words_of(frame);
     let words = Words::of(&q);
-    names
-        .iter()
-        .any(|name| words.says(name) || aliases_of(name).iter().any(|a| words.says(a)))
+    cues::asks(&q, Cue::Sessions)
+        || names
+            .iter()
+            .any(|name| words.says(name) || aliases_of(name).iter().any(|a| words.says(a)))
         || values
             .iter()
             .any(|v| names_value(&q, v, &words.closed) && !names.contains(v))

@@ -677,7 +677,7 @@ fn path_families(source: &str) -> Vec<&'static str> {
 /// `chosen` with the figures that name no activity in the logs it comes from: a log of
 /// rides names the bike on some days (`mit dem Rad, 41 km`) and not on others (`Zur Arbeit
 /// und zurück, 23 km`). A log is a folder (its dated subfolders included: `Log/2021/03/`
-/// is `Log/`) where most figures, and at least two, are chosen.
+/// is `Log/`) where at least half the figures, and at least two, are chosen.
 fn with_unnamed_of_logs<'a, 'm>(
     chosen: Vec<(&'a ParsedRecord, &'m crate::vault::parsed::Measure)>,
     all: &[(&'a ParsedRecord, &'m crate::vault::parsed::Measure)],
@@ -707,7 +707,7 @@ fn with_unnamed_of_logs<'a, 'm>(
     for f in comparable {
         let in_log = logs
             .get(&log_folder(&f.0.source_file))
-            .is_some_and(|(fitting, figures)| *fitting >= 2 && 2 * fitting > *figures);
+            .is_some_and(|(fitting, figures)| *fitting >= 2 && 2 * fitting >= *figures);
         // Unnamed, or a walk called a hike (`Excursión a la ermita: 12 km` in a walking diary).
         // A figure of a field (`run elevation`) is of what it names, never unnamed.
         let of_field = crate::offline::read::kind_of_measure(&f.1.what) != f.1.what;

@@ -211,7 +211,8 @@ fn sessions(
     period: Option<(NaiveDate, NaiveDate)>,
 ) -> Option<Plan> {
     let named_activity = activity_named(q, domains).is_some();
-    if !cues::asks(q, Cue::Sessions) || named_activity {
+    // `PT sessions`, `WODs`: a kind of session the typed readers count by day.
+    if !cues::asks(q, Cue::Sessions) || named_activity || cues::asks(q, Cue::SessionKinds) {
         return None;
     }
     table

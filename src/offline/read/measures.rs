@@ -154,8 +154,14 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
         };
         // `Rad zur Arbeit, 23 km`: the activity the line names says what was measured
         // better than the word nearest the figure.
+        // Only an activity that covers ground: `read 20 pages of Dune` stays of `dune`.
         let what = match crate::offline::activities::family(&what) {
-            None => crate::offline::activities::word_naming(line).unwrap_or(what),
+            None => crate::offline::activities::word_naming(line)
+                .filter(|w| {
+                    crate::offline::activities::family(w)
+                        .is_some_and(crate::offline::activities::covers_ground)
+                })
+                .unwrap_or(what),
             Some(_) => what,
         };
         found.measures.push(Measure {

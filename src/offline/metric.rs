@@ -662,14 +662,7 @@ pub(crate) fn plural_unit(unit: &str) -> String {
 /// `Natación/Piscina 2024.md`, `rides/`): a figure in it that names no activity of its own
 /// (`14.2km 通勤`) is of that activity.
 fn path_families(source: &str) -> Vec<&'static str> {
-    let stem = crate::vault::index::stem(source);
-    std::iter::once(stem)
-        .chain(source.rsplit('/').skip(1))
-        .flat_map(|part| {
-            let part = part.to_lowercase();
-            let one = part.strip_suffix('s').map(str::to_string);
-            std::iter::once(part).chain(one)
-        })
+    crate::offline::read::path_names(source)
         .flat_map(|part| super::activities::families(&part))
         .collect()
 }
@@ -687,26 +680,26 @@ fn with_unnamed_of_logs<'a, 'm>(
     let is_chosen = |f: &Figure| chosen.iter().any(|c| same(f, c));
     // Only figures in a unit of the chosen ones count (a swim's minutes beside its metres).
     let units: Vec<&str> = chosen.iter().map(|(_, m)| m.unit.as_str()).collect();
-    let comparable: Vec<&Figure> = all
+    // Each figure in such a unit, with its log and whether it is chosen (worked out once).
+    let comparable: Vec<(&Figure, String, bool)> = all
         .iter()
         .filter(|(_, m)| units.iter().any(|u| in_unit(1.0, &m.unit, u).is_some()))
+        .map(|f| (f, log_folder(&f.0.source_file), is_chosen(f)))
         .collect();
-    // Per log: its figures, and those chosen.
-    let mut logs: HashMap<String, (usize, usize)> = HashMap::new();
-    for f in &comparable {
-        let (fitting, figures) = logs.entry(log_folder(&f.0.source_file)).or_default();
+    // Per log: its figures chosen, and all its figures.
+    let mut logs: HashMap<&str, (usize, usize)> = HashMap::new();
+    for (_, log, chosen) in &comparable {
+        let (fitting, figures) = logs.entry(log).or_default();
         *figures += 1;
-        if is_chosen(f) {
-            *fitting += 1;
-        }
+        *fitting += usize::from(*chosen);
     }
     let on_foot = chosen
         .iter()
         .any(|(_, cm)| super::activities::family(&cm.what).is_some_and(super::activities::on_foot));
     let mut out = chosen.clone();
-    for f in comparable {
+    for (f, log, was_chosen) in &comparable {
         let in_log = logs
-            .get(&log_folder(&f.0.source_file))
+            .get(log.as_str())
             .is_some_and(|(fitting, figures)| *fitting >= 2 && 2 * fitting >= *figures);
         // Unnamed, or a walk called a hike (`Excursión a la ermita: 12 km` in a walking diary).
         // A figure of a field (`run elevation`) is of what it names, never unnamed.
@@ -715,8 +708,8 @@ fn with_unnamed_of_logs<'a, 'm>(
             None => !of_field,
             Some(family) => on_foot && super::activities::on_foot(family),
         };
-        if in_log && unnamed && !is_chosen(f) {
-            out.push(*f);
+        if in_log && unnamed && !was_chosen {
+            out.push(**f);
         }
     }
     out

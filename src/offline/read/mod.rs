@@ -381,17 +381,7 @@ impl<'d> Reader<'d> {
 
     /// The topic the note's file name names, else the nearest folder's.
     fn topic_of_path(&self, source: &str) -> Topic {
-        let stem = crate::vault::index::stem(source);
-        let folders = source.rsplit('/').skip(1);
-        // A folder is often named in the plural (`corridas/`, `Runs/`, `carreras/`).
-        let singular = |part: &str| part.strip_suffix('s').map(str::to_string);
-        std::iter::once(stem)
-            .chain(folders)
-            .flat_map(|part| {
-                let part = part.to_lowercase();
-                let one = singular(&part);
-                std::iter::once(part).chain(one)
-            })
+        path_names(source)
             .map(|part| self.topic_of(&part))
             .find(|t| !matches!(t, Topic::None))
             .unwrap_or(Topic::None)
@@ -878,4 +868,17 @@ fn sleep_words(general: Option<&Domain>) -> std::sync::Arc<WordSet> {
             set
         }
     }
+}
+
+/// The names a note's path gives it, nearest first, lowercase: its file name, then each
+/// folder up, each also without a plural `s` (`corridas/`, `Runs/`, `carreras/`).
+pub(crate) fn path_names(source: &str) -> impl Iterator<Item = String> + '_ {
+    let stem = crate::vault::index::stem(source);
+    std::iter::once(stem)
+        .chain(source.rsplit('/').skip(1))
+        .flat_map(|part| {
+            let part = part.to_lowercase();
+            let one = part.strip_suffix('s').map(str::to_string);
+            std::iter::once(part).chain(one)
+        })
 }

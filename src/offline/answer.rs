@@ -342,10 +342,16 @@ pub fn answer(
 /// computed answer, a session number, days naming it, computed facts, or the entries
 /// that mention it.
 fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> Result<Finding> {
-    let query = &frame.query;
+    // `plank 2 min`, `プランク 90秒`: an exercise the notes time, not count or weigh.
+    let timed = timed_exercise(store, domains, &frame.query, &frame.question);
+    let query = timed.as_ref().unwrap_or(&frame.query);
     let range = &query.range;
     let groups = &frame.groups;
     let when = frame.when();
+    tracing::debug!(
+        "query of {:?}: {query:?}, groups {groups:?}",
+        frame.question
+    );
     // A question naming the person's own fields or values (`avg HR`, `Route: river loop`,
     // a book's title): an operation over their rows.
     if let Some(reply) = super::ask::answer(store, domains, frame, &when) {
@@ -1143,6 +1149,53 @@ fn computed(
         link,
     )
 }
+
+/// `query` about a move the notes log only with a time (`plank 2 min`), asked of those
+/// times: a measure named by the move, in the time unit asked (or the notes' own).
+fn timed_exercise(
+    store: &Store,
+    domains: &Domains,
+    query: &Query,
+    question: &str,
+) -> Option<Query> {
+    let Some(Metric::Lift(name)) = query.metrics.first() else {
+        return None;
+    };
+    let (start, end) = match &query.range {
+        Some(r) => (r.start, r.end),
+        None => store.index().span()?,
+    };
+    let named = |what: &str| {
+        what.eq_ignore_ascii_case(name) || domains.canonical(what) == Some(name.as_str())
+    };
+    let timed =
+        |m: &crate::vault::parsed::Measure| named(&m.what) && TIME_UNITS.contains(&m.unit.as_str());
+    let measured = store.records_measured(start, end);
+    if !measured.iter().flat_map(|r| &r.measures).any(timed)
+        || !store.records_lifting(start, end, name).is_empty()
+    {
+        return None;
+    }
+    let q = question.to_lowercase();
+    let units = super::cues::units(&q)
+        .into_iter()
+        .filter(|u| TIME_UNITS.contains(u))
+        .map(str::to_string)
+        .collect();
+    let mut timed = query.clone();
+    timed.metrics = vec![Metric::Measure {
+        units,
+        words: domains.expand(name),
+    }];
+    // A time adds up (`合計時間`) unless the times it was done are asked (`何回`).
+    if timed.kind == QueryType::Count && !super::cues::asks(&q, super::cues::Cue::Count) {
+        timed.kind = QueryType::Total;
+    }
+    Some(timed)
+}
+
+/// The units a duration is stored in.
+const TIME_UNITS: [&str; 3] = ["hour", "minute", "second"];
 
 /// Whether `query` reads nothing but generic measures, which only the records holding one
 /// have: not a lift's own ask (the big three reads its sets), nor days counted with or

@@ -97,6 +97,10 @@ impl Metric {
             Metric::Measure { units, .. } => match units.first() {
                 Some(u) if u.is_empty() => n,
                 Some(u) if u == "jin" => format!("{n}斤"),
+                // A time in the answer's own words (`150 Sekunden`, `90秒`).
+                Some(u) if matches!(u.as_str(), "hour" | "minute" | "second") => {
+                    say::count_text(&n, v == 1.0, u)
+                }
                 Some(u) if v == 1.0 => format!("{n} {u}"),
                 Some(u) => format!("{n} {}", plural_unit(u)),
                 None => n,
@@ -298,7 +302,15 @@ impl Metric {
                     })
                 })
                 .collect(),
-            Metric::Sleep => one(get("general", "sleep_hours")),
+            Metric::Sleep => {
+                let mut nights = one(get("general", "sleep_hours"));
+                for p in &mut nights {
+                    if let Some(w) = written_sleep(std::slice::from_ref(p)) {
+                        p.detail = in_hours_minutes(p.value, &w);
+                    }
+                }
+                nights
+            }
             Metric::Mood => one(get("general", "mood")),
             Metric::Energy => one(get("general", "energy")),
             Metric::Stress => one(get("general", "stress")),
@@ -559,6 +571,28 @@ fn weight_in(value: f64, from: &str, to: &str) -> Option<f64> {
     Some(value * kilos(from)? / kilos(to)?)
 }
 
+/// How most of these nights' sleep was written when it was hours and minutes
+/// (`7時間47分`, `7h47`): the form a figure of them is answered in.
+pub fn written_sleep(points: &[Point]) -> Option<String> {
+    let written: Vec<&str> = points
+        .iter()
+        .filter_map(|p| {
+            p.record
+                .domain_data
+                .get("general")?
+                .get("sleep_written")?
+                .as_str()
+        })
+        .collect();
+    (written.len() * 2 > points.len()).then(|| written[0].to_string())
+}
+
+/// `hours` in the form `written` (`7時間47分` -> `6時間59分`).
+pub fn in_hours_minutes(hours: f64, written: &str) -> String {
+    let minutes = (hours * 60.0).round() as i64;
+    super::ask::in_form(written, &[minutes / 60, minutes % 60])
+}
+
 /// Whether a stored unit answers a unit asked about (a glass of water is a cup too).
 fn unit_fits(asked: &str, stored: &str) -> bool {
     asked == stored
@@ -573,6 +607,10 @@ fn in_unit(value: f64, from: &str, to: &str) -> Option<f64> {
         _ if from == to => Some(value),
         ("minute", "hour") => Some(value / 60.0),
         ("hour", "minute") => Some(value * 60.0),
+        ("second", "minute") => Some(value / 60.0),
+        ("minute", "second") => Some(value * 60.0),
+        ("second", "hour") => Some(value / 3600.0),
+        ("hour", "second") => Some(value * 3600.0),
         ("m", "km") => Some(value / 1000.0),
         ("km", "m") => Some(value * 1000.0),
         ("mile", "km") => Some(value * 1.609_344),

@@ -540,10 +540,12 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if !metrics.is_empty() && asks(q, Cue::When) {
         return QueryType::Last;
     }
-    // `how much did I bench on Nov 13`, `卧推用了多少斤`, `벤치 몇 kg`: the weight lifted,
-    // not a count of sessions.
+    // `how much did I bench on Nov 13`, `what did I bench on March 12`, `卧推用了多少斤`,
+    // `벤치 몇 kg`: the weight lifted, not a count of sessions nor the day's listing.
     if matches!(metrics.first(), Some(Metric::Lift(_)))
-        && (has_any(q, &["how much", "how heavy", "what weight"]) || asks_weight_unit(q))
+        && (has_any(q, &["how much", "how heavy", "what weight"])
+            || asks_weight_unit(q)
+            || asks(q, Cue::List))
         && !has_any(q, &["volume", "reps", "sets", "total", "times"])
     {
         return QueryType::Max;
@@ -612,9 +614,42 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
             return QueryType::Count;
         }
         Some(Metric::Sleep) => return QueryType::Average,
+        // `quelle était mon allure le 9 juin`: the value logged then.
+        Some(
+            Metric::Pace
+            | Metric::BodyWeight
+            | Metric::Mood
+            | Metric::Energy
+            | Metric::Stress
+            | Metric::Lift(_),
+        ) => return QueryType::Last,
         _ => {}
     }
     QueryType::Lookup
+}
+
+/// The lift a word of `q` names as a verb (`deadlifted`, `squatting`, `benched`): its stem,
+/// with a doubled last letter made single (`squatt`), a one-word name the vocabulary knows.
+fn lift_as_verb(
+    q: &str,
+    vocabulary: &std::collections::BTreeMap<String, String>,
+) -> Option<(usize, String)> {
+    q.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.ends_with("ed") || w.ends_with("ing"))
+        .find_map(|w| {
+            let stem = cues::stem(w);
+            let single = stem
+                .chars()
+                .last()
+                .filter(|c| stem.ends_with(&format!("{c}{c}")))
+                .map(|_| stem[..stem.len() - 1].to_string());
+            let lift = [Some(stem), single]
+                .into_iter()
+                .flatten()
+                .find_map(|s| vocabulary.get(&s))?;
+            (lift != "lift" && lift != "workout" && lift != "gym")
+                .then(|| (q.find(w).unwrap_or(0), lift.clone()))
+        })
 }
 
 /// Words for a run's pace (`페이스` is not a misspelt `페이스풀`).
@@ -682,6 +717,10 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
                     }
                 }
             }
+        }
+        // `the heaviest I've deadlifted`, `when I last squatted`: the lift's name as a verb.
+        if lifts.is_empty() {
+            lifts.extend(lift_as_verb(q, &strength.vocabulary));
         }
         let lift_asked = [Cue::Best, Cue::Last, Cue::Trend]
             .iter()

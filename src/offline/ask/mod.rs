@@ -34,7 +34,43 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     let plan = plan::resolve(frame, &table, domains);
     tracing::debug!("plan of {:?}: {plan:?}", frame.question);
     let plan = plan?;
+    if typed_reads_more(store, frame, &plan, &table, domains) {
+        return None;
+    }
     compute(&plan, &table, domains, when)
+}
+
+/// Whether a typed reader reads the asked measure on more days than the person's field
+/// holds it (`睡眠：6時間35分` on a few days among `睡眠 7時間47分` on the rest): it reads
+/// both writings, so it answers.
+fn typed_reads_more(
+    store: &Store,
+    frame: &Frame,
+    plan: &Plan,
+    table: &Table,
+    domains: &Domains,
+) -> bool {
+    use super::query::Metric;
+    let Some(metric) = frame.query.metrics.first() else {
+        return false;
+    };
+    // A row's own value narrows it (`Route: river loop`): only the rows hold that.
+    let narrowed = !plan.filters.is_empty() || plan.about.is_some();
+    if narrowed
+        || plan.target.is_none()
+        || matches!(metric, Metric::Measure { .. } | Metric::Lift(_))
+    {
+        return false;
+    }
+    let Some((start, end)) = plan.period.or_else(|| store.index().span()) else {
+        return false;
+    };
+    let records = match metric.domains() {
+        Some(domains) => store.records_in(start, end, domains),
+        None => store.records_between(start, end),
+    };
+    let typed = super::metric::series(metric, &records).len();
+    typed > matching(plan, table, domains).len()
 }
 
 /// The rows `plan` reads: done, holding its filters, in its period, with its target;
@@ -361,7 +397,7 @@ fn show(figure: f64, sample: &Value, written: &str) -> String {
 
 /// `written` with its numbers replaced by `numbers` in order, a number written with two
 /// digits kept so (`7時間47分` -> `6時間59分`, `1h05` -> `1h20`).
-fn in_form(written: &str, numbers: &[i64]) -> String {
+pub(crate) fn in_form(written: &str, numbers: &[i64]) -> String {
     let mut out = String::new();
     let mut next = numbers.iter();
     let mut chars = written.chars().peekable();

@@ -104,6 +104,11 @@ fn shown(metric: &Metric, points: &[Point], v: f64) -> String {
         }
         // A pace is written to the second (`5:57 min/km`), not to a tenth of a minute.
         None if *metric == Metric::Pace => metric.format(v),
+        // Sleep written as hours and minutes (`7時間47分`) is answered so.
+        None if *metric == Metric::Sleep => match crate::offline::metric::written_sleep(points) {
+            Some(w) => crate::offline::metric::in_hours_minutes(v, &w),
+            None => metric.format(round1(v)),
+        },
         None => metric.format(round1(v)),
     }
 }

@@ -232,6 +232,20 @@ pub fn read(clause: &mut Clause, anchor: Option<usize>, found: &mut Found) {
         return;
     }
     found.set("general", "sleep_hours", json!(round2(minutes / 60.0)));
+    // `7時間47分`, `7h47`: hours and minutes, answered so (see `metric::written_sleep`).
+    let written = clause.text[hit.range.clone()].trim();
+    if written.chars().filter(char::is_ascii_digit).count() >= 2
+        && written
+            .chars()
+            .any(|c| !c.is_ascii_digit() && c != '.' && c != ',')
+        && written
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|n| !n.is_empty())
+            .count()
+            == 2
+    {
+        found.set("general", "sleep_written", json!(written));
+    }
     clause.claim(hit.range);
 }
 

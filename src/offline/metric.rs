@@ -80,7 +80,18 @@ impl Metric {
         let n = trim(v);
         match self {
             Metric::Distance => format!("{n} km"),
-            Metric::RunDuration => format!("{n} min"),
+            // A running time written to the second as a watch shows it (`1:02:44`); whole
+            // minutes in minutes.
+            Metric::RunDuration => {
+                let s = (v * 60.0).round() as i64;
+                if s % 60 == 0 {
+                    format!("{n} min")
+                } else if s >= 3600 {
+                    format!("{}:{:02}:{:02}", s / 3600, s % 3600 / 60, s % 60)
+                } else {
+                    format!("{}:{:02}", s / 60, s % 60)
+                }
+            }
             Metric::Pace => {
                 let seconds = (v * 60.0).round() as i64;
                 format!("{}:{:02} min/km", seconds / 60, seconds % 60)

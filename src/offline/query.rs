@@ -834,13 +834,20 @@ fn metrics(q: &str, domains: &Domains) -> Vec<Metric> {
     if (pace || has_any(q, &["fastest", "slowest"])) && running {
         out.push(Metric::Pace);
     }
-    if running && (units.contains(&"km") || units.contains(&"mile") || asks(q, Cue::Distance)) {
+    let timed = running
+        && (has_any(q, &["how long", "duration", "time"])
+            || cues::has(q, &crate::offline::read::lexicon::lexicon().questions.time)
+            || units.contains(&"minute"))
+        && !has_any(q, &["times"]);
+    let far = units.contains(&"km") || units.contains(&"mile");
+    // `longest run by time`, `längster Lauf nach Zeit`: the time is what is ranked.
+    if timed && !far && !has_any(q, &["how far", "far", "distance"]) {
+        out.push(Metric::RunDuration);
+    }
+    if running && (far || asks(q, Cue::Distance)) {
         out.push(Metric::Distance);
     }
-    if running
-        && (has_any(q, &["how long", "duration", "time"]) || units.contains(&"minute"))
-        && !has_any(q, &["times"])
-    {
+    if timed && !out.contains(&Metric::RunDuration) {
         out.push(Metric::RunDuration);
     }
     if running {

@@ -255,8 +255,8 @@ pub fn heading_label(title: &str) -> String {
 /// Which number of a slashed date (`03/11/2026`, `3/11`) is the day.
 ///
 /// Slashes put the month first (US, Korea, Japan) unless that cannot be; a note whose
-/// headings show a first number over 12 (`## 24/09/2026`) writes the day first in all of
-/// them (`## 01/09/2026` is then the 1st of September).
+/// headings or date-led lines show a first number over 12 (`## 24/09/2026`) writes the day
+/// first in all of them (`## 01/09/2026` is then the 1st of September).
 fn slash_day_first<'a>(titles: impl Iterator<Item = &'a str>) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
@@ -494,12 +494,12 @@ pub(crate) fn heading_dates_keyed(
     today: NaiveDate,
     key: Option<&super::coded_headings::Key>,
 ) -> (DatedLines, Vec<(usize, Period)>) {
-    let day_first = slash_day_first(
-        text.lines()
-            .map(str::trim_start)
-            .filter(|t| t.starts_with('#'))
-            .map(|t| t.trim_start_matches('#')),
-    );
+    // Headings and lines led by a date (`- 25/12/2019 — 86,0 kg`) settle the order.
+    let day_first = slash_day_first(text.lines().filter_map(|line| {
+        let t = line.trim_start();
+        let rest = t.trim_start_matches(['#', '-', '*', '+', ' ', '\t']);
+        (t.starts_with('#') || rest.starts_with(|c: char| c.is_ascii_digit())).then_some(rest)
+    }));
     let mut in_code = false;
     let mut out = Vec::new();
     let mut periods = Vec::new();

@@ -139,8 +139,20 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
         }
         // A line that is only a figure (`- 27.9km` under a day of a ride log) is about
         // what its note is about: the query side reads that from the note's path.
-        let alone = clause.text.trim() == clause.text[hit.range.clone()].trim();
-        let Some(what) = about(clause, &hit.range, line).or_else(|| alone.then(String::new)) else {
+        // So is a figure led only by the line's date and followed by nothing or a comment
+        // (`- 03/04/2020 — 82,1 kg, after the holidays`).
+        let lead = &clause.text[..hit.range.start];
+        let dated_only = lead
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_whitespace() || "/.-–—:|".contains(c));
+        let tail = clause.text[hit.range.end..].trim_start();
+        let alone = dated_only && (tail.is_empty() || tail.starts_with([',', ';', '(', '—', '–']));
+        let what = if alone && !lead.trim().is_empty() {
+            Some(String::new())
+        } else {
+            about(clause, &hit.range, line).or_else(|| alone.then(String::new))
+        };
+        let Some(what) = what else {
             continue;
         };
         // `喝水 7杯`, `물 3컵`: water comes in glasses, whatever the cup word.
@@ -538,7 +550,8 @@ fn weigh_in(what: String, unit: &str, value: f64) -> String {
                 .iter()
                 .any(|l| has_spaceless(l) && what.contains(l))
     };
-    if weight && labelled() {
+    // A weight with no word at all (`- 03/04/2020 — 82,1 kg`) is a weigh-in.
+    if weight && (what.is_empty() && unit != "" || labelled()) {
         "weight".to_string()
     } else {
         what
@@ -552,8 +565,9 @@ fn weigh_in(what: String, unit: &str, value: f64) -> String {
 /// muerto 125` is a deadlift).
 fn weight_without_unit(clause: &mut Clause, found: &mut Found) {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    const LABELS: [&str; 10] = [
+    const LABELS: [&str; 11] = [
         "weigh", "scale", "bw", "peso", "pesaje", "báscula", "balança", "poids", "pesée", "waage",
+        "gewicht",
     ];
     if !LABELS.iter().any(|l| clause.text.contains(l)) {
         return;

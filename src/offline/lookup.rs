@@ -105,7 +105,32 @@ fn replace_word(text: &str, cue: &str) -> String {
 /// `term` up in [`words_of`]`(text)`, without cutting the text into words: a lookup
 /// weighs every entry holding a question's word (thousands of 5 KB notes), and cutting
 /// each into words was most of its time.
+///
+/// A verb is found in the forms the lexicon lists (`break`: `broke`), and an inflected
+/// word by its shorter form (`neuen`: `neue Laufschuhe`).
 fn holds(term: &str, text: &str) -> bool {
+    holds_form(term, text)
+        || lexicon()
+            .verb_forms
+            .get(term)
+            .is_some_and(|forms| forms.iter().any(|f| holds_form(f, text)))
+        || uninflected(term).is_some_and(|base| holds_form(base, text))
+}
+
+/// `term` without an inflection ending (`neuen` -> `neue`, `schuhen` -> `schuhe`), when
+/// four letters or more stay.
+fn uninflected(term: &str) -> Option<&str> {
+    if has_spaceless(term) || !term.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    ["en", "em", "er", "es", "n", "s"]
+        .iter()
+        .filter_map(|end| term.strip_suffix(end))
+        .find(|base| base.chars().count() >= 4)
+}
+
+/// [`holds`] for one written form.
+fn holds_form(term: &str, text: &str) -> bool {
     if has_spaceless(term) {
         return text.contains(term);
     }
@@ -131,6 +156,24 @@ fn holds(term: &str, text: &str) -> bool {
         from = at + text[at..].chars().next().map_or(1, char::len_utf8);
     }
     false
+}
+
+/// The length in letters of the longest run of letters `a` and `b` share.
+fn common_run(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let mut best = 0;
+    let mut previous = vec![0usize; a.len() + 1];
+    for cb in b.chars() {
+        let mut row = vec![0usize; a.len() + 1];
+        for (i, ca) in a.iter().enumerate() {
+            if *ca == cb {
+                row[i + 1] = previous[i] + 1;
+                best = best.max(row[i + 1]);
+            }
+        }
+        previous = row;
+    }
+    best
 }
 
 /// The script of a letter of a word: a run of one of them is a word (see [`words_of`]).
@@ -420,8 +463,22 @@ pub fn find(
         .any(|w| super::read::words::find_word(lower, w).is_some());
     // Without a first time or a value asked, only a name can find the sentence: when no
     // word of the question could be one, the entries need not be read at all.
+    // `自転車を買ったのはいつ`: a day asked is told in a sentence as a cost is; not the
+    // day of a latest, a best or a count (`when did I last squat`), which are computed.
+    use super::cues::{asks, Cue};
+    let ranked = [
+        Cue::Last,
+        Cue::Best,
+        Cue::Worst,
+        Cue::Least,
+        Cue::Count,
+        Cue::HowMany,
+    ]
+    .into_iter()
+    .any(|c| asks(lower, c));
     let told = asks_lookup && asked_kind.is_some_and(|k| k != Asked::Amount)
-        || asked_kind == Some(Asked::Cost);
+        || asked_kind == Some(Asked::Cost)
+        || asked_kind == Some(Asked::Day) && !ranked;
     let could_name = |t: &String| {
         !t.chars().any(is_spaceless) && t.chars().count() >= 3 && !taken_up(t, domains)
     };
@@ -531,6 +588,11 @@ pub fn find(
                 .all(|t| holds(t, &lower_s) || around(t));
             if score <= 0.0 || !covered {
                 continue;
+            }
+            // Of two sentences with the same words, the one that says them as the question
+            // does (`自転車を買った`, not `自転車の鍵を買った`).
+            if question.chars().any(is_spaceless) {
+                score += 0.01 * common_run(&question, &lower_s) as f64;
             }
             // The value nearest the question's words in the sentence.
             // The value in the clause with most of the question's words, then nearest them

@@ -94,6 +94,9 @@ struct File {
     amounts: BTreeMap<Amount, Vec<String>>,
     #[serde(default)]
     sleep: BTreeMap<SleepWord, Vec<String>>,
+    /// A verb as a question names it -> the forms a note tells it in (`break` -> `broke`).
+    #[serde(default)]
+    verb_forms: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     periods: BTreeMap<PeriodWord, Vec<String>>,
     #[serde(default)]
@@ -610,6 +613,10 @@ pub struct Lexicon {
     pub sleep: BTreeMap<SleepWord, Vec<String>>,
     /// The phrases of periods a question names (see `offline::periods`).
     pub periods: BTreeMap<PeriodWord, Vec<String>>,
+    /// A verb as a question names it -> the forms a note tells it in, every language's
+    /// (`break` -> `broke`, `broken`; `kaufen` -> `gekauft`): a told fact is found in
+    /// whichever form it was told.
+    pub verb_forms: BTreeMap<String, Vec<String>>,
     /// Activities no domain reads, each with its words in every language, in en.yaml's
     /// order (see `crate::offline::activities`).
     pub activities: Ordered,
@@ -714,6 +721,7 @@ fn load_values<'a>(
         amounts: BTreeMap::new(),
         sleep: BTreeMap::new(),
         periods: BTreeMap::new(),
+        verb_forms: BTreeMap::new(),
         activities: Ordered::default(),
         answers: Vec::new(),
         question_words: Vec::new(),
@@ -883,6 +891,12 @@ fn load_values<'a>(
                 .entry(unit)
                 .or_default()
                 .extend(lower(words));
+        }
+        for (verb, forms) in file.verb_forms {
+            lex.verb_forms
+                .entry(verb.to_lowercase())
+                .or_default()
+                .extend(lower(forms));
         }
         for (amount, words) in file.amounts {
             lex.amounts.entry(amount).or_default().extend(lower(words));

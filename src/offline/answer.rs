@@ -361,7 +361,15 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     if let Some(reply) = super::ask::events::answer(store, domains, frame, &when) {
         return Ok(Finding::Computed(reply));
     }
-    if let Some(found) = looked_up(store, domains, query, &frame.question, range)? {
+    // A measure of the notes the question names is computed, not looked up in a sentence.
+    let measured = timed.is_some()
+        || matches!(query.metrics.first(), Some(Metric::Measure { units, .. }) if !units.is_empty())
+            && range.as_ref().is_some_and(|r| {
+                measure_named(store, (r.start, r.end), &frame.question.to_lowercase()).is_some()
+            });
+    if let Some(found) =
+        looked_up(store, domains, query, &frame.question, range)?.filter(|_| !measured)
+    {
         return Ok(Finding::Told(found));
     }
     // `what did I have for dinner on Tuesday`: a key the notes state (`D: curry`), when no
@@ -1150,48 +1158,77 @@ fn computed(
     )
 }
 
-/// `query` about a move the notes log only with a time (`plank 2 min`), asked of those
-/// times: a measure named by the move, in the time unit asked (or the notes' own).
+/// `query` about a move the notes log only with a time (`plank 2 min`), or about a thing
+/// the notes measure that the question names where the cues alone read a run (`longest
+/// wall sit`), asked of those values: a measure named by the notes' word, in the time unit
+/// asked (or the notes' own).
 fn timed_exercise(
     store: &Store,
     domains: &Domains,
     query: &Query,
     question: &str,
 ) -> Option<Query> {
-    let Some(Metric::Lift(name)) = query.metrics.first() else {
-        return None;
-    };
+    let q = question.to_lowercase();
     let (start, end) = match &query.range {
         Some(r) => (r.start, r.end),
         None => store.index().span()?,
     };
-    let named = |what: &str| {
-        what.eq_ignore_ascii_case(name) || domains.canonical(what) == Some(name.as_str())
+    let words = match query.metrics.first()? {
+        Metric::Lift(name) => {
+            let named = |what: &str| {
+                what.eq_ignore_ascii_case(name) || domains.canonical(what) == Some(name.as_str())
+            };
+            let timed = |m: &crate::vault::parsed::Measure| {
+                named(&m.what) && TIME_UNITS.contains(&m.unit.as_str())
+            };
+            if !store.records_lifting(start, end, name).is_empty() {
+                return None;
+            }
+            let measured = store.records_measured(start, end);
+            if measured.iter().flat_map(|r| &r.measures).any(timed) {
+                domains.expand(name)
+            } else {
+                // A lift never logged, guessed from a near word (`längster`): the measure
+                // the question names instead.
+                vec![measure_named(store, (start, end), &q)?]
+            }
+        }
+        m if m.is_running()
+            && !super::cues::asks(&q, super::cues::Cue::Run)
+            && super::activities::family(&q) != Some("running") =>
+        {
+            vec![measure_named(store, (start, end), &q)?]
+        }
+        _ => return None,
     };
-    let timed =
-        |m: &crate::vault::parsed::Measure| named(&m.what) && TIME_UNITS.contains(&m.unit.as_str());
-    let measured = store.records_measured(start, end);
-    if !measured.iter().flat_map(|r| &r.measures).any(timed)
-        || !store.records_lifting(start, end, name).is_empty()
-    {
-        return None;
-    }
-    let q = question.to_lowercase();
     let units = super::cues::units(&q)
         .into_iter()
         .filter(|u| TIME_UNITS.contains(u))
         .map(str::to_string)
         .collect();
     let mut timed = query.clone();
-    timed.metrics = vec![Metric::Measure {
-        units,
-        words: domains.expand(name),
-    }];
+    timed.metrics = vec![Metric::Measure { units, words }];
     // A time adds up (`合計時間`) unless the times it was done are asked (`何回`).
     if timed.kind == QueryType::Count && !super::cues::asks(&q, super::cues::Cue::Count) {
         timed.kind = QueryType::Total;
     }
     Some(timed)
+}
+
+/// The longest name of a thing the notes measure in `span` (not an activity's) that the
+/// lowercase question `q` writes whole (`wall sit`).
+fn measure_named(store: &Store, span: (NaiveDate, NaiveDate), q: &str) -> Option<String> {
+    // `nach` of `Lauf nach Saal, 31 km` is no name of a measure.
+    let function = &super::read::lexicon::lexicon().questions.function;
+    store
+        .records_measured(span.0, span.1)
+        .iter()
+        .flat_map(|r| &r.measures)
+        .map(|m| m.what.to_lowercase())
+        .filter(|w| w.chars().count() >= 3 && super::activities::family(w).is_none())
+        .filter(|w| !function.iter().any(|f| f == w))
+        .filter(|w| super::read::find_word(q, w).is_some())
+        .max_by_key(|w| w.len())
 }
 
 /// The units a duration is stored in.

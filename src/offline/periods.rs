@@ -131,7 +131,7 @@ fn patterns() -> &'static [(Pattern, Kind)] {
             (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekends?\b|주말|週末|周末|\bfin(?:es)?\s+de\s+semana\b"), Weekend),
             (re(r"(?:최근|지난|過去|最近|过去|この|ここ)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?[úu]ltimos\s+(\d+)\s+d[íi]as|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2})\s*(?:월|月)?\s*(?:到|至|~|-|–|부터)\s*(\d{1,2})\s*(?:월|月)"), MonthSpan),
-            (re(r"(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
+            (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"(?:{in_month})\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?", in_month = said(PeriodWord::InMonth))), MonthName),
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:월|月)"), MonthNumber),
@@ -298,9 +298,13 @@ fn resolve<'a>(
                 .filter(|n| (1..=1000).contains(n))?;
             (day_before(n - 1)?, anchor)
         }
+        // `2024年8月24日` on that year; `8月24日` the last one up to the anchor.
         MonthDay => {
-            let (m, d) = (g(1).parse().ok()?, g(2).parse().ok()?);
-            let day = last_before(anchor, m, d)?;
+            let (m, d) = (g(2).parse().ok()?, g(3).parse().ok()?);
+            let day = match g(1).parse() {
+                Ok(year) => NaiveDate::from_ymd_opt(year, m, d)?,
+                Err(_) => last_before(anchor, m, d)?,
+            };
             (day, day)
         }
         DayDotMonth => {
@@ -738,6 +742,12 @@ mod tests {
             (d(2021, 1, 1), d(2026, 11, 21))
         );
         assert_eq!(range("2021年以来"), (d(2021, 1, 1), d(2026, 11, 21)));
+        // A day with its year is that year's, not the year's whole.
+        assert_eq!(
+            range("2024年8月24日の睡眠"),
+            (d(2024, 8, 24), d(2024, 8, 24))
+        );
+        assert_eq!(range("2023년 5월 2일 운동"), (d(2023, 5, 2), d(2023, 5, 2)));
         // A span that runs backwards is no span: the month alone is read.
         assert_eq!(range("7到1月"), (d(2026, 1, 1), d(2026, 1, 31)));
     }

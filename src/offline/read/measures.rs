@@ -551,7 +551,7 @@ fn weigh_in(what: String, unit: &str, value: f64) -> String {
                 .any(|l| has_spaceless(l) && what.contains(l))
     };
     // A weight with no word at all (`- 03/04/2020 — 82,1 kg`) is a weigh-in.
-    if weight && (what.is_empty() && unit != "" || labelled()) {
+    if weight && (what.is_empty() && !unit.is_empty() || labelled()) {
         "weight".to_string()
     } else {
         what

@@ -139,3 +139,29 @@ fn a_notes_own_dates_settle_its_slashed_dates_and_a_bare_weight_is_a_weigh_in() 
     let de = lead(v, "Was war mein Durchschnittsgewicht im April 2021?");
     assert!(de.contains("73,1"), "{de}");
 }
+
+#[test]
+fn runs_a_week_are_counted_and_the_month_of_most_runs_is_named() {
+    let dir = offline_vault();
+    let v = dir.path();
+    // Two runs a week through March 2022, three in the first week of April.
+    let mut log = String::from("# Runs\n\n");
+    for day in [1, 3, 8, 10, 15, 17, 22, 24, 29, 31] {
+        log.push_str(&format!("## 2022-03-{day:02}\nran 5 km\n\n"));
+    }
+    for day in [2, 4, 6] {
+        log.push_str(&format!("## 2022-04-{day:02}\nran 8 km\n\n"));
+    }
+    write(v, "Runs.md", &log);
+    process(v);
+
+    let weekly = lead(
+        v,
+        "how many times a week on average did I run in March 2022?",
+    );
+    assert!(weekly.contains("2.3 runs"), "{weekly}");
+    let ko = lead(v, "2022년에 가장 많이 달린 달은 언제야?");
+    assert!(ko.contains("3월"), "{ko}");
+    let ja = lead(v, "2022年で一番多く走った月はいつ？");
+    assert!(ja.contains("3月"), "{ja}");
+}

@@ -412,18 +412,41 @@ pub fn reply(
                     let weeks = ((last - first).num_days() + 1) as f64 / 7.0;
                     (weeks.max(1.0), "per_week_avg", "week")
                 };
-                let total: f64 = values.iter().map(|v| v.1).sum();
                 let over = say::count_text(&trim(round1(buckets)), buckets == 1.0, noun);
-                r.head.push(say::t(
-                    key,
-                    &[
-                        ("avg", &shown(metric, &points, total / buckets)),
-                        ("of", &of_label(&points, &label)),
-                        ("when", when),
-                        ("total", &shown(metric, &points, total)),
-                        ("over", &over),
-                    ],
-                ));
+                // `how many times a week did I run`: the runs counted, not their km.
+                let (avg, total) = if *metric == Metric::Runs {
+                    let runs = points.iter().map(|p| f64::from(p.times)).sum::<f64>();
+                    let avg = trim(round1(runs / buckets));
+                    (
+                        say::count_text(&avg, avg == "1", "run"),
+                        say::count(runs as usize, "run"),
+                    )
+                } else {
+                    let total: f64 = values.iter().map(|v| v.1).sum();
+                    (
+                        shown(metric, &points, total / buckets),
+                        shown(metric, &points, total),
+                    )
+                };
+                let of = if *metric == Metric::Runs {
+                    String::new()
+                } else {
+                    of_label(&points, &label)
+                };
+                // A runs figure names its noun itself: no label between (`**2.8 runs** a week`).
+                r.head.push(
+                    say::t(
+                        key,
+                        &[
+                            ("avg", &avg),
+                            ("of", &of),
+                            ("when", when),
+                            ("total", &total),
+                            ("over", &over),
+                        ],
+                    )
+                    .replace("  ", " "),
+                );
                 let step = if query.per_month {
                     Step::Month
                 } else {
@@ -438,10 +461,13 @@ pub fn reply(
                     values.clone(),
                 ));
                 items(&mut r, &all, link);
-                r.provenance.push(
-                    Provenance::with(Operation::Sum, shown(metric, &points, total), inputs, when)
-                        .leaving_out(left_out),
-                );
+                let operation = if *metric == Metric::Runs {
+                    Operation::Count
+                } else {
+                    Operation::Sum
+                };
+                r.provenance
+                    .push(Provenance::with(operation, total, inputs, when).leaving_out(left_out));
                 return Some(r);
             }
             let avg = values.iter().map(|v| v.1).sum::<f64>() / values.len() as f64;

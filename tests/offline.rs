@@ -789,7 +789,7 @@ fn rides_swims_yoga_and_tracker_fields_are_activities_of_their_own() {
         "{swum}"
     );
     let yoga = ask(v, "요가 총 몇 분 했어?");
-    assert!(first_line(&yoga).contains("**100 minutes"), "{yoga}");
+    assert!(first_line(&yoga).contains("**100분"), "{yoga}");
     let water = ask(v, "how much water did I drink in total?");
     assert!(first_line(&water).contains("**6 glasses"), "{water}");
     let pages = ask(v, "how many pages did I read in total?");

@@ -442,7 +442,7 @@ fn sentences(entry: &Entry) -> Vec<String> {
 pub fn find(
     store: &Store,
     domains: &crate::domains::Domains,
-    asks_lookup: bool,
+    (asks_lookup, day_told): (bool, bool),
     lower: &str,
     range: Option<(NaiveDate, NaiveDate)>,
     range_phrase: Option<&str>,
@@ -463,8 +463,9 @@ pub fn find(
         .any(|w| super::read::words::find_word(lower, w).is_some());
     // Without a first time or a value asked, only a name can find the sentence: when no
     // word of the question could be one, the entries need not be read at all.
-    // `自転車を買ったのはいつ`: a day asked is told in a sentence as a cost is; not the
-    // day of a latest, a best or a count (`when did I last squat`), which are computed.
+    // `自転車を買ったのはいつ`: a day asked (`day_told`: of what no reader measures) is told
+    // in a sentence as a cost is; not the day of a latest, a best or a count (`when did I
+    // last squat`), which are computed.
     use super::cues::{asks, Cue};
     let ranked = [
         Cue::Last,
@@ -478,7 +479,7 @@ pub fn find(
     .any(|c| asks(lower, c));
     let told = asks_lookup && asked_kind.is_some_and(|k| k != Asked::Amount)
         || asked_kind == Some(Asked::Cost)
-        || asked_kind == Some(Asked::Day) && !ranked;
+        || asked_kind == Some(Asked::Day) && day_told && !ranked;
     let could_name = |t: &String| {
         !t.chars().any(is_spaceless) && t.chars().count() >= 3 && !taken_up(t, domains)
     };

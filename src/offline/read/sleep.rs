@@ -235,9 +235,8 @@ pub fn read(clause: &mut Clause, anchor: Option<usize>, found: &mut Found) {
     // `7時間47分`, `7h47`: hours and minutes, answered so (see `metric::written_sleep`).
     let written = clause.text[hit.range.clone()].trim();
     if written.chars().filter(char::is_ascii_digit).count() >= 2
-        && written
-            .chars()
-            .any(|c| !c.is_ascii_digit() && c != '.' && c != ',')
+        && !written.contains(['.', ','])
+        && written.chars().any(|c| !c.is_ascii_digit())
         && written
             .split(|c: char| !c.is_ascii_digit())
             .filter(|n| !n.is_empty())

@@ -46,7 +46,21 @@ pub fn family(text: &str) -> Option<&'static str> {
     }
     // Then with two neighbouring letters swapped, the slip of fast typing (`rdie`,
     // `zwfit`), once no family names the text as written.
-    find(&|w| names(&text, &tokens, w)).or_else(|| find(&|w| swapped_name(&tokens, w)))
+    find(&|w| names(&text, &tokens, w))
+        .or_else(|| find(&|w| swapped_name(&tokens, w)))
+        .or_else(|| family(&without_count_infix(&text)?))
+}
+
+/// `text` with a count or an aspect put inside a Chinese verb and its object taken out
+/// (`爬了几次山` -> `爬山`, `游过几次泳` -> `游泳`); `None` when it has none.
+fn without_count_infix(text: &str) -> Option<String> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"(\p{Han})(?:了|过)?(?:几|多少)(?:次|回|趟)(\p{Han})")
+            .expect("count infix pattern compiles")
+    });
+    re.is_match(text)
+        .then(|| re.replace_all(text, "$1$2").into_owned())
 }
 
 /// More words than this in a text, and [`family`] looks them up by set.

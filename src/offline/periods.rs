@@ -134,7 +134,7 @@ fn patterns() -> &'static [(Pattern, Kind)] {
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"(?:{in_month})\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?", in_month = said(PeriodWord::InMonth))), MonthName),
-            (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:월|月)"), MonthNumber),
+            (re(r"(?:(\d{4}|去年|昨年|今年|작년|올해)\s*(?:년|年|の)?\s*)?(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:월|月)"), MonthNumber),
             (re(r"\b(?:seit|since|desde|depuis|dal|dalla|dès)\s+(?:el\s+|o\s+|l'|il\s+)?((?:19|20)\d\d)(?:$|[^\d.:/-])|((?:19|20)\d\d)\s*年?以来"), SinceYear),
             (re(r"\b(?:after|nach|après|apres|después\s+de|despues\s+de|depois\s+de|dopo\s+il|dopo)\s+((?:19|20)\d\d)(?:$|[^\d.:/-])|((?:19|20)\d\d)\s*년\s*이후"), AfterYear),
             (re(r"((?:19|20)\d\d)\s*(?:年|년)"), YearNumber),
@@ -344,11 +344,15 @@ fn resolve<'a>(
                 .find(|d| d.weekday() == wanted)?;
             (day, day)
         }
-        MonthNumber => month(
-            anchor,
-            crate::vault::heading_path::number(g(2))?,
-            g(1).parse().ok(),
-        )?,
+        // `2024年3月`, `去年4月`, `작년 4월`: the month of the year named.
+        MonthNumber => {
+            let year = match g(1) {
+                "去年" | "昨年" | "작년" => Some(anchor.year() - 1),
+                "今年" | "올해" => Some(anchor.year()),
+                y => y.parse().ok(),
+            };
+            month(anchor, crate::vault::heading_path::number(g(2))?, year)?
+        }
         MonthSpan => {
             let (first, last) = (g(2).parse().ok()?, g(3).parse().ok()?);
             if !(1..=12).contains(&last) || first >= last {
@@ -748,6 +752,9 @@ mod tests {
             (d(2024, 8, 24), d(2024, 8, 24))
         );
         assert_eq!(range("2023년 5월 2일 운동"), (d(2023, 5, 2), d(2023, 5, 2)));
+        // A month of last year named by its word.
+        assert_eq!(range("去年4月最后一次"), (d(2025, 4, 1), d(2025, 4, 30)));
+        assert_eq!(range("작년 4월에"), (d(2025, 4, 1), d(2025, 4, 30)));
         // A span that runs backwards is no span: the month alone is read.
         assert_eq!(range("7到1月"), (d(2026, 1, 1), d(2026, 1, 31)));
     }

@@ -15,7 +15,7 @@ fn a_month_of_last_year_and_a_count_inside_the_verb() {
     write(
         v,
         "生活/记录.md",
-        &format!(
+        format!(
             "# 记录\n\n- {y}.4.6（周日）和老周去爬山。\n- {y}.4.13（周日）去爬山，人很多。\n\
              - {y}.4.20（周日）和老周去爬山，下雨了。\n- {y}.5.4（周日）去爬山。\n",
             y = last_year

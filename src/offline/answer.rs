@@ -343,7 +343,7 @@ pub fn answer(
 /// that mention it.
 fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> Result<Finding> {
     // `plank 2 min`, `プランク 90秒`: an exercise the notes time, not count or weigh.
-    let timed = timed_exercise(store, domains, &frame.query, &frame.question);
+    let timed = measure_asked(store, domains, &frame.query, &frame.question);
     let query = timed.as_ref().unwrap_or(&frame.query);
     let range = &query.range;
     let groups = &frame.groups;
@@ -1166,12 +1166,7 @@ fn computed(
 /// the notes measure that the question names where the cues alone read a run (`longest
 /// wall sit`), asked of those values: a measure named by the notes' word, in the time unit
 /// asked (or the notes' own).
-fn timed_exercise(
-    store: &Store,
-    domains: &Domains,
-    query: &Query,
-    question: &str,
-) -> Option<Query> {
+fn measure_asked(store: &Store, domains: &Domains, query: &Query, question: &str) -> Option<Query> {
     let q = question.to_lowercase();
     let (start, end) = match &query.range {
         Some(r) => (r.start, r.end),

@@ -365,7 +365,8 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     let measured = timed.is_some()
         || matches!(query.metrics.first(), Some(Metric::Measure { units, .. }) if !units.is_empty())
             && range.as_ref().is_some_and(|r| {
-                measure_named(store, (r.start, r.end), &frame.question.to_lowercase()).is_some()
+                let measured = store.records_measured(r.start, r.end);
+                measure_named(&measured, &frame.question.to_lowercase()).is_some()
             });
     if let Some(found) =
         looked_up(store, domains, query, &frame.question, range)?.filter(|_| !measured)
@@ -1189,14 +1190,14 @@ fn measure_asked(store: &Store, domains: &Domains, query: &Query, question: &str
             } else {
                 // A lift never logged, guessed from a near word (`längster`): the measure
                 // the question names instead.
-                vec![measure_named(store, (start, end), &q)?]
+                vec![measure_named(&measured, &q)?]
             }
         }
         m if m.is_running()
             && !super::cues::asks(&q, super::cues::Cue::Run)
             && super::activities::family(&q) != Some("running") =>
         {
-            vec![measure_named(store, (start, end), &q)?]
+            vec![measure_named(&store.records_measured(start, end), &q)?]
         }
         _ => return None,
     };
@@ -1214,13 +1215,12 @@ fn measure_asked(store: &Store, domains: &Domains, query: &Query, question: &str
     Some(timed)
 }
 
-/// The longest name of a thing the notes measure in `span` (not an activity's) that the
+/// The longest name of a thing measured in `records` (not an activity's) that the
 /// lowercase question `q` writes whole (`wall sit`).
-fn measure_named(store: &Store, span: (NaiveDate, NaiveDate), q: &str) -> Option<String> {
+fn measure_named(records: &[ParsedRecord], q: &str) -> Option<String> {
     // `nach` of `Lauf nach Saal, 31 km` is no name of a measure.
     let function = &super::read::lexicon::lexicon().questions.function;
-    store
-        .records_measured(span.0, span.1)
+    records
         .iter()
         .flat_map(|r| &r.measures)
         .map(|m| m.what.to_lowercase())

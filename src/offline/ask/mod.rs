@@ -24,7 +24,7 @@ use crate::vault::Store;
 /// their fields or values, or no row matches.
 pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Option<Reply> {
     let (names, values) = store.row_vocabulary();
-    if !plan::may_name(frame, &names, &values) {
+    if !plan::may_name(frame, &names, &values, domains) {
         return None;
     }
     let table = Table::load(store);

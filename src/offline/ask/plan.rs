@@ -210,9 +210,7 @@ fn sessions(
     domains: &Domains,
     period: Option<(NaiveDate, NaiveDate)>,
 ) -> Option<Plan> {
-    let named_activity = activity_named(q, domains).is_some();
-    // `PT sessions`, `WODs`: a kind of session the typed readers count by day.
-    if !cues::asks(q, Cue::Sessions) || named_activity || cues::asks(q, Cue::SessionKinds) {
+    if !counts_sessions(q, domains) {
         return None;
     }
     table
@@ -229,6 +227,14 @@ fn sessions(
             period,
             returns: Returns::Value,
         })
+}
+
+/// Whether `q` counts sessions of no named activity (the typed readers count runs and
+/// rides) and of no kind they count by day (`PT sessions`, `WODs`).
+fn counts_sessions(q: &str, domains: &Domains) -> bool {
+    cues::asks(q, Cue::Sessions)
+        && !cues::asks(q, Cue::SessionKinds)
+        && activity_named(q, domains).is_none()
 }
 
 /// Field keys and how the question names each.
@@ -350,10 +356,11 @@ pub fn may_name(
     frame: &Frame,
     names: &std::collections::BTreeSet<String>,
     values: &std::collections::BTreeSet<String>,
+    domains: &Domains,
 ) -> bool {
     let q = words_of(frame);
     let words = Words::of(&q);
-    cues::asks(&q, Cue::Sessions)
+    counts_sessions(&q, domains)
         || names
             .iter()
             .any(|name| words.says(name) || aliases_of(name).iter().any(|a| words.says(a)))

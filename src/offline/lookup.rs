@@ -54,6 +54,16 @@ fn terms(lower: &str) -> Vec<String> {
         .chain(&q.first)
         .chain(&q.per_month)
         .chain(&q.which_month)
+        // `am niedrigsten`, `più`: words that rank, never what is looked for.
+        .chain(
+            [
+                super::cues::Cue::Best,
+                super::cues::Cue::Worst,
+                super::cues::Cue::Least,
+            ]
+            .into_iter()
+            .flat_map(super::cues::words),
+        )
         .collect();
     cues.sort_by_key(|c| std::cmp::Reverse(c.len()));
     for cue in cues {
@@ -381,6 +391,7 @@ fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
             Cue::Training,
             Cue::Strength,
             Cue::Sessions,
+            Cue::BodyWeight,
         ]
         .into_iter()
         .chain(ANSWER_KINDS)

@@ -80,7 +80,10 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     let period = range.map(|r| (r.start, r.end));
     let (named, said) = fields_named(&q, table);
     let filters = values_named(&q, table);
-    if !named.iter().any(|(_, how)| *how >= Named::Alias) && filters.is_empty() {
+    // `how many metres did I swim`: a unit and an activity the typed readers do not count
+    // name a field of that activity's rows.
+    let by_unit = named.iter().any(|(_, how)| *how == Named::Unit) && by_unit(&q, domains);
+    if !named.iter().any(|(_, how)| *how >= Named::Alias) && filters.is_empty() && !by_unit {
         return sessions(&q, table, domains, period);
     }
     let column = |k: &str| table.columns.get(k);
@@ -237,6 +240,13 @@ fn counts_sessions(q: &str, domains: &Domains) -> bool {
         && activity_named(q, domains).is_none()
 }
 
+/// Whether `q` asks a unit of an activity the typed readers do not count (`how many
+/// metres did I swim`), which a field of that activity's rows may carry.
+fn by_unit(q: &str, domains: &Domains) -> bool {
+    !cues::units(q).is_empty()
+        && activity_named(q, domains).is_some_and(|a| a != "running" && a != "strength")
+}
+
 /// Field keys and how the question names each.
 type NamedFields = Vec<(String, Named)>;
 
@@ -313,14 +323,15 @@ fn operation(
         Op::YearMost
     } else if asks(Cue::Count) {
         Op::Count
+    } else if asks(Cue::Last) {
+        // Before the ranks: `most recent`, `più recente` say `most` of no measure.
+        Op::Latest
     } else if asks(Cue::Least) || asks(Cue::Worst) {
         Op::Min
     } else if asks(Cue::Best) {
         Op::Max
     } else if asks(Cue::Average) {
         Op::Mean
-    } else if asks(Cue::Last) {
-        Op::Latest
     } else if cues::has(cued, &questions.first) {
         Op::First
     } else if asks(Cue::HowMany) || asks(Cue::Total) {
@@ -361,6 +372,7 @@ pub fn may_name(
     let q = words_of(frame);
     let words = Words::of(&q);
     counts_sessions(&q, domains)
+        || by_unit(&q, domains)
         || names
             .iter()
             .any(|name| words.says(name) || aliases_of(name).iter().any(|a| words.says(a)))

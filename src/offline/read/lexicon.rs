@@ -518,6 +518,8 @@ struct Markers {
     rest: Vec<String>,
     #[serde(default)]
     pending: Vec<String>,
+    #[serde(default)]
+    card_columns: Vec<String>,
 }
 
 /// What a small word is to a name.
@@ -581,6 +583,9 @@ pub struct Lexicon {
     /// A heading holding one says the rows under it are not done yet: `To read`,
     /// `Currently reading`, `À voir`, `읽을 책`.
     pub pending: Vec<String>,
+    /// A two-column table headed by one is a card of `name | value` rows: `Field | Value`,
+    /// `Feld | Wert`, `項目 | 値`.
+    pub card_columns: Vec<String>,
     /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
     pub possessives: Vec<String>,
     /// People a log tells about: `buddy`, `compañero`, `personal`.
@@ -707,6 +712,7 @@ fn load_values<'a>(
         took_in: Vec::new(),
         rest: Vec::new(),
         pending: Vec::new(),
+        card_columns: Vec::new(),
         possessives: Vec::new(),
         people: Vec::new(),
         equipment: Vec::new(),
@@ -822,6 +828,7 @@ fn load_values<'a>(
         lex.took_in.extend(lower(m.took_in));
         lex.rest.extend(lower(m.rest));
         lex.pending.extend(lower(m.pending));
+        lex.card_columns.extend(lower(m.card_columns));
         for (name, words) in file.fields {
             for w in lower(words.clone()) {
                 lex.field_langs.entry(w).or_default().push(lang.to_string());

@@ -23,22 +23,23 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
     let mut out = Vec::new();
     let mut card: Vec<(String, String)> = Vec::new();
     let mut header: Option<Vec<String>> = None;
-    let close = |card: &mut Vec<(String, String)>, out: &mut Vec<Row>| {
-        if !card.is_empty() {
-            out.push(Row {
-                fields: std::mem::take(card),
-                pending,
-            });
-        }
-    };
     for (i, line) in lines.iter().enumerate() {
         if is_row(line) {
-            close(&mut card, &mut out);
             if is_separator(line) {
                 continue;
             }
             let cells = cells(line);
             let underlined = lines.get(i + 1).is_some_and(|l| is_separator(l));
+            // `| Field | Value |` over `| Pool | Northgate |`: one card, a field a row.
+            if !underlined && header.as_deref().is_some_and(is_card_header) {
+                if let [name, value] = &cells[..] {
+                    if !name.is_empty() && !value.is_empty() {
+                        add_field((&mut card, &mut out, pending), name.clone(), value.clone());
+                    }
+                }
+                continue;
+            }
+            close(&mut card, &mut out, pending);
             match &header {
                 _ if underlined => header = Some(cells),
                 Some(names) => {
@@ -59,20 +60,50 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
         header = None;
         let fields = line_fields(line);
         if fields.is_empty() {
-            close(&mut card, &mut out);
+            close(&mut card, &mut out, pending);
         }
         for (name, value) in fields {
-            let again = card
-                .iter()
-                .any(|(n, _)| n.to_lowercase() == name.to_lowercase());
-            if again {
-                close(&mut card, &mut out);
-            }
-            card.push((name, value));
+            add_field((&mut card, &mut out, pending), name, value);
         }
     }
-    close(&mut card, &mut out);
+    close(&mut card, &mut out, pending);
     out
+}
+
+/// Adds a field to the card, which closes first where the name comes again (two cards with
+/// no line between them).
+fn add_field(
+    (card, out, pending): (&mut Vec<(String, String)>, &mut Vec<Row>, bool),
+    name: String,
+    value: String,
+) {
+    let again = card
+        .iter()
+        .any(|(n, _)| n.to_lowercase() == name.to_lowercase());
+    if again {
+        close(card, out, pending);
+    }
+    card.push((name, value));
+}
+
+/// Ends the card: its fields become one row.
+fn close(card: &mut Vec<(String, String)>, out: &mut Vec<Row>, pending: bool) {
+    if !card.is_empty() {
+        out.push(Row {
+            fields: std::mem::take(card),
+            pending,
+        });
+    }
+}
+
+/// Whether a table's header makes it one card: two columns, one named as a field or a
+/// value is (`Field | Value`, `項目 | 値`; lexicon `markers.card_columns`).
+fn is_card_header(names: &[String]) -> bool {
+    let words = &super::lexicon::lexicon().card_columns;
+    names.len() == 2
+        && names
+            .iter()
+            .any(|n| words.contains(&n.trim().to_lowercase()))
 }
 
 /// Whether an entry gives records: a log entry, or a table with dates in a note that is none.

@@ -352,6 +352,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
         "query of {:?}: {query:?}, groups {groups:?}",
         frame.question
     );
+    // `who did I have dinner with most often`: the people the period's sentences name.
+    if let Some(reply) = super::ask::companions::answer(store, frame, &when) {
+        return Ok(Finding::Computed(reply));
+    }
     // A question naming the person's own fields or values (`avg HR`, `Route: river loop`,
     // a book's title): an operation over their rows.
     if let Some(reply) = super::ask::answer(store, domains, frame, &when) {

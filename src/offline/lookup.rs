@@ -41,7 +41,7 @@ pub struct Found {
 
 /// The topic words of a lowercase question, without its period phrase and the words that
 /// only make it a question; a run of ideographs or Hangul becomes its pairs of letters.
-fn terms(lower: &str) -> Vec<String> {
+pub(crate) fn terms(lower: &str) -> Vec<String> {
     let q = &lexicon().questions;
     let mut cleared = lower.to_string();
     // Longest first (the lists are sorted so): `是哪天` before `是`.
@@ -118,13 +118,33 @@ fn replace_word(text: &str, cue: &str) -> String {
 ///
 /// A verb is found in the forms the lexicon lists (`break`: `broke`), and an inflected
 /// word by its shorter form (`neuen`: `neue Laufschuhe`).
-fn holds(term: &str, text: &str) -> bool {
+pub(crate) fn holds(term: &str, text: &str) -> bool {
     holds_form(term, text)
-        || lexicon()
-            .verb_forms
-            .get(term)
-            .is_some_and(|forms| forms.iter().any(|f| holds_form(f, text)))
+        || verb_family(term).is_some_and(|forms| {
+            forms
+                .iter()
+                .any(|f| f.as_str() != term && holds_form(f, text))
+        })
         || uninflected(term).is_some_and(|base| holds_form(base, text))
+}
+
+/// The verb `word` is a form of, with all its forms (`almocei`: `almoçar`, `almoço`, ...).
+fn verb_family(word: &str) -> Option<&'static Vec<String>> {
+    static FAMILIES: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
+    FAMILIES
+        .get_or_init(|| {
+            let mut map: HashMap<String, Vec<String>> = HashMap::new();
+            for (verb, forms) in &lexicon().verb_forms {
+                let family: Vec<String> = std::iter::once(verb).chain(forms).cloned().collect();
+                for w in &family {
+                    map.entry(w.clone())
+                        .or_default()
+                        .extend(family.iter().cloned());
+                }
+            }
+            map
+        })
+        .get(word)
 }
 
 /// `term` without an inflection ending (`neuen` -> `neue`, `schuhen` -> `schuhe`), when

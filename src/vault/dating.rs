@@ -198,10 +198,14 @@ fn shapes(place: Place) -> &'static [Shape] {
         Place::FileName => &NAME,
     };
     cell.get_or_init(|| {
-        // A heading may start with a weekday (`Tue 2024-03-05`, `Tuesday, March 5`); a file
-        // name may hold the date anywhere, but never inside a longer number.
+        // A heading may start with a weekday (`Tue 2024-03-05`, `Tuesday, March 5`,
+        // `quinta-feira, 2 de novembro`); a file name may hold the date anywhere, but never
+        // inside a longer number.
         let (before, after) = match place {
-            Place::Heading => (r"^[^0-9\p{L}]*(?:\p{L}{3,10}\.?,?\s+)?", r"(?:[^0-9]|$)"),
+            Place::Heading => (
+                r"^[^0-9\p{L}]*(?:\p{L}{3,10}(?:[-\s]\p{L}{3,6})?\.?,?\s+)?",
+                r"(?:[^0-9]|$)",
+            ),
             Place::FileName => (r"(?:^|[^0-9A-Za-z])", r"(?:[^0-9]|$)"),
         };
         SHAPES
@@ -677,6 +681,8 @@ mod tests {
             ("3 marathons", None),
             ("mercredi 5 novembre", Some(d(2026, 11, 5))),
             ("Dienstag, 3. Nov. 2026", Some(d(2026, 11, 3))),
+            ("quinta-feira, 2 de novembro de 2023", Some(d(2023, 11, 2))),
+            ("terça feira, 7 de novembro de 2023", Some(d(2023, 11, 7))),
             ("5 sets of mais", None),
             ("5/3/1 프로그램", None),
             ("5/3/1 BBB template", None),

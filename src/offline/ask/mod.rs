@@ -2,6 +2,7 @@
 //! [`table::Table`], a question resolved into a [`plan::Plan`] against its vocabulary, the
 //! plan computed here into a reply with every row it used.
 
+pub mod companions;
 pub mod events;
 pub mod plan;
 pub mod table;

@@ -366,6 +366,9 @@ pub struct Questions {
     /// Asks which year (`which year`, `in welchem Jahr`, `哪一年`).
     #[serde(default)]
     pub which_year: Vec<String>,
+    /// Asks for a person (`who`, `mit wem`, `com quem`, `和谁`).
+    #[serde(default)]
+    pub who: Vec<String>,
     /// Asks for a name, not a number (`what`, `which`, `who`, `뭐`, `什么`).
     #[serde(default)]
     pub what: Vec<String>,
@@ -520,6 +523,8 @@ struct Markers {
     pending: Vec<String>,
     #[serde(default)]
     card_columns: Vec<String>,
+    #[serde(default)]
+    with: Vec<String>,
 }
 
 /// What a small word is to a name.
@@ -586,6 +591,9 @@ pub struct Lexicon {
     /// A two-column table headed by one is a card of `name | value` rows: `Field | Value`,
     /// `Feld | Wert`, `項目 | 値`.
     pub card_columns: Vec<String>,
+    /// Before a companion: `with`, `mit`, `com`, `和`; after one in Korean and Japanese
+    /// (`친구와`, `田中さんと`).
+    pub with: Vec<String>,
     /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
     pub possessives: Vec<String>,
     /// People a log tells about: `buddy`, `compañero`, `personal`.
@@ -713,6 +721,7 @@ fn load_values<'a>(
         rest: Vec::new(),
         pending: Vec::new(),
         card_columns: Vec::new(),
+        with: Vec::new(),
         possessives: Vec::new(),
         people: Vec::new(),
         equipment: Vec::new(),
@@ -829,6 +838,7 @@ fn load_values<'a>(
         lex.rest.extend(lower(m.rest));
         lex.pending.extend(lower(m.pending));
         lex.card_columns.extend(lower(m.card_columns));
+        lex.with.extend(lower(m.with));
         for (name, words) in file.fields {
             for w in lower(words.clone()) {
                 lex.field_langs.entry(w).or_default().push(lang.to_string());
@@ -848,6 +858,7 @@ fn load_values<'a>(
             &q.per_month,
             &q.which_month,
             &q.which_year,
+            &q.who,
             &q.every_weekend,
         ]
         .into_iter()
@@ -871,6 +882,7 @@ fn load_values<'a>(
         lex.questions.per_month.extend(lower(q.per_month));
         lex.questions.which_month.extend(lower(q.which_month));
         lex.questions.which_year.extend(lower(q.which_year));
+        lex.questions.who.extend(lower(q.who));
         lex.questions.what.extend(lower(q.what));
         lex.questions.every_weekend.extend(lower(q.every_weekend));
         lex.questions.in_progress.extend(lower(q.in_progress));
@@ -957,6 +969,7 @@ fn load_values<'a>(
         &mut lex.questions.per_month,
         &mut lex.questions.which_month,
         &mut lex.questions.which_year,
+        &mut lex.questions.who,
         &mut lex.questions.what,
         &mut lex.questions.every_weekend,
         &mut lex.questions.result,

@@ -9,7 +9,9 @@ use chrono::NaiveDate;
 use super::cues::{self, Cue};
 use super::dates::DateRange;
 use super::kinds::count;
+use super::read::lexicon::lexicon;
 use super::read::{find_word, own_log_text, wod};
+use crate::domains::has_spaceless;
 use crate::error::Result;
 use crate::vault::store::KeywordSearch;
 use crate::vault::{Entry, Store};
@@ -174,11 +176,26 @@ fn things(
     logs: &[(String, Entry)],
 ) -> Result<Vec<Vec<String>>> {
     let mut out = Vec::new();
-    for group in groups {
+    // `我看了几次电影`: a spaceless run is its parts between function and count words.
+    let parted: Vec<Vec<String>> = groups
+        .iter()
+        .flat_map(|g| match g.as_slice() {
+            [word] if has_spaceless(word) => spaceless_parts(word),
+            _ => vec![g.clone()],
+        })
+        .collect();
+    for group in &parted {
         let word = group[0].as_str();
+        // A word of a count's phrase (`vezes` of `quantas vezes`) or a function word
+        // (`fui`, `ao`) names nothing.
         let asking = [Cue::Count, Cue::HowMany, Cue::Training]
             .into_iter()
-            .any(|cue| cues::words(cue).iter().any(|w| w == word))
+            .any(|cue| {
+                cues::words(cue)
+                    .iter()
+                    .any(|w| w == word || w.split_whitespace().any(|part| part == word))
+            })
+            || lexicon().questions.function.iter().any(|w| w == word)
             || NOT_THINGS.contains(&word);
         if asking || word.chars().count() < 2 {
             continue;
@@ -204,6 +221,26 @@ fn things(
         out.push(group);
     }
     Ok(out)
+}
+
+/// The parts of a spaceless question word, two letters or more, between the lexicon's
+/// function words and the words a count is asked with (`我看了几次电影`: `电影`).
+fn spaceless_parts(word: &str) -> Vec<Vec<String>> {
+    let mut closed: Vec<&String> = [Cue::Count, Cue::HowMany, Cue::Last]
+        .into_iter()
+        .flat_map(cues::words)
+        .chain(&lexicon().questions.function)
+        .filter(|w| has_spaceless(w))
+        .collect();
+    closed.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+    let mut rest = word.to_string();
+    for w in closed {
+        rest = rest.replace(w.as_str(), " ");
+    }
+    rest.split_whitespace()
+        .filter(|p| p.chars().count() >= 2)
+        .map(|p| vec![p.to_string()])
+        .collect()
 }
 
 /// Words that ask for the number of the latest session (`지금 PT 몇 회차야?`, `PT何回目?`,

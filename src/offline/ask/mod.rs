@@ -83,11 +83,22 @@ fn matching<'t>(plan: &Plan, table: &'t Table, domains: &Domains) -> Vec<&'t Rec
         .iter()
         .filter(|r| r.holds(&plan.filters, plan.period, on))
         .filter(|r| plan.about.as_deref().is_none_or(|a| r.is_about(a, domains)))
-        .filter(|r| plan.target.as_ref().is_none_or(|k| r.field(k).is_some()))
+        .filter(|r| {
+            plan.target
+                .as_ref()
+                .is_none_or(|k| r.field(k).is_some_and(said_yes))
+        })
         .collect();
     rows.sort_by_key(|r| (r.date_on(on), r.date));
     rows.dedup_by(|a, b| a.date == b.date && same_fields(a, b));
     rows
+}
+
+/// Whether a field's value does not say the thing did not happen (`meditated: false`,
+/// `운동: 아니오`; lexicon `markers.no`): such a row has no value of it.
+fn said_yes(field: &table::Field) -> bool {
+    let text = field.text.trim().to_lowercase();
+    !super::read::lexicon::lexicon().no.contains(&text)
 }
 
 /// Two rows with the same fields and values: one row written twice.

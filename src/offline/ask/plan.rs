@@ -99,7 +99,11 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     }
     // `how far did I cycle`: with no value named, the rows whose short values or note
     // name the activity.
-    let about = match filters.is_empty() {
+    // A field of yes and no named by the activity (`meditated`) is the activity itself.
+    let flag = named
+        .iter()
+        .any(|(k, _)| column(k).is_some_and(|c| c.is_flag()));
+    let about = match filters.is_empty() && !flag {
         true => activity_named(&cued, domains),
         false => None,
     };
@@ -262,7 +266,7 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
     let mut said: SaidFields = Vec::new();
     for (name, column) in &table.columns {
         let alias = aliases_of(name).into_iter().find(|a| words.says(a));
-        let how = if words.says(name) {
+        let how = if words.says(name) || column.is_flag() && words.says_as(name, true) {
             Some(Named::Own)
         } else if let Some(alias) = alias {
             said.push((name.clone(), alias));
@@ -375,7 +379,7 @@ pub fn may_name(
         || by_unit(&q, domains)
         || names
             .iter()
-            .any(|name| words.says(name) || aliases_of(name).iter().any(|a| words.says(a)))
+            .any(|name| words.says_as(name, true) || aliases_of(name).iter().any(|a| words.says(a)))
         || values
             .iter()
             .any(|v| names_value(&q, v, &words.closed) && !names.contains(v))
@@ -484,6 +488,12 @@ impl<'q> Words<'q> {
     /// Whether the question says `name`: as written, or (one Latin word) as a word that
     /// is its plural, or a stem of four letters or more of it, or it of the word.
     fn says(&self, name: &str) -> bool {
+        self.says_as(name, false)
+    }
+
+    /// [`Words::says`], where `activity`: an activity's word may name the field too (a
+    /// field of yes and no, `meditated: true`, is the activity done that day).
+    fn says_as(&self, name: &str, activity: bool) -> bool {
         if name.is_empty() {
             return false;
         }
@@ -495,7 +505,9 @@ impl<'q> Words<'q> {
         }
         self.words.iter().any(|w| {
             // A closed word, or an activity's (`climbing` asks about climbing, not `Climb`).
-            if self.closed.contains(w) || crate::offline::activities::family(w).is_some() {
+            if self.closed.contains(w)
+                || !activity && crate::offline::activities::family(w).is_some()
+            {
                 return false;
             }
             let plural = w.strip_suffix('s') == Some(name) || w.strip_suffix("es") == Some(name);

@@ -133,6 +133,15 @@ impl Column {
         self.dates * 2 > self.rows
     }
 
+    /// Whether its values are yes and no (`meditated: true` / `false`): at most two, one
+    /// of them a no (lexicon `markers.no`).
+    pub fn is_flag(&self) -> bool {
+        let no = &crate::offline::read::lexicon::lexicon().no;
+        self.texts == self.rows
+            && self.values.len() <= 2
+            && self.values.keys().any(|v| no.contains(v))
+    }
+
     pub fn is_number(&self) -> bool {
         self.numbers * 2 > self.rows
     }

@@ -525,6 +525,8 @@ struct Markers {
     card_columns: Vec<String>,
     #[serde(default)]
     with: Vec<String>,
+    #[serde(default)]
+    no: Vec<String>,
 }
 
 /// What a small word is to a name.
@@ -594,6 +596,8 @@ pub struct Lexicon {
     /// Before a companion: `with`, `mit`, `com`, `和`; after one in Korean and Japanese
     /// (`친구와`, `田中さんと`).
     pub with: Vec<String>,
+    /// A field's value that says it did not happen: `false`, `nein`, `não`, `❌`.
+    pub no: Vec<String>,
     /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
     pub possessives: Vec<String>,
     /// People a log tells about: `buddy`, `compañero`, `personal`.
@@ -722,6 +726,7 @@ fn load_values<'a>(
         pending: Vec::new(),
         card_columns: Vec::new(),
         with: Vec::new(),
+        no: Vec::new(),
         possessives: Vec::new(),
         people: Vec::new(),
         equipment: Vec::new(),
@@ -839,6 +844,7 @@ fn load_values<'a>(
         lex.pending.extend(lower(m.pending));
         lex.card_columns.extend(lower(m.card_columns));
         lex.with.extend(lower(m.with));
+        lex.no.extend(lower(m.no));
         for (name, words) in file.fields {
             for w in lower(words.clone()) {
                 lex.field_langs.entry(w).or_default().push(lang.to_string());

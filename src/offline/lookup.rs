@@ -100,7 +100,7 @@ pub(crate) fn terms(lower: &str) -> Vec<String> {
 
 /// `text` with `cue` taken out where it stands as whole words (inside a run of
 /// ideographs, anywhere).
-fn replace_word(text: &str, cue: &str) -> String {
+pub(crate) fn replace_word(text: &str, cue: &str) -> String {
     if has_spaceless(cue) {
         return text.replace(cue, " ");
     }

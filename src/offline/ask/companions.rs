@@ -26,7 +26,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     }
     let mut rest = q.clone();
     for w in &lex.questions.who {
-        rest = rest.replace(w.as_str(), " ");
+        rest = lookup::replace_word(&rest, w);
     }
     let terms = lookup::terms(&rest);
     let (start, end) = match frame.query.range.as_ref() {
@@ -39,12 +39,12 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         .filter(|e| e.log)
         .flat_map(|e| told_in(&e))
         .collect();
-    // The question's words that some sentence with a companion holds: its act (`dinner`,
-    // `almocei` for `Almoço`); words no such sentence holds (`often`) are its frame.
     tracing::debug!(
         "companions: terms {terms:?}, {} sentences name someone",
         told.len()
     );
+    // The question's words that some sentence with a companion holds: its act (`dinner`,
+    // `almocei` for `Almoço`); words no such sentence holds (`often`) are its frame.
     let act: Vec<&String> = terms
         .iter()
         .filter(|term| told.iter().any(|s| lookup::holds(term, &s.lower)))

@@ -8,11 +8,12 @@ use std::collections::BTreeMap;
 use chrono::NaiveDate;
 
 use super::plan;
+use crate::domains::has_spaceless;
 use crate::offline::answer::Frame;
 use crate::offline::cues::{self, Cue};
 use crate::offline::kinds::Reply;
 use crate::offline::lookup;
-use crate::offline::read::lexicon::lexicon;
+use crate::offline::read::lexicon::{lexicon, Lexicon};
 use crate::offline::say::{self, t};
 use crate::vault::{Entry, Store};
 
@@ -130,8 +131,8 @@ pub fn companions(sentence: &str) -> Vec<String> {
     let mut out = Vec::new();
     let lex = lexicon();
     for marker in &lex.with {
-        let found = if !marker.chars().any(is_wide) {
-            after_word(sentence, marker, &lex.possessives)
+        let found = if !has_spaceless(marker) {
+            after_word(sentence, marker, lex)
         } else if marker.chars().all(is_hangul) {
             before_particle(sentence, marker)
         } else if marker == "と" {
@@ -149,8 +150,10 @@ pub fn companions(sentence: &str) -> Vec<String> {
 }
 
 /// `with Marta and Leo at Lisboa`, `com o João`: the capitalised names after the word,
-/// articles and possessives skipped, joined by `and` words or commas.
-fn after_word(sentence: &str, marker: &str, skip: &[String]) -> Vec<String> {
+/// articles and possessives skipped, joined by commas or the language files' `joiners`
+/// (`and`, `und`, `e`).
+fn after_word(sentence: &str, marker: &str, lex: &Lexicon) -> Vec<String> {
+    let skip = &lex.possessives;
     let words: Vec<&str> = sentence.split_whitespace().collect();
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {
@@ -175,10 +178,12 @@ fn after_word(sentence: &str, marker: &str, skip: &[String]) -> Vec<String> {
             }
             // `Marta and Leo`, `Ana, Rui e Inês`: one more name after a joining word.
             j += 1;
-            if words
-                .get(j)
-                .is_some_and(|w| ["and", "und", "et", "y", "e", "i", "&"].contains(w))
-            {
+            // `&` joins names in every language; `-` of the number joiners does not.
+            let joins = |w: &&str| {
+                *w == "&"
+                    || w.chars().all(char::is_alphabetic) && lex.joiners.iter().any(|a| a == w)
+            };
+            if words.get(j).is_some_and(joins) {
                 j += 1;
             }
         }
@@ -266,11 +271,6 @@ fn is_ideograph(c: char) -> bool {
 /// A kanji, katakana or honorific kana of a Japanese name.
 fn is_name_char(c: char) -> bool {
     is_ideograph(c) || ('\u{30A0}'..='\u{30FF}').contains(&c) || "さんちゃくん".contains(c)
-}
-
-/// A letter of a script written without spaces (never part of an alphabetic word marker).
-fn is_wide(c: char) -> bool {
-    is_ideograph(c) || is_hangul(c) || ('\u{3040}'..='\u{30FF}').contains(&c)
 }
 
 #[cfg(test)]

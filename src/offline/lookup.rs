@@ -444,11 +444,13 @@ fn unit_of(word: &str) -> Option<&'static str> {
     }
 }
 
-/// The sentences of an entry's text: its lines, cut after `.`, `!`, `?` or `。` that end a
+/// The sentences of an entry's text (to-dos not done left out): its lines, cut after `.`, `!`, `?` or `。` that end a
 /// sentence; the heading above the entry is one of them too.
 fn sentences(entry: &Entry) -> Vec<String> {
     let mut out: Vec<String> = entry.under.iter().cloned().collect();
-    for line in entry.text.lines() {
+    // A to-do not ticked off tells of nothing done (`- [ ] send the invoice`).
+    let not_done = |l: &str| super::read::tasks::task(l).is_some_and(|(done, _)| !done);
+    for line in entry.text.lines().filter(|l| !not_done(l)) {
         let mut start = 0;
         let chars: Vec<(usize, char)> = line.char_indices().collect();
         for (k, &(i, c)) in chars.iter().enumerate() {

@@ -603,6 +603,11 @@ fn date_led_line(
         .strip_prefix(['*', '-', '+'])
         .map(str::trim_start)
         .unwrap_or(line);
+    // `- [x] 2024-02-05 Projekt Aurora 3,5 h`: a to-do's box before its date.
+    let rest = ["[x] ", "[X] ", "[ ] "]
+        .iter()
+        .find_map(|b| rest.strip_prefix(b))
+        .unwrap_or(rest);
     // The date leads: numbers joined by separators (`2021/1/5`, `2024.3.2`, `3月5日`), a
     // day and a month's name (`5 May`), or a month's name (`Nov 5`).
     let mut words = rest.split_whitespace();
@@ -783,6 +788,10 @@ mod tests {
             (
                 "# 2019\n- 5 May: ran 5 km\n- May 9, ran 7 km\n",
                 &[(1, d(2019, 5, 5)), (2, d(2019, 5, 9))],
+            ),
+            (
+                "## März\n- [x] 2024-03-01 Projekt Aurora 4 h\n- [ ] 2024-03-04 Birke 6 h\n",
+                &[(1, d(2024, 3, 1)), (2, d(2024, 3, 4))],
             ),
         ];
         for (text, want) in cases {

@@ -4,6 +4,7 @@
 
 pub mod companions;
 pub mod events;
+pub mod group;
 pub mod plan;
 pub mod table;
 
@@ -133,6 +134,9 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
             .and_then(|k| r.field(k))
             .and_then(|f| f.value.number())
     };
+    if let (Some(group), Op::Max | Op::Min) = (&plan.group, plan.op) {
+        return group::reply(plan, group, &rows, (&field, &filter, when));
+    }
     let mut reply = Reply::default();
     let picked: Option<&Rec> = match plan.op {
         Op::Max => rows
@@ -154,9 +158,19 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
     match plan.op {
         Op::Count => {
             let n = rows.len().to_string();
+            // `**21** tarefas`: the noun the question counted.
+            let noun = match &plan.target_word {
+                Some(noun) if !crate::domains::has_spaceless(noun) => format!(" {noun}"),
+                _ => String::new(),
+            };
             reply.head.push(t(
                 "rows_count",
-                &[("n", &n), ("when", when), ("filter", &filter)],
+                &[
+                    ("n", &n),
+                    ("noun", &noun),
+                    ("when", when),
+                    ("filter", &filter),
+                ],
             ));
             reply.provenance.push(Provenance::with(
                 Operation::Count,
@@ -383,8 +397,14 @@ fn filter_words(plan: &Plan, table: &Table) -> String {
 
 /// A figure in the form its values are written in: a duration as `h:mm:ss` or as
 /// `7時間47分`, a number with its unit.
-fn show(figure: f64, sample: &Value, written: &str) -> String {
+pub(super) fn show(figure: f64, sample: &Value, written: &str) -> String {
     match sample {
+        // `3,5 h`: hours with a decimal part, so written back (`35,5 h`).
+        Value::Duration(_) if decimal_hours(written).is_some() => {
+            let (mark, unit) = decimal_hours(written).unwrap_or_default();
+            let hours = super::analyze::trim(figure / 3600.0);
+            format!("{}{unit}", hours.replace('.', mark))
+        }
         Value::Duration(_) if !written.contains(':') => {
             let minutes = (figure / 60.0).round() as i64;
             in_form(written, &[minutes / 60, minutes % 60])
@@ -405,6 +425,20 @@ fn show(figure: f64, sample: &Value, written: &str) -> String {
         Value::Number(_, unit) => format!("{} {unit}", super::analyze::trim(figure)),
         _ => super::analyze::trim(figure),
     }
+}
+
+/// The decimal mark and the unit (with the space before it) of hours written with a
+/// decimal part (`3,5 h` -> `,` and ` h`), or of whole hours (`5 h`, mark `.`).
+fn decimal_hours(written: &str) -> Option<(&str, &str)> {
+    let t = written.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit() && c != '.' && c != ',')?;
+    let (number, unit) = t.split_at(digits);
+    let unit_word = unit.trim_start();
+    let lower = unit_word.to_lowercase();
+    let hours = ["h", "std", "ore"].iter().any(|h| lower.starts_with(h))
+        && !unit_word.contains(|c: char| c.is_ascii_digit());
+    let mark = if number.contains(',') { "," } else { "." };
+    (hours && !number.is_empty()).then_some((mark, unit))
 }
 
 /// `written` with its numbers replaced by `numbers` in order, a number written with two
@@ -438,7 +472,7 @@ pub(crate) fn day(d: NaiveDate) -> String {
 }
 
 /// The inputs of a figure: each row's value of `target` (or the row itself), oldest first.
-fn inputs(rows: &[&Rec], target: Option<&str>) -> Vec<Input> {
+pub(super) fn inputs(rows: &[&Rec], target: Option<&str>) -> Vec<Input> {
     rows.iter()
         .map(|r| {
             let f = target.and_then(|k| r.field(k));
@@ -462,7 +496,7 @@ fn summary(r: &Rec) -> String {
 }
 
 /// One cited line per row used.
-fn item(r: &Rec, on: Option<&str>) -> String {
+pub(super) fn item(r: &Rec, on: Option<&str>) -> String {
     let d = r.date_on(on).map_or(r.date, |(d, _)| d);
     format!("{}: {} {}", say::day(d), summary(r), r.link)
 }

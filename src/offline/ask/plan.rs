@@ -5,6 +5,7 @@
 
 use chrono::NaiveDate;
 
+use super::group::{self, Group};
 use super::table::{key, Table};
 use crate::domains::Domains;
 use crate::offline::answer::Frame;
@@ -59,6 +60,8 @@ pub struct Plan {
     pub about: Option<String>,
     pub period: Option<(NaiveDate, NaiveDate)>,
     pub returns: Returns,
+    /// How rows are put together before a max or min (a day's total, a client's).
+    pub group: Option<Group>,
 }
 
 /// How strongly the question names a field.
@@ -84,7 +87,8 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     // name a field of that activity's rows.
     let by_unit = named.iter().any(|(_, how)| *how == Named::Unit) && by_unit(&q, domains);
     if !named.iter().any(|(_, how)| *how >= Named::Alias) && filters.is_empty() && !by_unit {
-        return sessions(&q, table, domains, period);
+        return sessions(&q, table, domains, period)
+            .or_else(|| busiest_day(&q, table, domains, period));
     }
     let column = |k: &str| table.columns.get(k);
     // The cues and the activity are read without the fields' own names (`Avg HR` asks no average).
@@ -159,7 +163,16 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     let number = target
         .as_ref()
         .is_some_and(|(k, _)| column(k).is_some_and(|c| c.is_number()));
-    let target_how = target.as_ref().map(|(_, how)| *how);
+    // `wie viele Aufgaben`, `quantas tarefas`: a field named by the noun that is counted
+    // counts its rows, as its own name would.
+    let counted: Option<String> = target.as_ref().and_then(|(k, _)| {
+        said.iter()
+            .filter(|(name, _)| name == k)
+            .find_map(|(_, w)| counts_noun(&cued, w))
+    });
+    let target_how = target
+        .as_ref()
+        .map(|(_, how)| if counted.is_some() { Named::Own } else { *how });
     let looked_up = date_field.is_some() && !filters.is_empty();
     let op = operation(&cued, (number, target_how), looked_up, when)?;
     // The most of a field of words is the value written most often.
@@ -188,14 +201,34 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
         (Op::Lookup, Returns::Date) => date_field.clone(),
         _ => target.map(|(k, _)| k),
     };
+    let (group, returns) = grouping(
+        op,
+        returns,
+        target.as_deref(),
+        &named,
+        &filters,
+        table,
+        &cued,
+    );
     // A lookup reads one row: the question names it by a value or a day.
     if op == Op::Lookup && (target.is_none() || filters.is_empty() && period.is_none()) {
         return None;
     }
-    let target_word = target
-        .as_ref()
-        .and_then(|k| said.iter().find(|(name, _)| name == k))
-        .map(|(_, w)| w.clone());
+    // A count says its noun as the question wrote it (`21 Aufgaben`).
+    let as_written = |w: &str| {
+        frame
+            .question
+            .split(|c: char| !c.is_alphanumeric())
+            .find(|x| x.to_lowercase() == w)
+            .map(str::to_string)
+    };
+    let target_word = match counted.filter(|_| op == Op::Count) {
+        Some(noun) => as_written(&noun),
+        None => target
+            .as_ref()
+            .and_then(|k| said.iter().find(|(name, _)| name == k))
+            .map(|(_, w)| w.clone()),
+    };
     Some(Plan {
         op,
         target,
@@ -205,7 +238,46 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
         about,
         period,
         returns,
+        group,
     })
+}
+
+/// How a max or min puts rows together: `which client did I spend the most hours on` (a
+/// text field named, and `which`) by the client; `which day did I log the most hours` (a
+/// field that adds up) by the day. With what the answer then leads with.
+fn grouping(
+    op: Op,
+    returns: Returns,
+    target: Option<&str>,
+    named: &[(String, Named)],
+    filters: &[(String, String)],
+    table: &Table,
+    cued: &str,
+) -> (Option<Group>, Returns) {
+    let Some(target) = target.filter(|_| matches!(op, Op::Max | Op::Min)) else {
+        return (None, returns);
+    };
+    let Some(column) = table.columns.get(target).filter(|c| c.is_number()) else {
+        return (None, returns);
+    };
+    let by_value = named.iter().find(|(k, how)| {
+        *how == Named::Own
+            && k != target
+            && !filters.iter().any(|(f, _)| f == k)
+            && table
+                .columns
+                .get(k)
+                .is_some_and(|c| c.is_text() && !c.is_flag())
+    });
+    match by_value {
+        Some((k, _)) if cues::has(cued, &lexicon().questions.what) => {
+            (Some(Group::Field(k.clone())), Returns::Name)
+        }
+        _ if returns == Returns::Date && group::adds_up(target, column) => {
+            (Some(Group::Day), returns)
+        }
+        _ => (None, returns),
+    }
 }
 
 /// "How many sessions in June" over a log of cards: each card (or table row) of the period
@@ -233,7 +305,67 @@ fn sessions(
             about: None,
             period,
             returns: Returns::Value,
+            group: None,
         })
+}
+
+/// "Which day did I work the most" of a log whose rows in the period hold one quantity
+/// that adds up (`3,5 h` on each task): the day with its largest total.
+fn busiest_day(
+    q: &str,
+    table: &Table,
+    domains: &Domains,
+    period: Option<(NaiveDate, NaiveDate)>,
+) -> Option<Plan> {
+    if !asks_busiest_day(q, domains) {
+        return None;
+    }
+    let rows: Vec<_> = table
+        .recs
+        .iter()
+        .filter(|r| r.holds(&[], period, None))
+        .collect();
+    let mut quantities: Vec<&String> = rows
+        .iter()
+        .flat_map(|r| &r.fields)
+        .map(|f| &f.key)
+        .filter(|k| {
+            table
+                .columns
+                .get(*k)
+                .is_some_and(|c| c.is_number() && group::adds_up(k, c))
+        })
+        .collect();
+    quantities.sort();
+    quantities.dedup();
+    // The log's quantity: nearly every row of the period holds it.
+    let [target] = quantities[..] else {
+        return None;
+    };
+    let holding = rows.iter().filter(|r| r.field(target).is_some()).count();
+    if holding * 5 < rows.len() * 4 {
+        return None;
+    }
+    Some(Plan {
+        op: Op::Max,
+        target: Some(target.clone()),
+        target_word: None,
+        date_field: None,
+        filters: Vec::new(),
+        about: None,
+        period,
+        returns: Returns::Date,
+        group: Some(Group::Day),
+    })
+}
+
+/// Whether `q` asks for the day of the most of no named activity or measure.
+fn asks_busiest_day(q: &str, domains: &Domains) -> bool {
+    cues::asks(q, Cue::Best)
+        && cues::has(q, &lexicon().questions.day)
+        && !cues::asks(q, Cue::Least)
+        && cues::units(q).is_empty()
+        && activity_named(q, domains).is_none()
 }
 
 /// Whether `q` counts sessions of no named activity (the typed readers count runs and
@@ -272,17 +404,37 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
             said.push((name.clone(), alias));
             Some(Named::Alias)
         } else {
+            // A field of durations (`3,5 h`, `0:45`) is named by any unit of time.
+            let durations = column.is_number() && column.units.is_empty();
+            let timed = asked_units.iter().any(|u| ["hour", "minute"].contains(u));
             column
                 .unit()
                 .filter(|u| !u.is_empty() && column.is_number())
                 .filter(|u| asked_units.iter().any(|asked| unit_is(u, asked)))
                 .map(|_| Named::Unit)
+                .or((durations && timed).then_some(Named::Unit))
         };
         if let Some(how) = how {
             named.push((name.clone(), how));
         }
     }
     (named, said)
+}
+
+/// The word after a how-many phrase in `q` when it is `word` or a longer form of it
+/// (`how many tasks`, `wie viele Aufgaben`).
+fn counts_noun(q: &str, word: &str) -> Option<String> {
+    cues::words(Cue::HowMany).iter().find_map(|cue| {
+        q.match_indices(cue.as_str()).find_map(|(at, _)| {
+            // The word as said or in a longer form (`aufgabe` of `aufgaben`).
+            let next = q[at + cue.len()..].trim_start();
+            let next = next
+                .split(|c: char| !c.is_alphanumeric())
+                .next()
+                .unwrap_or("");
+            (next.starts_with(word) && next.len() - word.len() <= 3).then(|| next.to_string())
+        })
+    })
 }
 
 /// Whether the typed readers answer the question, which know sets and race distances:
@@ -377,6 +529,7 @@ pub fn may_name(
     let words = Words::of(&q);
     counts_sessions(&q, domains)
         || by_unit(&q, domains)
+        || asks_busiest_day(&q, domains)
         || names
             .iter()
             .any(|name| words.says_as(name, true) || aliases_of(name).iter().any(|a| words.says(a)))

@@ -206,7 +206,8 @@ impl Table {
     }
 
     /// The table of `recs`, its vocabulary counted.
-    pub fn of(recs: Vec<Rec>) -> Table {
+    pub fn of(mut recs: Vec<Rec>) -> Table {
+        settle_orders(&mut recs);
         let mut columns: BTreeMap<String, Column> = BTreeMap::new();
         for rec in &recs {
             for f in &rec.fields {
@@ -229,6 +230,30 @@ impl Table {
             }
         }
         Table { recs, columns }
+    }
+}
+
+/// Dates with their year last that could be either order (`04/05/2021`) are read month
+/// first in a column where some date can only be (`05/18/2021`) and none only day first.
+fn settle_orders(recs: &mut [Rec]) {
+    use value::Order;
+    let mut orders: BTreeMap<String, (bool, bool)> = BTreeMap::new();
+    for f in recs.iter().flat_map(|r| &r.fields) {
+        let seen = orders.entry(f.key.clone()).or_default();
+        match value::order(&f.text) {
+            Some(Order::DayFirst) => seen.0 = true,
+            Some(Order::MonthFirst) => seen.1 = true,
+            _ => {}
+        }
+    }
+    for f in recs.iter_mut().flat_map(|r| &mut r.fields) {
+        if orders.get(&f.key) == Some(&(false, true))
+            && value::order(&f.text) == Some(Order::Either)
+        {
+            if let Some(v) = value::month_first(&f.text) {
+                f.value = v;
+            }
+        }
     }
 }
 

@@ -26,6 +26,7 @@ mod runs;
 mod sleep;
 pub mod stated;
 pub(crate) mod tables;
+pub(crate) mod tasks;
 pub mod units;
 mod unreadable;
 pub mod value;
@@ -77,7 +78,8 @@ enum Topic {
 /// leaves them out.
 pub fn own_log_text(text: &str) -> String {
     let mut own = String::new();
-    for line in text.lines() {
+    // A to-do not ticked off is nothing done yet.
+    for line in text.lines().filter(|l| !plans::is_open_task(l)) {
         for c in own_clauses(&Clause::new(&clause::clean(line))) {
             if c.is_muted() {
                 continue;

@@ -6,7 +6,7 @@
 //! Colon forms: `key: value`, `key：value`, Dataview's `key:: value`, `key = value`, bold
 //! keys (`**Distanz:** 8,4 km`, `**Distanz**: 8,4 km`), values in inline code. A card ends
 //! at a line that is no field, or where a name comes again (two cards with no line
-//! between them). Unticked to-dos are not fields.
+//! between them). A to-do line is a row of its own ([`super::tasks`]).
 
 use crate::vault::parsed::Row;
 
@@ -15,7 +15,7 @@ use super::tables::{is_row, is_separator};
 /// The rows of an entry's text. `under`: the heading above it, which may say that its rows
 /// are not done yet (`To read`, `Currently reading`; lexicon `markers.pending`).
 pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
-    if !text.contains([':', '：', '|', '=']) {
+    if !text.contains([':', '：', '|', '=', '[']) {
         return Vec::new();
     }
     let pending = under.is_some_and(is_pending_heading);
@@ -58,6 +58,15 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
             continue;
         }
         header = None;
+        // A to-do line is a row of its own, unless it is a field (`- [x] Laufen: 5 km`).
+        if let Some(task) = super::tasks::row(line).filter(|t| t.pending || field(line).is_none()) {
+            close(&mut card, &mut out, pending);
+            out.push(Row {
+                pending: pending || task.pending,
+                ..task
+            });
+            continue;
+        }
         let fields = line_fields(line);
         if fields.is_empty() {
             close(&mut card, &mut out, pending);

@@ -68,16 +68,23 @@ fn hours_minutes(t: &str) -> Option<f64> {
     const MINUTES: [&str; 7] = ["minutes", "mins", "min", "分钟", "分", "분", "m"];
     let t = t.trim();
     let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
-    let n = digits(t);
+    let mut n = digits(t);
     if n == 0 {
         return None;
+    }
+    // `3,5 h`, `1.5 hours`: hours with a decimal part (and no minutes after them).
+    let fraction = t[n..]
+        .strip_prefix(['.', ','])
+        .map_or(0, |after| digits(after));
+    if fraction > 0 {
+        n += 1 + fraction;
     }
     let rest = t[n..].trim_start();
     let unit = HOURS.iter().find(|u| rest.to_lowercase().starts_with(*u))?;
     let rest = rest[unit.len()..].trim_start();
-    let hours: f64 = t[..n].parse().ok()?;
+    let hours: f64 = t[..n].replace(',', ".").parse().ok()?;
     let m = digits(rest);
-    if m == 0 {
+    if m == 0 || fraction > 0 {
         return rest.is_empty().then_some(hours * 3600.0);
     }
     let minutes: f64 = rest[..m].parse().ok()?;
@@ -91,8 +98,60 @@ pub fn is_date(text: &str) -> bool {
     date(text.trim()).is_some()
 }
 
-/// `2019`, `2019-05`, `2019-05-06`, `2019/5/6`, `2019.05.06`.
+/// How a date with its year last orders its day and month (`18/05/2021`, `05/18/2021`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// Only day first can be (`18/05/2021`), or dots (`18.05.2021`).
+    DayFirst,
+    /// Only month first can be (`05/18/2021`).
+    MonthFirst,
+    /// Either (`04/05/2021`): read day first unless the other dates of its column say not.
+    Either,
+}
+
+/// The order of a date written with its year last, or `None` for any other text.
+pub fn order(text: &str) -> Option<Order> {
+    let t = text.trim();
+    let parts: Vec<u32> = year_last(t)?;
+    Some(match (parts[0] > 12, parts[1] > 12) {
+        _ if t.contains('.') => Order::DayFirst,
+        (true, false) => Order::DayFirst,
+        (false, true) => Order::MonthFirst,
+        _ => Order::Either,
+    })
+}
+
+/// A date with its year last read month first (`04/05/2021` is April 5).
+pub fn month_first(text: &str) -> Option<Value> {
+    let parts = year_last(text.trim())?;
+    let d = NaiveDate::from_ymd_opt(parts[2] as i32, parts[0], parts[1])?;
+    Some(Value::Date(d, Precision::Day))
+}
+
+/// Day (or month), month (or day) and year of `dd/mm/yyyy`, `d.m.yyyy`, `dd-mm-yyyy`.
+fn year_last(t: &str) -> Option<Vec<u32>> {
+    let parts: Vec<&str> = t.split(['-', '/', '.']).collect();
+    let short = |p: &&str| (1..=2).contains(&p.len());
+    let digits = parts
+        .iter()
+        .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    (parts.len() == 3 && digits && short(&parts[0]) && short(&parts[1]) && parts[2].len() == 4)
+        .then(|| parts.iter().filter_map(|p| p.parse().ok()).collect())
+}
+
+/// `2019`, `2019-05`, `2019-05-06`, `2019/5/6`, `2019.05.06`; with the year last,
+/// `18/05/2021`, `18.5.2021` (day first unless only month first can be: [`order`]).
 fn date(t: &str) -> Option<(NaiveDate, Precision)> {
+    if let Some(p) = year_last(t) {
+        let (day, month) = match order(t)? {
+            Order::MonthFirst => (p[1], p[0]),
+            _ => (p[0], p[1]),
+        };
+        return Some((
+            NaiveDate::from_ymd_opt(p[2] as i32, month, day)?,
+            Precision::Day,
+        ));
+    }
     let parts: Vec<&str> = t.split(['-', '/', '.']).collect();
     if parts.is_empty() || parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
         return None;
@@ -208,6 +267,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn dates_with_the_year_last_by_impossible_values() {
+        let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
+        assert_eq!(
+            read("18/05/2021"),
+            Value::Date(d(2021, 5, 18), Precision::Day)
+        );
+        assert_eq!(
+            read("05/18/2021"),
+            Value::Date(d(2021, 5, 18), Precision::Day)
+        );
+        assert_eq!(read("4.5.2021"), Value::Date(d(2021, 5, 4), Precision::Day));
+        assert_eq!(order("04/05/2021"), Some(Order::Either));
+        assert_eq!(
+            month_first("04/05/2021"),
+            Some(Value::Date(d(2021, 4, 5), Precision::Day))
+        );
+        assert_eq!(order("2021-05-04"), None);
+    }
+
+    #[test]
     fn dates_keep_their_precision() {
         let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
         assert_eq!(read("2019"), Value::Date(d(2019, 1, 1), Precision::Year));
@@ -247,6 +326,9 @@ mod tests {
             Value::Duration(7.0 * 3600.0 + 47.0 * 60.0)
         );
         assert_eq!(read("1h05"), Value::Duration(3900.0));
+        assert_eq!(read("3,5 h"), Value::Duration(12600.0));
+        assert_eq!(read("1.5 hours"), Value::Duration(5400.0));
+        assert_eq!(read("5 h"), Value::Duration(18000.0));
         assert_eq!(read("6시간 30분"), Value::Duration(23400.0));
         assert_eq!(
             read("86 €, c'était la pompe"),

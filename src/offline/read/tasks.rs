@@ -1,0 +1,116 @@
+//! To-do lines as rows (DESIGN §4.2): `- [x] 2024-02-05 Projekt Aurora 3,5 h` is a task
+//! done, `- [ ] Enviar fatura` one not done (a row not done is never counted). A task's
+//! row holds its words as the field `task` and each quantity it carries under its unit as
+//! written (`h: 3,5 h`), so `how many hours on Projekt Aurora` sums it and `how many
+//! tasks did I finish` counts the ticked ones.
+
+use crate::vault::parsed::Row;
+
+use super::units::measure_pattern;
+
+/// The key of a task's words.
+pub const TASK: &str = "task";
+
+/// A to-do line's state and its text after the box: `Some((true, "..."))` for `- [x]`,
+/// `Some((false, ...))` for `- [ ]` and the other marks of a task not done (`[-]`
+/// cancelled, `[>]` moved on).
+pub fn task(line: &str) -> Option<(bool, &str)> {
+    let t = line.trim_start();
+    let t = t
+        .strip_prefix(['-', '*', '+'])
+        .or_else(|| {
+            let digits = t.chars().take_while(char::is_ascii_digit).count();
+            (digits > 0).then(|| t[digits..].strip_prefix(['.', ')']))?
+        })?
+        .trim_start();
+    let rest = t.strip_prefix('[')?;
+    let mut chars = rest.chars();
+    let mark = chars.next()?;
+    let text = chars.as_str().strip_prefix(']')?;
+    if !text.is_empty() && !text.starts_with([' ', '\t']) {
+        return None;
+    }
+    Some((matches!(mark, 'x' | 'X'), text.trim()))
+}
+
+/// The row of a to-do line: its words (a leading date taken off: the line's entry is
+/// dated by it) and its quantities; `None` for a line that is no task.
+pub fn row(line: &str) -> Option<Row> {
+    let (done, text) = task(line)?;
+    let mut words = text;
+    if let Some((first, rest)) = text.split_once(char::is_whitespace) {
+        if super::value::is_date(first.trim_end_matches([':', ','])) {
+            words = rest
+                .trim_start()
+                .trim_start_matches(['—', '–', '-', ':'])
+                .trim_start();
+        }
+    }
+    let mut fields = Vec::new();
+    let mut name = words.to_string();
+    for hit in measure_pattern().captures_iter(words) {
+        let whole = hit.get(0).expect("a match");
+        let ends_word = !words[whole.end()..].starts_with(char::is_alphanumeric);
+        let starts_word = !words[..whole.start()].ends_with(char::is_alphanumeric);
+        if !(ends_word && starts_word) {
+            continue;
+        }
+        if fields.is_empty() {
+            name = words[..whole.start()].trim().to_string();
+        }
+        fields.push((
+            hit[2].to_string(),
+            whole.as_str().trim_start_matches('~').to_string(),
+        ));
+    }
+    if name.is_empty() {
+        name = words.to_string();
+    }
+    if name.is_empty() {
+        return None;
+    }
+    fields.insert(0, (TASK.to_string(), name));
+    Some(Row {
+        fields,
+        pending: !done,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(line: &str) -> (Vec<(String, String)>, bool) {
+        let r = row(line).expect("a task");
+        (r.fields, r.pending)
+    }
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn ticked_and_open_boxes_in_several_languages() {
+        assert_eq!(
+            fields("- [x] 2024-02-05 Projekt Aurora 3,5 h"),
+            (pairs(&[("task", "Projekt Aurora"), ("h", "3,5 h")]), false)
+        );
+        assert_eq!(
+            fields("- [ ] 2024-02-06 Projekt Aurora 4 h (verschoben)"),
+            (pairs(&[("task", "Projekt Aurora"), ("h", "4 h")]), true)
+        );
+        assert_eq!(
+            fields("* [X] Enviar fatura à Verde Lda."),
+            (pairs(&[("task", "Enviar fatura à Verde Lda.")]), false)
+        );
+        assert_eq!(
+            fields("1. [x] 読書 30分"),
+            (pairs(&[("task", "読書"), ("分", "30分")]), false)
+        );
+        assert!(row("- [-] cancelled call").unwrap().pending);
+        assert!(row("- [link](x) text").is_none());
+        assert!(row("- plain item").is_none());
+    }
+}

@@ -129,7 +129,7 @@ pub(crate) fn holds(term: &str, text: &str) -> bool {
 }
 
 /// The verb `word` is a form of, with all its forms (`almocei`: `almoçar`, `almoço`, ...).
-fn verb_family(word: &str) -> Option<&'static Vec<String>> {
+pub(crate) fn verb_family(word: &str) -> Option<&'static Vec<String>> {
     static FAMILIES: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
     FAMILIES
         .get_or_init(|| {

@@ -555,12 +555,7 @@ impl Store {
 
     /// The field names and short text values of the person's rows, compared forms (see
     /// [`RecordDb::row_vocabulary`]); empty when the index cannot be read.
-    pub fn row_vocabulary(
-        &self,
-    ) -> (
-        std::collections::BTreeSet<String>,
-        std::collections::BTreeSet<String>,
-    ) {
+    pub fn row_vocabulary(&self) -> super::db::RowVocabulary {
         self.records.row_vocabulary().unwrap_or_else(|e| {
             tracing::warn!("{e}");
             Default::default()

@@ -25,8 +25,7 @@ use crate::vault::Store;
 /// The answer to `frame` from the vault's rows, or `None` when the question names none of
 /// their fields or values, or no row matches.
 pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Option<Reply> {
-    let (names, values) = store.row_vocabulary();
-    if !plan::may_name(frame, &names, &values, domains) {
+    if !plan::may_name(frame, &store.row_vocabulary(), domains) {
         return None;
     }
     let table = Table::load(store);
@@ -84,6 +83,12 @@ fn matching<'t>(plan: &Plan, table: &'t Table, domains: &Domains) -> Vec<&'t Rec
         .iter()
         .filter(|r| r.holds(&plan.filters, plan.period, on))
         .filter(|r| plan.about.as_deref().is_none_or(|a| r.is_about(a, domains)))
+        .filter(|r| {
+            plan.note
+                .as_deref()
+                .is_none_or(|w| plan::in_note(&r.source, w))
+        })
+        .filter(|r| plan.rated.as_ref().is_none_or(|(k, n)| r.rated(k, *n)))
         .filter(|r| {
             plan.target
                 .as_ref()

@@ -62,6 +62,10 @@ pub struct Plan {
     pub returns: Returns,
     /// How rows are put together before a max or min (a day's total, a client's).
     pub group: Option<Group>,
+    /// A word of the path of the notes whose rows are read (`filme` of `Filme 2023.md`).
+    pub note: Option<String>,
+    /// A field key and the number its value must be (`mit fünf Sternen`: rating 5).
+    pub rated: Option<(String, f64)>,
 }
 
 /// How strongly the question names a field.
@@ -78,17 +82,41 @@ enum Named {
 /// The plan of `frame`'s question over `table`, or `None` when the question names none of
 /// the vault's fields or values (another reader answers it).
 pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> {
+    let mut plan = resolve_words(frame, table, domains)?;
+    // A count says its noun as the question wrote it (`14 libros`, `21 Aufgaben`).
+    if plan.op == Op::Count && plan.target_word.is_none() {
+        let closed = closed_words();
+        plan.target_word = counted_noun(&words_of(frame))
+            .filter(|n| n.chars().count() >= 3 && !closed.contains(n))
+            .and_then(|n| as_written(frame, n));
+    }
+    Some(plan)
+}
+
+/// The word of the question `frame` whose lowercase form is `word`, as written.
+fn as_written(frame: &Frame, word: &str) -> Option<String> {
+    frame
+        .question
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|x| x.to_lowercase() == word)
+        .map(str::to_string)
+}
+
+/// [`resolve`] before its count is given its noun.
+fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> {
     let range = frame.query.range.as_ref();
     let q = words_of(frame);
     let period = range.map(|r| (r.start, r.end));
     let (named, said) = fields_named(&q, table);
     let filters = values_named(&q, table);
+    tracing::debug!("named {named:?} filters {filters:?}");
     // `how many metres did I swim`: a unit and an activity the typed readers do not count
     // name a field of that activity's rows.
     let by_unit = named.iter().any(|(_, how)| *how == Named::Unit) && by_unit(&q, domains);
     if !named.iter().any(|(_, how)| *how >= Named::Alias) && filters.is_empty() && !by_unit {
         return sessions(&q, table, domains, period)
-            .or_else(|| busiest_day(&q, table, domains, period));
+            .or_else(|| busiest_day(&q, table, domains, period))
+            .or_else(|| by_note(&q, table, domains, period).filter(|_| !typed_metric(frame)));
     }
     let column = |k: &str| table.columns.get(k);
     // The cues and the activity are read without the fields' own names (`Avg HR` asks no average).
@@ -111,6 +139,7 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
         true => activity_named(&cued, domains),
         false => None,
     };
+    tracing::debug!("about {about:?}");
     if for_typed_readers(about.as_deref(), &named, table, domains) {
         return None;
     }
@@ -214,16 +243,8 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     if op == Op::Lookup && (target.is_none() || filters.is_empty() && period.is_none()) {
         return None;
     }
-    // A count says its noun as the question wrote it (`21 Aufgaben`).
-    let as_written = |w: &str| {
-        frame
-            .question
-            .split(|c: char| !c.is_alphanumeric())
-            .find(|x| x.to_lowercase() == w)
-            .map(str::to_string)
-    };
     let target_word = match counted.filter(|_| op == Op::Count) {
-        Some(noun) => as_written(&noun),
+        Some(noun) => as_written(frame, &noun),
         None => target
             .as_ref()
             .and_then(|k| said.iter().find(|(name, _)| name == k))
@@ -239,6 +260,8 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
         period,
         returns,
         group,
+        note: None,
+        rated: rated(&q, table),
     })
 }
 
@@ -306,6 +329,8 @@ fn sessions(
             period,
             returns: Returns::Value,
             group: None,
+            note: None,
+            rated: None,
         })
 }
 
@@ -356,7 +381,128 @@ fn busiest_day(
         period,
         returns: Returns::Date,
         group: Some(Group::Day),
+        note: None,
+        rated: None,
     })
+}
+
+/// "Wie viele Filme im April", "which film did I see last" over the rows of a note the
+/// question names by a word of its path (`Filme/Filme 2023.md`), naming no field: a count
+/// of those rows, or the latest (first) of them.
+fn by_note(
+    q: &str,
+    table: &Table,
+    domains: &Domains,
+    period: Option<(NaiveDate, NaiveDate)>,
+) -> Option<Plan> {
+    if activity_named(q, domains).is_some() {
+        return None;
+    }
+    let rated = rated(q, table);
+    let words = Words::of(q);
+    let note = table
+        .recs
+        .iter()
+        .flat_map(|r| path_words(&r.source))
+        .find(|w| names_note(&words, w))?;
+    let rows = |r: &&super::table::Rec| {
+        in_note(&r.source, &note)
+            && r.holds(&[], period, None)
+            && rated.as_ref().is_none_or(|(k, n)| r.rated(k, *n))
+    };
+    if table.recs.iter().filter(rows).count() == 0 {
+        return None;
+    }
+    let when = cues::asks(q, Cue::When) || cues::has(q, &lexicon().questions.day);
+    let op = operation(q, (false, None), false, when)?;
+    let returns = match op {
+        Op::Count => Returns::Value,
+        Op::Latest | Op::First if !when => Returns::Name,
+        Op::Latest | Op::First => Returns::Date,
+        _ => return None,
+    };
+    Some(Plan {
+        op,
+        target: None,
+        target_word: None,
+        date_field: None,
+        filters: Vec::new(),
+        about: None,
+        period,
+        returns,
+        group: None,
+        note: Some(note),
+        rated,
+    })
+}
+
+/// `mit fünf Sternen`, `5 stars`, `星4つ`: a number said beside a star word names the
+/// rows rated so, in the vault's field of stars (`★★★★★`, `★4`).
+fn rated(q: &str, table: &Table) -> Option<(String, f64)> {
+    let (key, _) = table
+        .columns
+        .iter()
+        .find(|(_, c)| c.is_number() && c.unit() == Some("★"))?;
+    use crate::offline::read::lexicon::Part;
+    // The word next to the star word: digits or a number word (`fünf`, `五`).
+    let number = |s: &str, last: bool| -> Option<f64> {
+        let t = s.trim_matches(|c: char| c.is_whitespace() || c == 'つ');
+        let word = match last {
+            true => t.rsplit(char::is_whitespace).next()?,
+            false => t.split(char::is_whitespace).next()?,
+        };
+        let n = match last {
+            true => word.trim_start_matches(|c: char| !c.is_ascii_digit()),
+            false => word.trim_end_matches(|c: char| !c.is_ascii_digit()),
+        };
+        n.parse()
+            .ok()
+            .or_else(|| match lexicon().numbers.get(word) {
+                Some(Part::Plain(n)) => Some(f64::from(*n)),
+                _ => None,
+            })
+    };
+    lexicon().stars.iter().find_map(|w| {
+        let at = find_word(q, w).or_else(|| q.find(w.as_str()).filter(|_| !w.is_ascii()))?;
+        let n = number(&q[..at], true).or_else(|| number(&q[at + w.len()..], false))?;
+        (1.0..=10.0).contains(&n).then(|| (key.clone(), n))
+    })
+}
+
+/// Whether the question asks for what a typed reader counts (runs, lifts, sleep).
+fn typed_metric(frame: &Frame) -> bool {
+    use crate::offline::query::Metric;
+    frame
+        .query
+        .metrics
+        .iter()
+        .any(|m| !matches!(m, Metric::Measure { .. }))
+}
+
+/// The words of a note's path, lowercase (`Filme/Filme 2023.md`: `filme`).
+fn path_words(source: &str) -> Vec<String> {
+    source
+        .trim_end_matches(".md")
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Whether the question names a note by the path word `word`: long enough to name a
+/// thing (four letters, two in a spaceless script) and said as a word or its plural.
+fn names_note(words: &Words, word: &str) -> bool {
+    let long = match word.is_ascii() {
+        true => word.len() >= 4,
+        false => word.chars().count() >= 2,
+    };
+    long && words.says(word)
+}
+
+/// Whether the note `source` has `word` in its path.
+pub(crate) fn in_note(source: &str, word: &str) -> bool {
+    path_words(source).iter().any(|w| w == word)
 }
 
 /// Whether `q` asks for the day of the most of no named activity or measure.
@@ -421,20 +567,24 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
     (named, said)
 }
 
-/// The word after a how-many phrase in `q` when it is `word` or a longer form of it
-/// (`how many tasks`, `wie viele Aufgaben`).
-fn counts_noun(q: &str, word: &str) -> Option<String> {
+/// The word after a how-many phrase in `q` (`tasks` of `how many tasks`).
+fn counted_noun(q: &str) -> Option<&str> {
     cues::words(Cue::HowMany).iter().find_map(|cue| {
-        q.match_indices(cue.as_str()).find_map(|(at, _)| {
-            // The word as said or in a longer form (`aufgabe` of `aufgaben`).
-            let next = q[at + cue.len()..].trim_start();
-            let next = next
-                .split(|c: char| !c.is_alphanumeric())
-                .next()
-                .unwrap_or("");
-            (next.starts_with(word) && next.len() - word.len() <= 3).then(|| next.to_string())
-        })
+        let (at, _) = q.match_indices(cue.as_str()).next()?;
+        q[at + cue.len()..]
+            .trim_start()
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .filter(|w| !w.is_empty())
     })
+}
+
+/// The word after a how-many phrase in `q` when it is `word` or a longer form of it
+/// (`how many tasks`, `wie viele Aufgaben`: `aufgabe`).
+fn counts_noun(q: &str, word: &str) -> Option<String> {
+    counted_noun(q)
+        .filter(|next| next.starts_with(word) && next.len() - word.len() <= 3)
+        .map(str::to_string)
 }
 
 /// Whether the typed readers answer the question, which know sets and race distances:
@@ -521,15 +671,16 @@ pub(crate) fn words_of(frame: &Frame) -> String {
 /// the index's vocabulary.
 pub fn may_name(
     frame: &Frame,
-    names: &std::collections::BTreeSet<String>,
-    values: &std::collections::BTreeSet<String>,
+    vocabulary: &crate::vault::db::RowVocabulary,
     domains: &Domains,
 ) -> bool {
+    let (names, values) = (&vocabulary.names, &vocabulary.values);
     let q = words_of(frame);
     let words = Words::of(&q);
     counts_sessions(&q, domains)
         || by_unit(&q, domains)
         || asks_busiest_day(&q, domains)
+        || vocabulary.notes.iter().any(|w| names_note(&words, w))
         || names
             .iter()
             .any(|name| words.says_as(name, true) || aliases_of(name).iter().any(|a| words.says(a)))
@@ -546,7 +697,21 @@ fn names_value(q: &str, value: &str, closed: &[&str]) -> bool {
     } else {
         value.chars().count() >= 2
     };
-    long_enough && !closed.contains(&value) && find_word(q, value).is_some()
+    long_enough
+        && !closed.contains(&value)
+        && (find_word(q, value).is_some() || said_by_verb(q, value))
+}
+
+/// Whether `q` says `value` by another form of its verb (`読み終えた` for `読了`, lexicon
+/// `verb_forms`).
+fn said_by_verb(q: &str, value: &str) -> bool {
+    crate::offline::lookup::verb_family(value).is_some_and(|family| {
+        family.iter().any(|form| {
+            form != value
+                && (find_word(q, form).is_some()
+                    || crate::domains::has_spaceless(form) && q.contains(form.as_str()))
+        })
+    })
 }
 
 /// The text values of the vault that the question names, the longest where one holds

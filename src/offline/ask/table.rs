@@ -93,6 +93,13 @@ impl Rec {
             }
     }
 
+    /// Whether the row's field `key` holds the number `n` (`★★★★★` is 5).
+    pub fn rated(&self, key: &str, n: f64) -> bool {
+        self.field(key)
+            .and_then(|f| f.value.number())
+            .is_some_and(|v| v == n)
+    }
+
     /// Whether one of the row's short text values (a kind, not a description), or its
     /// note's path, names `activity` (`type: ride`, `Rides/2023-09-03.md`).
     pub fn is_about(&self, activity: &str, domains: &crate::domains::Domains) -> bool {

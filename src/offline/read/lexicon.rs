@@ -526,6 +526,8 @@ struct Markers {
     #[serde(default)]
     with: Vec<String>,
     #[serde(default)]
+    stars: Vec<String>,
+    #[serde(default)]
     no: Vec<String>,
 }
 
@@ -596,6 +598,8 @@ pub struct Lexicon {
     /// Before a companion: `with`, `mit`, `com`, `和`; after one in Korean and Japanese
     /// (`친구와`, `田中さんと`).
     pub with: Vec<String>,
+    /// Said after a number, a rating in stars: `stars`, `Sternen`, `つ星`.
+    pub stars: Vec<String>,
     /// A field's value that says it did not happen: `false`, `nein`, `não`, `❌`.
     pub no: Vec<String>,
     /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
@@ -726,6 +730,7 @@ fn load_values<'a>(
         pending: Vec::new(),
         card_columns: Vec::new(),
         with: Vec::new(),
+        stars: Vec::new(),
         no: Vec::new(),
         possessives: Vec::new(),
         people: Vec::new(),
@@ -844,6 +849,7 @@ fn load_values<'a>(
         lex.pending.extend(lower(m.pending));
         lex.card_columns.extend(lower(m.card_columns));
         lex.with.extend(lower(m.with));
+        lex.stars.extend(lower(m.stars));
         lex.no.extend(lower(m.no));
         for (name, words) in file.fields {
             for w in lower(words.clone()) {

@@ -14,6 +14,7 @@ mod clause;
 mod corrections;
 mod custom;
 mod found;
+mod items;
 pub mod lexicon;
 mod lifts;
 mod measures;

@@ -15,7 +15,9 @@ use super::tables::{is_row, is_separator};
 /// The rows of an entry's text. `under`: the heading above it, which may say that its rows
 /// are not done yet (`To read`, `Currently reading`; lexicon `markers.pending`).
 pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
-    if !text.contains([':', '：', '|', '=', '[']) {
+    if !text.contains([
+        ':', '：', '|', '=', '[', '"', '“', '„', '«', '»', '『', '「',
+    ]) {
         return Vec::new();
     }
     let pending = under.is_some_and(is_pending_heading);
@@ -65,6 +67,12 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
                 pending: pending || task.pending,
                 ..task
             });
+            continue;
+        }
+        // A list item naming a work by its quoted title (`„Salz" (Regie: Lena Vogt) ★★★★☆`).
+        if let Some(item) = super::items::row(line).filter(|_| field(line).is_none()) {
+            close(&mut card, &mut out, pending);
+            out.push(Row { pending, ..item });
             continue;
         }
         let fields = line_fields(line);
@@ -183,9 +191,13 @@ pub fn field(line: &str) -> Option<(String, String)> {
     let clock = key.ends_with(|c: char| c.is_ascii_digit())
         && value.starts_with(|c: char| c.is_ascii_digit());
     let link = value.starts_with("//");
+    // `„Salz" (Regie: Lena Vogt)`: a colon inside an aside makes no key of the title.
+    let aside = key.matches(['(', '（']).count() != key.matches([')', '）']).count()
+        || key.contains(['"', '„', '“', '«', '『', '「']);
     (starts_well
         && !clock
         && !link
+        && !aside
         && !value.is_empty()
         && (1..=4).contains(&words)
         && key.chars().count() <= 32)

@@ -15,6 +15,17 @@ mod tests;
 pub use awaiting::Awaiting;
 pub use dated::Dated;
 pub use encoded::{Encoded, ROWS};
+
+/// What the person's rows are named by (see [`RecordDb::row_vocabulary`]).
+#[derive(Debug, Default)]
+pub struct RowVocabulary {
+    /// Field names, compared forms.
+    pub names: BTreeSet<String>,
+    /// Short text values, compared forms.
+    pub values: BTreeSet<String>,
+    /// The words of the paths of the notes holding rows, lowercase.
+    pub notes: BTreeSet<String>,
+}
 pub(crate) use entries::without_zero_width;
 
 use std::collections::BTreeSet;
@@ -445,27 +456,41 @@ impl RecordDb {
     }
 
     /// The field names and short text values of every record with rows (see
-    /// [`encoded::ROWS`]), compared forms, read without decoding a record.
-    pub fn row_vocabulary(&self) -> Result<(BTreeSet<String>, BTreeSet<String>)> {
+    /// [`encoded::ROWS`]), compared forms, and the words of their notes' paths
+    /// (`Filme/Filme 2023.md`: `filme`), read without decoding a record.
+    pub fn row_vocabulary(&self) -> Result<RowVocabulary> {
         let conn = self.conn.lock().expect("db lock");
         let mut stmt = conn
-            .prepare_cached("SELECT domains FROM records WHERE instr(domains, '|rows|') > 0")
+            .prepare_cached(
+                "SELECT domains, source FROM records WHERE instr(domains, '|rows|') > 0",
+            )
             .map_err(|e| self.error(e))?;
         let all = stmt
-            .query_map([], |row| row.get::<_, String>(0))
+            .query_map([], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+            })
             .map_err(|e| self.error(e))?;
-        let (mut names, mut values) = (BTreeSet::new(), BTreeSet::new());
-        for domains in all {
-            let domains = domains.map_err(|e| self.error(e))?;
+        let mut vocabulary = RowVocabulary::default();
+        let mut sources = std::collections::HashSet::new();
+        for row in all {
+            let (domains, source) = row.map_err(|e| self.error(e))?;
             for part in domains.split('|') {
                 if let Some(name) = part.strip_prefix("f:") {
-                    names.insert(name.to_string());
+                    vocabulary.names.insert(name.to_string());
                 } else if let Some(value) = part.strip_prefix("v:") {
-                    values.insert(value.to_string());
+                    vocabulary.values.insert(value.to_string());
                 }
             }
+            if sources.insert(source.clone()) {
+                let path = source.trim_end_matches(".md").to_lowercase();
+                vocabulary.notes.extend(
+                    path.split(|c: char| !c.is_alphanumeric())
+                        .filter(|w| w.chars().any(char::is_alphabetic))
+                        .map(str::to_string),
+                );
+            }
         }
-        Ok((names, values))
+        Ok(vocabulary)
     }
 
     /// Records dated within `start..=end` that note a clause the reader left out, oldest

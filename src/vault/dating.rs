@@ -502,6 +502,7 @@ pub(crate) fn heading_dates_keyed(
     let day_first = slash_day_first(text.lines().filter_map(|line| {
         let t = line.trim_start();
         let rest = t.trim_start_matches(['#', '-', '*', '+', ' ', '\t']);
+        let rest = without_box(rest);
         (t.starts_with('#') || rest.starts_with(|c: char| c.is_ascii_digit())).then_some(rest)
     }));
     let mut in_code = false;
@@ -603,11 +604,7 @@ fn date_led_line(
         .strip_prefix(['*', '-', '+'])
         .map(str::trim_start)
         .unwrap_or(line);
-    // `- [x] 2024-02-05 Projekt Aurora 3,5 h`: a to-do's box before its date.
-    let rest = ["[x] ", "[X] ", "[ ] "]
-        .iter()
-        .find_map(|b| rest.strip_prefix(b))
-        .unwrap_or(rest);
+    let rest = without_box(rest);
     // The date leads: numbers joined by separators (`2021/1/5`, `2024.3.2`, `3月5日`), a
     // day and a month's name (`5 May`), or a month's name (`Nov 5`).
     let mut words = rest.split_whitespace();
@@ -628,6 +625,14 @@ fn date_led_line(
         return None;
     }
     find(rest, Place::Heading, year, today, day_first)
+}
+
+/// `- [x] 2024-02-05 Projekt Aurora 3,5 h`: a line past a to-do's box.
+fn without_box(line: &str) -> &str {
+    ["[x] ", "[X] ", "[ ] "]
+        .iter()
+        .find_map(|b| line.strip_prefix(b))
+        .unwrap_or(line)
 }
 
 /// `07:30`, `7:05 Run`: a heading that is a time of day.

@@ -109,14 +109,14 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     let period = range.map(|r| (r.start, r.end));
     let (named, said) = fields_named(&q, table);
     let filters = values_named(&q, table);
-    tracing::debug!("named {named:?} filters {filters:?}");
     // `how many metres did I swim`: a unit and an activity the typed readers do not count
     // name a field of that activity's rows.
     let by_unit = named.iter().any(|(_, how)| *how == Named::Unit) && by_unit(&q, domains);
     if !named.iter().any(|(_, how)| *how >= Named::Alias) && filters.is_empty() && !by_unit {
         return sessions(&q, table, domains, period)
             .or_else(|| busiest_day(&q, table, domains, period))
-            .or_else(|| by_note(&q, table, domains, period).filter(|_| !typed_metric(frame)));
+            .or_else(|| by_note(&q, table, domains, period).filter(|_| !typed_metric(frame)))
+            .or_else(|| by_rating(&q, table, period));
     }
     let column = |k: &str| table.columns.get(k);
     // The cues and the activity are read without the fields' own names (`Avg HR` asks no average).
@@ -139,7 +139,6 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         true => activity_named(&cued, domains),
         false => None,
     };
-    tracing::debug!("about {about:?}");
     if for_typed_readers(about.as_deref(), &named, table, domains) {
         return None;
     }
@@ -469,6 +468,31 @@ fn rated(q: &str, table: &Table) -> Option<(String, f64)> {
     })
 }
 
+/// "How many films with five stars did I see": the rows rated so, counted (or the latest).
+fn by_rating(q: &str, table: &Table, period: Option<(NaiveDate, NaiveDate)>) -> Option<Plan> {
+    let rated = rated(q, table)?;
+    let when = cues::asks(q, Cue::When) || cues::has(q, &lexicon().questions.day);
+    let (op, returns) = match operation(q, (false, None), false, when)? {
+        Op::Count => (Op::Count, Returns::Value),
+        Op::Latest if when => (Op::Latest, Returns::Date),
+        Op::Latest => (Op::Latest, Returns::Name),
+        _ => return None,
+    };
+    Some(Plan {
+        op,
+        target: None,
+        target_word: None,
+        date_field: None,
+        filters: Vec::new(),
+        about: None,
+        period,
+        returns,
+        group: None,
+        note: None,
+        rated: Some(rated),
+    })
+}
+
 /// Whether the question asks for what a typed reader counts (runs, lifts, sleep).
 fn typed_metric(frame: &Frame) -> bool {
     use crate::offline::query::Metric;
@@ -549,6 +573,12 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
         } else if let Some(alias) = alias {
             said.push((name.clone(), alias));
             Some(Named::Alias)
+        } else if column.is_number()
+            && crate::offline::read::units::measure_unit(name)
+                .is_some_and(|u| asked_units.contains(&u))
+        {
+            // A field named after a unit (`Horas`) is named by it in any language (`hours`).
+            Some(Named::Alias)
         } else {
             // A field of durations (`3,5 h`, `0:45`) is named by any unit of time.
             let durations = column.is_number() && column.units.is_empty();
@@ -569,13 +599,15 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
 
 /// The word after a how-many phrase in `q` (`tasks` of `how many tasks`).
 fn counted_noun(q: &str) -> Option<&str> {
+    let closed = closed_words();
     cues::words(Cue::HowMany).iter().find_map(|cue| {
         let (at, _) = q.match_indices(cue.as_str()).next()?;
+        // `combien de tâches`: past a function word or two.
         q[at + cue.len()..]
-            .trim_start()
             .split(|c: char| !c.is_alphanumeric())
-            .next()
             .filter(|w| !w.is_empty())
+            .take(3)
+            .find(|w| !closed.contains(w))
     })
 }
 
@@ -681,6 +713,11 @@ pub fn may_name(
         || by_unit(&q, domains)
         || asks_busiest_day(&q, domains)
         || vocabulary.notes.iter().any(|w| names_note(&words, w))
+        || lexicon().stars.iter().any(|w| q.contains(w.as_str()))
+        || names.iter().any(|name| {
+            crate::offline::read::units::measure_unit(name)
+                .is_some_and(|u| cues::units(&q).contains(&u))
+        })
         || names
             .iter()
             .any(|name| words.says_as(name, true) || aliases_of(name).iter().any(|a| words.says(a)))

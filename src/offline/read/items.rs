@@ -7,7 +7,7 @@
 use crate::vault::parsed::Row;
 
 /// Quote marks that open a title, and the marks that close each.
-const QUOTES: [(char, &[char]); 8] = [
+const QUOTES: [(char, &[char]); 10] = [
     ('„', &['"', '“', '”']),
     ('“', &['”', '"']),
     ('"', &['"', '”']),
@@ -16,6 +16,8 @@ const QUOTES: [(char, &[char]); 8] = [
     ('‹', &['›']),
     ('『', &['』']),
     ('「', &['」']),
+    ('《', &['》']),
+    ('〈', &['〉']),
 ];
 
 /// The row of a list item naming a work by a quoted title, or `None`.

@@ -16,7 +16,7 @@ use super::tables::{is_row, is_separator};
 /// are not done yet (`To read`, `Currently reading`; lexicon `markers.pending`).
 pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
     if !text.contains([
-        ':', '：', '|', '=', '[', '"', '“', '„', '«', '»', '『', '「',
+        ':', '：', '|', '=', '[', '"', '“', '„', '«', '»', '『', '「', '《', '〈',
     ]) {
         return Vec::new();
     }

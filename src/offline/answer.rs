@@ -332,10 +332,44 @@ pub fn answer(
     question: &str,
     anchor: NaiveDate,
 ) -> Result<ExtractiveAnswer> {
-    let frame = Frame::read(question, anchor, store.config().week_start, domains);
+    let mut frame = Frame::read(question, anchor, store.config().week_start, domains);
+    settle_year(&mut frame, store);
     let _speaking = super::say::speak(frame.lang);
     let finding = find(store, domains, &frame, anchor)?;
     Ok(render(store, &frame, finding, anchor))
+}
+
+/// A month named without its year (`en noviembre`, `6月`, `in June`) is the latest such
+/// month the notes hold entries in, when the one of the question's year holds none (a log
+/// kept in 2024, asked about in 2026).
+fn settle_year(frame: &mut Frame, store: &Store) {
+    let Some(r) = frame.query.range.as_mut() else {
+        return;
+    };
+    let has_year = r
+        .phrase
+        .split(|c: char| !c.is_ascii_digit())
+        .any(|n| n.len() == 4);
+    let names_month = r.phrase.split_whitespace().any(|w| {
+        crate::vault::dating::month(w.trim_matches(|c: char| !c.is_alphanumeric())).is_some()
+    }) || r.phrase.contains(['月', '월']);
+    let index = store.index();
+    if has_year || !names_month || index.holds_day_between(r.start, r.end) {
+        return;
+    }
+    let back = |d: NaiveDate, years: i32| {
+        d.with_year(d.year() - years)
+            .or_else(|| d.pred_opt()?.with_year(d.year() - years))
+    };
+    for years in 1..=30 {
+        let (Some(start), Some(end)) = (back(r.start, years), back(r.end, years)) else {
+            return;
+        };
+        if index.holds_day_between(start, end) {
+            (r.start, r.end) = (start, end);
+            return;
+        }
+    }
 }
 
 /// What the notes hold for `frame`: the first that applies of a sentence that tells it, a

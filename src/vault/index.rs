@@ -177,6 +177,13 @@ impl DateIndex {
             .collect()
     }
 
+    /// Whether some note has an entry dated within `start..=end`.
+    pub fn holds_day_between(&self, start: NaiveDate, end: NaiveDate) -> bool {
+        self.notes
+            .iter()
+            .any(|n| n.dates.iter().any(|d| (start..=end).contains(d)))
+    }
+
     /// The first and last dates in the vault.
     pub fn span(&self) -> Option<(NaiveDate, NaiveDate)> {
         let days = || self.notes.iter().flat_map(|n| n.dates.iter().copied());

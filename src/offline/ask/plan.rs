@@ -454,12 +454,19 @@ fn rated(q: &str, table: &Table) -> Option<(String, f64)> {
             true => word.trim_start_matches(|c: char| !c.is_ascii_digit()),
             false => word.trim_end_matches(|c: char| !c.is_ascii_digit()),
         };
+        // A spaceless run ends (or starts) with its number word (`我给了五` + `星`).
+        let edge: String = match last {
+            true => word.chars().last().into_iter().collect(),
+            false => word.chars().next().into_iter().collect(),
+        };
+        let plain = |w: &str| match lexicon().numbers.get(w) {
+            Some(Part::Plain(n)) => Some(f64::from(*n)),
+            _ => None,
+        };
         n.parse()
             .ok()
-            .or_else(|| match lexicon().numbers.get(word) {
-                Some(Part::Plain(n)) => Some(f64::from(*n)),
-                _ => None,
-            })
+            .or_else(|| plain(word))
+            .or_else(|| plain(&edge))
     };
     lexicon().stars.iter().find_map(|w| {
         let at = find_word(q, w).or_else(|| q.find(w.as_str()).filter(|_| !w.is_ascii()))?;
@@ -734,9 +741,10 @@ fn names_value(q: &str, value: &str, closed: &[&str]) -> bool {
     } else {
         value.chars().count() >= 2
     };
-    long_enough
-        && !closed.contains(&value)
-        && (find_word(q, value).is_some() || said_by_verb(q, value))
+    // In a script without spaces a value is found inside the question's run (`最近读完的`).
+    let found = find_word(q, value).is_some()
+        || crate::domains::has_spaceless(value) && !value.contains(' ') && q.contains(value);
+    long_enough && !closed.contains(&value) && (found || said_by_verb(q, value))
 }
 
 /// Whether `q` says `value` by another form of its verb (`読み終えた` for `読了`, lexicon

@@ -81,10 +81,15 @@ impl Rec {
         period: Option<(NaiveDate, NaiveDate)>,
         on: Option<&str>,
     ) -> bool {
+        // A value found under several fields (`余华` an author here, a note's word there)
+        // is held under any of them.
         !self.pending
-            && filters
-                .iter()
-                .all(|(k, v)| self.field(k).is_some_and(|f| key(&f.text) == *v))
+            && filters.iter().all(|(_, v)| {
+                filters
+                    .iter()
+                    .filter(|(_, other)| other == v)
+                    .any(|(k, _)| self.field(k).is_some_and(|f| key(&f.text) == *v))
+            })
             && match period {
                 None => on.is_none_or(|k| self.field(k).is_some()),
                 Some((start, end)) => self

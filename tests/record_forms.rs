@@ -33,7 +33,7 @@ fn ticked_tasks_are_done_and_open_ones_are_not() {
         write(
             v,
             &format!("Journal/{day}.md"),
-            &format!("# {day}\n\nJournée calme.\n\n## À faire\n\n{tasks}\n"),
+            format!("# {day}\n\nJournée calme.\n\n## À faire\n\n{tasks}\n"),
         );
     }
     write(

@@ -525,7 +525,8 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     if asks(q, Cue::Last) {
         return QueryType::Last;
     }
-    if asks(q, Cue::Least) {
+    // Before the best: `más bajo`, `più basso` hold the word of a most.
+    if asks(q, Cue::Least) || asks(q, Cue::Worst) {
         return QueryType::Min;
     }
     if asks(q, Cue::Best) {
@@ -533,9 +534,6 @@ fn kind(q: &str, two_periods: bool, metrics: &[Metric]) -> QueryType {
     }
     if asks(q, Cue::Average) {
         return QueryType::Average;
-    }
-    if asks(q, Cue::Worst) {
-        return QueryType::Min;
     }
     if !metrics.is_empty() && asks(q, Cue::When) {
         return QueryType::Last;

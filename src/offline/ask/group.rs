@@ -33,7 +33,7 @@ pub fn adds_up(name: &str, column: &Column) -> bool {
     let unit = match column.unit().filter(|u| !u.is_empty()) {
         Some(u) => measure_unit(u).unwrap_or(u),
         None if column.units.is_empty() => return true, // durations only
-        None => match measure_unit(name) {
+        None => match measure_unit(&name.to_lowercase()) {
             Some(u) => u,
             None => return false,
         },

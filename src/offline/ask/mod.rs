@@ -439,8 +439,12 @@ fn decimal_hours(written: &str) -> Option<(&str, &str)> {
     let digits = t.find(|c: char| !c.is_ascii_digit() && c != '.' && c != ',')?;
     let (number, unit) = t.split_at(digits);
     let unit_word = unit.trim_start();
-    let lower = unit_word.to_lowercase();
-    let hours = ["h", "std", "ore"].iter().any(|h| lower.starts_with(h))
+    let word = unit_word
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    let hours = super::read::units::measure_unit(&word) == Some("hour")
         && !unit_word.contains(|c: char| c.is_ascii_digit());
     let mark = if number.contains(',') { "," } else { "." };
     (hours && !number.is_empty()).then_some((mark, unit))

@@ -62,9 +62,21 @@ pub fn read(text: &str) -> Value {
 
 /// Hours then minutes written with words: `7時間47分`, `7 h 47`, `1h05`, `6시간 30분`.
 fn hours_minutes(t: &str) -> Option<f64> {
-    const HOURS: [&str; 10] = [
-        "時間", "시간", "小时", "小時", "hours", "hrs", "hr", "std", "h", "ore",
-    ];
+    // Every spelling of the hour in the language files (`ore`, `ora`, `heures`, `時間`),
+    // longest first.
+    static HOURS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let hours_words = HOURS.get_or_init(|| {
+        let lexicon = super::lexicon::lexicon();
+        let mut words: Vec<&str> = lexicon
+            .unit_spellings
+            .get("hour")
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect();
+        words.sort_by_key(|w| std::cmp::Reverse(w.len()));
+        words
+    });
     const MINUTES: [&str; 7] = ["minutes", "mins", "min", "分钟", "分", "분", "m"];
     let t = t.trim();
     let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
@@ -75,12 +87,13 @@ fn hours_minutes(t: &str) -> Option<f64> {
     // `3,5 h`, `1.5 hours`: hours with a decimal part (and no minutes after them).
     let fraction = t[n..]
         .strip_prefix(['.', ','])
-        .map_or(0, |after| digits(after));
+        .map_or(0, &digits);
     if fraction > 0 {
         n += 1 + fraction;
     }
     let rest = t[n..].trim_start();
-    let unit = HOURS.iter().find(|u| rest.to_lowercase().starts_with(*u))?;
+    let lower = rest.to_lowercase();
+    let unit = hours_words.iter().find(|u| lower.starts_with(**u))?;
     let rest = rest[unit.len()..].trim_start();
     let hours: f64 = t[..n].replace(',', ".").parse().ok()?;
     let m = digits(rest);
@@ -329,6 +342,9 @@ mod tests {
         assert_eq!(read("3,5 h"), Value::Duration(12600.0));
         assert_eq!(read("1.5 hours"), Value::Duration(5400.0));
         assert_eq!(read("5 h"), Value::Duration(18000.0));
+        assert_eq!(read("1 ora"), Value::Duration(3600.0));
+        assert_eq!(read("2,5 ore"), Value::Duration(9000.0));
+        assert_eq!(read("3 heures"), Value::Duration(10800.0));
         assert_eq!(read("6시간 30분"), Value::Duration(23400.0));
         assert_eq!(
             read("86 €, c'était la pompe"),

@@ -85,9 +85,7 @@ fn hours_minutes(t: &str) -> Option<f64> {
         return None;
     }
     // `3,5 h`, `1.5 hours`: hours with a decimal part (and no minutes after them).
-    let fraction = t[n..]
-        .strip_prefix(['.', ','])
-        .map_or(0, &digits);
+    let fraction = t[n..].strip_prefix(['.', ',']).map_or(0, &digits);
     if fraction > 0 {
         n += 1 + fraction;
     }

@@ -1,7 +1,7 @@
 //! To-do lines as rows (DESIGN §4.2): `- [x] 2024-02-05 Projekt Aurora 3,5 h` is a task
 //! done, `- [ ] Enviar fatura` one not done (a row not done is never counted). A task's
-//! row holds its words as the field `task` and each quantity it carries under its unit as
-//! written (`h: 3,5 h`), so `how many hours on Projekt Aurora` sums it and `how many
+//! row holds its words as the field `task` and each quantity it carries under its unit's
+//! name (`hour: 3,5 h`), so `how many hours on Projekt Aurora` sums it and `how many
 //! tasks did I finish` counts the ticked ones.
 
 use crate::vault::parsed::Row;
@@ -58,8 +58,10 @@ pub fn row(line: &str) -> Option<Row> {
         if fields.is_empty() {
             name = words[..whole.start()].trim().to_string();
         }
+        // Under the unit's own name, one for all its spellings (`1 ora`, `2 ore`: `hour`).
+        let unit = super::units::measure_unit(&hit[2].to_lowercase()).unwrap_or(&hit[2]);
         fields.push((
-            hit[2].to_string(),
+            unit.to_string(),
             whole.as_str().trim_start_matches('~').to_string(),
         ));
     }
@@ -95,11 +97,14 @@ mod tests {
     fn ticked_and_open_boxes_in_several_languages() {
         assert_eq!(
             fields("- [x] 2024-02-05 Projekt Aurora 3,5 h"),
-            (pairs(&[("task", "Projekt Aurora"), ("h", "3,5 h")]), false)
+            (
+                pairs(&[("task", "Projekt Aurora"), ("hour", "3,5 h")]),
+                false
+            )
         );
         assert_eq!(
             fields("- [ ] 2024-02-06 Projekt Aurora 4 h (verschoben)"),
-            (pairs(&[("task", "Projekt Aurora"), ("h", "4 h")]), true)
+            (pairs(&[("task", "Projekt Aurora"), ("hour", "4 h")]), true)
         );
         assert_eq!(
             fields("* [X] Enviar fatura à Verde Lda."),
@@ -107,7 +112,7 @@ mod tests {
         );
         assert_eq!(
             fields("1. [x] 読書 30分"),
-            (pairs(&[("task", "読書"), ("分", "30分")]), false)
+            (pairs(&[("task", "読書"), ("minute", "30分")]), false)
         );
         assert!(row("- [-] cancelled call").unwrap().pending);
         assert!(row("- [link](x) text").is_none());

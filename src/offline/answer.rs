@@ -60,7 +60,11 @@ pub fn keyword_groups(
         let mut group = domains.expand(word);
         group.retain(|t| t != word);
         group.insert(0, word.to_string());
-        if let Some(stem) = english_stem(word) {
+        // `한강공원에` finds `한강공원 가서`: a Korean word without what is glued to it.
+        let korean = super::read::lexicon::lexicon().particle_stem(word);
+        let korean = (korean != word && word.chars().all(super::read::words::is_hangul))
+            .then(|| korean.to_string());
+        for stem in english_stem(word).into_iter().chain(korean) {
             if !group.contains(&stem) {
                 group.push(stem);
             }
@@ -459,10 +463,17 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     }
     // `how many PT sessions this month`: something logged without a number is counted in
     // the days whose entries name it.
-    if let (QueryType::Count | QueryType::Total, Some(Metric::Measure { units, .. })) =
-        (query.kind, query.metrics.first())
+    // So is a count of sessions no typed reader found (`how many times did I go to the gym`
+    // over `gym: 45 min` lines, `헬스장 며칠 갔어`).
+    let uncounted = match (query.kind, query.metrics.first()) {
+        (QueryType::Count | QueryType::Total, Some(Metric::Measure { units, .. })) => {
+            units.is_empty()
+        }
+        (QueryType::Count, Some(_)) => true,
+        _ => false,
+    };
     {
-        if units.is_empty() {
+        if uncounted {
             if let Some(named) = super::mentions::days_naming(store, groups, range.as_ref())? {
                 return Ok(Finding::NamedDays(named));
             }

@@ -79,6 +79,14 @@ pub(crate) fn terms(lower: &str) -> Vec<String> {
                 }
             }
             for part in rest.split(' ').filter(|p| !p.is_empty()) {
+                // Korean parts words with spaces: a word is its stem (`한강공원에`: 한강공원).
+                if part.chars().all(super::read::words::is_hangul) {
+                    let stem = lexicon().particle_stem(part);
+                    if stem.chars().count() >= 2 {
+                        out.push(stem.to_string());
+                    }
+                    continue;
+                }
                 let chars: Vec<char> = part.chars().collect();
                 out.extend(chars.windows(2).map(|w| w.iter().collect::<String>()));
             }
@@ -161,6 +169,9 @@ fn uninflected(term: &str) -> Option<&str> {
 
 /// [`holds`] for one written form.
 fn holds_form(term: &str, text: &str) -> bool {
+    if !term.is_empty() && term.chars().all(crate::offline::read::words::is_hangul) {
+        return holds_korean(term, text);
+    }
     if has_spaceless(term) {
         return text.contains(term);
     }
@@ -186,6 +197,22 @@ fn holds_form(term: &str, text: &str) -> bool {
         from = at + text[at..].chars().next().map_or(1, char::len_utf8);
     }
     false
+}
+
+/// A Korean word in `text`: its stem (`한강공원에` is 한강공원) ending a word there or
+/// followed by what is glued to a word (`한강공원에서`, `등산했다`), never by more of a noun
+/// (`등산화`, hiking boots, is no 등산).
+fn holds_korean(term: &str, text: &str) -> bool {
+    let lex = lexicon();
+    let stem = lex.particle_stem(term);
+    text.match_indices(stem).any(|(at, _)| {
+        let rest = &text[at + stem.len()..];
+        !rest
+            .chars()
+            .next()
+            .is_some_and(crate::offline::read::words::is_hangul)
+            || lex.glued_after(rest)
+    })
 }
 
 /// The length in letters of the longest run of letters `a` and `b` share.

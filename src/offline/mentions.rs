@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 use super::cues::{self, Cue};
 use super::dates::DateRange;
 use super::kinds::count;
+use super::lookup;
 use super::read::lexicon::lexicon;
 use super::read::{find_word, own_log_text, wod};
 use crate::domains::has_spaceless;
@@ -160,11 +161,13 @@ fn searchable(e: &Entry) -> String {
 /// Whether `text` names one of `group`'s words; a workout of the day is also named by its
 /// opener or heading (`For time: 5 RFT`, `AMRAP 12:`, `## CrossFit`) without the word WOD.
 fn names(text: &str, group: &[String]) -> bool {
-    group.iter().any(|w| find_word(text, w).is_some())
-        || group.iter().any(|w| w == "wod")
-            && text
-                .lines()
-                .any(|line| wod::opens(line) || wod::heading(line.trim_start_matches('#').trim()))
+    group.iter().any(|w| {
+        find_word(text, w).is_some()
+            || w.chars().all(crate::offline::read::words::is_hangul) && lookup::holds(w, text)
+    }) || group.iter().any(|w| w == "wod")
+        && text
+            .lines()
+            .any(|line| wod::opens(line) || wod::heading(line.trim_start_matches('#').trim()))
 }
 
 /// The groups that name a thing: not a word a count is asked with (`몇`, `sessions`) and
@@ -184,7 +187,12 @@ fn things(
             _ => vec![g.clone()],
         })
         .collect();
-    for group in &parted {
+    // A Korean question ends in its verb (`몇 번 봤어?`), which a note writes in another
+    // form (`봤다`): set aside when no note holds it as asked.
+    let predicate = parted
+        .iter()
+        .rposition(|g| g[0].chars().all(crate::offline::read::words::is_hangul));
+    for (at, group) in parted.iter().enumerate() {
         let word = group[0].as_str();
         // A word of a count's phrase (`vezes` of `quantas vezes`) or a function word
         // (`fui`, `ao`) names nothing.
@@ -216,6 +224,9 @@ fn things(
         if !logs.iter().any(|(text, _)| names(text, &group))
             && store.search_newest(&anywhere, 1)?.is_empty()
         {
+            if Some(at) == predicate {
+                continue;
+            }
             return Ok(Vec::new());
         }
         out.push(group);

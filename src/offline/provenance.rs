@@ -292,11 +292,17 @@ type Words = BTreeMap<String, BTreeMap<String, String>>;
 
 /// The `provenance:` sections of every shipped language.
 fn sections() -> &'static Words {
+    /// A language file's `provenance:` section, the only key read here.
+    #[derive(serde::Deserialize)]
+    struct File {
+        #[serde(default)]
+        provenance: BTreeMap<String, String>,
+    }
     static WORDS: OnceLock<Words> = OnceLock::new();
     WORDS.get_or_init(|| {
-        super::read::lexicon::parsed()
-            .iter()
-            .map(|(lang, value)| (lang.to_string(), section(value)))
+        super::read::lexicon::each_file::<File>()
+            .into_iter()
+            .map(|(lang, file)| (lang.to_string(), file.provenance))
             .collect()
     })
 }
@@ -319,19 +325,6 @@ pub fn word(lang: &str, key: &str) -> String {
         .or_else(|| words.get("en").and_then(|w| w.get(key)))
         .cloned()
         .unwrap_or_else(|| key.to_string())
-}
-
-/// The `provenance:` section of a lexicon file, flattened (`why.list_total` is `list_total`).
-fn section(value: &serde_yaml::Value) -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
-    if let Some(map) = value.get("provenance").and_then(|v| v.as_mapping()) {
-        for (k, v) in map {
-            if let (Some(k), Some(v)) = (k.as_str(), v.as_str()) {
-                out.insert(k.to_string(), v.to_string());
-            }
-        }
-    }
-    out
 }
 
 /// What the reader left out of `records` (a plan, someone else's numbers, a doubtful

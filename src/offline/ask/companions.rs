@@ -17,70 +17,118 @@ use crate::offline::read::lexicon::{lexicon, Lexicon};
 use crate::offline::say::{self, t};
 use crate::vault::{Entry, Store};
 
-/// The person the question's act was done with most often, or `None` when the question
-/// asks for no person or no sentence of the period names one.
+/// The person the question's act was done with most often; or, when the question names a
+/// person who is someone's companion in the period, how often or when last the act was done
+/// with them (`how many times did I meet Sam`, `지민이를 몇 번 만났어`). `None` when the
+/// question is neither, or no sentence of the period names one.
 pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     let q = plan::words_of(frame);
     let lex = lexicon();
-    if !cues::has(&q, &lex.questions.who) || !cues::asks(&q, Cue::Best) {
+    let asks_who = cues::has(&q, &lex.questions.who) && cues::asks(&q, Cue::Best);
+    let op = if asks_who {
+        Op::Most
+    } else if cues::asks(&q, Cue::Count) {
+        Op::Count
+    } else if cues::asks(&q, Cue::Last) && cues::asks(&q, Cue::When) {
+        Op::Latest
+    } else {
         return None;
-    }
+    };
     let mut rest = q.clone();
-    for w in &lex.questions.who {
+    // Being with someone is the act itself when the question only says so (`met`, `만났어`).
+    for w in lex.questions.who.iter().chain(&lex.meet) {
         rest = lookup::replace_word(&rest, w);
     }
-    let terms = lookup::terms(&rest);
     let (start, end) = match frame.query.range.as_ref() {
         Some(r) => (r.start, r.end),
         None => (NaiveDate::MIN, NaiveDate::MAX),
     };
-    let told: Vec<Told> = store
-        .entries_by_date_range(start, end)
-        .into_iter()
-        .filter(|e| e.log)
-        .flat_map(|e| told_in(&e))
-        .collect();
+    let told = told_between(store, start, end);
+    let terms = lookup::terms(&rest);
+    // A question naming one of the period's companions asks about them.
+    let person = (op != Op::Most)
+        .then(|| {
+            terms
+                .iter()
+                .find_map(|t| told.iter().flat_map(|s| &s.people).find(|p| names(t, p)))
+        })
+        .flatten()
+        .cloned();
+    if op != Op::Most && person.is_none() {
+        return None;
+    }
     tracing::debug!(
-        "companions: terms {terms:?}, {} sentences name someone",
+        "companions: terms {terms:?}, person {person:?}, {} sentences name someone",
         told.len()
     );
     // The question's words that some sentence with a companion holds: its act (`dinner`,
     // `almocei` for `Almoço`); words no such sentence holds (`often`) are its frame.
     let act: Vec<&String> = terms
         .iter()
+        .filter(|term| !person.as_ref().is_some_and(|p| names(term, p)))
         .filter(|term| told.iter().any(|s| lookup::holds(term, &s.lower)))
         .collect();
-    if act.is_empty() && !terms.is_empty() {
+    if act.is_empty() && !terms.is_empty() && person.is_none() {
         return None;
     }
     let with_act: Vec<&Told> = told
         .iter()
         .filter(|s| act.iter().all(|term| lookup::holds(term, &s.lower)))
+        .filter(|s| person.as_ref().is_none_or(|p| s.people.contains(p)))
         .collect();
-    let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
-    for s in &with_act {
-        for who in &s.people {
-            *tally.entry(who.as_str()).or_default() += 1;
-        }
-    }
-    let mut ranked: Vec<(&str, usize)> = tally.into_iter().collect();
-    ranked.sort_by_key(|(who, n)| (std::cmp::Reverse(*n), *who));
-    let (top, n) = *ranked.first()?;
-    let all: Vec<String> = ranked.iter().map(|(who, n)| format!("{who} {n}")).collect();
     let mut reply = Reply::default();
-    reply.head.push(t(
-        "companions_most",
-        &[
-            ("who", top),
-            ("n", &say::count(n, "time")),
-            ("when", when),
-            ("all", &all.join(", ")),
-        ],
-    ));
+    let top = match (op, person.as_deref()) {
+        (Op::Most, _) => {
+            let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
+            for s in &with_act {
+                for who in &s.people {
+                    *tally.entry(who.as_str()).or_default() += 1;
+                }
+            }
+            let mut ranked: Vec<(&str, usize)> = tally.into_iter().collect();
+            ranked.sort_by_key(|(who, n)| (std::cmp::Reverse(*n), *who));
+            let (top, n) = *ranked.first()?;
+            let all: Vec<String> = ranked.iter().map(|(who, n)| format!("{who} {n}")).collect();
+            reply.head.push(t(
+                "companions_most",
+                &[
+                    ("who", top),
+                    ("n", &say::count(n, "time")),
+                    ("when", when),
+                    ("all", &all.join(", ")),
+                ],
+            ));
+            top.to_string()
+        }
+        (Op::Count, Some(who)) => {
+            reply.head.push(t(
+                "events_count",
+                &[
+                    ("n", &say::count(with_act.len(), "time")),
+                    ("what", who),
+                    ("when", when),
+                ],
+            ));
+            who.to_string()
+        }
+        (_, Some(who)) => {
+            let last = with_act.last()?;
+            reply.head.push(t(
+                "rows_date",
+                &[
+                    ("date", &super::day(last.date)),
+                    ("detail", &format!(": “{}”", last.sentence)),
+                    ("link", &store.cite(&last.entry)),
+                ],
+            ));
+            who.to_string()
+        }
+        (_, None) => return None,
+    };
     for s in with_act
         .iter()
         .rev()
-        .filter(|s| s.people.iter().any(|p| p == top))
+        .filter(|s| s.people.iter().any(|p| *p == top))
     {
         reply.items.push(format!(
             "{}: “{}” {}",
@@ -94,6 +142,43 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     Some(reply)
 }
 
+/// What a companion question asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    /// Who, most often.
+    Most,
+    /// How many times with the person named.
+    Count,
+    /// When last with the person named.
+    Latest,
+}
+
+/// Whether the question's word `term` names the person `who` (`Sam`, `지민이를` for 지민).
+fn names(term: &str, who: &str) -> bool {
+    let who = who.to_lowercase();
+    term == who || person(lexicon().particle_stem(term)) == who
+}
+
+/// The sentences of the period's log entries that name a companion, oldest first: after a
+/// companion word, or alone in brackets when the period names them so elsewhere
+/// (`lunch: burrito (Marco)` beside `ramen with Marco`).
+fn told_between(store: &Store, start: NaiveDate, end: NaiveDate) -> Vec<Told> {
+    let entries: Vec<Entry> = store
+        .entries_by_date_range(start, end)
+        .into_iter()
+        .filter(|e| e.log)
+        .collect();
+    let mut told: Vec<Told> = entries.iter().flat_map(|e| told_in(e, None)).collect();
+    let known: Vec<String> = told.iter().flat_map(|s| s.people.clone()).collect();
+    if !known.is_empty() {
+        told = entries
+            .iter()
+            .flat_map(|e| told_in(e, Some(&known)))
+            .collect();
+    }
+    told
+}
+
 /// A sentence of the person's log that names who they were with.
 struct Told {
     date: NaiveDate,
@@ -103,11 +188,17 @@ struct Told {
     entry: Entry,
 }
 
-/// The sentences of an entry that name a companion.
-fn told_in(entry: &Entry) -> Vec<Told> {
+/// The sentences of an entry that name a companion (with `known`: also one of those
+/// alone in brackets).
+fn told_in(entry: &Entry, known: Option<&[String]>) -> Vec<Told> {
     sentences(&entry.text)
         .filter_map(|sentence| {
-            let people = companions(sentence);
+            let mut people = companions(sentence);
+            for who in known.map(|k| bracketed(sentence, k)).unwrap_or_default() {
+                if !people.contains(&who) {
+                    people.push(who);
+                }
+            }
             (!people.is_empty()).then(|| Told {
                 date: entry.date,
                 sentence: sentence.to_string(),
@@ -126,6 +217,27 @@ fn sentences(text: &str) -> impl Iterator<Item = &str> {
         .filter(|s| !s.is_empty())
 }
 
+/// A known companion alone in brackets: `burrito (Marco)`.
+fn bracketed(sentence: &str, known: &[String]) -> Vec<String> {
+    sentence
+        .split('(')
+        .skip(1)
+        .filter_map(|part| part.split_once(')'))
+        .map(|(inside, _)| inside.trim())
+        .filter(|inside| known.iter().any(|k| k == inside))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A Korean name without the ending `이` said after names ending in a consonant (`지민이`
+/// is 지민); others as written.
+fn person(name: &str) -> String {
+    let stem = name
+        .strip_suffix('이')
+        .filter(|s| s.chars().count() >= 2 && s.chars().all(is_hangul));
+    stem.unwrap_or(name).to_string()
+}
+
 /// The people a sentence names after (or, in Korean and Japanese, before) a companion word.
 pub fn companions(sentence: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -140,7 +252,7 @@ pub fn companions(sentence: &str) -> Vec<String> {
         } else {
             after_ideograph(sentence, marker)
         };
-        for who in found {
+        for who in found.iter().map(|w| person(w)) {
             if !out.contains(&who) {
                 out.push(who);
             }

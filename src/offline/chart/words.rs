@@ -82,14 +82,9 @@ pub struct Living {
 fn all() -> &'static HashMap<String, File> {
     static ALL: OnceLock<HashMap<String, File>> = OnceLock::new();
     ALL.get_or_init(|| {
-        crate::offline::read::lexicon::parsed()
-            .iter()
-            .map(|(lang, value)| {
-                // The files are part of the program: a test below loads every one.
-                let file: File = serde_yaml::from_value(value.clone())
-                    .unwrap_or_else(|e| panic!("lexicon/{lang}.yaml: {e}"));
-                (lang.to_string(), file)
-            })
+        crate::offline::read::lexicon::each_file::<File>()
+            .into_iter()
+            .map(|(lang, file)| (lang.to_string(), file))
             .collect()
     })
 }

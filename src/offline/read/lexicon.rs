@@ -495,6 +495,8 @@ struct Small {
     glue: Vec<String>,
     #[serde(default)]
     particles: Vec<String>,
+    #[serde(default)]
+    endings: Vec<String>,
 }
 
 /// Words that mark what a clause is.
@@ -525,6 +527,8 @@ struct Markers {
     card_columns: Vec<String>,
     #[serde(default)]
     with: Vec<String>,
+    #[serde(default)]
+    meet: Vec<String>,
     #[serde(default)]
     stars: Vec<String>,
     #[serde(default)]
@@ -565,6 +569,8 @@ pub struct Lexicon {
     small: HashMap<String, Role>,
     /// Particles glued to the end of a word (`는`, `は`), longest first.
     particles: Vec<String>,
+    /// Verb endings glued to a Korean noun (`했다` of `등산했다`), longest first.
+    endings: Vec<String>,
     /// The longest small word or phrase, in words.
     longest_phrase: usize,
     /// Today or the person themself, opening a clause: their own log again (`heute`,
@@ -598,6 +604,9 @@ pub struct Lexicon {
     /// Before a companion: `with`, `mit`, `com`, `和`; after one in Korean and Japanese
     /// (`친구와`, `田中さんと`).
     pub with: Vec<String>,
+    /// Verbs of being with someone (`met`, `getroffen`, `만났`, `会った`): a question asking
+    /// who was met, or how often someone was, asks for any sentence naming a companion.
+    pub meet: Vec<String>,
     /// Said after a number, a rating in stars: `stars`, `Sternen`, `つ星`.
     pub stars: Vec<String>,
     /// A field's value that says it did not happen: `false`, `nein`, `não`, `❌`.
@@ -656,22 +665,17 @@ pub fn files() -> &'static [(&'static str, &'static str)] {
     FILES
 }
 
-/// Every shipped language file as parsed YAML, parsed once: the readers of one section
-/// (the lexicon, chart and provenance words) take it from here. Parsing the files was a
-/// tenth of a one-shot `ask`, and each reader parsed them again.
-pub fn parsed() -> &'static [(&'static str, serde_yaml::Value)] {
-    static PARSED: OnceLock<Vec<(&'static str, serde_yaml::Value)>> = OnceLock::new();
-    PARSED.get_or_init(|| {
-        JSON_FILES
-            .iter()
-            .map(|(lang, json)| {
-                // The files are part of the program: the tests below load every one.
-                let value = serde_json::from_str(json)
-                    .unwrap_or_else(|e| panic!("src/offline/read/lexicon/{lang}.yaml: {e}"));
-                (*lang, value)
-            })
-            .collect()
-    })
+/// One section of every shipped language file, read straight from its JSON form into
+/// `T` (which names only the keys it reads): no file is parsed into a tree first.
+pub fn each_file<T: serde::de::DeserializeOwned>() -> Vec<(&'static str, T)> {
+    JSON_FILES
+        .iter()
+        .map(|(lang, json)| {
+            // The files are part of the program: the tests below load every one.
+            let file = read(lang, json).unwrap_or_else(|e| panic!("{e}"));
+            (*lang, file)
+        })
+        .collect()
 }
 
 /// The merged lexicon of the shipped languages.
@@ -679,15 +683,13 @@ pub fn lexicon() -> &'static Lexicon {
     static LEXICON: OnceLock<Lexicon> = OnceLock::new();
     // The files are part of the program: one that does not load is a bug, which the
     // tests below catch before it ships.
-    LEXICON.get_or_init(|| {
-        let files = parsed().iter().map(|(lang, value)| (*lang, value.clone()));
-        load_values(files).unwrap_or_else(|e| panic!("{e}"))
-    })
+    LEXICON.get_or_init(|| load_files(each_file()).unwrap_or_else(|e| panic!("{e}")))
 }
 
-/// One file's YAML, or an error naming the file and the key.
-fn read(lang: &str, value: serde_yaml::Value) -> Result<File, String> {
-    serde_path_to_error::deserialize(value).map_err(|e| {
+/// One file's JSON form read as `T`, or an error naming the file and the key.
+fn read<T: serde::de::DeserializeOwned>(lang: &str, json: &str) -> Result<T, String> {
+    let mut json = serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize(&mut json).map_err(|e| {
         format!(
             "src/offline/read/lexicon/{lang}.yaml: {}: {}",
             e.path(),
@@ -698,18 +700,23 @@ fn read(lang: &str, value: serde_yaml::Value) -> Result<File, String> {
 
 #[cfg(test)]
 fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
-    let mut values = Vec::new();
+    let mut read_files = Vec::new();
     for (lang, text) in files {
-        let value = serde_yaml::from_str(text)
+        let value: serde_yaml::Value = serde_yaml::from_str(text)
             .map_err(|e| format!("src/offline/read/lexicon/{lang}.yaml: {e}"))?;
-        values.push((*lang, value));
+        let file = serde_path_to_error::deserialize(value).map_err(|e| {
+            format!(
+                "src/offline/read/lexicon/{lang}.yaml: {}: {}",
+                e.path(),
+                e.inner()
+            )
+        })?;
+        read_files.push((*lang, file));
     }
-    load_values(values)
+    load_files(read_files)
 }
 
-fn load_values<'a>(
-    files: impl IntoIterator<Item = (&'a str, serde_yaml::Value)>,
-) -> Result<Lexicon, String> {
+fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Lexicon, String> {
     let mut lex = Lexicon {
         numbers: HashMap::new(),
         joiners: Vec::new(),
@@ -717,6 +724,7 @@ fn load_values<'a>(
         counting: Counting::default(),
         small: HashMap::new(),
         particles: Vec::new(),
+        endings: Vec::new(),
         longest_phrase: 1,
         own: Vec::new(),
         own_inside: Vec::new(),
@@ -730,6 +738,7 @@ fn load_values<'a>(
         pending: Vec::new(),
         card_columns: Vec::new(),
         with: Vec::new(),
+        meet: Vec::new(),
         stars: Vec::new(),
         no: Vec::new(),
         possessives: Vec::new(),
@@ -754,8 +763,7 @@ fn load_values<'a>(
     };
     let mut headers: BTreeMap<Column, Vec<String>> = BTreeMap::new();
     let mut seen: HashMap<String, (String, u32)> = HashMap::new();
-    for (lang, value) in files {
-        let file = read(lang, value)?;
+    for (lang, file) in files {
         let parts = file
             .numbers
             .iter()
@@ -825,6 +833,7 @@ fn load_values<'a>(
             }
         }
         lex.particles.extend(lower(s.particles));
+        lex.endings.extend(lower(s.endings));
         let m = file.markers;
         // `felt like 300kg`: how a weight felt names no exercise either.
         for w in lower(
@@ -849,6 +858,7 @@ fn load_values<'a>(
         lex.pending.extend(lower(m.pending));
         lex.card_columns.extend(lower(m.card_columns));
         lex.with.extend(lower(m.with));
+        lex.meet.extend(lower(m.meet));
         lex.stars.extend(lower(m.stars));
         lex.no.extend(lower(m.no));
         for (name, words) in file.fields {
@@ -963,6 +973,7 @@ fn load_values<'a>(
         &mut lex.counting.per_side,
         &mut lex.counting.alternatives,
         &mut lex.particles,
+        &mut lex.endings,
         &mut lex.own,
         &mut lex.own_inside,
         &mut lex.future,
@@ -1042,6 +1053,38 @@ impl Lexicon {
             i += 1;
         }
         out
+    }
+
+    /// `word` without what a spaceless script glues to its end (a particle, a companion
+    /// word, a verb ending: `지민이를` is 지민이, `통화했어` is 통화), when two letters or
+    /// more stay; other words as they are.
+    pub fn particle_stem<'w>(&self, word: &'w str) -> &'w str {
+        if !crate::domains::has_spaceless(word) {
+            return word;
+        }
+        self.glued()
+            .filter_map(|p| word.strip_suffix(p))
+            .filter(|stem| stem.chars().count() >= 2)
+            .min_by_key(|stem| stem.len())
+            .unwrap_or(word)
+    }
+
+    /// Whether `rest` (what follows a word in a note) opens with something glued to that
+    /// word: a particle, a companion word, a verb ending (`에서`, `랑`, `했다`).
+    pub fn glued_after(&self, rest: &str) -> bool {
+        self.glued().any(|p| rest.starts_with(p))
+    }
+
+    fn glued(&self) -> impl Iterator<Item = &str> {
+        self.particles
+            .iter()
+            .chain(&self.endings)
+            .chain(
+                self.with
+                    .iter()
+                    .filter(|w| crate::domains::has_spaceless(w)),
+            )
+            .map(String::as_str)
     }
 
     fn word_roles(&self, word: &str, out: &mut Vec<Option<Role>>) {
@@ -1136,7 +1179,8 @@ mod tests {
 
     #[test]
     fn the_files_read_as_json_are_the_files_as_written() {
-        for ((lang, yaml), (json_lang, _)) in FILES.iter().zip(JSON_FILES) {
+        assert_eq!(JSON_FILES.len(), FILES.len());
+        for ((lang, yaml), (json_lang, json)) in FILES.iter().zip(JSON_FILES) {
             assert_eq!(lang, json_lang);
             // The same but for month numbers as keys, which JSON writes as text.
             fn keys_as_text(v: serde_yaml::Value) -> serde_yaml::Value {
@@ -1157,10 +1201,9 @@ mod tests {
                 }
             }
             let written: serde_yaml::Value = serde_yaml::from_str(yaml).expect("valid YAML");
-            let read = &parsed().iter().find(|(l, _)| l == lang).expect("parsed").1;
-            assert_eq!(read, &keys_as_text(written), "{lang}");
+            let read: serde_yaml::Value = serde_json::from_str(json).expect("valid JSON");
+            assert_eq!(read, keys_as_text(written), "{lang}");
         }
-        assert_eq!(parsed().len(), FILES.len());
     }
 
     #[test]

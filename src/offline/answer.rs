@@ -752,6 +752,18 @@ fn capitalized(text: &str) -> String {
     }
 }
 
+/// Whether the words of `groups` that `e` holds are still there in what it tells of the
+/// person's own log (`planned to go to the park, but cancelled` names no outing).
+fn names_as_done(e: &Entry, groups: &[Vec<String>]) -> bool {
+    let text = e.text.to_lowercase();
+    let own = super::read::own_log_text(&e.text).to_lowercase();
+    let holds = |t: &str, w: &String| super::lookup::holds(w, t);
+    groups
+        .iter()
+        .filter(|g| g.iter().any(|w| holds(&text, w)))
+        .all(|g| g.iter().any(|w| holds(&own, w)))
+}
+
 /// The entries found, newest first for a question about when: the latest one's date and
 /// line first, then the list.
 fn list_found(
@@ -768,7 +780,10 @@ fn list_found(
     }
     let days: BTreeSet<NaiveDate> = found.iter().map(|e| e.date).collect();
     if frame.asks_when {
-        if let Some(latest) = found.iter().find(|e| e.log) {
+        if let Some(latest) = found
+            .iter()
+            .find(|e| e.log && names_as_done(e, &frame.groups))
+        {
             body.push_str(&t(
                 "latest_mention",
                 &[

@@ -631,7 +631,10 @@ pub fn find(
         for sentence in sentences(entry) {
             let heading = entry.under.as_deref() == Some(sentence.as_str());
             let lower_s = sentence.to_lowercase();
-            if super::read::is_plan_line(&lower_s) {
+            // `planned to go, but cancelled`: no answer to when it was done, unless asked.
+            if super::read::is_plan_line(&lower_s)
+                || super::read::says_not_done(&lower_s) && !super::read::says_not_done(&question)
+            {
                 continue;
             }
             let sw = words_of(&lower_s);

@@ -530,6 +530,8 @@ struct Markers {
     #[serde(default)]
     meet: Vec<String>,
     #[serde(default)]
+    not_done: Vec<String>,
+    #[serde(default)]
     stars: Vec<String>,
     #[serde(default)]
     no: Vec<String>,
@@ -607,6 +609,9 @@ pub struct Lexicon {
     /// Verbs of being with someone (`met`, `getroffen`, `만났`, `会った`): a question asking
     /// who was met, or how often someone was, asks for any sentence naming a companion.
     pub meet: Vec<String>,
+    /// A clause holding one says what it names did not happen (`skipped the gym`,
+    /// `헬스장 안 갔다`, `계획은 취소했다`): no log of it.
+    pub not_done: Vec<String>,
     /// Said after a number, a rating in stars: `stars`, `Sternen`, `つ星`.
     pub stars: Vec<String>,
     /// A field's value that says it did not happen: `false`, `nein`, `não`, `❌`.
@@ -739,6 +744,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         card_columns: Vec::new(),
         with: Vec::new(),
         meet: Vec::new(),
+        not_done: Vec::new(),
         stars: Vec::new(),
         no: Vec::new(),
         possessives: Vec::new(),
@@ -859,6 +865,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.card_columns.extend(lower(m.card_columns));
         lex.with.extend(lower(m.with));
         lex.meet.extend(lower(m.meet));
+        lex.not_done.extend(lower(m.not_done));
         lex.stars.extend(lower(m.stars));
         lex.no.extend(lower(m.no));
         for (name, words) in file.fields {

@@ -82,7 +82,7 @@ pub fn own_log_text(text: &str) -> String {
     // A to-do not ticked off is nothing done yet.
     for line in text.lines().filter(|l| !plans::is_open_task(l)) {
         for c in own_clauses(&Clause::new(&clause::clean(line))) {
-            if c.is_muted() {
+            if c.is_muted() || says_not_done(&c.text) {
                 continue;
             }
             own.push_str(&c.text);
@@ -90,6 +90,19 @@ pub fn own_log_text(text: &str) -> String {
         }
     }
     own
+}
+
+/// Whether a clause says what it names did not happen (`skipped the gym`, `헬스장 안
+/// 갔다`): a word of the lexicon's `not_done`, whole, or anywhere in a spaceless script.
+pub fn says_not_done(clause: &str) -> bool {
+    let lower = clause.to_lowercase();
+    lexicon::lexicon().not_done.iter().any(|w| {
+        if crate::domains::has_spaceless(w) {
+            lower.contains(w.as_str())
+        } else {
+            find_word(&lower, w).is_some()
+        }
+    })
 }
 
 /// The clauses of `line`, those that tell no log of the person's own muted (see [`own`]).

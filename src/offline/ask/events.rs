@@ -28,7 +28,9 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     let named = activities::family(&q);
     let asks_when = cues::asks(&q, Cue::When) || cues::has(&q, &lexicon().questions.day);
     let op = match named {
-        Some(_) if cues::asks(&q, Cue::Count) => Op::Count,
+        Some(_) if cues::asks(&q, Cue::Count) || cues::has(&q, &lexicon().questions.count_days) => {
+            Op::Count
+        }
         Some(_) if cues::asks(&q, Cue::Last) && asks_when => Op::Latest,
         None if cues::asks(&q, Cue::Best) && cues::has(&q, kind_words()) => Op::Most,
         _ => return None,

@@ -15,8 +15,10 @@ use chrono::{Datelike, NaiveDate};
 use self::plan::{Op, Plan, Returns};
 use self::table::{Rec, Table};
 use super::answer::Frame;
+use super::cues;
 use super::kinds::Reply;
 use super::provenance::{Input, Operation, Provenance};
+use super::read::lexicon::lexicon;
 use super::read::value::Value;
 use super::say::{self, t};
 use crate::domains::Domains;
@@ -35,6 +37,16 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     let plan = plan::resolve(frame, &table, domains);
     tracing::debug!("plan of {:?}: {plan:?}", frame.question);
     let plan = plan?;
+    // `how many days did I do yoga`: the days that name it, rows or not, are counted by
+    // the events (a `yoga: 45 min` card on some days, `Yoga class (60 min)` on others).
+    let counts_days = cues::has(&plan::words_of(frame), &lexicon().questions.count_days);
+    if counts_days
+        && plan.filters.is_empty()
+        && plan.target.is_some()
+        && matches!(plan.op, Op::Sum | Op::Count)
+    {
+        return None;
+    }
     if typed_reads_more(store, frame, &plan, &table, domains) {
         return None;
     }

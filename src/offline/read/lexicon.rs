@@ -366,6 +366,10 @@ pub struct Questions {
     /// Asks which year (`which year`, `in welchem Jahr`, `哪一年`).
     #[serde(default)]
     pub which_year: Vec<String>,
+    /// Asks on how many days (`how many days`, `wie viele Tage`, `며칠`, `几天`): a count of
+    /// the days something was done, never a sum of its amounts.
+    #[serde(default)]
+    pub count_days: Vec<String>,
     /// Asks for a person (`who`, `mit wem`, `com quem`, `和谁`).
     #[serde(default)]
     pub who: Vec<String>,
@@ -887,6 +891,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
             &q.per_month,
             &q.which_month,
             &q.which_year,
+            &q.count_days,
             &q.who,
             &q.every_weekend,
         ]
@@ -911,6 +916,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.questions.per_month.extend(lower(q.per_month));
         lex.questions.which_month.extend(lower(q.which_month));
         lex.questions.which_year.extend(lower(q.which_year));
+        lex.questions.count_days.extend(lower(q.count_days));
         lex.questions.who.extend(lower(q.who));
         lex.questions.what.extend(lower(q.what));
         lex.questions.every_weekend.extend(lower(q.every_weekend));
@@ -999,6 +1005,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         &mut lex.questions.per_month,
         &mut lex.questions.which_month,
         &mut lex.questions.which_year,
+        &mut lex.questions.count_days,
         &mut lex.questions.who,
         &mut lex.questions.what,
         &mut lex.questions.every_weekend,

@@ -128,7 +128,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     for s in with_act
         .iter()
         .rev()
-        .filter(|s| s.people.iter().any(|p| *p == top))
+        .filter(|s| s.people.contains(&top))
     {
         reply.items.push(format!(
             "{}: “{}” {}",

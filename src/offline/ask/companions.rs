@@ -125,11 +125,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         }
         (_, None) => return None,
     };
-    for s in with_act
-        .iter()
-        .rev()
-        .filter(|s| s.people.contains(&top))
-    {
+    for s in with_act.iter().rev().filter(|s| s.people.contains(&top)) {
         reply.items.push(format!(
             "{}: “{}” {}",
             say::day(s.date),

@@ -7,6 +7,7 @@ pub mod events;
 pub mod group;
 pub mod plan;
 pub mod table;
+pub mod told;
 
 use std::collections::BTreeMap;
 
@@ -38,17 +39,25 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     tracing::debug!("plan of {:?}: {plan:?}", frame.question);
     let plan = plan?;
     // `how many days did I do yoga`: the days that name it, rows or not, are counted by
-    // the events (a `yoga: 45 min` card on some days, `Yoga class (60 min)` on others).
+    // the events (a `yoga: 45 min` card on some days, `Yoga class (60 min)` on others). A
+    // field of yes and no (`meditated: true`) is the person's own count of the days.
     let counts_days = cues::has(&plan::words_of(frame), &lexicon().questions.count_days);
-    if counts_days
-        && plan.filters.is_empty()
-        && plan.target.is_some()
-        && matches!(plan.op, Op::Sum | Op::Count)
-    {
+    let amounts = plan
+        .target
+        .as_ref()
+        .and_then(|k| table.columns.get(k))
+        .is_some_and(|c| c.numbers * 2 > c.rows);
+    if counts_days && amounts && plan.filters.is_empty() && matches!(plan.op, Op::Sum | Op::Count) {
         return None;
     }
     if typed_reads_more(store, frame, &plan, &table, domains) {
         return None;
+    }
+    let rows = matching(&plan, &table, domains).len();
+    let filter = filter_words(&plan, &table);
+    let asked = (plan::words_of(frame), rows, filter, when);
+    if let Some(reply) = told::times(store, &plan, &table, (&asked.0, asked.1, &asked.2, asked.3)) {
+        return Some(reply);
     }
     compute(&plan, &table, domains, when)
 }

@@ -1,0 +1,126 @@
+//! Times a value was told (DESIGN §4.0): "how many times did I have sushi in March" counts
+//! the sentences of the period's own log that name it: the rows holding it (`Lunch:
+//! sushi`, `Lunch: sushi w/ Marco`) and the prose (`Had sushi for lunch.`); never a longer
+//! value holding it (`Dune Messiah` is no `Dune`), nor a clause saying it did not happen.
+
+use chrono::NaiveDate;
+
+use super::plan::{Op, Plan};
+use super::table::Table;
+use crate::offline::cues::{self, Cue};
+use crate::offline::kinds::Reply;
+use crate::offline::lookup;
+use crate::offline::provenance::{Input, Operation, Provenance};
+use crate::offline::read::lexicon::lexicon;
+use crate::offline::read::{find_word, own_log_text};
+use crate::offline::say::{self, t};
+use crate::vault::Store;
+
+/// The count of the sentences naming the plan's values, when the question asks how many
+/// times and those sentences are more than the rows holding them (`rows`); else `None`.
+pub fn times(
+    store: &Store,
+    plan: &Plan,
+    table: &Table,
+    (q, rows, filter, when): (&str, usize, &str, &str),
+) -> Option<Reply> {
+    if plan.op != Op::Count
+        || plan.target.is_some()
+        || plan.filters.is_empty()
+        || !cues::asks(q, Cue::Count)
+    {
+        return None;
+    }
+    let mut values: Vec<&str> = plan.filters.iter().map(|(_, v)| v.as_str()).collect();
+    values.sort_unstable();
+    values.dedup();
+    // The values that hold one asked but name something else (`dune messiah`).
+    let longer: Vec<String> = table
+        .columns
+        .values()
+        .flat_map(|c| c.values.keys())
+        .map(|v| core_of(v))
+        .filter(|l| values.iter().any(|v| l != v && names(v, l)))
+        .collect();
+    let (start, end) = plan.period.unwrap_or((NaiveDate::MIN, NaiveDate::MAX));
+    let mut told = Vec::new();
+    for e in store.entries_by_date_range(start, end) {
+        if !e.log {
+            continue;
+        }
+        let own = own_log_text(&e.text);
+        for sentence in own.split(['\n', '.', '!', '?', '。', '！', '？']) {
+            let lower = sentence.to_lowercase();
+            if values.iter().all(|v| names(v, &lower)) && !longer.iter().any(|l| names(l, &lower)) {
+                told.push((sentence.trim().to_string(), e.clone()));
+            }
+        }
+    }
+    if told.len() <= rows {
+        return None;
+    }
+    let n = told.len().to_string();
+    let mut reply = Reply::default();
+    reply.head.push(t(
+        "rows_count",
+        &[("n", &n), ("noun", ""), ("when", when), ("filter", filter)],
+    ));
+    let inputs = told
+        .iter()
+        .map(|(sentence, e)| Input {
+            value: sentence.clone(),
+            number: 1.0,
+            date: e.date,
+            link: store.cite(e),
+        })
+        .collect();
+    reply
+        .provenance
+        .push(Provenance::with(Operation::Count, n, inputs, when));
+    for (sentence, e) in told.iter().rev() {
+        if reply.items.len() < crate::offline::kinds::LISTED {
+            reply.items.push(format!(
+                "{}: “{sentence}” {}",
+                say::day(e.date),
+                store.cite(e)
+            ));
+        }
+        reply.used(&e.source);
+    }
+    Some(reply)
+}
+
+/// Whether `text` (lowercase) names `value`: a phrase as whole words, a word as
+/// [`lookup::holds`] finds it.
+fn names(value: &str, text: &str) -> bool {
+    if value.contains(' ') {
+        find_word(text, value).is_some()
+    } else {
+        lookup::holds(value, text)
+    }
+}
+
+/// A value without who it was with (`sushi w/ marco`, `salad (priya)`: `sushi`, `salad`).
+fn core_of(value: &str) -> String {
+    let mut words: Vec<&str> = Vec::new();
+    for word in value.split_whitespace() {
+        if word.starts_with('(') || lexicon().with.iter().any(|w| w == word) {
+            break;
+        }
+        words.push(word);
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::core_of;
+
+    #[test]
+    fn a_value_without_its_companions() {
+        assert_eq!(core_of("sushi w/ marco"), "sushi");
+        assert_eq!(core_of("salad (priya)"), "salad");
+        assert_eq!(core_of("bacalhau com o joão"), "bacalhau");
+        assert_eq!(core_of("dune messiah"), "dune messiah");
+    }
+}

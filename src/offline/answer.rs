@@ -399,6 +399,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     if let Some(reply) = super::ask::answer(store, domains, frame, &when) {
         return Ok(Finding::Computed(reply));
     }
+    // `when did I go to Lisbon`: a trip told over days in a row is dated by its first.
+    if let Some(reply) = super::ask::spans::answer(store, domains, frame) {
+        return Ok(Finding::Computed(reply));
+    }
     // `how often did I do yoga`, `which activity did I do most`: events with no number.
     if let Some(reply) = super::ask::events::answer(store, domains, frame, &when) {
         return Ok(Finding::Computed(reply));
@@ -780,9 +784,20 @@ fn list_found(
     }
     let days: BTreeSet<NaiveDate> = found.iter().map(|e| e.date).collect();
     if frame.asks_when {
+        // The newest naming every word asked (`call` and `mom`, not `texted mom`) first.
+        let named_all = |e: &Entry| {
+            let text = e.text.to_lowercase();
+            frame
+                .groups
+                .iter()
+                .all(|g| g.iter().any(|w| super::lookup::holds(w, &text)))
+        };
+        let done = |e: &&Entry| e.log && names_as_done(e, &frame.groups);
         if let Some(latest) = found
             .iter()
-            .find(|e| e.log && names_as_done(e, &frame.groups))
+            .filter(done)
+            .find(|e| named_all(e))
+            .or_else(|| found.iter().find(done))
         {
             body.push_str(&t(
                 "latest_mention",

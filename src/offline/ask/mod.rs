@@ -6,6 +6,7 @@ pub mod companions;
 pub mod events;
 pub mod group;
 pub mod plan;
+pub mod spans;
 pub mod table;
 pub mod told;
 

@@ -534,6 +534,8 @@ struct Markers {
     #[serde(default)]
     meet: Vec<String>,
     #[serde(default)]
+    went: Vec<String>,
+    #[serde(default)]
     not_done: Vec<String>,
     #[serde(default)]
     stars: Vec<String>,
@@ -613,6 +615,9 @@ pub struct Lexicon {
     /// Verbs of being with someone (`met`, `getroffen`, `만났`, `会った`): a question asking
     /// who was met, or how often someone was, asks for any sentence naming a companion.
     pub meet: Vec<String>,
+    /// Verbs of going somewhere (`went`, `gefahren`, `行った`, `간`): "when did I go to X"
+    /// asks for the first day of a trip told over days in a row.
+    pub went: Vec<String>,
     /// A clause holding one says what it names did not happen (`skipped the gym`,
     /// `헬스장 안 갔다`, `계획은 취소했다`): no log of it.
     pub not_done: Vec<String>,
@@ -748,6 +753,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         card_columns: Vec::new(),
         with: Vec::new(),
         meet: Vec::new(),
+        went: Vec::new(),
         not_done: Vec::new(),
         stars: Vec::new(),
         no: Vec::new(),
@@ -869,6 +875,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.card_columns.extend(lower(m.card_columns));
         lex.with.extend(lower(m.with));
         lex.meet.extend(lower(m.meet));
+        lex.went.extend(lower(m.went));
         lex.not_done.extend(lower(m.not_done));
         lex.stars.extend(lower(m.stars));
         lex.no.extend(lower(m.no));

@@ -394,13 +394,17 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     if let Some(reply) = super::ask::companions::answer(store, frame, &when) {
         return Ok(Finding::Computed(reply));
     }
+    // `when did I go to Lisbon`: a trip told over days in a row is dated by its first.
+    if let Some(reply) = super::ask::spans::answer(store, domains, frame) {
+        return Ok(Finding::Computed(reply));
+    }
+    // `how much did I spend on coffee`: the amounts written beside the thing.
+    if let Some(reply) = super::ask::spent::answer(store, frame, &when) {
+        return Ok(Finding::Computed(reply));
+    }
     // A question naming the person's own fields or values (`avg HR`, `Route: river loop`,
     // a book's title): an operation over their rows.
     if let Some(reply) = super::ask::answer(store, domains, frame, &when) {
-        return Ok(Finding::Computed(reply));
-    }
-    // `when did I go to Lisbon`: a trip told over days in a row is dated by its first.
-    if let Some(reply) = super::ask::spans::answer(store, domains, frame) {
         return Ok(Finding::Computed(reply));
     }
     // `how often did I do yoga`, `which activity did I do most`: events with no number.

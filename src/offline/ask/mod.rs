@@ -7,6 +7,7 @@ pub mod events;
 pub mod group;
 pub mod plan;
 pub mod spans;
+pub mod spent;
 pub mod table;
 pub mod told;
 

@@ -534,6 +534,8 @@ struct Markers {
     #[serde(default)]
     meet: Vec<String>,
     #[serde(default)]
+    money: Vec<String>,
+    #[serde(default)]
     went: Vec<String>,
     #[serde(default)]
     not_done: Vec<String>,
@@ -615,6 +617,8 @@ pub struct Lexicon {
     /// Verbs of being with someone (`met`, `getroffen`, `만났`, `会った`): a question asking
     /// who was met, or how often someone was, asks for any sentence naming a companion.
     pub meet: Vec<String>,
+    /// Currency marks written beside an amount (`$`, `€`, `円`, `원`, `reais`), longest first.
+    pub money: Vec<String>,
     /// Verbs of going somewhere (`went`, `gefahren`, `行った`, `간`): "when did I go to X"
     /// asks for the first day of a trip told over days in a row.
     pub went: Vec<String>,
@@ -753,6 +757,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         card_columns: Vec::new(),
         with: Vec::new(),
         meet: Vec::new(),
+        money: Vec::new(),
         went: Vec::new(),
         not_done: Vec::new(),
         stars: Vec::new(),
@@ -875,6 +880,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.card_columns.extend(lower(m.card_columns));
         lex.with.extend(lower(m.with));
         lex.meet.extend(lower(m.meet));
+        lex.money.extend(lower(m.money));
         lex.went.extend(lower(m.went));
         lex.not_done.extend(lower(m.not_done));
         lex.stars.extend(lower(m.stars));
@@ -994,6 +1000,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         &mut lex.counting.alternatives,
         &mut lex.particles,
         &mut lex.endings,
+        &mut lex.money,
         &mut lex.own,
         &mut lex.own_inside,
         &mut lex.future,

@@ -1,0 +1,196 @@
+//! Money spent on a thing (DESIGN §4.0): "how much did I spend on coffee in April",
+//! `4月にコーヒーにいくら使った` add the amounts written beside the thing in the period's
+//! own log, whatever holds them (`Spent: coffee $5.10, groceries $27.81`, a `## Spending`
+//! list, `出費: コーヒー 520円、本 1320円`): each amount goes with the words of its part of
+//! the line, so the groceries are no coffee.
+
+use chrono::NaiveDate;
+
+use super::plan;
+use crate::offline::answer::Frame;
+use crate::offline::cues;
+use crate::offline::kinds::Reply;
+use crate::offline::lookup;
+use crate::offline::provenance::{Input, Operation, Provenance};
+use crate::offline::read::lexicon::lexicon;
+use crate::offline::read::{own_log_text, value};
+use crate::offline::say::{self, t};
+use crate::vault::Store;
+
+/// The sum of the amounts of money beside what the question names, or `None` when it asks
+/// no cost or names nothing an amount is written beside.
+pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
+    let q = plan::words_of(frame);
+    let lex = lexicon();
+    if !cues::has(&q, &lex.questions.cost) {
+        return None;
+    }
+    let mut rest = q.clone();
+    for w in lex.questions.cost.iter().chain(&lex.questions.function) {
+        rest = lookup::replace_word(&rest, w);
+    }
+    let (start, end) = match frame.query.range.as_ref() {
+        Some(r) => (r.start, r.end),
+        None => (NaiveDate::MIN, NaiveDate::MAX),
+    };
+    let mut parts: Vec<(String, f64, String, crate::vault::Entry)> = Vec::new();
+    for e in store.entries_by_date_range(start, end) {
+        if !e.log {
+            continue;
+        }
+        for line in own_log_text(&e.text).lines() {
+            for part in parts_of(line) {
+                let lower = part.to_lowercase();
+                if let Some((n, shown)) = amount(&lower) {
+                    parts.push((lower, n, shown, e.clone()));
+                }
+            }
+        }
+    }
+    // The question's words that some priced part holds: the thing (`coffee`).
+    let thing: Vec<String> = lookup::terms(&rest)
+        .into_iter()
+        .map(|t| lex.particle_stem(&t).to_string())
+        .filter(|t| parts.iter().any(|(p, ..)| lookup::holds(t, p)))
+        .collect();
+    if thing.is_empty() {
+        return None;
+    }
+    let priced: Vec<&(String, f64, String, crate::vault::Entry)> = parts
+        .iter()
+        .filter(|(p, ..)| thing.iter().all(|t| lookup::holds(t, p)))
+        .collect();
+    let total: f64 = priced.iter().map(|(_, n, ..)| n).sum();
+    let (_, _, sample, _) = priced.first()?;
+    let shown = with_mark(sample, total);
+    let mut reply = Reply::default();
+    reply.head.push(t(
+        "rows_figure",
+        &[
+            ("value", &shown),
+            ("field", &thing.join(" ")),
+            ("when", when),
+            ("filter", ""),
+            ("rows", &say::count(priced.len(), "entry")),
+        ],
+    ));
+    let inputs = priced
+        .iter()
+        .map(|(_, n, written, e)| Input {
+            value: written.clone(),
+            number: *n,
+            date: e.date,
+            link: store.cite(e),
+        })
+        .collect();
+    reply
+        .provenance
+        .push(Provenance::with(Operation::Sum, shown, inputs, when));
+    for (_, _, written, e) in priced.iter().rev() {
+        if reply.items.len() < crate::offline::kinds::LISTED {
+            reply
+                .items
+                .push(format!("{}: {written} {}", say::day(e.date), store.cite(e)));
+        }
+        reply.used(&e.source);
+    }
+    Some(reply)
+}
+
+/// The parts of a line, parted by commas (not those grouping digits: `1,180円`),
+/// semicolons and `、`.
+fn parts_of(line: &str) -> Vec<&str> {
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in line.char_indices() {
+        let digits_around = c == ','
+            && i > 0
+            && bytes[i - 1].is_ascii_digit()
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
+        if matches!(c, ',' | '、' | ';' | '；' | '，') && !digits_around {
+            out.push(&line[start..i]);
+            start = i + c.len_utf8();
+        }
+    }
+    out.push(&line[start..]);
+    out
+}
+
+/// The amount of money a part of a line writes (`coffee $4.50`, `コーヒー 520円`, `5,10 €`):
+/// the number beside a currency mark of the lexicon (`markers.money`), and the amount as
+/// written.
+fn amount(part: &str) -> Option<(f64, String)> {
+    for mark in &lexicon().money {
+        let Some(at) = part.find(mark.as_str()) else {
+            continue;
+        };
+        let before = part[..at].trim_end();
+        let after = part[at + mark.len()..].trim_start();
+        let digits = |s: &str, from_end: bool| -> Option<String> {
+            let take = |c: &char| c.is_ascii_digit() || matches!(c, '.' | ',');
+            let run: String = if from_end {
+                let mut r: Vec<char> = s.chars().rev().take_while(take).collect();
+                r.reverse();
+                r.into_iter().collect()
+            } else {
+                s.chars().take_while(take).collect()
+            };
+            let run = run.trim_matches(['.', ',']).to_string();
+            run.starts_with(|c: char| c.is_ascii_digit()).then_some(run)
+        };
+        if let Some(run) = digits(after, false) {
+            return Some((value::grouped(&run)?, format!("{mark}{run}")));
+        }
+        if let Some(run) = digits(before, true) {
+            let space = if mark.chars().all(char::is_alphabetic) && mark.is_ascii() {
+                " "
+            } else {
+                ""
+            };
+            return Some((value::grouped(&run)?, format!("{run}{space}{mark}")));
+        }
+    }
+    None
+}
+
+/// `total` written with the currency mark where `sample` has it (`$54.30`, `6850円`).
+fn with_mark(sample: &str, total: f64) -> String {
+    let n = if total.fract().abs() < 1e-9 {
+        format!("{total:.0}")
+    } else {
+        format!("{total:.2}")
+    };
+    let lead: String = sample.chars().take_while(|c| !c.is_ascii_digit()).collect();
+    let tail: String = sample
+        .chars()
+        .rev()
+        .take_while(|c| !c.is_ascii_digit())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    format!("{lead}{n}{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{amount, parts_of, with_mark};
+
+    #[test]
+    fn amounts_beside_a_currency_mark() {
+        assert_eq!(amount("coffee $4.50"), Some((4.5, "$4.50".to_string())));
+        assert_eq!(
+            amount("コーヒー 1,320円"),
+            Some((1320.0, "1,320円".to_string()))
+        );
+        assert_eq!(amount("café 5,10 €"), Some((5.1, "5,10€".to_string())));
+        assert_eq!(amount("walked 5 km"), None);
+        assert_eq!(with_mark("$4.50", 54.3), "$54.30");
+        assert_eq!(
+            parts_of("牛乳 230円、パン 1,180円, tea $3"),
+            ["牛乳 230円", "パン 1,180円", " tea $3"]
+        );
+        assert_eq!(with_mark("380円", 6850.0), "6850円");
+    }
+}

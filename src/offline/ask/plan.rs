@@ -739,12 +739,27 @@ fn names_value(q: &str, value: &str, closed: &[&str]) -> bool {
     let long_enough = if value.is_ascii() {
         value.len() >= 3
     } else {
-        value.chars().count() >= 2
+        value.chars().count() >= 2 || ideograph_alone(q, value)
     };
     // In a script without spaces a value is found inside the question's run (`最近读完的`).
     let found = find_word(q, value).is_some()
         || crate::domains::has_spaceless(value) && !value.contains(' ') && q.contains(value);
     long_enough && !closed.contains(&value) && (found || said_by_verb(q, value))
+}
+
+/// Whether `value` is one ideograph the question writes between letters of no ideograph
+/// (`雨` of `雨の日は何日`; not the `大` of `最大`).
+fn ideograph_alone(q: &str, value: &str) -> bool {
+    let han = |c: char| ('\u{4E00}'..='\u{9FFF}').contains(&c);
+    let mut chars = value.chars();
+    let (Some(one), None) = (chars.next(), chars.next()) else {
+        return false;
+    };
+    han(one)
+        && q.match_indices(one).any(|(at, _)| {
+            !q[..at].chars().next_back().is_some_and(han)
+                && !q[at + one.len_utf8()..].chars().next().is_some_and(han)
+        })
 }
 
 /// Whether `q` says `value` by another form of its verb (`読み終えた` for `読了`, lexicon

@@ -190,3 +190,28 @@ fn money_spent_on_a_thing_adds_the_amounts_beside_it() {
     let ja = lead(v, "2026年3月にパンにいくら使った？");
     assert!(ja.contains("1600円"), "{ja}");
 }
+
+#[test]
+fn a_one_letter_value_of_the_properties_is_counted() {
+    let dir = offline_vault();
+    let v = dir.path();
+    for (day, weather) in [
+        ("2026-05-01", "雨"),
+        ("2026-05-02", "晴れ"),
+        ("2026-05-03", "雨"),
+        ("2026-05-04", "曇り"),
+        ("2026-05-06", "雨"),
+    ] {
+        write(
+            v,
+            &format!("日記/{day}.md"),
+            format!("---\nweather: {weather}\n---\n\n# {day}\n\n散歩した。\n"),
+        );
+    }
+    process(v);
+
+    let ja = lead(v, "5月に雨の日は何日あった？");
+    assert!(ja.contains("**3**"), "{ja}");
+    let zh = lead(v, "5月有几天是雨？");
+    assert!(zh.contains("**3**"), "{zh}");
+}

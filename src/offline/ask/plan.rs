@@ -402,7 +402,7 @@ fn by_note(
     let note = table
         .recs
         .iter()
-        .flat_map(|r| path_words(&r.source))
+        .flat_map(|r| crate::vault::db::path_words(&r.source))
         .find(|w| names_note(&words, w))?;
     let rows = |r: &&super::table::Rec| {
         in_note(&r.source, &note)
@@ -510,17 +510,6 @@ fn typed_metric(frame: &Frame) -> bool {
         .any(|m| !matches!(m, Metric::Measure { .. }))
 }
 
-/// The words of a note's path, lowercase (`Filme/Filme 2023.md`: `filme`).
-fn path_words(source: &str) -> Vec<String> {
-    source
-        .trim_end_matches(".md")
-        .to_lowercase()
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.chars().any(char::is_alphabetic))
-        .map(str::to_string)
-        .collect()
-}
-
 /// Whether the question names a note by the path word `word`: long enough to name a
 /// thing (four letters, two in a spaceless script) and said as a word or its plural.
 fn names_note(words: &Words, word: &str) -> bool {
@@ -533,7 +522,9 @@ fn names_note(words: &Words, word: &str) -> bool {
 
 /// Whether the note `source` has `word` in its path.
 pub(crate) fn in_note(source: &str, word: &str) -> bool {
-    path_words(source).iter().any(|w| w == word)
+    crate::vault::db::path_words(source)
+        .iter()
+        .any(|w| w == word)
 }
 
 /// Whether `q` asks for the day of the most of no named activity or measure.

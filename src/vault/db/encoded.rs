@@ -39,7 +39,7 @@ fn vocabulary(r: &ParsedRecord) -> Vec<String> {
 pub struct Encoded {
     json: String,
     /// `|strength||running|`: what `between_in` looks for.
-    domains: String,
+    pub(super) domains: String,
     facts: Vec<Fact>,
 }
 

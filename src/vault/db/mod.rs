@@ -11,10 +11,12 @@ mod lifts;
 mod reader;
 #[cfg(test)]
 mod tests;
+mod vocabulary;
 
 pub use awaiting::Awaiting;
 pub use dated::Dated;
 pub use encoded::{Encoded, ROWS};
+pub use vocabulary::path_words;
 
 /// What the person's rows are named by (see [`RecordDb::row_vocabulary`]).
 #[derive(Debug, Default)]
@@ -41,7 +43,7 @@ use crate::vault::facts::Fact;
 use crate::vault::parsed::ParsedRecord;
 
 /// Bumped whenever the tables change; an index.db of another version is rebuilt.
-const SCHEMA_VERSION: i64 = 9;
+const SCHEMA_VERSION: i64 = 10;
 
 const SCHEMA: &str = "
 CREATE TABLE records (
@@ -113,6 +115,14 @@ CREATE TABLE awaiting (
     PRIMARY KEY (source, hash)
 );
 CREATE INDEX awaiting_by_date ON awaiting(date);
+-- The names and short text values of the person's rows and the words of their notes'
+-- paths, with how many records hold each (see `vocabulary.rs`).
+CREATE TABLE vocabulary (
+    kind TEXT NOT NULL,
+    term TEXT NOT NULL,
+    uses INTEGER NOT NULL,
+    PRIMARY KEY (kind, term)
+) WITHOUT ROWID;
 -- Which entries hold a word, without where in them (`detail=none`): a search only picks
 -- candidates, which the caller checks against its own patterns, and without positions the
 -- index costs a reindex a tenth less.
@@ -346,6 +356,7 @@ impl RecordDb {
     ) -> Result<()> {
         encoded.resize(records.len(), None);
         self.write_all(|tx| {
+            let before = vocabulary::held(tx, source)?;
             tx.prepare_cached(
                 "DELETE FROM facts WHERE record_id IN (SELECT id FROM records WHERE source = ?1)",
             )?
@@ -356,11 +367,14 @@ impl RecordDb {
             .execute([source])?;
             tx.prepare_cached("DELETE FROM records WHERE source = ?1")?
                 .execute([source])?;
+            let mut domains = Vec::with_capacity(records.len());
             for (r, done) in records.iter().zip(encoded) {
                 let encoded = done.unwrap_or_else(|| Encoded::of(r));
                 encoded::insert(tx, r, source, &encoded)?;
+                domains.push(encoded.domains);
             }
-            Ok(())
+            let after = vocabulary::count(source, domains.iter().map(String::as_str));
+            vocabulary::apply(tx, &before, &after)
         })
     }
 
@@ -457,40 +471,22 @@ impl RecordDb {
 
     /// The field names and short text values of every record with rows (see
     /// [`encoded::ROWS`]), compared forms, and the words of their notes' paths
-    /// (`Filme/Filme 2023.md`: `filme`), read without decoding a record.
+    /// (`Filme/Filme 2023.md`: `filme`), as the `vocabulary` table keeps them.
     pub fn row_vocabulary(&self) -> Result<RowVocabulary> {
         let conn = self.conn.lock().expect("db lock");
-        let mut stmt = conn
-            .prepare_cached(
-                "SELECT domains, source FROM records WHERE instr(domains, '|rows|') > 0",
-            )
-            .map_err(|e| self.error(e))?;
-        let all = stmt
-            .query_map([], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
-            })
-            .map_err(|e| self.error(e))?;
-        let mut vocabulary = RowVocabulary::default();
-        let mut sources = std::collections::HashSet::new();
-        for row in all {
-            let (domains, source) = row.map_err(|e| self.error(e))?;
-            for part in domains.split('|') {
-                if let Some(name) = part.strip_prefix("f:") {
-                    vocabulary.names.insert(name.to_string());
-                } else if let Some(value) = part.strip_prefix("v:") {
-                    vocabulary.values.insert(value.to_string());
-                }
-            }
-            if sources.insert(source.clone()) {
-                let path = source.trim_end_matches(".md").to_lowercase();
-                vocabulary.notes.extend(
-                    path.split(|c: char| !c.is_alphanumeric())
-                        .filter(|w| w.chars().any(char::is_alphabetic))
-                        .map(str::to_string),
-                );
-            }
+        let terms = vocabulary::all(&conn).map_err(|e| self.error(e))?;
+        let mut out = RowVocabulary::default();
+        for (kind, term) in terms {
+            let set = if vocabulary::is_name(&kind) {
+                &mut out.names
+            } else if vocabulary::is_value(&kind) {
+                &mut out.values
+            } else {
+                &mut out.notes
+            };
+            set.insert(term);
         }
-        Ok(vocabulary)
+        Ok(out)
     }
 
     /// Records dated within `start..=end` that note a clause the reader left out, oldest
@@ -574,7 +570,7 @@ impl RecordDb {
             // Inside a batch: emptied row by row, with the rest of the batch.
             return conn
                 .execute_batch(
-                    "DELETE FROM facts; DELETE FROM lift_sets; DELETE FROM records; INSERT INTO entries_fts(entries_fts) VALUES('delete-all'); DELETE FROM entries; DELETE FROM awaiting;",
+                    "DELETE FROM facts; DELETE FROM lift_sets; DELETE FROM records; INSERT INTO entries_fts(entries_fts) VALUES('delete-all'); DELETE FROM entries; DELETE FROM awaiting; DELETE FROM vocabulary;",
                 )
                 .map_err(|e| self.error(e));
         }
@@ -582,7 +578,7 @@ impl RecordDb {
         // rows kept every index up to date row by row (a tenth of a reindex). Foreign keys
         // are off meanwhile, or dropping `records` would first delete its rows one by one.
         let rebuild = format!(
-            "PRAGMA foreign_keys = OFF; BEGIN; DROP TABLE entries_fts; DROP TABLE facts; DROP TABLE lift_sets; DROP TABLE records; DROP TABLE entries; DROP TABLE awaiting; {SCHEMA} COMMIT;"
+            "PRAGMA foreign_keys = OFF; BEGIN; DROP TABLE entries_fts; DROP TABLE facts; DROP TABLE lift_sets; DROP TABLE records; DROP TABLE entries; DROP TABLE awaiting; DROP TABLE vocabulary; {SCHEMA} COMMIT;"
         );
         let done = conn.execute_batch(&rebuild);
         self.late_indexes_due
@@ -760,9 +756,12 @@ pub struct ExportRow {
 
 /// Writes one record and its facts in place of the record with the same id.
 fn put_record(tx: &Connection, r: &ParsedRecord) -> rusqlite::Result<()> {
+    let before = vocabulary::held(tx, &r.source_file)?;
     tx.execute("DELETE FROM facts WHERE record_id = ?1", [&r.id])?;
     tx.execute("DELETE FROM lift_sets WHERE record_id = ?1", [&r.id])?;
-    encoded::insert(tx, r, &r.source_file, &Encoded::of(r))
+    encoded::insert(tx, r, &r.source_file, &Encoded::of(r))?;
+    let after = vocabulary::held(tx, &r.source_file)?;
+    vocabulary::apply(tx, &before, &after)
 }
 
 /// How long a program waits for another one writing the index (a long pass, a `reindex`)

@@ -400,3 +400,49 @@ fn the_reader_is_remembered_and_only_uncorrected_rules_records_count_for_a_new_o
     let db = RecordDb::open(&path).unwrap();
     assert_eq!(db.reader().unwrap().as_deref(), Some("0123456789abcdef"));
 }
+
+fn with_row(entry: &Entry, fields: &[(&str, &str)]) -> ParsedRecord {
+    let mut r = ParsedRecord::for_entry(entry, "test".to_string());
+    r.rows.push(crate::vault::parsed::Row {
+        fields: fields
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        pending: false,
+    });
+    r
+}
+
+#[test]
+fn the_vocabulary_follows_every_rewrite_of_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = RecordDb::open(&dir.path().join("index.db")).unwrap();
+    let a = entry("Films/2025.md", "a");
+    let b = entry("Books.md", "b");
+    db.replace_source(
+        "Films/2025.md",
+        &[with_row(&a, &[("Title", "Salz"), ("Rating", "4")])],
+    )
+    .unwrap();
+    db.replace_source("Books.md", &[with_row(&b, &[("Title", "Dune")])])
+        .unwrap();
+    let v = db.row_vocabulary().unwrap();
+    assert!(v.names.contains("title") && v.names.contains("rating"));
+    assert!(v.values.contains("salz") && v.values.contains("dune"));
+    assert!(v.notes.contains("films") && v.notes.contains("books"));
+
+    // Rewritten without its rating, then emptied: what no record holds is gone, what
+    // another note holds stays.
+    db.replace_source("Films/2025.md", &[with_row(&a, &[("Title", "Salz")])])
+        .unwrap();
+    assert!(!db.row_vocabulary().unwrap().names.contains("rating"));
+    db.replace_source("Films/2025.md", &[]).unwrap();
+    let v = db.row_vocabulary().unwrap();
+    assert!(!v.values.contains("salz") && !v.notes.contains("films"));
+    assert!(v.names.contains("title") && v.values.contains("dune"));
+
+    // A record replaced by its id (a model's refinement) moves the counts too.
+    db.upsert(&with_row(&b, &[("Author", "Herbert")])).unwrap();
+    let v = db.row_vocabulary().unwrap();
+    assert!(v.names.contains("author") && !v.values.contains("dune"));
+}

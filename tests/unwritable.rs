@@ -143,7 +143,7 @@ fn a_full_disk_skips_the_note_it_cannot_write_and_answers_the_others() {
     let dir = vault_with("Lists/reading.md", &big);
     let v = dir.path();
     let mut cmd = process_cmd(v);
-    limit_file_size(&mut cmd, 256 * 1024);
+    limit_file_size(&mut cmd, 384 * 1024);
     let (stdout, stderr, code) = output(&mut cmd);
     assert_eq!(
         code, 0,

@@ -746,6 +746,15 @@ fn ideograph_alone(q: &str, value: &str) -> bool {
     let (Some(one), None) = (chars.next(), chars.next()) else {
         return false;
     };
+    // Function words part words in Chinese as particles do in Japanese (`几天是雨`).
+    let mut q = q.to_string();
+    let questions = &lexicon().questions;
+    for w in questions.function.iter().chain(&questions.count_days) {
+        if w.chars().all(han) && !w.contains(one) {
+            q = q.replace(w.as_str(), " ");
+        }
+    }
+    let q = q.as_str();
     han(one)
         && q.match_indices(one).any(|(at, _)| {
             !q[..at].chars().next_back().is_some_and(han)

@@ -13,6 +13,7 @@ use crate::offline::answer::Frame;
 use crate::offline::cues::{self, Cue};
 use crate::offline::kinds::Reply;
 use crate::offline::lookup;
+use crate::offline::read::is_hangul;
 use crate::offline::read::lexicon::{lexicon, Lexicon};
 use crate::offline::say::{self, t};
 use crate::vault::{Entry, Store};
@@ -366,10 +367,6 @@ fn after_ideograph(sentence: &str, marker: &str) -> Vec<String> {
         }
     }
     out
-}
-
-fn is_hangul(c: char) -> bool {
-    ('\u{AC00}'..='\u{D7A3}').contains(&c)
 }
 
 fn is_ideograph(c: char) -> bool {

@@ -55,11 +55,12 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     if typed_reads_more(store, frame, &plan, &table, domains) {
         return None;
     }
-    let rows = matching(&plan, &table, domains).len();
-    let filter = filter_words(&plan, &table);
-    let asked = (plan::words_of(frame), rows, filter, when);
-    if let Some(reply) = told::times(store, &plan, &table, (&asked.0, asked.1, &asked.2, asked.3)) {
-        return Some(reply);
+    if told::asks(&plan, &plan::words_of(frame)) {
+        let rows = matching(&plan, &table, domains).len();
+        let filter = filter_words(&plan, &table);
+        if let Some(reply) = told::times(store, &plan, &table, (rows, &filter, when)) {
+            return Some(reply);
+        }
     }
     compute(&plan, &table, domains, when)
 }

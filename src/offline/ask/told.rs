@@ -16,21 +16,23 @@ use crate::offline::read::{find_word, own_log_text};
 use crate::offline::say::{self, t};
 use crate::vault::Store;
 
-/// The count of the sentences naming the plan's values, when the question asks how many
-/// times and those sentences are more than the rows holding them (`rows`); else `None`.
+/// Whether `q` (the question's words) asks how many times the plan's values were told: a
+/// count of rows holding values, no field, asked as times.
+pub fn asks(plan: &Plan, q: &str) -> bool {
+    plan.op == Op::Count
+        && plan.target.is_none()
+        && !plan.filters.is_empty()
+        && cues::asks(q, Cue::Count)
+}
+
+/// The count of the sentences naming the plan's values (a plan [`asks`] accepts), when
+/// those are more than the rows holding them (`rows`); else `None`.
 pub fn times(
     store: &Store,
     plan: &Plan,
     table: &Table,
-    (q, rows, filter, when): (&str, usize, &str, &str),
+    (rows, filter, when): (usize, &str, &str),
 ) -> Option<Reply> {
-    if plan.op != Op::Count
-        || plan.target.is_some()
-        || plan.filters.is_empty()
-        || !cues::asks(q, Cue::Count)
-    {
-        return None;
-    }
     let mut values: Vec<&str> = plan.filters.iter().map(|(_, v)| v.as_str()).collect();
     values.sort_unstable();
     values.dedup();

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use regex::{Captures, Regex};
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
-use regex_syntax::hir::{Class, Hir, HirKind};
+use regex_syntax::hir::{Class, ClassUnicode, Hir, HirKind};
 
 /// A regular expression compiled on its first use by a text it may match.
 #[derive(Debug)]
@@ -90,11 +90,13 @@ impl Pattern {
 
 /// Whether every match of `hir` holds a digit (a character [`char::is_numeric`] accepts).
 fn needs_digit(hir: &Hir) -> bool {
-    let numeric = |a: char, b: char| (a..=b).all(char::is_numeric);
     match hir.kind() {
         HirKind::Literal(l) => String::from_utf8_lossy(&l.0).chars().any(char::is_numeric),
         HirKind::Class(Class::Unicode(c)) => {
-            !c.ranges().is_empty() && c.ranges().iter().all(|r| numeric(r.start(), r.end()))
+            // Within `\d`: a set difference of ranges, not a test of each character.
+            let mut outside = c.clone();
+            outside.difference(digits());
+            !c.ranges().is_empty() && outside.ranges().is_empty()
         }
         HirKind::Class(Class::Bytes(c)) => {
             !c.ranges().is_empty()
@@ -108,6 +110,17 @@ fn needs_digit(hir: &Hir) -> bool {
         HirKind::Alternation(all) => all.iter().all(needs_digit),
         HirKind::Empty | HirKind::Look(_) => false,
     }
+}
+
+/// The decimal digits of every script (`\d`): within them, [`char::is_numeric`] holds.
+fn digits() -> &'static ClassUnicode {
+    static DIGITS: OnceLock<ClassUnicode> = OnceLock::new();
+    DIGITS.get_or_init(
+        || match regex_syntax::parse(r"\d").map(|hir| hir.into_kind()) {
+            Ok(HirKind::Class(Class::Unicode(c))) => c,
+            other => panic!("\\d is a class of characters: {other:?}"),
+        },
+    )
 }
 
 #[cfg(test)]

@@ -160,9 +160,8 @@ pub fn find(
     anchor: NaiveDate,
     week: Weekday,
 ) -> Option<(NaiveDate, NaiveDate, String)> {
-    static WHOLE: OnceLock<Regex> = OnceLock::new();
-    let whole = WHOLE
-        .get_or_init(|| Regex::new(&said(PeriodWord::UpToToday)).expect("up-to-today compiles"));
+    static WHOLE: OnceLock<Pattern> = OnceLock::new();
+    let whole = WHOLE.get_or_init(|| Pattern::new(&said(PeriodWord::UpToToday)));
     let cleared;
     let lower = if whole.is_match(lower) {
         cleared = whole.replace_all(lower, " ");
@@ -477,7 +476,7 @@ fn last_before(anchor: NaiveDate, m: u32, d: u32) -> Option<NaiveDate> {
 /// month or year takes the second's; with no year at all, the latest such span not after
 /// `anchor`.
 fn day_span(lower: &str, anchor: NaiveDate) -> Option<(NaiveDate, NaiveDate, String)> {
-    static RES: OnceLock<[Regex; 2]> = OnceLock::new();
+    static RES: OnceLock<[Pattern; 2]> = OnceLock::new();
     let [day_first, month_first] = RES.get_or_init(|| {
         let months = format!(
             "{}|{}",
@@ -486,7 +485,7 @@ fn day_span(lower: &str, anchor: NaiveDate) -> Option<(NaiveDate, NaiveDate, Str
         );
         let to = r"(?:to|till|until|through|thru|bis|zum|au|al|a|à|até|ao|-|–|~)";
         let ord = r"(?:\.|st|nd|rd|th|er|º)?";
-        let compile = |p: String| Regex::new(&p).expect("day span compiles");
+        let compile = |p: String| Pattern::new(&p);
         [
             compile(format!(
                 r"\b(?P<d1>\d{{1,2}}){ord}\s*(?:de\s+)?(?:(?P<m1>{months})\.?)?(?:,?\s*(?P<y1>\d{{4}}))?\s*{to}\s+(?:the\s+|le\s+|el\s+|o\s+|dem\s+)?(?P<d2>\d{{1,2}}){ord}\s*(?:de\s+)?(?P<m2>{months})\b\.?(?:,?\s*(?:de\s+)?(?P<y2>\d{{4}}))?"

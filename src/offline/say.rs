@@ -178,7 +178,7 @@ pub fn detect(question: &str) -> &'static str {
     for (lang, known) in &lex.question_words {
         let score: usize = known
             .iter()
-            .filter(|k| padded.contains(&format!(" {k} ")))
+            .filter(|k| stands_in(&padded, k))
             .map(|k| k.split(' ').count())
             .sum();
         if score > best.1 || (score == best.1 && lang == "en" && score > 0) {
@@ -186,6 +186,12 @@ pub fn detect(question: &str) -> &'static str {
         }
     }
     best.0
+}
+
+/// Whether `words` (one space between words, one at either end) holds the words `k`.
+fn stands_in(words: &str, k: &str) -> bool {
+    super::read::words::occurrences(words, k)
+        .any(|i| words[..i].ends_with(' ') && words[i + k.len()..].starts_with(' '))
 }
 
 fn is_hangul(c: char) -> bool {

@@ -685,9 +685,10 @@ pub fn files() -> &'static [(&'static str, &'static str)] {
 
 /// One section of every shipped language file, read straight from its JSON form into
 /// `T` (which names only the keys it reads): no file is parsed into a tree first.
-pub fn each_file<T: serde::de::DeserializeOwned>() -> Vec<(&'static str, T)> {
+pub fn each_file<T: serde::de::DeserializeOwned + Send>() -> Vec<(&'static str, T)> {
+    use rayon::prelude::*;
     JSON_FILES
-        .iter()
+        .par_iter()
         .map(|(lang, json)| {
             // The files are part of the program: the tests below load every one.
             let file = read(lang, json).unwrap_or_else(|e| panic!("{e}"));
@@ -706,6 +707,10 @@ pub fn lexicon() -> &'static Lexicon {
 
 /// One file's JSON form read as `T`, or an error naming the file and the key.
 fn read<T: serde::de::DeserializeOwned>(lang: &str, json: &str) -> Result<T, String> {
+    // Read again, tracking the path, only to name where a file fails.
+    if let Ok(file) = serde_json::from_str(json) {
+        return Ok(file);
+    }
     let mut json = serde_json::Deserializer::from_str(json);
     serde_path_to_error::deserialize(&mut json).map_err(|e| {
         format!(

@@ -1368,6 +1368,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
             miles: false,
             food: false,
             lift_ask: None,
+            threshold: None,
         };
         if let Some(f) = analyze::compute(&q, &when, &records, None, &baseline, link) {
             out.lines.push(f.lines[0].clone());

@@ -120,6 +120,18 @@ impl Metric {
         }
     }
 
+    /// The lexicon's unit the values are in, where every value is in one (`hour` for sleep).
+    pub fn unit(&self) -> Option<&str> {
+        match self {
+            Metric::Runs | Metric::Distance => Some("km"),
+            Metric::RunDuration => Some("minute"),
+            Metric::Sleep | Metric::DeepWork => Some("hour"),
+            Metric::Protein => Some("g"),
+            Metric::Measure { units, .. } => units.first().map(String::as_str),
+            _ => None,
+        }
+    }
+
     /// What to log so this can be answered.
     pub fn how_to_log(&self) -> &'static str {
         match self {

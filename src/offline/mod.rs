@@ -28,3 +28,4 @@ pub mod route;
 pub mod run_filter;
 pub mod say;
 pub mod tallies;
+pub mod threshold;

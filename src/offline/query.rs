@@ -9,6 +9,7 @@ use super::dates::{find_range, recurring_weekday, DateRange};
 use super::pattern::Pattern;
 use super::read::lexicon::lexicon;
 use super::run_filter::RunFilter;
+use super::threshold::Threshold;
 use crate::domains::Domains;
 
 /// What the person wants computed.
@@ -114,6 +115,8 @@ pub struct Query {
     /// What a lifting question asks beyond the usual kinds (volume, reps, a one-rep max,
     /// the big-three total).
     pub lift_ask: Option<LiftAsk>,
+    /// A bound on the values counted (`nights under 7 hours`, `1万歩以上`).
+    pub threshold: Option<Threshold>,
 }
 
 /// Lifting questions with an answer of their own (see [`crate::offline::kinds::lifting`]).
@@ -235,6 +238,14 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
     };
     // `so far this week` asks about a period, not a distance.
     let rest = rest.replace("so far", " ");
+    // `nights under 7 hours`: the bound picks values, it is not what is asked (a run's
+    // least distance is the runs' own filter, below).
+    let (rest, threshold) = match super::threshold::read(&rest) {
+        Some((bound, without)) if super::run_filter::without_least(&rest) == rest => {
+            (without, Some(bound))
+        }
+        _ => (rest, None),
+    };
     // `how many runs over 15 km`: the least distance picks runs, it is not what is asked.
     let (rest, metrics, runs) = {
         let picked = super::run_filter::without_least(&rest).into_owned();
@@ -253,6 +264,15 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
                 (rest, metrics, runs)
             }
         }
+    };
+    // `1万歩以上歩いた日`: the bound's unit names the measure no other word named.
+    let metrics = match (&threshold, metrics.first()) {
+        (Some(bound), None | Some(Metric::Measure { .. }))
+            if cues::units(&bound.unit_word).contains(&"steps") =>
+        {
+            vec![Metric::Steps]
+        }
+        _ => metrics,
     };
     let lift_ask = lift_ask(&rest, &metrics);
     let kind = if super::route::is_correction(question) {
@@ -320,6 +340,8 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         QueryType::Count | QueryType::Total if which_month => QueryType::Max,
         // `¿cuántas semanas seguidas?`: weeks in a row are counted, never summed.
         QueryType::Total if streak => QueryType::Count,
+        // `how many nights under 7 hours`: the nights are counted, not their hours.
+        QueryType::Total | QueryType::Average if threshold.is_some() => QueryType::Count,
         other => other,
     };
     let target_km = target_km(&rest);
@@ -355,6 +377,7 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         miles: has_any(&rest, &["miles", "mile", "mi"]),
         food: asks(&rest, Cue::Eat),
         lift_ask,
+        threshold,
     }
 }
 

@@ -300,6 +300,9 @@ fn split_at_dated_lines(note: &Note, entries: Vec<Entry>, dating: &Dating) -> Ve
             .iter()
             .map(|(line, _)| *line)
             .filter(|line| entry.lines.start < *line && *line < entry.lines.end)
+            // A table's dated rows keep its header: the day tables split them (see
+            // `day_rows`).
+            .filter(|line| !note.line(*line).trim_start().starts_with('|'))
             .collect();
         if cuts.is_empty() || entry.heading.is_some() {
             out.push(entry);

@@ -49,7 +49,13 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
         .as_ref()
         .and_then(|k| table.columns.get(k))
         .is_some_and(|c| c.numbers * 2 > c.rows);
-    if counts_days && amounts && plan.filters.is_empty() && matches!(plan.op, Op::Sum | Op::Count) {
+    let bounded = plan.threshold.is_some();
+    if counts_days
+        && amounts
+        && !bounded
+        && plan.filters.is_empty()
+        && matches!(plan.op, Op::Sum | Op::Count)
+    {
         return None;
     }
     if typed_reads_more(store, frame, &plan, &table, domains) {
@@ -117,6 +123,16 @@ fn matching<'t>(plan: &Plan, table: &'t Table, domains: &Domains) -> Vec<&'t Rec
             plan.target
                 .as_ref()
                 .is_none_or(|k| r.field(k).is_some_and(said_yes))
+        })
+        .filter(|r| {
+            let number = || {
+                plan.target
+                    .as_ref()
+                    .and_then(|k| r.field(k)?.value.number())
+            };
+            plan.threshold
+                .as_ref()
+                .is_none_or(|b| number().is_some_and(|n| b.passes(n, None)))
         })
         .collect();
     rows.sort_by_key(|r| (r.date_on(on), r.date));
@@ -188,8 +204,10 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
         Op::Count => {
             let n = rows.len().to_string();
             // `**21** tarefas`: the noun the question counted.
-            let noun = match &plan.target_word {
-                Some(noun) if !crate::domains::has_spaceless(noun) => format!(" {noun}"),
+            let noun = match (&plan.threshold, &plan.target_word) {
+                // `**21** (focus hours more than 4)`: the field and the bound counted.
+                (Some(bound), _) => format!(" ({field} {})", bound.words()),
+                (None, Some(noun)) if !crate::domains::has_spaceless(noun) => format!(" {noun}"),
                 _ => String::new(),
             };
             reply.head.push(t(

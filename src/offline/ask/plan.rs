@@ -3,6 +3,7 @@
 //! is taken on, text values give filters), the lexicon's aliases second; the operation is
 //! read from the question's cues.
 
+use crate::offline::threshold::Threshold;
 use chrono::NaiveDate;
 
 use super::group::{self, Group};
@@ -66,6 +67,8 @@ pub struct Plan {
     pub note: Option<String>,
     /// A field key and the number its value must be (`mit fünf Sternen`: rating 5).
     pub rated: Option<(String, f64)>,
+    /// A bound the target's numbers must pass to be counted (`more than 4 hours`).
+    pub threshold: Option<Threshold>,
 }
 
 /// How strongly the question names a field.
@@ -83,6 +86,13 @@ enum Named {
 /// the vault's fields or values (another reader answers it).
 pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> {
     let mut plan = resolve_words(frame, table, domains)?;
+    // `days with more than 4 hours of focus`: the days passing the bound are counted.
+    if let (Some(bound), Some(_)) = (&frame.query.threshold, &plan.target) {
+        plan.threshold = Some(bound.clone());
+        if matches!(plan.op, Op::Sum | Op::Mean) {
+            plan.op = Op::Count;
+        }
+    }
     // A count says its noun as the question wrote it (`14 libros`, `21 Aufgaben`).
     if plan.op == Op::Count && plan.target_word.is_none() {
         let closed = closed_words();
@@ -261,6 +271,7 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         group,
         note: None,
         rated: rated(&q, table),
+        threshold: None,
     })
 }
 
@@ -330,6 +341,7 @@ fn sessions(
             group: None,
             note: None,
             rated: None,
+            threshold: None,
         })
 }
 
@@ -382,6 +394,7 @@ fn busiest_day(
         group: Some(Group::Day),
         note: None,
         rated: None,
+        threshold: None,
     })
 }
 
@@ -432,6 +445,7 @@ fn by_note(
         group: None,
         note: Some(note),
         rated,
+        threshold: None,
     })
 }
 
@@ -497,6 +511,7 @@ fn by_rating(q: &str, table: &Table, period: Option<(NaiveDate, NaiveDate)>) -> 
         group: None,
         note: None,
         rated: Some(rated),
+        threshold: None,
     })
 }
 
@@ -692,6 +707,10 @@ pub(crate) fn words_of(frame: &Frame) -> String {
     let mut q = frame.question.to_lowercase().replace(['’', '‘'], "'");
     if let Some(r) = &frame.query.range {
         q = q.replacen(r.phrase.trim(), " ", 1);
+    }
+    // The bound's number is no value asked for; its unit may name the field.
+    if let Some(b) = &frame.query.threshold {
+        q = q.replacen(&b.phrase, &b.unit_word, 1);
     }
     q.replace(['_', '-'], " ")
 }

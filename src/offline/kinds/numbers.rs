@@ -229,6 +229,9 @@ pub fn reply(
         return race_trend(km, when, records, link);
     }
     let mut points = series(metric, records);
+    if let Some(bound) = &query.threshold {
+        points.retain(|p| bound.passes(p.value, metric.unit()));
+    }
     let mut left_out: Vec<LeftOut> = Vec::new();
     if matches!(metric, Metric::Runs | Metric::Distance) {
         let all = points.clone();
@@ -249,6 +252,13 @@ pub fn reply(
     let all: Vec<&Point> = points.iter().collect();
     let mut r = Reply::default();
     let label = say::label(&name(metric, &points));
+    // `sleep under 7 hours`: the bound in the question's words.
+    let label = match &query.threshold {
+        // `more than 10,000 steps` names the measure already.
+        Some(bound) if bound.phrase.contains(&label.to_lowercase()) => bound.phrase.clone(),
+        Some(bound) => format!("{label} {}", bound.phrase),
+        None => label,
+    };
     let days: std::collections::BTreeSet<NaiveDate> = points.iter().map(|p| p.date).collect();
     let on_days = count(days.len(), "day");
     match query.kind {

@@ -394,6 +394,44 @@ pub struct Questions {
     /// the measures named after them (`pages read` counts `60 pages of Dune`).
     #[serde(default)]
     pub units_imply: Ordered,
+    /// A bound on the values counted (`under 7 hours`, `7時間未満`, `1만 보 이상`).
+    #[serde(default)]
+    pub thresholds: Thresholds,
+}
+
+/// The words of a bound, by how it compares: written before the number (`more than 10`)
+/// or after it and its unit (`10 km or more`, `10km 이상`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Thresholds {
+    #[serde(default)]
+    pub more_than: Sides,
+    #[serde(default)]
+    pub at_least: Sides,
+    #[serde(default)]
+    pub less_than: Sides,
+    #[serde(default)]
+    pub at_most: Sides,
+}
+
+/// Words before a number and words after it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sides {
+    #[serde(default)]
+    pub before: Vec<String>,
+    #[serde(default)]
+    pub after: Vec<String>,
+}
+
+impl Sides {
+    fn merge(&mut self, other: Sides) {
+        let lower = |words: Vec<String>| words.into_iter().map(|w| w.trim().to_lowercase());
+        self.before.extend(lower(other.before));
+        self.after.extend(lower(other.after));
+        longest_first(&mut self.before);
+        longest_first(&mut self.after);
+    }
 }
 
 /// A map that keeps the order it was written in: key -> words.
@@ -686,15 +724,26 @@ pub fn files() -> &'static [(&'static str, &'static str)] {
 /// One section of every shipped language file, read straight from its JSON form into
 /// `T` (which names only the keys it reads): no file is parsed into a tree first.
 pub fn each_file<T: serde::de::DeserializeOwned + Send>() -> Vec<(&'static str, T)> {
-    use rayon::prelude::*;
-    JSON_FILES
-        .par_iter()
-        .map(|(lang, json)| {
-            // The files are part of the program: the tests below load every one.
-            let file = read(lang, json).unwrap_or_else(|e| panic!("{e}"));
-            (*lang, file)
-        })
-        .collect()
+    // The files are part of the program: the tests below load every one.
+    let read_all = |files: &[(&'static str, &'static str)]| -> Vec<(&'static str, T)> {
+        let read_one = |(lang, json): &(&'static str, &'static str)| {
+            (*lang, read(lang, json).unwrap_or_else(|e| panic!("{e}")))
+        };
+        files.iter().map(read_one).collect()
+    };
+    // Half on another thread of its own: not a rayon task, whose worker could take up a
+    // task waiting on the very lexicon being read here.
+    let (first, second) = JSON_FILES.split_at(JSON_FILES.len() / 2);
+    std::thread::scope(|scope| {
+        let later = scope.spawn(|| read_all(second));
+        let mut all = read_all(first);
+        all.extend(
+            later
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+        );
+        all
+    })
 }
 
 /// The merged lexicon of the shipped languages.
@@ -942,6 +991,11 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.questions.result.extend(lower(q.result));
         lex.questions.units.merge(q.units);
         lex.questions.units_imply.merge(q.units_imply);
+        let (mine, theirs) = (&mut lex.questions.thresholds, q.thresholds);
+        mine.more_than.merge(theirs.more_than);
+        mine.at_least.merge(theirs.at_least);
+        mine.less_than.merge(theirs.less_than);
+        mine.at_most.merge(theirs.at_most);
         for (cue, words) in file.cues {
             lex.cues.entry(cue).or_default().extend(lower(words));
         }

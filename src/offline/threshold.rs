@@ -45,9 +45,13 @@ impl Threshold {
     }
 
     /// Whether `value`, measured in `unit` (`hour`, `km`...; `None`: as written), passes.
+    /// A bound in another kind of unit (`runs under 30 min` over kilometres) bounds nothing.
     pub fn passes(&self, value: f64, unit: Option<&str>) -> bool {
         let bound = match (self.unit.as_deref(), unit) {
-            (Some(from), Some(to)) => convert(self.number, from, to),
+            (Some(from), Some(to)) => match convert(self.number, from, to) {
+                Some(bound) => bound,
+                None => return true,
+            },
             _ => self.number,
         };
         let close = (value - bound).abs() < 1e-9;
@@ -60,8 +64,11 @@ impl Threshold {
     }
 }
 
-/// `number` in `from` units as `to` units, where one is a multiple of the other.
-fn convert(number: f64, from: &str, to: &str) -> f64 {
+/// `number` in `from` units as `to` units: the same unit, or one a multiple of the other.
+fn convert(number: f64, from: &str, to: &str) -> Option<f64> {
+    if from == to {
+        return Some(number);
+    }
     let scale = |unit: &str| match unit {
         "hour" => Some(("time", 60.0)),
         "minute" => Some(("time", 1.0)),
@@ -75,8 +82,8 @@ fn convert(number: f64, from: &str, to: &str) -> f64 {
         _ => None,
     };
     match (scale(from), scale(to)) {
-        (Some((a, x)), Some((b, y))) if a == b => number * x / y,
-        _ => number,
+        (Some((a, x)), Some((b, y))) if a == b => Some(number * x / y),
+        _ => None,
     }
 }
 
@@ -268,5 +275,10 @@ mod tests {
         let (least, _) = read("at least 10 km").unwrap();
         assert!(least.passes(10.0, Some("km")) && least.passes(6.3, Some("mile")));
         assert!(!least.passes(9.9, None));
+        let (minutes, _) = read("runs under 30 min").unwrap();
+        assert!(
+            minutes.passes(12.0, Some("km")),
+            "minutes bound no distance"
+        );
     }
 }

@@ -215,3 +215,48 @@ fn a_one_letter_value_of_the_properties_is_counted() {
     let zh = lead(v, "5月有几天是雨？");
     assert!(zh.contains("**3**"), "{zh}");
 }
+
+#[test]
+fn a_total_per_week_over_days_named_with_their_weekdays() {
+    let dir = offline_vault();
+    let v = dir.path();
+    // English: one journal, a card under each day's heading (the year in the month's).
+    let mut journal = String::from("# Journal\n\n## September 2026\n\n");
+    let teas = [2, 0, 3, 1, 2, 0, 0, 4, 1, 1, 2, 0, 3, 1];
+    let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    for (i, n) in teas.iter().enumerate() {
+        let day = 7 + i;
+        journal.push_str(&format!(
+            "### {} {day} September\n\n- teas: {n}\n- mood: ok\n\n",
+            weekdays[i % 7]
+        ));
+    }
+    write(v, "journal.md", journal);
+    // Spanish: daily notes with the count in their properties.
+    let pages = [5, 3, 0, 8, 2, 6, 4, 1, 0, 7, 3, 2, 5, 6];
+    for (i, n) in pages.iter().enumerate() {
+        write(
+            v,
+            &format!("Diario/2026-09-{:02}.md", 7 + i),
+            format!("---\npáginas: {n}\n---\n\nLeí un rato.\n"),
+        );
+    }
+    process(v);
+
+    let en = lead(
+        v,
+        "How many teas per week did I have from Mon 7 September to Sun 20 September 2026?",
+    );
+    assert!(en.contains("**10**") && en.contains("2 weeks"), "{en}");
+    let es = lead(
+        v,
+        "¿Cuántas páginas por semana leí del lunes 7 de septiembre al domingo 20 de septiembre de 2026?",
+    );
+    assert!(es.contains("**26") && es.contains("2 semanas"), "{es}");
+    // Without the weekdays, the same span.
+    let total = lead(
+        v,
+        "How many teas did I have from 8 September to 10 September 2026?",
+    );
+    assert!(total.contains("**4**"), "{total}");
+}

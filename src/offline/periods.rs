@@ -475,6 +475,27 @@ fn last_before(anchor: NaiveDate, m: u32, d: u32) -> Option<NaiveDate> {
 /// Januar 2024`, `du 6 au 12 mai 2024`, `del 3 al 9 de junio`. A first day that writes no
 /// month or year takes the second's; with no year at all, the latest such span not after
 /// `anchor`.
+/// The weekdays' names in the Latin-script languages, and their first three letters
+/// (`monday`, `mon`, `lunes`, `lun`), as a regex alternation, longest first.
+fn weekday_names() -> String {
+    let mut names: Vec<String> = super::chart::words::every_living()
+        .flat_map(|l| l.weekdays.iter().flatten())
+        .map(|w| w.to_lowercase())
+        .filter(|w| w.chars().all(|c| c.is_alphabetic() && (c as u32) < 0x250))
+        .flat_map(|w| {
+            let short: String = w.chars().take(3).collect();
+            [w, short]
+        })
+        .collect();
+    names.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    names.dedup();
+    names
+        .iter()
+        .map(|n| regex::escape(n))
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
 fn day_span(lower: &str, anchor: NaiveDate) -> Option<(NaiveDate, NaiveDate, String)> {
     static RES: OnceLock<[Pattern; 2]> = OnceLock::new();
     let [day_first, month_first] = RES.get_or_init(|| {
@@ -485,13 +506,15 @@ fn day_span(lower: &str, anchor: NaiveDate) -> Option<(NaiveDate, NaiveDate, Str
         );
         let to = r"(?:to|till|until|through|thru|bis|zum|au|al|a|à|até|ao|-|–|~)";
         let ord = r"(?:\.|st|nd|rd|th|er|º)?";
+        // `from Mon 7 September to Sun 4 October`: a day's weekday before it.
+        let wd = format!(r"(?:(?:{})\.?,?\s+)?", weekday_names());
         let compile = |p: String| Pattern::new(&p);
         [
             compile(format!(
-                r"\b(?P<d1>\d{{1,2}}){ord}\s*(?:de\s+)?(?:(?P<m1>{months})\.?)?(?:,?\s*(?P<y1>\d{{4}}))?\s*{to}\s+(?:the\s+|le\s+|el\s+|o\s+|dem\s+)?(?P<d2>\d{{1,2}}){ord}\s*(?:de\s+)?(?P<m2>{months})\b\.?(?:,?\s*(?:de\s+)?(?P<y2>\d{{4}}))?"
+                r"\b{wd}(?P<d1>\d{{1,2}}){ord}\s*(?:de\s+)?(?:(?P<m1>{months})\.?)?(?:,?\s*(?P<y1>\d{{4}}))?\s*{to}\s+(?:the\s+|le\s+|el\s+|o\s+|dem\s+)?{wd}(?P<d2>\d{{1,2}}){ord}\s*(?:de\s+)?(?P<m2>{months})\b\.?(?:,?\s*(?:de\s+)?(?P<y2>\d{{4}}))?"
             )),
             compile(format!(
-                r"\b(?P<m1>{months})\.?\s+(?P<d1>\d{{1,2}}){ord}(?:,?\s+(?P<y1>\d{{4}}))?\s*{to}\s+(?:(?P<m2>{months})\.?\s+)?(?P<d2>\d{{1,2}}){ord}\b(?:,?\s+(?P<y2>\d{{4}}))?"
+                r"\b{wd}(?P<m1>{months})\.?\s+(?P<d1>\d{{1,2}}){ord}(?:,?\s+(?P<y1>\d{{4}}))?\s*{to}\s+{wd}(?:(?P<m2>{months})\.?\s+)?(?P<d2>\d{{1,2}}){ord}\b(?:,?\s+(?P<y2>\d{{4}}))?"
             )),
         ]
     });

@@ -340,6 +340,12 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         QueryType::Count | QueryType::Total if which_month => QueryType::Max,
         // `¿cuántas semanas seguidas?`: weeks in a row are counted, never summed.
         QueryType::Total if streak => QueryType::Count,
+        // `¿cuántas páginas por semana?`: a total told per week is its average week.
+        QueryType::Total
+            if asks(&rest, Cue::PerWeek) || cues::has(&rest, &lexicon().questions.per_month) =>
+        {
+            QueryType::Average
+        }
         // `how many nights under 7 hours`: the nights are counted, not their hours.
         QueryType::Total | QueryType::Average if threshold.is_some() => QueryType::Count,
         other => other,

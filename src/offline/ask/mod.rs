@@ -140,6 +140,50 @@ fn matching<'t>(plan: &Plan, table: &'t Table, domains: &Domains) -> Vec<&'t Rec
     rows
 }
 
+/// `**4.5** drinks a week on average …: 18 over 4 weeks`: the period's total (or the
+/// rows' first to last day's) over its weeks or months.
+fn per_stretch(
+    per: plan::Per,
+    plan: &Plan,
+    values: &[(&Rec, f64)],
+    (sample, written): (&Value, &str),
+    (field, when): (&str, &str),
+) -> String {
+    let days: Vec<NaiveDate> = values.iter().map(|(r, _)| r.date).collect();
+    let (first, last) = plan.period.unwrap_or_else(|| {
+        let (min, max) = (days.iter().min(), days.iter().max());
+        (
+            *min.unwrap_or(&NaiveDate::MIN),
+            *max.unwrap_or(&NaiveDate::MIN),
+        )
+    });
+    let (stretches, key, noun) = match per {
+        plan::Per::Week => {
+            let weeks = ((last - first).num_days() + 1) as f64 / 7.0;
+            (weeks.max(1.0), "per_week_avg", "week")
+        }
+        plan::Per::Month => {
+            let months =
+                (last.year() - first.year()) * 12 + last.month() as i32 - first.month() as i32 + 1;
+            (f64::from(months.max(1)), "per_month_avg", "month")
+        }
+    };
+    let total: f64 = values.iter().map(|(_, n)| n).sum();
+    let rounded = (stretches * 10.0).round() / 10.0;
+    let over = say::count_text(&super::analyze::trim(rounded), rounded == 1.0, noun);
+    t(
+        key,
+        &[
+            ("avg", &show(total / stretches, sample, written)),
+            ("of", field),
+            ("when", when),
+            ("total", &show(total, sample, written)),
+            ("over", &over),
+        ],
+    )
+    .replace("  ", " ")
+}
+
 /// Whether a field's value does not say the thing did not happen (`meditated: false`,
 /// `운동: 아니오`; lexicon `markers.no`): such a row has no value of it.
 fn said_yes(field: &table::Field) -> bool {
@@ -253,6 +297,19 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
                 _ => show(figure, &sample.value, &sample.text),
             };
             used = values.iter().map(|(r, _)| *r).collect();
+            if let Some(per) = plan.per {
+                let sample = (&sample.value, sample.text.as_str());
+                reply
+                    .head
+                    .push(per_stretch(per, plan, &values, sample, (&field, when)));
+                reply.provenance.push(Provenance::with(
+                    Operation::Sum,
+                    show(total, sample.0, sample.1),
+                    inputs(&used, target),
+                    when,
+                ));
+                return Some(reply);
+            }
             let entries = say::count(values.len(), "entry");
             reply.head.push(t(
                 "rows_figure",

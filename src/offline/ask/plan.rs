@@ -69,6 +69,15 @@ pub struct Plan {
     pub rated: Option<(String, f64)>,
     /// A bound the target's numbers must pass to be counted (`more than 4 hours`).
     pub threshold: Option<Threshold>,
+    /// A total told per week or per month of the period (`drinks per week on average`).
+    pub per: Option<Per>,
+}
+
+/// The stretch a total is averaged over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Per {
+    Week,
+    Month,
 }
 
 /// How strongly the question names a field.
@@ -86,6 +95,14 @@ enum Named {
 /// the vault's fields or values (another reader answers it).
 pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> {
     let mut plan = resolve_words(frame, table, domains)?;
+    // `drinks per week on average`: the period's total over its weeks.
+    if matches!(plan.op, Op::Sum | Op::Mean) {
+        plan.per = match (frame.query.per_week, frame.query.per_month) {
+            (true, _) => Some(Per::Week),
+            (_, true) => Some(Per::Month),
+            _ => None,
+        };
+    }
     // `days with more than 4 hours of focus`: the days passing the bound are counted.
     if let (Some(bound), Some(_)) = (&frame.query.threshold, &plan.target) {
         plan.threshold = Some(bound.clone());
@@ -272,6 +289,7 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         note: None,
         rated: rated(&q, table),
         threshold: None,
+        per: None,
     })
 }
 
@@ -342,6 +360,7 @@ fn sessions(
             note: None,
             rated: None,
             threshold: None,
+            per: None,
         })
 }
 
@@ -395,6 +414,7 @@ fn busiest_day(
         note: None,
         rated: None,
         threshold: None,
+        per: None,
     })
 }
 
@@ -446,6 +466,7 @@ fn by_note(
         note: Some(note),
         rated,
         threshold: None,
+        per: None,
     })
 }
 
@@ -512,6 +533,7 @@ fn by_rating(q: &str, table: &Table, period: Option<(NaiveDate, NaiveDate)>) -> 
         note: None,
         rated: Some(rated),
         threshold: None,
+        per: None,
     })
 }
 

@@ -68,7 +68,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         "rows_figure",
         &[
             ("value", &shown),
-            ("field", &thing.join(" ")),
+            ("field", &as_asked(&rest, &thing)),
             ("when", when),
             ("filter", ""),
             ("rows", &say::count(priced.len(), "entry")),
@@ -173,9 +173,38 @@ fn with_mark(sample: &str, total: f64) -> String {
     format!("{lead}{n}{tail}")
 }
 
+/// The thing as the question wrote it: the stretch of `rest` from its first term to its
+/// last (`コーヒー`, not its pairs of letters `コー ヒー ーヒ`), else the terms.
+fn as_asked(rest: &str, terms: &[String]) -> String {
+    let found: Option<Vec<(usize, usize)>> = terms
+        .iter()
+        .map(|t| rest.find(t.as_str()).map(|at| (at, at + t.len())))
+        .collect();
+    match found {
+        Some(spans) if !spans.is_empty() => {
+            let start = spans.iter().map(|s| s.0).min().unwrap_or(0);
+            let end = spans.iter().map(|s| s.1).max().unwrap_or(0);
+            let stretch = rest[start..end].trim();
+            match stretch.chars().count() <= 40 {
+                true => stretch.to_string(),
+                false => terms.join(" "),
+            }
+        }
+        _ => terms.join(" "),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{amount, parts_of, with_mark};
+    use super::{amount, as_asked, parts_of, with_mark};
+
+    #[test]
+    fn the_thing_is_named_as_the_question_wrote_it() {
+        let pairs = ["コー", "ヒー", "ーヒ"].map(String::from);
+        assert_eq!(as_asked("4月に コーヒーに いくら", &pairs), "コーヒー");
+        let words = ["coffee", "beans"].map(String::from);
+        assert_eq!(as_asked("spend on coffee beans", &words), "coffee beans");
+    }
 
     #[test]
     fn amounts_beside_a_currency_mark() {

@@ -57,6 +57,12 @@ fn nights_and_steps_past_a_bound_are_counted() {
         "How many days in March 2026 did I walk more than 10,000 steps?",
     );
     assert!(more.contains("**1 day"), "{more}");
+    // No night passes: none, not every night counted nor "no sleep logged".
+    let none = lead(
+        v,
+        "How many nights did I sleep under 3 hours in August 2026?",
+    );
+    assert!(none.contains("**0 days"), "{none}");
 }
 
 #[test]
@@ -98,6 +104,11 @@ fn the_persons_own_fields_are_counted_past_a_bound() {
         "How many days in September 2026 was my focus hours 4 or less?",
     );
     assert!(at_most.contains("**3**"), "{at_most}");
+    let none = lead(
+        v,
+        "How many days in September 2026 did I have more than 9 focus hours?",
+    );
+    assert!(none.contains("**0**"), "{none}");
     let pt = lead(
         v,
         "Em quantos dias de outubro de 2026 li mais de 30 páginas?",

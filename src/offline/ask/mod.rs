@@ -140,6 +140,33 @@ fn matching<'t>(plan: &Plan, table: &'t Table, domains: &Domains) -> Vec<&'t Rec
     rows
 }
 
+/// `**0** (focus hours more than 9)`: rows of the field there are, none past the bound.
+fn none_past(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<Reply> {
+    let bound = plan.threshold.as_ref().filter(|_| plan.op == Op::Count)?;
+    let unbounded = Plan {
+        threshold: None,
+        ..plan.clone()
+    };
+    let rows = matching(&unbounded, table, domains);
+    let field = plan
+        .target
+        .as_ref()
+        .and_then(|k| rows.iter().find_map(|r| r.field(k)))?
+        .name
+        .clone();
+    let mut reply = Reply::default();
+    reply.head.push(t(
+        "rows_count",
+        &[
+            ("n", "0"),
+            ("noun", &format!(" ({field} {})", bound.words())),
+            ("when", when),
+            ("filter", &filter_words(plan, table)),
+        ],
+    ));
+    Some(reply)
+}
+
 /// `**4.5** drinks a week on average …: 18 over 4 weeks`: the period's total (or the
 /// rows' first to last day's) over its weeks or months.
 fn per_stretch(
@@ -204,7 +231,7 @@ fn same_fields(a: &Rec, b: &Rec) -> bool {
 fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<Reply> {
     let rows = matching(plan, table, domains);
     if rows.is_empty() {
-        return None;
+        return none_past(plan, table, domains, when);
     }
     let filter = filter_words(plan, table);
     let target = plan.target.as_deref();

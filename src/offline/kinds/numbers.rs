@@ -59,6 +59,31 @@ fn sessions<'p, 'r>(points: &'p [Point<'r>]) -> Vec<Session<'p, 'r>> {
 }
 
 /// What is being counted or measured, for sentences: `pages (read)`, `squat`.
+/// `**0 days with sleep under 3 hours**`: a bound no value passed.
+fn none_past(bound: &crate::offline::threshold::Threshold, label: &str, when: &str) -> Reply {
+    let label = match bound.phrase.contains(&label.to_lowercase()) {
+        true => bound.phrase.clone(),
+        false => format!("{label} {}", bound.phrase),
+    };
+    let counted = say::t(
+        "days_with",
+        &[("days", &count(0, "day")), ("label", &label)],
+    );
+    let mut line = say::t(
+        "count_days",
+        &[
+            ("counted", &counted),
+            ("when", when),
+            ("days", &count(0, "day")),
+        ],
+    );
+    line.push_str(&say::t("stop", &[]));
+    Reply {
+        head: vec![line],
+        ..Reply::default()
+    }
+}
+
 fn name(metric: &Metric, points: &[Point]) -> String {
     let whats: std::collections::BTreeSet<&str> = points
         .iter()
@@ -230,7 +255,12 @@ pub fn reply(
     }
     let mut points = series(metric, records);
     if let Some(bound) = &query.threshold {
+        let label = say::label(&name(metric, &points));
         points.retain(|p| bound.passes(p.value, metric.unit()));
+        // `nights under 3 hours`: none is an answer, not a measure never logged.
+        if points.is_empty() && !records.is_empty() && query.kind == QueryType::Count {
+            return Some(none_past(bound, &label, when));
+        }
     }
     let mut left_out: Vec<LeftOut> = Vec::new();
     if matches!(metric, Metric::Runs | Metric::Distance) {

@@ -934,7 +934,10 @@ fn by_kind(
                 .iter()
                 .filter(|g| {
                     !super::cues::asks(&g[0], super::cues::Cue::Tasks)
-                        && !TASK_FILLER.contains(&g[0].as_str())
+                        && !super::read::lexicon::lexicon()
+                            .questions
+                            .pending
+                            .contains(&g[0])
                 })
                 .cloned()
                 .collect();
@@ -1115,19 +1118,6 @@ fn weekly_tallies(store: &Store, span: (NaiveDate, NaiveDate), when: &str) -> Op
     let show = |d: f64| format!("{} {unit}", super::analyze::trim(d));
     kinds::weekly::change(&what, &unit, when, &weeks, &show)
 }
-
-/// Words of a task question that are not its subject.
-const TASK_FILLER: &[&str] = &[
-    "left",
-    "open",
-    "still",
-    "remaining",
-    "남은",
-    "할",
-    "일은",
-    "일",
-    "pending",
-];
 
 /// When the question names a period that could not be read ("since my birthday"), says
 /// so: the answer then covers all the notes.

@@ -243,11 +243,31 @@ enum Kind {
 /// "last week" is the previous calendar week (Monday start); "past 7 days" ends on the anchor.
 pub fn find_range(question: &str, anchor: NaiveDate, week: Weekday) -> Option<DateRange> {
     let lower = question.to_lowercase();
-    if let Some((start, end, phrase)) = super::periods::find(&lower, anchor, week) {
+    super::spans::joined(&lower, anchor, week, single).or_else(|| single(&lower, anchor, week))
+}
+
+/// The first period `lower` names by itself.
+fn single(lower: &str, anchor: NaiveDate, week: Weekday) -> Option<DateRange> {
+    // `the week of 14 April` is the week, not the day the other languages' patterns see.
+    let spans = |kind: &Kind| matches!(kind, Kind::Between | Kind::WeekFrom);
+    if let Some(range) = english(lower, anchor, week, spans) {
+        return Some(range);
+    }
+    if let Some((start, end, phrase)) = super::periods::find(lower, anchor, week) {
         return Some(DateRange { start, end, phrase });
     }
-    for (re, kind) in patterns() {
-        let Some(caps) = re.captures(&lower) else {
+    english(lower, anchor, week, |kind| !spans(kind)).or_else(|| named_weekday(lower, anchor))
+}
+
+/// The first English period phrase of a kind `wanted` takes.
+fn english(
+    lower: &str,
+    anchor: NaiveDate,
+    week: Weekday,
+    wanted: impl Fn(&Kind) -> bool,
+) -> Option<DateRange> {
+    for (re, kind) in patterns().iter().filter(|(_, k)| wanted(k)) {
+        let Some(caps) = re.captures(lower) else {
             continue;
         };
         let phrase = caps.get(0).expect("group 0").as_str().trim().to_string();
@@ -316,7 +336,7 @@ pub fn find_range(question: &str, anchor: NaiveDate, week: Weekday) -> Option<Da
             phrase,
         });
     }
-    named_weekday(&lower, anchor)
+    None
 }
 
 /// `el martes`, `화요일 저녁`, `火曜日に`, `am Dienstag`: a weekday named in any language

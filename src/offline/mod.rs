@@ -27,5 +27,6 @@ pub mod read;
 pub mod route;
 pub mod run_filter;
 pub mod say;
+pub mod spans;
 pub mod tallies;
 pub mod threshold;

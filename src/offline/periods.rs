@@ -471,10 +471,6 @@ fn last_before(anchor: NaiveDate, m: u32, d: u32) -> Option<NaiveDate> {
     }
 }
 
-/// Two days and a word between them: `from March 4 to March 10, 2024`, `vom 8. bis 14.
-/// Januar 2024`, `du 6 au 12 mai 2024`, `del 3 al 9 de junio`. A first day that writes no
-/// month or year takes the second's; with no year at all, the latest such span not after
-/// `anchor`.
 /// The weekdays' names in the Latin-script languages, and their first three letters
 /// (`monday`, `mon`, `lunes`, `lun`), as a regex alternation, longest first.
 fn weekday_names() -> String {
@@ -496,6 +492,10 @@ fn weekday_names() -> String {
         .join("|")
 }
 
+/// Two days and a word between them: `from March 4 to March 10, 2024`, `vom 8. bis 14.
+/// Januar 2024`, `du 6 au 12 mai 2024`, `del 3 al 9 de junio`. A first day that writes no
+/// month or year takes the second's; with no year at all, the latest such span not after
+/// `anchor`.
 fn day_span(lower: &str, anchor: NaiveDate) -> Option<(NaiveDate, NaiveDate, String)> {
     static RES: OnceLock<[Pattern; 2]> = OnceLock::new();
     let [day_first, month_first] = RES.get_or_init(|| {
@@ -504,7 +504,10 @@ fn day_span(lower: &str, anchor: NaiveDate) -> Option<(NaiveDate, NaiveDate, Str
             crate::vault::dating::MONTHS.join("|"),
             foreign_months()
         );
-        let to = r"(?:to|till|until|through|thru|bis|zum|au|al|a|à|até|ao|-|–|~)";
+        // The joining words of spans (`to`, `bis`, `au`, and after `between`: `and`).
+        let spans = &lexicon().questions.spans;
+        let joins: Vec<String> = spans.to.iter().chain(&spans.and).cloned().collect();
+        let to = format!(r"(?P<to>{}|zum)", alternation_of(&joins));
         let ord = r"(?:\.|st|nd|rd|th|er|º)?";
         // `from Mon 7 September to Sun 4 October`: a day's weekday before it.
         let wd = format!(r"(?:(?:{})\.?,?\s+)?", weekday_names());
@@ -533,6 +536,20 @@ fn day_span(lower: &str, anchor: NaiveDate) -> Option<(NaiveDate, NaiveDate, Str
         (None, None) => return None,
     };
     let (d1, d2, y1, y2) = (num("d1")?, num("d2")?, num("y1"), num("y2"));
+    // `7 and 18 April` is a span only after `between` (`entre`, `zwischen`).
+    let spans = &lexicon().questions.spans;
+    let start = c.get(0).map_or(0, |m| m.start());
+    if spans
+        .and
+        .iter()
+        .any(|w| c.name("to").is_some_and(|t| t.as_str() == w))
+        && !spans
+            .between
+            .iter()
+            .any(|w| lower[..start].trim_end().ends_with(w.as_str()))
+    {
+        return None;
+    }
     let phrase = c[0].to_string();
     let build = |end_year: i32| {
         let start_year = y1.map_or(end_year - i32::from(m1 > m2), |y| y as i32);

@@ -44,6 +44,15 @@ impl Threshold {
         }
     }
 
+    /// The measure with the bound in the question's words (`sleep under 7 hours`); the
+    /// phrase alone when it names the measure already (`more than 10,000 steps`).
+    pub fn label(&self, measure: &str) -> String {
+        match self.phrase.contains(&measure.to_lowercase()) {
+            true => self.phrase.clone(),
+            false => format!("{measure} {}", self.phrase),
+        }
+    }
+
     /// Whether `value`, measured in `unit` (`hour`, `km`...; `None`: as written), passes.
     /// A bound in another kind of unit (`runs under 30 min` over kilometres) bounds nothing.
     pub fn passes(&self, value: f64, unit: Option<&str>) -> bool {
@@ -90,6 +99,10 @@ fn convert(number: f64, from: &str, to: &str) -> Option<f64> {
 /// The bound `lower` (a lowercase question) names, and the question without its words
 /// (the unit's word kept: `steps` still names the measure).
 pub fn read(lower: &str) -> Option<(Threshold, String)> {
+    // Every bound has a number: a question without one pays for no pattern.
+    if !lower.chars().any(char::is_numeric) {
+        return None;
+    }
     let [before, after] = patterns();
     let lex = lexicon();
     let t = &lex.questions.thresholds;
@@ -152,17 +165,22 @@ pub fn read(lower: &str) -> Option<(Threshold, String)> {
 
 /// The lexicon's unit whose spelling starts `word` (`hours`, `時間`, `小时的`).
 fn unit_named(word: &str) -> Option<String> {
-    let lex = lexicon();
-    lex.unit_spellings
-        .iter()
-        .flat_map(|(unit, spellings)| spellings.iter().map(move |s| (unit, s)))
-        .filter(|(_, s)| {
-            word == s.as_str()
-                || word.starts_with(s.as_str())
-                    && s.chars().next().is_some_and(crate::domains::is_spaceless)
-        })
-        .max_by_key(|(_, s)| s.len())
-        .map(|(unit, _)| unit.clone())
+    use crate::offline::read::units::measure_unit;
+    let glued = word
+        .chars()
+        .next()
+        .is_some_and(crate::domains::is_spaceless);
+    // In a script without spaces the unit may be glued to what follows (`歩以上`): its
+    // longest spelling at the start.
+    let ends = word
+        .char_indices()
+        .rev()
+        .map(|(i, _)| i)
+        .filter(|&i| glued && i > 0);
+    std::iter::once(word.len())
+        .chain(ends)
+        .find_map(|end| measure_unit(&word[..end]))
+        .map(str::to_string)
 }
 
 /// A bound's two shapes: its words before the number, or after the number and its unit.

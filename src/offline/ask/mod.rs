@@ -33,6 +33,12 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     if !plan::may_name(frame, &store.row_vocabulary(), domains) {
         return None;
     }
+    // `how many tasks are still unticked`: the open to-dos, which no row counts.
+    if frame.query.kind == crate::offline::query::QueryType::Tasks
+        && cues::has(&plan::words_of(frame), &lexicon().questions.pending)
+    {
+        return None;
+    }
     let table = Table::load(store);
     if table.recs.is_empty() {
         return None;
@@ -184,17 +190,7 @@ fn per_stretch(
             *max.unwrap_or(&NaiveDate::MIN),
         )
     });
-    let (stretches, key, noun) = match per {
-        plan::Per::Week => {
-            let weeks = ((last - first).num_days() + 1) as f64 / 7.0;
-            (weeks.max(1.0), "per_week_avg", "week")
-        }
-        plan::Per::Month => {
-            let months =
-                (last.year() - first.year()) * 12 + last.month() as i32 - first.month() as i32 + 1;
-            (f64::from(months.max(1)), "per_month_avg", "month")
-        }
-    };
+    let (stretches, key, noun) = per.stretches(first, last);
     let total: f64 = values.iter().map(|(_, n)| n).sum();
     let rounded = (stretches * 10.0).round() / 10.0;
     let over = say::count_text(&super::analyze::trim(rounded), rounded == 1.0, noun);

@@ -4,7 +4,7 @@
 //! read from the question's cues.
 
 use crate::offline::threshold::Threshold;
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 use super::group::{self, Group};
 use super::table::{key, Table};
@@ -78,6 +78,25 @@ pub struct Plan {
 pub enum Per {
     Week,
     Month,
+}
+
+impl Per {
+    /// The weeks or calendar months from `first` to `last` (at least one), the answer
+    /// template that tells the average and the stretch's noun.
+    pub fn stretches(self, first: NaiveDate, last: NaiveDate) -> (f64, &'static str, &'static str) {
+        match self {
+            Per::Week => {
+                let weeks = ((last - first).num_days() + 1) as f64 / 7.0;
+                (weeks.max(1.0), "per_week_avg", "week")
+            }
+            Per::Month => {
+                let months = (last.year() - first.year()) * 12 + last.month() as i32
+                    - first.month() as i32
+                    + 1;
+                (f64::from(months.max(1)), "per_month_avg", "month")
+            }
+        }
+    }
 }
 
 /// How strongly the question names a field.

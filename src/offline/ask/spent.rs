@@ -39,11 +39,8 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
             continue;
         }
         for line in own_log_text(&e.text).lines() {
-            for part in parts_of(line) {
-                let lower = part.to_lowercase();
-                if let Some((n, shown)) = amount(&lower) {
-                    parts.push((lower, n, shown, e.clone()));
-                }
+            for (lower, n, shown) in priced_parts(line) {
+                parts.push((lower, n, shown, e.clone()));
             }
         }
     }
@@ -61,7 +58,12 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         .filter(|(p, ..)| thing.iter().all(|t| lookup::holds(t, p)))
         .collect();
     let total: f64 = priced.iter().map(|(_, n, ..)| n).sum();
-    let (_, _, sample, _) = priced.first()?;
+    // The total written as the amounts with a currency mark are.
+    let marked = |w: &&&(String, f64, String, crate::vault::Entry)| {
+        !w.2.starts_with(|c: char| c.is_ascii_digit())
+            || !w.2.ends_with(|c: char| c.is_ascii_digit())
+    };
+    let (_, _, sample, _) = priced.iter().find(marked).or(priced.first())?;
     let shown = with_mark(sample, total);
     let mut reply = Reply::default();
     reply.head.push(t(
@@ -95,6 +97,64 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         reply.used(&e.source);
     }
     Some(reply)
+}
+
+/// The priced parts of a line (lowercase), their amounts and the amounts as written. A
+/// part that is only an amount (`Coffee at Lumen, €4.10`) prices the part before it; a
+/// part holding no currency mark may write a price as a number with two decimals and no
+/// unit (`Coffee 3.20.`, `Grabbed a coffee (4.10)`).
+fn priced_parts(line: &str) -> Vec<(String, f64, String)> {
+    let mut out: Vec<(String, f64, String)> = Vec::new();
+    let mut unpriced: Option<String> = None;
+    for part in parts_of(line) {
+        let lower = part.to_lowercase();
+        let Some((n, shown)) = amount(&lower).or_else(|| bare_price(&lower)) else {
+            unpriced = Some(lower);
+            continue;
+        };
+        let words = lower.chars().filter(|c| c.is_alphabetic()).count();
+        let mark = shown.chars().filter(|c| c.is_alphabetic()).count();
+        let lower = match unpriced.take() {
+            Some(before) if words <= mark => format!("{before},{lower}"),
+            _ => lower,
+        };
+        out.push((lower, n, shown));
+    }
+    out
+}
+
+/// A price written with no currency mark: a number with two decimals, no unit after it.
+fn bare_price(part: &str) -> Option<(f64, String)> {
+    let bytes = part.as_bytes();
+    for (at, _) in part.match_indices(['.', ',']) {
+        let digits_before = bytes[..at]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let digits_after = bytes[at + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits_before == 0 || digits_after != 2 {
+            continue;
+        }
+        let start = at - digits_before;
+        let end = at + 3;
+        let lead = part[..start].chars().next_back();
+        if lead.is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | ',' | ':' | '/')) {
+            continue;
+        }
+        if part[end..]
+            .trim_start()
+            .starts_with(|c: char| c.is_alphanumeric() || matches!(c, '%' | '/' | ':'))
+        {
+            continue;
+        }
+        let run = &part[start..end];
+        return Some((value::grouped(run)?, run.to_string()));
+    }
+    None
 }
 
 /// The parts of a line, parted by commas (not those grouping digits: `1,180円`),
@@ -196,7 +256,7 @@ fn as_asked(rest: &str, terms: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{amount, as_asked, parts_of, with_mark};
+    use super::{amount, as_asked, parts_of, priced_parts, with_mark};
 
     #[test]
     fn the_thing_is_named_as_the_question_wrote_it() {
@@ -221,5 +281,26 @@ mod tests {
             ["牛乳 230円", "パン 1,180円", " tea $3"]
         );
         assert_eq!(with_mark("380円", 6850.0), "6850円");
+    }
+
+    #[test]
+    fn a_price_may_stand_apart_or_go_without_its_mark() {
+        let read = |line: &str| -> Vec<(String, f64)> {
+            priced_parts(line)
+                .into_iter()
+                .map(|(p, n, _)| (p, n))
+                .collect()
+        };
+        assert_eq!(
+            read("Coffee at Lumen, €4.10."),
+            [("coffee at lumen, €4.10.".to_string(), 4.1)]
+        );
+        assert_eq!(
+            read("Grabbed a coffee (4.10)."),
+            [("grabbed a coffee (4.10).".to_string(), 4.1)]
+        );
+        assert_eq!(read("Café 2,40 €."), [("café 2,40 €.".to_string(), 2.4)]);
+        // Numbers with a unit or a score are no prices.
+        assert!(read("Ran 5.25 km, mood 6.50/10").is_empty());
     }
 }

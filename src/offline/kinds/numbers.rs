@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::{count, day, full_day, Reply};
 use crate::offline::analyze::{trim, Link};
+use crate::offline::ask::plan::Per;
 use crate::offline::chart::{Combine, Plot, Step};
 use crate::offline::metric::{per_day, runs, series, Point};
 use crate::offline::provenance::{self, Input, LeftOut, Operation, Provenance};
@@ -58,13 +59,9 @@ fn sessions<'p, 'r>(points: &'p [Point<'r>]) -> Vec<Session<'p, 'r>> {
     out
 }
 
-/// What is being counted or measured, for sentences: `pages (read)`, `squat`.
 /// `**0 days with sleep under 3 hours**`: a bound no value passed.
 fn none_past(bound: &crate::offline::threshold::Threshold, label: &str, when: &str) -> Reply {
-    let label = match bound.phrase.contains(&label.to_lowercase()) {
-        true => bound.phrase.clone(),
-        false => format!("{label} {}", bound.phrase),
-    };
+    let label = bound.label(label);
     let counted = say::t(
         "days_with",
         &[("days", &count(0, "day")), ("label", &label)],
@@ -284,9 +281,7 @@ pub fn reply(
     let label = say::label(&name(metric, &points));
     // `sleep under 7 hours`: the bound in the question's words.
     let label = match &query.threshold {
-        // `more than 10,000 steps` names the measure already.
-        Some(bound) if bound.phrase.contains(&label.to_lowercase()) => bound.phrase.clone(),
-        Some(bound) => format!("{label} {}", bound.phrase),
+        Some(bound) => bound.label(&label),
         None => label,
     };
     let days: std::collections::BTreeSet<NaiveDate> = points.iter().map(|p| p.date).collect();
@@ -443,15 +438,12 @@ pub fn reply(
                     Some(r) => (r.start, r.end),
                     None => (values.first()?.0, values.last()?.0),
                 };
-                let (buckets, key, noun) = if query.per_month {
-                    let months = (last.year() - first.year()) * 12 + last.month() as i32
-                        - first.month() as i32
-                        + 1;
-                    (months.max(1) as f64, "per_month_avg", "month")
+                let per = if query.per_month {
+                    Per::Month
                 } else {
-                    let weeks = ((last - first).num_days() + 1) as f64 / 7.0;
-                    (weeks.max(1.0), "per_week_avg", "week")
+                    Per::Week
                 };
+                let (buckets, key, noun) = per.stretches(first, last);
                 let over = say::count_text(&trim(round1(buckets)), buckets == 1.0, noun);
                 // `how many times a week did I run`: the runs counted, not their km.
                 let (avg, total) = if *metric == Metric::Runs {

@@ -397,6 +397,29 @@ pub struct Questions {
     /// A bound on the values counted (`under 7 hours`, `7時間未満`, `1만 보 이상`).
     #[serde(default)]
     pub thresholds: Thresholds,
+    /// The words that join two periods into one span (`from May 3 to May 20`,
+    /// `5月3日から5月20日まで`, `entre março e junho`).
+    #[serde(default)]
+    pub spans: Spans,
+    /// Asks for what is not done yet (`unticked`, `still open`, `offen`, `未完了`): the
+    /// open to-dos, not the rows done.
+    #[serde(default)]
+    pub pending: Vec<String>,
+}
+
+/// A span's words: `to` between its two ends; `and` between them only after a `between`
+/// word before the first; `until` after the second (`まで`, `까지`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spans {
+    #[serde(default)]
+    pub between: Vec<String>,
+    #[serde(default)]
+    pub and: Vec<String>,
+    #[serde(default)]
+    pub to: Vec<String>,
+    #[serde(default)]
+    pub until: Vec<String>,
 }
 
 /// The words of a bound, by how it compares: written before the number (`more than 10`)
@@ -988,6 +1011,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.questions.what.extend(lower(q.what));
         lex.questions.every_weekend.extend(lower(q.every_weekend));
         lex.questions.in_progress.extend(lower(q.in_progress));
+        lex.questions.pending.extend(lower(q.pending));
         lex.questions.result.extend(lower(q.result));
         lex.questions.units.merge(q.units);
         lex.questions.units_imply.merge(q.units_imply);
@@ -996,6 +1020,16 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         mine.at_least.merge(theirs.at_least);
         mine.less_than.merge(theirs.less_than);
         mine.at_most.merge(theirs.at_most);
+        let (mine, theirs) = (&mut lex.questions.spans, q.spans);
+        for (all, words) in [
+            (&mut mine.between, theirs.between),
+            (&mut mine.and, theirs.and),
+            (&mut mine.to, theirs.to),
+            (&mut mine.until, theirs.until),
+        ] {
+            all.extend(lower(words));
+            longest_first(all);
+        }
         for (cue, words) in file.cues {
             lex.cues.entry(cue).or_default().extend(lower(words));
         }

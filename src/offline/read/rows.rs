@@ -60,8 +60,10 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
             continue;
         }
         header = None;
-        // A to-do line is a row of its own, unless it is a field (`- [x] Laufen: 5 km`).
-        if let Some(task) = super::tasks::row(line).filter(|t| t.pending || field(line).is_none()) {
+        // A to-do line is a row of its own, unless it is a field whose value is only a
+        // quantity (`- [x] Laufen: 5 km`; `- [x] Brightside: 3hrs copy edits` is a task).
+        let quantity_field = || field(line).is_some_and(|(_, v)| only_quantity(&v));
+        if let Some(task) = super::tasks::row(line).filter(|t| t.pending || !quantity_field()) {
             close(&mut card, &mut out, pending);
             out.push(Row {
                 pending: pending || task.pending,
@@ -164,6 +166,18 @@ fn line_fields(line: &str) -> Vec<(String, String)> {
         }
     }
     field(line).into_iter().collect()
+}
+
+/// Whether a value is a number with its unit and nothing more (`5 km`, `1h 30m`, `45`).
+fn only_quantity(value: &str) -> bool {
+    let v = value.trim();
+    let whole = |re: &regex::Regex| {
+        re.find(v)
+            .is_some_and(|m| m.start() == 0 && m.end() == v.len())
+    };
+    whole(super::units::measure_pattern())
+        || whole(super::units::duration_pattern())
+        || v.parse::<f64>().is_ok()
 }
 
 /// `key: value` in any colon form, or `None` for a line that is no field.

@@ -33,6 +33,12 @@ pub fn task(line: &str) -> Option<(bool, &str)> {
     Some((matches!(mark, 'x' | 'X'), text.trim()))
 }
 
+/// Whether `range` of `words` is a whole stretch: no letter or digit glued to either end.
+fn stands_apart(words: &str, range: std::ops::Range<usize>) -> bool {
+    !words[range.end..].starts_with(char::is_alphanumeric)
+        && !words[..range.start].ends_with(char::is_alphanumeric)
+}
+
 /// The row of a to-do line: its words (a leading date taken off: the line's entry is
 /// dated by it) and its quantities; `None` for a line that is no task.
 pub fn row(line: &str) -> Option<Row> {
@@ -48,15 +54,33 @@ pub fn row(line: &str) -> Option<Row> {
     }
     let mut fields = Vec::new();
     let mut name = words.to_string();
+    // A time spent (`2h30`, `1h 30m`, `45 min`) is one field under both `hour` and
+    // `minute`: `how many hours on Acme` adds the lines written in minutes too.
+    let mut times = Vec::new();
+    for hit in super::units::duration_pattern().find_iter(words) {
+        let range = hit.start()..hit.start() + hit.as_str().trim_end().len();
+        if stands_apart(words, range.clone()) {
+            times.push(range);
+        }
+    }
+    if let Some(first) = times.first() {
+        name = words[..first.start].to_string();
+    }
+    for range in &times {
+        let written = words[range.clone()].trim().to_string();
+        fields.push(("hour".to_string(), written.clone()));
+        fields.push(("minute".to_string(), written));
+    }
     for hit in measure_pattern().captures_iter(words) {
         let whole = hit.get(0).expect("a match");
-        let ends_word = !words[whole.end()..].starts_with(char::is_alphanumeric);
-        let starts_word = !words[..whole.start()].ends_with(char::is_alphanumeric);
-        if !(ends_word && starts_word) {
+        let in_time = times
+            .iter()
+            .any(|t| t.start < whole.end() && whole.start() < t.end);
+        if !stands_apart(words, whole.range()) || in_time {
             continue;
         }
         if fields.is_empty() {
-            name = words[..whole.start()].trim().to_string();
+            name = words[..whole.start()].to_string();
         }
         // Under the unit's own name, one for all its spellings (`1 ora`, `2 ore`: `hour`).
         let unit = super::units::measure_unit(&hit[2].to_lowercase()).unwrap_or(&hit[2]);
@@ -65,6 +89,13 @@ pub fn row(line: &str) -> Option<Row> {
             whole.as_str().trim_start_matches('~').to_string(),
         ));
     }
+    // `Acme — 2h30 — invoice`, `Brightside: 3hrs`: the marks before the quantity part it
+    // from the name.
+    name = name
+        .trim()
+        .trim_end_matches(['—', '–', '-', ':', '：', '|', '·', ','])
+        .trim()
+        .to_string();
     if name.is_empty() {
         name = words.to_string();
     }
@@ -98,13 +129,24 @@ mod tests {
         assert_eq!(
             fields("- [x] 2024-02-05 Projekt Aurora 3,5 h"),
             (
-                pairs(&[("task", "Projekt Aurora"), ("hour", "3,5 h")]),
+                pairs(&[
+                    ("task", "Projekt Aurora"),
+                    ("hour", "3,5 h"),
+                    ("minute", "3,5 h")
+                ]),
                 false
             )
         );
         assert_eq!(
             fields("- [ ] 2024-02-06 Projekt Aurora 4 h (verschoben)"),
-            (pairs(&[("task", "Projekt Aurora"), ("hour", "4 h")]), true)
+            (
+                pairs(&[
+                    ("task", "Projekt Aurora"),
+                    ("hour", "4 h"),
+                    ("minute", "4 h")
+                ]),
+                true
+            )
         );
         assert_eq!(
             fields("* [X] Enviar fatura à Verde Lda."),
@@ -112,7 +154,22 @@ mod tests {
         );
         assert_eq!(
             fields("1. [x] 読書 30分"),
-            (pairs(&[("task", "読書"), ("minute", "30分")]), false)
+            (
+                pairs(&[("task", "読書"), ("hour", "30分"), ("minute", "30分")]),
+                false
+            )
+        );
+        assert_eq!(
+            fields("- [x] Acme — 1h 30m — invoice draft").0,
+            pairs(&[("task", "Acme"), ("hour", "1h 30m"), ("minute", "1h 30m")])
+        );
+        assert_eq!(
+            fields("- [x] Acme: 1h15 deploy").0,
+            pairs(&[("task", "Acme"), ("hour", "1h15"), ("minute", "1h15")])
+        );
+        assert_eq!(
+            fields("- [x] Brightside: 3hrs copy edits").0,
+            pairs(&[("task", "Brightside"), ("hour", "3hrs"), ("minute", "3hrs")])
         );
         assert!(row("- [-] cancelled call").unwrap().pending);
         assert!(row("- [link](x) text").is_none());

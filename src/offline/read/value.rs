@@ -43,7 +43,10 @@ pub fn read(text: &str) -> Value {
     if let Some((d, p)) = date(t) {
         return Value::Date(d, p);
     }
-    if let Some(s) = duration(t).or_else(|| hours_minutes(t)) {
+    if let Some(s) = duration(t)
+        .or_else(|| hours_minutes(t))
+        .or_else(|| minutes(t))
+    {
         return Value::Duration(s);
     }
     if let Some(stars) = (!t.is_empty() && t.chars().all(|c| c == '★' || c == '☆'))
@@ -102,6 +105,14 @@ fn hours_minutes(t: &str) -> Option<f64> {
     let tail = rest[m..].trim().to_lowercase();
     let known = tail.is_empty() || MINUTES.contains(&tail.as_str());
     (known && minutes < 60.0).then_some(hours * 3600.0 + minutes * 60.0)
+}
+
+/// Minutes alone, written with a word of the minute (`45 min`, `15min`, `30分`, `20분`,
+/// `90 Minuten`), in seconds: a time like any other, so `1h 30m` and `45 min` add up.
+fn minutes(t: &str) -> Option<f64> {
+    let (n, unit) = number(t)?;
+    let spellings = super::lexicon::lexicon().unit_spellings.get("minute")?;
+    spellings.contains(&unit).then_some(n * 60.0)
 }
 
 /// Whether a cell is a date (see [`read`]).

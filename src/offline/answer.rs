@@ -1011,7 +1011,17 @@ fn by_kind(
                     .collect(),
                 None => records,
             };
-            let records = query.runs.apply(on_asked_days(query, records));
+            let records = on_asked_days(query, records);
+            // `longest streak of days with a run`: days in a row of the measure asked (every
+            // run: `longest` ranks the streaks, it picks no long runs); weeks in a row of any
+            // training when the question counts weeks or names no measure.
+            if query.streak && !query.streak_in_weeks {
+                if let Some(metric) = query.metrics.first().filter(|m| m.domains().is_some()) {
+                    let longest = query.kind == QueryType::Max;
+                    return kinds::days::day_streak(metric, &records, anchor, longest, &link);
+                }
+            }
+            let records = query.runs.apply(records);
             if query.streak {
                 let all = store.records_in(start.min(anchor), anchor, &["strength", "running"]);
                 return kinds::days::week_streak(anchor, store.config().week_start, &all, &link);
@@ -1171,6 +1181,7 @@ fn latest_outside(
         per_year: false,
         which_month: false,
         streak: false,
+        streak_in_weeks: false,
         ..query.clone()
     };
     let when = "in all your notes";
@@ -1352,6 +1363,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
             per_year: false,
             which_month: false,
             streak: false,
+            streak_in_weeks: false,
             preceding_days: false,
             target_km: None,
             runs: Default::default(),

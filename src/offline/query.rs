@@ -100,6 +100,8 @@ pub struct Query {
     pub which_month: bool,
     /// Asks for the weeks in a row with training ("how many weeks in a row", `몇 주 연속`).
     pub streak: bool,
+    /// A streak counted in weeks (`weeks in a row`, `몇 주 연속`), not in days.
+    pub streak_in_weeks: bool,
     /// Asks for the days without training ("rest days this month", `운동 안 한 날 며칠`).
     pub rest_days: bool,
     /// Wants the nights (days) before the found sessions ("the nights before it").
@@ -334,6 +336,10 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
     };
     let which_month = cues::has(&rest, &lexicon().questions.which_month);
     let streak = asks(&rest, Cue::Streak);
+    let streak_in_weeks = streak
+        && super::provenance::words_everywhere("unit_week")
+            .iter()
+            .any(|w| super::read::words::find_word(&rest, w).is_some());
     let kind = match kind {
         // `¿en qué mes corrí más?`: a month is asked for, the one with the most (the least
         // is read as a minimum already) whatever the superlative is glued to.
@@ -377,6 +383,7 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         per_year: asks(&rest, Cue::PerYear),
         which_month,
         streak,
+        streak_in_weeks,
         preceding_days: has_any(&lower, cues::words(Cue::PrecedingDays)),
         target_km,
         runs,

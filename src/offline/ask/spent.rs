@@ -38,10 +38,8 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         if !e.log {
             continue;
         }
-        for line in own_log_text(&e.text).lines() {
-            for (lower, n, shown) in priced_parts(line) {
-                parts.push((lower, n, shown, e.clone()));
-            }
+        for (lower, n, shown) in priced_parts(&own_log_text(&e.text)) {
+            parts.push((lower, n, shown, e.clone()));
         }
     }
     // The question's words that some priced part holds: the thing (`coffee`).
@@ -99,14 +97,15 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     Some(reply)
 }
 
-/// The priced parts of a line (lowercase), their amounts and the amounts as written. A
-/// part that is only an amount (`Coffee at Lumen, €4.10`) prices the part before it; a
+/// The priced parts of a text's lines (lowercase), their amounts and the amounts as
+/// written. A part that is only an amount (`Coffee at Lumen, €4.10`, the clause after a
+/// comma on a line of its own) prices the part before it; a
 /// part holding no currency mark may write a price as a number with two decimals and no
 /// unit (`Coffee 3.20.`, `Grabbed a coffee (4.10)`).
-fn priced_parts(line: &str) -> Vec<(String, f64, String)> {
+fn priced_parts(text: &str) -> Vec<(String, f64, String)> {
     let mut out: Vec<(String, f64, String)> = Vec::new();
     let mut unpriced: Option<String> = None;
-    for part in parts_of(line) {
+    for part in text.lines().flat_map(parts_of) {
         let lower = part.to_lowercase();
         let Some((n, shown)) = amount(&lower).or_else(|| bare_price(&lower)) else {
             unpriced = Some(lower);
@@ -300,6 +299,10 @@ mod tests {
             [("grabbed a coffee (4.10).".to_string(), 4.1)]
         );
         assert_eq!(read("Café 2,40 €."), [("café 2,40 €.".to_string(), 2.4)]);
+        assert_eq!(
+            read("Coffee with Ana\n3.20."),
+            [("coffee with ana,3.20.".to_string(), 3.2)]
+        );
         // Numbers with a unit or a score are no prices.
         assert!(read("Ran 5.25 km, mood 6.50/10").is_empty());
     }

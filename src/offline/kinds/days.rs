@@ -54,6 +54,63 @@ pub fn marks_rest(text: &str) -> Option<String> {
     })
 }
 
+/// Days in a row with `metric` logged: the longest run of them (`longest streak of days
+/// with a run`, `連続で走った日数の最長`), or the run going on now, up to today or yesterday
+/// (`how many days in a row have I run`).
+pub fn day_streak(
+    metric: &Metric,
+    records: &[ParsedRecord],
+    anchor: NaiveDate,
+    longest: bool,
+    link: Link,
+) -> Option<Reply> {
+    let points = crate::offline::metric::series(metric, records);
+    let mut days: BTreeMap<NaiveDate, &Point> = BTreeMap::new();
+    for p in &points {
+        days.entry(p.date).or_insert(p);
+    }
+    // Every run of days in a row, as (first, last).
+    let mut runs: Vec<(NaiveDate, NaiveDate)> = Vec::new();
+    for &d in days.keys() {
+        match runs.last_mut() {
+            Some((_, last)) if *last + Duration::days(1) == d => *last = d,
+            _ => runs.push((d, d)),
+        }
+    }
+    let length = |(a, b): &(NaiveDate, NaiveDate)| (*b - *a).num_days() + 1;
+    let run = if longest {
+        // The latest of the longest.
+        runs.iter().rev().max_by_key(|r| length(r)).copied()?
+    } else {
+        runs.last()
+            .copied()
+            .filter(|(_, last)| *last >= anchor - Duration::days(1))?
+    };
+    let streak: Vec<&Point> = days.range(run.0..=run.1).map(|(_, p)| *p).collect();
+    let n = streak.len();
+    let mut r = Reply::default();
+    r.head.push(t(
+        "day_streak",
+        &[
+            ("days", &count(n, "day")),
+            ("what", &crate::offline::say::label(&metric.label())),
+            ("from", &full_day(run.0)),
+            ("to", &full_day(run.1)),
+        ],
+    ));
+    items(&mut r, &streak, link);
+    let detail = |p: &Point| p.detail.clone();
+    r.provenance.push(Provenance::of(
+        Operation::Count,
+        count(n, "day"),
+        &streak,
+        &detail,
+        "",
+        link,
+    ));
+    Some(r)
+}
+
 /// How many weeks in a row, up to this one, have a logged workout or run (`몇 주 연속`);
 /// this week counts only once something is logged in it.
 pub fn week_streak(

@@ -511,6 +511,7 @@ const WEIGH_IN_LABELS: &[&str] = &[
     "weight",
     "weigh-in",
     "weighed",
+    "weighted",
     "bodyweight",
     "bw",
     "scale",
@@ -559,7 +560,7 @@ fn weigh_in(what: String, unit: &str, value: f64) -> String {
 }
 
 /// `weight 178.6`, `Weight: 81.2`, `weighed 188.9 this am`, `scale said 187.1`, `peso
-/// 70,6`, `báscula: 82,1`: a weigh-in in words of Latin letters with no unit, kept without
+/// 70,6`, `báscula: 82,1`, `80.3 on the scale`: a weigh-in in words of Latin letters with no unit, kept without
 /// one (pounds and kilograms both are written so); the answer shows it in the unit of the
 /// person's other weigh-ins. The label comes first and the number right after it (`peso
 /// muerto 125` is a deadlift).
@@ -578,7 +579,17 @@ fn weight_without_unit(clause: &mut Clause, found: &mut Found) {
         )
         .expect("weight pattern compiles")
     });
-    for hit in clause.hits(re) {
+    // `80.3 on the scale`, `81,2 auf der Waage`: the number first, the scale after it.
+    static AFTER: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let after = AFTER.get_or_init(|| {
+        regex::Regex::new(
+            r"^\W*(\d{2,3}(?:[.,]\d{1,2})?)\s+(?:on the scales?|auf der waage|sur la balance|en la báscula|na balança)\b",
+        )
+        .expect("weight pattern compiles")
+    });
+    let mut hits = clause.hits(re);
+    hits.extend(clause.hits(after));
+    for hit in hits {
         let Some(value) = hit.num(1).filter(|v| (25.0..=500.0).contains(v)) else {
             continue;
         };
@@ -606,6 +617,12 @@ fn what(text: &str, start: usize, end: usize) -> Option<String> {
         .split([';', ',', '|', '；', '，', '。'])
         .next()
         .unwrap_or_default();
+    // A full stop ends the thought too (`80.3 kg. meh.`).
+    let after_text = match after_text.find(". ") {
+        Some(at) => &after_text[..at],
+        None => after_text.strip_suffix('.').unwrap_or(after_text),
+    };
+    let after_text = if after_text.starts_with('.') { "" } else { after_text };
     let of_thing = after_text
         .trim_start()
         .strip_prefix("of ")

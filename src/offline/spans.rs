@@ -41,6 +41,18 @@ pub fn joined(
             let Some((from, from_at)) = last_end(left, to.end, week, &single) else {
                 continue;
             };
+            // `2025年5月3日から5月20日まで`: an end with no year of its own takes the year
+            // the other end writes.
+            let year_of =
+                |phrase: &str| phrase.contains(|c: char| c.is_ascii_digit()) && has_year(phrase);
+            let (to, to_end) = match !year_of(&to.phrase) && year_of(&from.phrase) {
+                true => {
+                    let year_end =
+                        NaiveDate::from_ymd_opt(from.start.year(), 12, 31).unwrap_or(anchor);
+                    first_end(right, year_end, week, &single).unwrap_or((to, to_end))
+                }
+                false => (to, to_end),
+            };
             let before = left[..from_at].trim_end();
             if needs_between && !words.between.iter().any(|w| ends_with_word(before, w)) {
                 continue;
@@ -78,6 +90,13 @@ fn joins_here(left: &str, right: &str, join: &str) -> bool {
             && !after.is_some_and(char::is_alphanumeric);
     }
     !(before.is_some_and(|c| c.is_ascii_digit()) && after.is_some_and(|c| c.is_ascii_digit()))
+}
+
+/// Whether a period phrase writes a year (four digits in a row).
+fn has_year(phrase: &str) -> bool {
+    phrase
+        .split(|c: char| !c.is_ascii_digit())
+        .any(|run| run.len() == 4)
 }
 
 fn is_spaceless(c: char) -> bool {

@@ -532,6 +532,15 @@ pub(super) fn show(figure: f64, sample: &Value, written: &str) -> String {
             let hours = super::analyze::trim(figure / 3600.0);
             format!("{}{unit}", hours.replace('.', mark))
         }
+        // `45 min`: minutes alone, so an hour or more is told in hours and minutes.
+        Value::Duration(_) if !written.contains(':') && minutes_only(written) => {
+            let minutes = (figure / 60.0).round() as i64;
+            match minutes < 60 {
+                true => in_form(written, &[minutes]),
+                false if minutes % 60 == 0 => format!("{}h", minutes / 60),
+                false => format!("{}h {:02}m", minutes / 60, minutes % 60),
+            }
+        }
         Value::Duration(_) if !written.contains(':') => {
             let minutes = (figure / 60.0).round() as i64;
             in_form(written, &[minutes / 60, minutes % 60])
@@ -552,6 +561,14 @@ pub(super) fn show(figure: f64, sample: &Value, written: &str) -> String {
         Value::Number(_, unit) => format!("{} {unit}", super::analyze::trim(figure)),
         _ => super::analyze::trim(figure),
     }
+}
+
+/// Whether a time is written as one number of minutes (`45 min`, `15min`, `30分`).
+fn minutes_only(written: &str) -> bool {
+    let t = written.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let unit = t[digits..].trim().to_lowercase();
+    digits > 0 && super::read::units::measure_unit(&unit) == Some("minute")
 }
 
 /// The decimal mark and the unit (with the space before it) of hours written with a

@@ -79,8 +79,8 @@ pub fn day_streak(
     }
     let length = |(a, b): &(NaiveDate, NaiveDate)| (*b - *a).num_days() + 1;
     let run = if longest {
-        // The latest of the longest.
-        runs.iter().rev().max_by_key(|r| length(r)).copied()?
+        // The latest of the longest (`max_by_key` keeps the last).
+        runs.iter().max_by_key(|r| length(r)).copied()?
     } else {
         runs.last()
             .copied()
@@ -88,12 +88,17 @@ pub fn day_streak(
     };
     let streak: Vec<&Point> = days.range(run.0..=run.1).map(|(_, p)| *p).collect();
     let n = streak.len();
+    // A day with a run is a day of runs, whichever of its measures was asked.
+    let what = match metric {
+        Metric::Distance | Metric::RunDuration | Metric::Pace => &Metric::Runs,
+        other => other,
+    };
     let mut r = Reply::default();
     r.head.push(t(
         "day_streak",
         &[
             ("days", &count(n, "day")),
-            ("what", &crate::offline::say::label(&metric.label())),
+            ("what", &crate::offline::say::label(&what.label())),
             ("from", &full_day(run.0)),
             ("to", &full_day(run.1)),
         ],

@@ -622,7 +622,11 @@ fn what(text: &str, start: usize, end: usize) -> Option<String> {
         Some(at) => &after_text[..at],
         None => after_text.strip_suffix('.').unwrap_or(after_text),
     };
-    let after_text = if after_text.starts_with('.') { "" } else { after_text };
+    let after_text = if after_text.starts_with('.') {
+        ""
+    } else {
+        after_text
+    };
     let of_thing = after_text
         .trim_start()
         .strip_prefix("of ")

@@ -412,6 +412,17 @@ fn busiest_day(
         .collect();
     quantities.sort();
     quantities.dedup();
+    // A to-do's time is one quantity under two names (`hour`, `minute`): the one written
+    // the same in every row is kept once.
+    let same = |a: &str, b: &str| {
+        rows.iter().all(|r| match (r.field(a), r.field(b)) {
+            (Some(x), Some(y)) => x.text == y.text,
+            (None, None) => true,
+            _ => false,
+        })
+    };
+    let all = quantities.clone();
+    quantities.retain(|k| !all.iter().take_while(|j| j != &k).any(|j| same(j, k)));
     // The log's quantity: nearly every row of the period holds it.
     let [target] = quantities[..] else {
         return None;

@@ -67,10 +67,13 @@ pub fn joined(
                 .find(|w| after.trim_start().starts_with(w.as_str()))
                 .map_or(0, |w| after.len() - after.trim_start().len() + w.len());
             let end = at + join.len() + to_end + until;
+            // The phrase takes the word that opens the span (`from`, `between`, `entre`).
+            let opens = words.between.iter().find(|w| ends_with_word(before, w));
+            let start_at = opens.map_or(from_at, |w| before.len() - w.len());
             return Some(DateRange {
                 start: from.start,
                 end: to.end,
-                phrase: lower[from_at..end].trim().to_string(),
+                phrase: lower[start_at..end].trim().to_string(),
             });
         }
     }

@@ -451,7 +451,11 @@ fn resolve<'a>(
 }
 
 /// Month `m` of `year`, or the last such month not after the anchor.
-fn month(anchor: NaiveDate, m: u32, year: Option<i32>) -> Option<(NaiveDate, NaiveDate)> {
+pub(super) fn month(
+    anchor: NaiveDate,
+    m: u32,
+    year: Option<i32>,
+) -> Option<(NaiveDate, NaiveDate)> {
     let year = year.unwrap_or(if m > anchor.month() {
         anchor.year() - 1
     } else {
@@ -567,7 +571,7 @@ fn day_span(lower: &str, anchor: NaiveDate) -> Option<(NaiveDate, NaiveDate, Str
     (start <= end).then(|| (start, end, phrase.trim().to_string()))
 }
 
-fn month_of(name: &str) -> Option<u32> {
+pub(super) fn month_of(name: &str) -> Option<u32> {
     super::read::lexicon::lexicon()
         .months
         .iter()

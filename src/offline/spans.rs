@@ -43,9 +43,7 @@ pub fn joined(
             };
             // `2025年5月3日から5月20日まで`: an end with no year of its own takes the year
             // the other end writes.
-            let year_of =
-                |phrase: &str| phrase.contains(|c: char| c.is_ascii_digit()) && has_year(phrase);
-            let (to, to_end) = match !year_of(&to.phrase) && year_of(&from.phrase) {
+            let (to, to_end) = match !has_year(&to.phrase) && has_year(&from.phrase) {
                 true => {
                     let year_end =
                         NaiveDate::from_ymd_opt(from.start.year(), 12, 31).unwrap_or(anchor);
@@ -87,7 +85,7 @@ fn joins_here(left: &str, right: &str, join: &str) -> bool {
     let spaced = join
         .chars()
         .next()
-        .is_some_and(|c| c.is_alphabetic() && !is_spaceless(c));
+        .is_some_and(|c| c.is_alphabetic() && !crate::domains::is_spaceless(c));
     if spaced {
         return !before.is_some_and(char::is_alphanumeric)
             && !after.is_some_and(char::is_alphanumeric);
@@ -100,10 +98,6 @@ fn has_year(phrase: &str) -> bool {
     phrase
         .split(|c: char| !c.is_ascii_digit())
         .any(|run| run.len() == 4)
-}
-
-fn is_spaceless(c: char) -> bool {
-    crate::domains::is_spaceless(c)
 }
 
 fn stands_alone(text: &str, word: &str) -> bool {
@@ -131,7 +125,7 @@ fn first_end(
         }
     }
     let (month, year, len) = month_at(right, true)?;
-    let (start, end) = month_span(anchor, month, year)?;
+    let (start, end) = super::periods::month(anchor, month, year)?;
     Some((
         DateRange {
             start,
@@ -160,7 +154,7 @@ fn last_end(
         from = end;
     }
     let (month, year, at) = month_at(text, false)?;
-    let (start, end) = month_span(anchor, month, year)?;
+    let (start, end) = super::periods::month(anchor, month, year)?;
     Some((
         DateRange {
             start,
@@ -176,13 +170,7 @@ fn last_end(
 fn month_at(text: &str, at_start: bool) -> Option<(u32, Option<i32>, usize)> {
     let number_of = |w: &str| {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        crate::vault::dating::month(w).or_else(|| {
-            lexicon()
-                .months
-                .iter()
-                .find(|(n, _)| n == w)
-                .map(|(_, m)| *m)
-        })
+        crate::vault::dating::month(w).or_else(|| super::periods::month_of(w))
     };
     if !at_start {
         let word = text.split_whitespace().next_back()?;
@@ -207,18 +195,6 @@ fn month_at(text: &str, at_start: bool) -> Option<(u32, Option<i32>, usize)> {
         Some(year)
     });
     Some((month, year, end))
-}
-
-/// Month `m` of `year`, or the last such month not after `anchor`.
-fn month_span(anchor: NaiveDate, m: u32, year: Option<i32>) -> Option<(NaiveDate, NaiveDate)> {
-    let year = year.unwrap_or(anchor.year() - i32::from(m > anchor.month()));
-    let start = NaiveDate::from_ymd_opt(year, m, 1)?;
-    Some((
-        start,
-        start
-            .checked_add_months(chrono::Months::new(1))?
-            .pred_opt()?,
-    ))
 }
 
 #[cfg(test)]

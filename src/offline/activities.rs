@@ -3,7 +3,9 @@
 //! about as "how far did I cycle". A measure and a question about the same family match.
 //! The words are data: `activities:` in each `read/lexicon/<lang>.yaml`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+
+use aho_corasick::AhoCorasick;
 use std::sync::OnceLock;
 
 /// Whether an activity covers ground, so has a distance: a walk, a hike, a ride, a swim.
@@ -16,38 +18,20 @@ pub fn on_foot(family: &str) -> bool {
     matches!(family, "walking" | "hiking")
 }
 
-/// The family `text` (a measure's what, or a question's word) names, if any.
+/// The family `text` (a measure's what, or a question's word) names, if any: the first
+/// in en.yaml's order that a word of `text` names as written, else with two neighbouring
+/// letters swapped (the slip of fast typing: `rdie`, `zwfit`).
 pub fn family(text: &str) -> Option<&'static str> {
     let text = text.to_lowercase();
-    // Split once: every family's words are looked for among the same words of the text.
     let tokens: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
-    let find = |names: &dyn Fn(&Word) -> bool| {
-        prepared()
-            .iter()
-            .find(|(_, words)| words.iter().any(names))
-            .map(|(name, _)| *name)
+    let index = index();
+    let first = |visit: &dyn Fn(&mut dyn FnMut(usize))| {
+        let mut first: Option<usize> = None;
+        visit(&mut |f| first = Some(first.map_or(f, |g| g.min(f))));
+        first.map(|f| index.names[f])
     };
-    // A long text (a paragraph of a journal) is looked up by its words' set and lengths.
-    if tokens.len() > LONG {
-        let set: HashSet<&str> = tokens.iter().copied().collect();
-        let mut by_len: HashMap<usize, Vec<&str>> = HashMap::new();
-        for t in &set {
-            by_len.entry(t.len()).or_default().push(t);
-        }
-        let same_len = |w: &Word| by_len.get(&w.text.len()).map_or(&[][..], Vec::as_slice);
-        return find(&|w| {
-            if w.glued {
-                text.contains(w.text)
-            } else {
-                set.contains(w.text)
-            }
-        })
-        .or_else(|| find(&|w| swapped_name(same_len(w), w)));
-    }
-    // Then with two neighbouring letters swapped, the slip of fast typing (`rdie`,
-    // `zwfit`), once no family names the text as written.
-    find(&|w| names(&text, &tokens, w))
-        .or_else(|| find(&|w| swapped_name(&tokens, w)))
+    first(&|hit| index.named(&text, &tokens, hit))
+        .or_else(|| first(&|hit| index.swapped(&tokens, hit)))
         .or_else(|| family(&without_count_infix(&text)?))
 }
 
@@ -63,86 +47,101 @@ fn without_count_infix(text: &str) -> Option<String> {
         .then(|| re.replace_all(text, "$1$2").into_owned())
 }
 
-/// More words than this in a text, and [`family`] looks them up by set.
-const LONG: usize = 16;
-
-/// A family's word, with what looking it up needs worked out once (working it out on
-/// every look-up, for every word of every family, was a twentieth of reading a vault).
-struct Word {
-    text: &'static str,
-    /// Looked for inside longer words (see [`glued`]).
-    glued: bool,
-    /// A slip of two swapped letters is looked for (four letters or more, all letters).
-    swappable: bool,
+/// The families' words, looked up by the words of a text rather than one by one (a
+/// walk over every word of every family was a sixth of reading a vault).
+struct Index {
+    /// Family names in en.yaml's order; the numbers below point into it.
+    names: Vec<&'static str>,
+    /// A word looked for as a whole word, and the families it names.
+    whole: HashMap<&'static str, Vec<usize>>,
+    /// Words of four letters or more, all letters: a slip of two swapped letters is
+    /// looked for.
+    swappable: HashMap<&'static str, Vec<usize>>,
+    /// Words looked for inside longer words (see [`glued`]), and the family of each.
+    glued: Option<AhoCorasick>,
+    glued_family: Vec<usize>,
 }
 
-fn prepared() -> &'static [(&'static str, Vec<Word>)] {
-    static PREPARED: OnceLock<Vec<(&'static str, Vec<Word>)>> = OnceLock::new();
-    PREPARED.get_or_init(|| {
-        crate::offline::read::lexicon::lexicon()
-            .activities
-            .0
-            .iter()
-            .map(|(name, words)| {
-                let words = words
-                    .iter()
-                    .map(|w| Word {
-                        text: w.as_str(),
-                        glued: glued(w),
-                        swappable: w.chars().count() >= 4 && w.chars().all(char::is_alphabetic),
-                    })
-                    .collect();
-                (name.as_str(), words)
-            })
-            .collect()
-    })
-}
-
-/// Whether one of the words `tokens` is `word` with two neighbouring letters swapped
-/// (words of four letters or more).
-fn swapped_name(tokens: &[&str], word: &Word) -> bool {
-    if !word.swappable {
-        return false;
-    }
-    let (word, letters) = (word.text, word.text.chars().count());
-    // A swap keeps the letters, so their bytes too: other lengths are no swap.
-    tokens.iter().any(|t| {
-        if t.len() != word.len() || t.chars().count() != letters {
-            return false;
+impl Index {
+    /// Calls `hit` with the family of every word `text` (split into `tokens`) holds.
+    fn named(&self, text: &str, tokens: &[&str], hit: &mut dyn FnMut(usize)) {
+        for t in tokens {
+            self.whole.get(t).into_iter().flatten().for_each(|&f| hit(f));
         }
-        let mut diff = t
-            .chars()
-            .zip(word.chars())
-            .enumerate()
-            .filter(|(_, (a, b))| a != b);
-        match (diff.next(), diff.next(), diff.next()) {
-            (Some((i, (t1, w1))), Some((j, (t2, w2))), None) => j == i + 1 && t1 == w2 && t2 == w1,
-            _ => false,
+        if let Some(glued) = &self.glued {
+            for m in glued.find_overlapping_iter(text) {
+                hit(self.glued_family[m.pattern().as_usize()]);
+            }
         }
-    })
+    }
+
+    /// Calls `hit` with the family of every word one of `tokens` is with two neighbouring
+    /// letters swapped.
+    fn swapped(&self, tokens: &[&str], hit: &mut dyn FnMut(usize)) {
+        let mut swapped = String::new();
+        for t in tokens {
+            let chars: Vec<char> = t.chars().collect();
+            if chars.len() < 4 || !chars.iter().all(|c| c.is_alphabetic()) {
+                continue;
+            }
+            for i in 0..chars.len() - 1 {
+                if chars[i] == chars[i + 1] {
+                    continue;
+                }
+                swapped.clear();
+                swapped.extend(&chars[..i]);
+                swapped.push(chars[i + 1]);
+                swapped.push(chars[i]);
+                swapped.extend(&chars[i + 2..]);
+                let families = self.swappable.get(swapped.as_str());
+                families.into_iter().flatten().for_each(|&f| hit(f));
+            }
+        }
+    }
 }
 
-/// Whether `text` (split into `tokens`) holds `word`: inside a longer word for scripts
-/// without spaces and emoji, else as a whole word.
-fn names(text: &str, tokens: &[&str], word: &Word) -> bool {
-    if word.glued {
-        return text.contains(word.text);
-    }
-    tokens.contains(&word.text)
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let families = &crate::offline::read::lexicon::lexicon().activities.0;
+        let mut index = Index {
+            names: families.iter().map(|(name, _)| name.as_str()).collect(),
+            whole: HashMap::new(),
+            swappable: HashMap::new(),
+            glued: None,
+            glued_family: Vec::new(),
+        };
+        let mut glued_words = Vec::new();
+        for (f, (_, words)) in families.iter().enumerate() {
+            for w in words.iter().map(String::as_str) {
+                if glued(w) {
+                    glued_words.push(w);
+                    index.glued_family.push(f);
+                    continue;
+                }
+                index.whole.entry(w).or_default().push(f);
+                if w.chars().count() >= 4 && w.chars().all(char::is_alphabetic) {
+                    index.swappable.entry(w).or_default().push(f);
+                }
+            }
+        }
+        index.glued = (!glued_words.is_empty()).then(|| {
+            AhoCorasick::new(&glued_words).expect("activity words form an automaton")
+        });
+        index
+    })
 }
 
 /// Every family `text` names (`Went climbing, then a swim` names two), in en.yaml's order.
 pub fn families(text: &str) -> Vec<&'static str> {
     let text = text.to_lowercase();
     let tokens: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
-    prepared()
-        .iter()
-        .filter(|(_, words)| {
-            words
-                .iter()
-                .any(|w| names(&text, &tokens, w) || swapped_name(&tokens, w))
-        })
-        .map(|(name, _)| *name)
+    let index = index();
+    let mut named = vec![false; index.names.len()];
+    index.named(&text, &tokens, &mut |f| named[f] = true);
+    index.swapped(&tokens, &mut |f| named[f] = true);
+    (index.names.iter().zip(named))
+        .filter_map(|(name, named)| named.then_some(*name))
         .collect()
 }
 

@@ -1265,7 +1265,7 @@ fn measure_asked(store: &Store, domains: &Domains, query: &Query, question: &str
             let timed = |m: &crate::vault::parsed::Measure| {
                 named(&m.what) && TIME_UNITS.contains(&m.unit.as_str())
             };
-            if !store.records_lifting(start, end, name).is_empty() {
+            if store.lifts_within(start, end, name) {
                 return None;
             }
             let measured = store.records_measured(start, end);

@@ -54,12 +54,15 @@ pub(crate) fn terms(lower: &str) -> Vec<String> {
         .chain(&q.first)
         .chain(&q.per_month)
         .chain(&q.which_month)
-        // `am niedrigsten`, `più`: words that rank, never what is looked for.
+        // `am niedrigsten`, `più`: words that rank, and `how many times`: words that
+        // count, never what is looked for.
         .chain(
             [
                 super::cues::Cue::Best,
                 super::cues::Cue::Worst,
                 super::cues::Cue::Least,
+                super::cues::Cue::Count,
+                super::cues::Cue::HowMany,
             ]
             .into_iter()
             .flat_map(super::cues::words),

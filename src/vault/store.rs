@@ -578,6 +578,20 @@ impl Store {
             })
     }
 
+    /// Whether a record dated within `start..=end` holds a weighed set of the lift `name`
+    /// (as [`Store::records_lifting`] would find, without reading them).
+    pub fn lifts_within(&self, start: NaiveDate, end: NaiveDate, name: &str) -> bool {
+        let any = if name == "unknown" {
+            Ok(!self.records_lifting(start, end, name).is_empty())
+        } else {
+            self.records.any_lift_set(start, end, name)
+        };
+        any.unwrap_or_else(|e| {
+            tracing::warn!("{e}");
+            false
+        })
+    }
+
     /// Parsed records dated within `start..=end` that hold a weighed set of the lift `name`
     /// (those a best, a last or a count of that lift is computed from), oldest first, each
     /// holding only those sets: read back from the stored sets without decoding a record

@@ -15,6 +15,21 @@ use crate::vault::facts::Fact;
 use crate::vault::parsed::ParsedRecord;
 
 impl RecordDb {
+    /// Whether a record dated within `start..=end` holds a weighed set of the lift `name`.
+    pub fn any_lift_set(&self, start: NaiveDate, end: NaiveDate, name: &str) -> Result<bool> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT EXISTS(SELECT 1 FROM lift_sets INDEXED BY lift_sets_in_order
+                 WHERE activity = ?3 AND date BETWEEN ?1 AND ?2)",
+            )
+            .map_err(|e| self.error(e))?;
+        stmt.query_row(params![start.to_string(), end.to_string(), name], |row| {
+            row.get(0)
+        })
+        .map_err(|e| self.error(e))
+    }
+
     /// The records dated within `start..=end` with a weighed set of the lift `name`, oldest
     /// first (by date, time, note, id), each holding only those sets: the exercise's name,
     /// weight, unit, sets and reps, its note, heading, date and time. Nothing else of the

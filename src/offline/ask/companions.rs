@@ -37,7 +37,10 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     };
     let mut rest = q.clone();
     // Being with someone is the act itself when the question only says so (`met`, `만났어`).
-    for w in lex.questions.who.iter().chain(&lex.meet) {
+    // `with` itself asks nothing (`avec`, `with`); in scripts without spaces it is part of
+    // the name's word (`さくらと`) and stays.
+    let spaced_with = lex.with.iter().filter(|w| !has_spaceless(w));
+    for w in lex.questions.who.iter().chain(&lex.meet).chain(spaced_with) {
         rest = lookup::replace_word(&rest, w);
     }
     let (start, end) = match frame.query.range.as_ref() {
@@ -49,9 +52,12 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     // A question naming one of the period's companions asks about them.
     let person = (op != Op::Most)
         .then(|| {
+            let people = || told.iter().flat_map(|s| &s.people);
             terms
                 .iter()
-                .find_map(|t| told.iter().flat_map(|s| &s.people).find(|p| names(t, p)))
+                .find_map(|t| people().find(|p| names(t, p)))
+                // A name in a script without spaces is found inside the question's words.
+                .or_else(|| people().find(|p| has_spaceless(p) && rest.contains(p.as_str())))
         })
         .flatten()
         .cloned();
@@ -64,17 +70,47 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     );
     // The question's words that some sentence with a companion holds: its act (`dinner`,
     // `almocei` for `Almoço`); words no such sentence holds (`often`) are its frame.
-    let act: Vec<&String> = terms
-        .iter()
-        .filter(|term| !person.as_ref().is_some_and(|p| names(term, p)))
-        .filter(|term| told.iter().any(|s| lookup::holds(term, &s.lower)))
+    // A word of reaching someone (`call`, `appelé`, `電話`) is held by every sentence of
+    // one, in whichever of its words (`phoned Dad`, `Mum rang`).
+    // A word the lexicon gives other words for is held by those too (`déjeuné`: `midi`).
+    // Words of a script without spaces are the lexicon's words the question holds (`ランチ`,
+    // `電話`), not the pairs of letters a lookup tries.
+    let lexicon_words: Vec<String> = match has_spaceless(&rest) {
+        true => words_in(&rest),
+        false => Vec::new(),
+    };
+    let aliases: BTreeMap<&str, Vec<String>> = (terms.iter().chain(&lexicon_words))
+        .map(|t| (t.as_str(), plan::aliases_of(t)))
         .collect();
+    let holds = |term: &str, s: &Told| match names_contact(term) {
+        true => tells_contact(&s.lower),
+        false => {
+            let alias = |a: &&String| a.chars().count() >= 3 || has_spaceless(a);
+            lookup::holds(term, &s.lower)
+                || (aliases.get(term).into_iter().flatten())
+                    .filter(alias)
+                    .any(|a| lookup::holds(a, &s.lower))
+        }
+    };
+    let asked = match lexicon_words.is_empty() {
+        true => &terms,
+        false => &lexicon_words,
+    };
+    let mut act: Vec<&String> = asked
+        .iter()
+        .filter(|term| !person.as_ref().is_some_and(|p| names(term, p) || p.contains(*term)))
+        .filter(|term| told.iter().any(|s| holds(term, s)))
+        .collect();
+    // A question about calls asks about calls, whatever else its words hold.
+    if let Some(call) = act.iter().find(|t| names_contact(t)).copied() {
+        act = vec![call];
+    }
     if act.is_empty() && !terms.is_empty() && person.is_none() {
         return None;
     }
     let with_act: Vec<&Told> = told
         .iter()
-        .filter(|s| act.iter().all(|term| lookup::holds(term, &s.lower)))
+        .filter(|s| act.iter().all(|term| holds(term, s)))
         .filter(|s| person.as_ref().is_none_or(|p| s.people.contains(p)))
         .collect();
     let mut reply = Reply::default();
@@ -235,41 +271,163 @@ fn person(name: &str) -> String {
     stem.unwrap_or(name).to_string()
 }
 
-/// The people a sentence names after (or, in Korean and Japanese, before) a companion word.
+/// The people a sentence names after (or, in Korean and Japanese, before) a companion word,
+/// a verb of meeting or one of reaching someone (`Met Priya for lunch`, `called Mum`,
+/// `母に電話`), or before a word of being reached (`Dad rang about the boiler`).
 pub fn companions(sentence: &str) -> Vec<String> {
     let mut out = Vec::new();
     let lex = lexicon();
-    for marker in &lex.with {
-        let found = if !has_spaceless(marker) {
-            after_word(sentence, marker, lex)
-        } else if marker.chars().all(is_hangul) {
-            before_particle(sentence, marker)
-        } else if marker == "と" {
-            before_to(sentence)
-        } else {
-            after_ideograph(sentence, marker)
-        };
+    let mut add = |found: Vec<String>| {
         for who in found.iter().map(|w| person(w)) {
             if !out.contains(&who) {
                 out.push(who);
             }
         }
+    };
+    for marker in lex.with.iter().chain(&lex.meet) {
+        add(if !has_spaceless(marker) {
+            after_word(sentence, marker, lex)
+        } else if marker.chars().all(is_hangul) {
+            before_particle(sentence, marker)
+        } else if marker == "と" {
+            before_to(sentence)
+        } else if lex.meet.contains(marker) {
+            Vec::new()
+        } else {
+            after_ideograph(sentence, marker)
+        });
+    }
+    for marker in &lex.contact {
+        add(if !has_spaceless(marker) {
+            after_word(sentence, marker, lex)
+        } else {
+            reached_before(sentence, marker, lex)
+        });
+    }
+    for marker in &lex.contacted_by {
+        add(before_word(sentence, marker, lex));
     }
     out
 }
 
-/// `with Marta and Leo at Lisboa`, `com o João`: the capitalised names after the word,
-/// articles and possessives skipped, joined by commas or the language files' `joiners`
-/// (`and`, `und`, `e`).
+/// Whether a sentence tells of reaching someone, or being reached (`call w/ Lena`,
+/// `Maman m'a appelé`, `母から電話`).
+fn tells_contact(lower: &str) -> bool {
+    let lex = lexicon();
+    (lex.contact.iter().chain(&lex.contacted_by))
+        .any(|w| crate::offline::read::words::find_word(lower, w).is_some())
+}
+
+/// The lexicon's words in scripts without spaces that `text` holds: field names and their
+/// other words (`ランチ`), words of reaching someone (`電話`).
+fn words_in(text: &str) -> Vec<String> {
+    let lex = lexicon();
+    let fields = lex.fields.iter().flat_map(|(_, words)| words);
+    (fields.chain(&lex.contact))
+        .filter(|w| has_spaceless(w) && text.contains(w.as_str()))
+        .cloned()
+        .collect()
+}
+
+/// Whether a question's word is a word of reaching someone (`call`, `appelé`, `電話した`).
+fn names_contact(term: &str) -> bool {
+    let lex = lexicon();
+    (lex.contact.iter().chain(&lex.contacted_by)).any(|c| {
+        c == term || lookup::holds(term, c) || has_spaceless(c) && term.contains(c.as_str())
+    })
+}
+
+/// The words of `sentence` split at spaces, each without the marks around it.
+fn bare_words(sentence: &str) -> Vec<&str> {
+    sentence
+        .split_whitespace()
+        .map(|w| w.trim_matches([',', ':', ';', '.', '!', '?', '(', ')', '"', '«', '»']))
+        .collect()
+}
+
+/// Where the words of `marker` (a word or a phrase) start in `words`.
+fn phrase_at<'a>(words: &'a [&'a str], marker: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let parts: Vec<&str> = marker.split_whitespace().collect();
+    (0..words.len()).filter(move |&i| {
+        parts.len() <= words.len() - i
+            && (parts.iter().zip(&words[i..])).all(|(p, w)| w.to_lowercase() == *p)
+    })
+}
+
+/// A word that is a person: a capitalised name of two letters or more, or a family word in
+/// any case (`mum`), then capitalised.
+fn person_word(word: &str, lex: &Lexicon) -> Option<String> {
+    if lex.kin.contains(&word.to_lowercase()) {
+        let mut chars = word.chars();
+        let first = chars.next()?;
+        return Some(first.to_uppercase().chain(chars).collect());
+    }
+    (word.chars().next().is_some_and(char::is_uppercase) && word.chars().count() >= 2)
+        .then(|| word.to_string())
+}
+
+/// `Dad rang about the boiler`, `Maman m'a appelé`: the person just before the words.
+fn before_word(sentence: &str, marker: &str, lex: &Lexicon) -> Vec<String> {
+    let words = bare_words(sentence);
+    phrase_at(&words, marker)
+        .filter_map(|i| person_word(words.get(i.checked_sub(1)?)?, lex))
+        .collect()
+}
+
+/// `母に電話`, `母から電話があった`, `엄마한테 전화`, `给妈妈打电话`: the person before the
+/// particle before a word of reaching someone (in Chinese, between the particle and the
+/// word): a family word, or a name of two letters or more.
+fn reached_before(sentence: &str, marker: &str, lex: &Lexicon) -> Vec<String> {
+    const AFTER_NAME: [&str; 7] = ["から", "に", "と", "へ", "한테", "에게", "께"];
+    const BEFORE_NAME: [&str; 3] = ["给", "跟", "和"];
+    let mut out = Vec::new();
+    for (at, _) in sentence.match_indices(marker) {
+        let before = sentence[..at].trim_end();
+        let between = BEFORE_NAME.iter().find_map(|p| {
+            let (_, name) = before.rsplit_once(p)?;
+            (1..=3).contains(&name.chars().count()).then_some(name)
+        });
+        let name = match between {
+            Some(name) => name,
+            None => {
+                let Some(rest) = AFTER_NAME.iter().find_map(|p| before.strip_suffix(p)) else {
+                    continue;
+                };
+                match lex.kin.iter().find(|k| rest.ends_with(k.as_str())) {
+                    Some(kin) => kin.as_str(),
+                    None => {
+                        let start = (rest.char_indices().rev())
+                            .take_while(|(_, c)| is_name_char(*c) || is_hangul(*c))
+                            .take(6)
+                            .last()
+                            .map_or(rest.len(), |(i, _)| i);
+                        &rest[start..]
+                    }
+                }
+            }
+        };
+        let name = ["さん", "ちゃん", "くん", "君"]
+            .iter()
+            .find_map(|h| name.strip_suffix(h))
+            .unwrap_or(name);
+        if lex.kin.iter().any(|k| k == name) || name.chars().count() >= 2 {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+/// `with Marta and Leo at Lisboa`, `com o João`, `called my mum`: the names (or family
+/// words) after the word or phrase, articles and possessives skipped, joined by commas or
+/// the language files' `joiners` (`and`, `und`, `e`).
 fn after_word(sentence: &str, marker: &str, lex: &Lexicon) -> Vec<String> {
     let skip = &lex.possessives;
     let words: Vec<&str> = sentence.split_whitespace().collect();
+    let bare = bare_words(sentence);
+    let length = marker.split_whitespace().count();
     let mut out = Vec::new();
-    for (i, w) in words.iter().enumerate() {
-        if w.to_lowercase() != *marker {
-            continue;
-        }
-        let mut j = i + 1;
+    for i in phrase_at(&bare, marker) {
+        let mut j = i + length;
         while words
             .get(j)
             .is_some_and(|w| skip.contains(&w.to_lowercase()))
@@ -278,10 +436,10 @@ fn after_word(sentence: &str, marker: &str, lex: &Lexicon) -> Vec<String> {
         }
         while let Some(word) = words.get(j) {
             let name = word.trim_end_matches([',', ':', ';', '.', '!', '?', ')', '"', '»']);
-            if !name.chars().next().is_some_and(char::is_uppercase) {
+            let Some(who) = person_word(name, lex) else {
                 break;
-            }
-            out.push(name.to_string());
+            };
+            out.push(who);
             if name.len() != word.len() && !word.ends_with(',') {
                 break;
             }
@@ -373,9 +531,10 @@ fn is_ideograph(c: char) -> bool {
     ('\u{4E00}'..='\u{9FFF}').contains(&c)
 }
 
-/// A kanji, katakana or honorific kana of a Japanese name.
+/// A kanji, katakana or kana of a Japanese name (`さくら`): any kana but a particle's.
 fn is_name_char(c: char) -> bool {
-    is_ideograph(c) || ('\u{30A0}'..='\u{30FF}').contains(&c) || "さんちゃくん".contains(c)
+    let kana = ('\u{3041}'..='\u{3096}').contains(&c) && !"でにはをがのもへやかとよねだ".contains(c);
+    is_ideograph(c) || ('\u{30A0}'..='\u{30FF}').contains(&c) || kana
 }
 
 #[cfg(test)]
@@ -397,6 +556,25 @@ mod tests {
         assert_eq!(companions("和小陈、小李一起去爬山"), ["小陈", "小李"]);
         assert_eq!(companions("민수랑 영화 봤다"), ["민수"]);
         assert_eq!(companions("田中さんとランチ"), ["田中"]);
+        assert_eq!(companions("昼はさくらとランチ"), ["さくら"]);
         assert!(companions("Dinner at home, early night").is_empty());
+    }
+
+    #[test]
+    fn people_met_or_reached_are_companions() {
+        assert_eq!(companions("Met Priya for lunch at Sushi Zen"), ["Priya"]);
+        assert_eq!(companions("called mum about the move"), ["Mum"]);
+        assert_eq!(companions("phone: Mum"), ["Mum"]);
+        assert_eq!(companions("Dad rang about the boiler"), ["Dad"]);
+        assert_eq!(companions("Appelé Maman"), ["Maman"]);
+        assert_eq!(companions("Coup de fil à Papa, rien de neuf"), ["Papa"]);
+        assert_eq!(companions("Maman m'a appelé pour parler du mariage"), ["Maman"]);
+        assert_eq!(companions("Liguei para a Ana"), ["Ana"]);
+        assert_eq!(companions("母に電話"), ["母"]);
+        assert_eq!(companions("母から電話があった（引っ越しの話）"), ["母"]);
+        assert_eq!(companions("엄마한테 전화했다"), ["엄마"]);
+        assert_eq!(companions("晚上给妈妈打电话"), ["妈妈"]);
+        assert!(companions("I called it a day").is_empty());
+        assert!(companions("Phone died at noon").is_empty());
     }
 }

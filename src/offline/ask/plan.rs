@@ -882,7 +882,7 @@ fn closed_words() -> Vec<&'static str> {
 
 /// The lexicon's other words for a field's name (`hr` for `avg hr`, `how far` for
 /// `distance`), in every language.
-fn aliases_of(name: &str) -> Vec<String> {
+pub(super) fn aliases_of(name: &str) -> Vec<String> {
     let q = &lexicon().questions;
     let mut out: Vec<String> = Vec::new();
     let mut add = |group: &str, words: &[String]| {

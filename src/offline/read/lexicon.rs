@@ -595,6 +595,12 @@ struct Markers {
     #[serde(default)]
     meet: Vec<String>,
     #[serde(default)]
+    contact: Vec<String>,
+    #[serde(default)]
+    contacted_by: Vec<String>,
+    #[serde(default)]
+    kin: Vec<String>,
+    #[serde(default)]
     money: Vec<String>,
     #[serde(default)]
     went: Vec<String>,
@@ -678,6 +684,14 @@ pub struct Lexicon {
     /// Verbs of being with someone (`met`, `getroffen`, `만났`, `会った`): a question asking
     /// who was met, or how often someone was, asks for any sentence naming a companion.
     pub meet: Vec<String>,
+    /// Words of reaching someone by phone or message, the person after them (`called Mum`,
+    /// `coup de fil à Papa`) or, in Japanese and Korean, before them (`母に電話`, `엄마한테
+    /// 전화`): that person is who the sentence was with.
+    pub contact: Vec<String>,
+    /// Said after the person who reached out: `Mum rang`, `Maman m'a appelé`.
+    pub contacted_by: Vec<String>,
+    /// Words for family members, people even in lowercase: `mum`, `papa`, `母`, `엄마`.
+    pub kin: Vec<String>,
     /// Currency marks written beside an amount (`$`, `€`, `円`, `원`, `reais`), longest first.
     pub money: Vec<String>,
     /// Verbs of going somewhere (`went`, `gefahren`, `行った`, `간`): "when did I go to X"
@@ -834,6 +848,9 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         card_columns: Vec::new(),
         with: Vec::new(),
         meet: Vec::new(),
+        contact: Vec::new(),
+        contacted_by: Vec::new(),
+        kin: Vec::new(),
         money: Vec::new(),
         went: Vec::new(),
         not_done: Vec::new(),
@@ -957,6 +974,9 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.card_columns.extend(lower(m.card_columns));
         lex.with.extend(lower(m.with));
         lex.meet.extend(lower(m.meet));
+        lex.contact.extend(lower(m.contact));
+        lex.contacted_by.extend(lower(m.contacted_by));
+        lex.kin.extend(lower(m.kin));
         lex.money.extend(lower(m.money));
         lex.went.extend(lower(m.went));
         lex.not_done.extend(lower(m.not_done));

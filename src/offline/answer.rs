@@ -402,6 +402,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     if let Some(reply) = super::ask::spent::answer(store, frame, &when) {
         return Ok(Finding::Computed(reply));
     }
+    // `which book did I finish in April`: titles a sentence says were finished.
+    if let Some(reply) = super::ask::finished::answer(store, frame, &when) {
+        return Ok(Finding::Computed(reply));
+    }
     // A question naming the person's own fields or values (`avg HR`, `Route: river loop`,
     // a book's title): an operation over their rows.
     if let Some(reply) = super::ask::answer(store, domains, frame, &when) {

@@ -244,7 +244,7 @@ fn told_in(entry: &Entry, known: Option<&[String]>) -> Vec<Told> {
 }
 
 /// The sentences of a text: parted by line ends and sentence marks.
-fn sentences(text: &str) -> impl Iterator<Item = &str> {
+pub(super) fn sentences(text: &str) -> impl Iterator<Item = &str> {
     text.split(['\n', '.', '!', '?', '。', '！', '？', ';', '；'])
         .map(|s| s.trim().trim_start_matches(['-', '*', ' ']).trim())
         .filter(|s| !s.is_empty())

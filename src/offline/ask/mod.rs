@@ -4,6 +4,7 @@
 
 pub mod companions;
 pub mod events;
+pub mod finished;
 pub mod group;
 pub mod plan;
 pub mod spans;

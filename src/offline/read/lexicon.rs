@@ -601,6 +601,10 @@ struct Markers {
     #[serde(default)]
     kin: Vec<String>,
     #[serde(default)]
+    finished_work: Vec<String>,
+    #[serde(default)]
+    works: Vec<String>,
+    #[serde(default)]
     money: Vec<String>,
     #[serde(default)]
     went: Vec<String>,
@@ -692,6 +696,11 @@ pub struct Lexicon {
     pub contacted_by: Vec<String>,
     /// Words for family members, people even in lowercase: `mum`, `papa`, `母`, `엄마`.
     pub kin: Vec<String>,
+    /// Words saying a book, a film or a course was finished (`Done with *Stoner*`,
+    /// `『キッチン』読了`): the title beside one was finished that day.
+    pub finished_work: Vec<String>,
+    /// Words naming a book, a film or the like in a question (`which book`, `quel livre`).
+    pub works: Vec<String>,
     /// Currency marks written beside an amount (`$`, `€`, `円`, `원`, `reais`), longest first.
     pub money: Vec<String>,
     /// Verbs of going somewhere (`went`, `gefahren`, `行った`, `간`): "when did I go to X"
@@ -851,6 +860,8 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         contact: Vec::new(),
         contacted_by: Vec::new(),
         kin: Vec::new(),
+        finished_work: Vec::new(),
+        works: Vec::new(),
         money: Vec::new(),
         went: Vec::new(),
         not_done: Vec::new(),
@@ -977,6 +988,8 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.contact.extend(lower(m.contact));
         lex.contacted_by.extend(lower(m.contacted_by));
         lex.kin.extend(lower(m.kin));
+        lex.finished_work.extend(lower(m.finished_work));
+        lex.works.extend(lower(m.works));
         lex.money.extend(lower(m.money));
         lex.went.extend(lower(m.went));
         lex.not_done.extend(lower(m.not_done));

@@ -25,14 +25,18 @@ pub fn family(text: &str) -> Option<&'static str> {
     let text = text.to_lowercase();
     let tokens: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
     let index = index();
-    let first = |visit: &dyn Fn(&mut dyn FnMut(usize))| {
-        let mut first: Option<usize> = None;
-        visit(&mut |f| first = Some(first.map_or(f, |g| g.min(f))));
-        first.map(|f| index.names[f])
-    };
-    first(&|hit| index.named(&text, &tokens, hit))
-        .or_else(|| first(&|hit| index.swapped(&tokens, hit)))
-        .or_else(|| family(&without_count_infix(&text)?))
+    let mut first: Option<usize> = None;
+    let mut earliest = |f: usize| first = Some(first.map_or(f, |g| g.min(f)));
+    index.named(&text, &tokens, &mut earliest);
+    if first.is_none() {
+        index.swapped(&tokens, &mut |f| {
+            first = Some(first.map_or(f, |g| g.min(f)))
+        });
+    }
+    match first {
+        Some(f) => Some(index.names[f]),
+        None => family(&without_count_infix(&text)?),
+    }
 }
 
 /// `text` with a count or an aspect put inside a Chinese verb and its object taken out
@@ -66,7 +70,11 @@ impl Index {
     /// Calls `hit` with the family of every word `text` (split into `tokens`) holds.
     fn named(&self, text: &str, tokens: &[&str], hit: &mut dyn FnMut(usize)) {
         for t in tokens {
-            self.whole.get(t).into_iter().flatten().for_each(|&f| hit(f));
+            self.whole
+                .get(t)
+                .into_iter()
+                .flatten()
+                .for_each(|&f| hit(f));
         }
         if let Some(glued) = &self.glued {
             for m in glued.find_overlapping_iter(text) {
@@ -125,9 +133,8 @@ fn index() -> &'static Index {
                 }
             }
         }
-        index.glued = (!glued_words.is_empty()).then(|| {
-            AhoCorasick::new(&glued_words).expect("activity words form an automaton")
-        });
+        index.glued = (!glued_words.is_empty())
+            .then(|| AhoCorasick::new(&glued_words).expect("activity words form an automaton"));
         index
     })
 }

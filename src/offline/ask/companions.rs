@@ -98,7 +98,11 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     };
     let mut act: Vec<&String> = asked
         .iter()
-        .filter(|term| !person.as_ref().is_some_and(|p| names(term, p) || p.contains(*term)))
+        .filter(|term| {
+            !person
+                .as_ref()
+                .is_some_and(|p| names(term, p) || p.contains(*term))
+        })
         .filter(|term| told.iter().any(|s| holds(term, s)))
         .collect();
     // A question about calls asks about calls, whatever else its words hold.
@@ -322,7 +326,7 @@ fn tells_contact(lower: &str) -> bool {
 /// other words (`ランチ`), words of reaching someone (`電話`).
 fn words_in(text: &str) -> Vec<String> {
     let lex = lexicon();
-    let fields = lex.fields.iter().flat_map(|(_, words)| words);
+    let fields = lex.fields.values().flatten();
     (fields.chain(&lex.contact))
         .filter(|w| has_spaceless(w) && text.contains(w.as_str()))
         .cloned()
@@ -533,7 +537,8 @@ fn is_ideograph(c: char) -> bool {
 
 /// A kanji, katakana or kana of a Japanese name (`さくら`): any kana but a particle's.
 fn is_name_char(c: char) -> bool {
-    let kana = ('\u{3041}'..='\u{3096}').contains(&c) && !"でにはをがのもへやかとよねだ".contains(c);
+    let kana =
+        ('\u{3041}'..='\u{3096}').contains(&c) && !"でにはをがのもへやかとよねだ".contains(c);
     is_ideograph(c) || ('\u{30A0}'..='\u{30FF}').contains(&c) || kana
 }
 
@@ -568,7 +573,10 @@ mod tests {
         assert_eq!(companions("Dad rang about the boiler"), ["Dad"]);
         assert_eq!(companions("Appelé Maman"), ["Maman"]);
         assert_eq!(companions("Coup de fil à Papa, rien de neuf"), ["Papa"]);
-        assert_eq!(companions("Maman m'a appelé pour parler du mariage"), ["Maman"]);
+        assert_eq!(
+            companions("Maman m'a appelé pour parler du mariage"),
+            ["Maman"]
+        );
         assert_eq!(companions("Liguei para a Ana"), ["Ana"]);
         assert_eq!(companions("母に電話"), ["母"]);
         assert_eq!(companions("母から電話があった（引っ越しの話）"), ["母"]);

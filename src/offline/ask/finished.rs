@@ -174,7 +174,10 @@ mod tests {
         assert_eq!(titles("fini « Les Choses » ce soir"), ["Les Choses"]);
         assert!(titles("finished the run").is_empty());
         let after = super::capitalised_after_finish;
-        assert_eq!(after("finished The Name of the Wind, at last").as_deref(), Some("The Name of the Wind"));
+        assert_eq!(
+            after("finished The Name of the Wind, at last").as_deref(),
+            Some("The Name of the Wind")
+        );
         assert_eq!(after("finished the run"), None);
     }
 }

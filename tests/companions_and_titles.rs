@@ -1,0 +1,122 @@
+//! Who a log's events were with, met or reached (`Met Priya for lunch`, `called mum`,
+//! `Maman m'a appelé`, `母に電話`), and titles a sentence says were finished (`Done with
+//! *Stoner*`, `Terminé *X* !`, `『キッチン』読了`). Written fresh, in several languages and
+//! layouts.
+
+mod support;
+
+use support::*;
+
+#[test]
+fn people_met_or_called_are_counted_in_every_writing() {
+    let dir = offline_vault();
+    let v = dir.path();
+    // English prose bullets: three lunches with Priya in three writings, one dinner.
+    write(
+        v,
+        "Daily/2025-05-02.md",
+        "- Met Priya for lunch at Sushi Zen, katsu curry.\n",
+    );
+    write(
+        v,
+        "Daily/2025-05-09.md",
+        "- Lunch with Priya and Tom at the noodle bar.\n",
+    );
+    write(
+        v,
+        "Daily/2025-05-16.md",
+        "- Grabbed lunch w/ Priya near the office.\n",
+    );
+    write(
+        v,
+        "Daily/2025-05-20.md",
+        "- Dinner with Priya at home.\n- called mum about the move\n",
+    );
+    write(
+        v,
+        "Daily/2025-05-22.md",
+        "- Mum rang about the garden.\n- Phoned Dad, all fine.\n",
+    );
+    write(v, "Daily/2025-05-25.md", "- Quick call with Mum.\n");
+    // French paragraphs, a month later.
+    write(
+        v,
+        "Journal/2025-06-03.md",
+        "Appelé Maman. Déjeuner avec Camille au Comptoir.\n",
+    );
+    write(
+        v,
+        "Journal/2025-06-10.md",
+        "Coup de fil à Papa. Midi avec Camille à la crêperie.\n",
+    );
+    write(
+        v,
+        "Journal/2025-06-12.md",
+        "Maman m'a appelé pour parler du mariage.\n",
+    );
+    // Japanese bullets, a month later.
+    write(
+        v,
+        "日記/2025-07-01.md",
+        "- 母に電話\n- さくらとランチ、うどん\n",
+    );
+    write(
+        v,
+        "日記/2025-07-08.md",
+        "- 母から電話があった（引っ越しの話）\n- 兄に電話\n",
+    );
+    write(v, "日記/2025-07-15.md", "- 昼はさくらとカレー屋\n");
+    process(v);
+
+    let lunches = lead(v, "How many times did I have lunch with Priya in May 2025?");
+    assert!(lunches.contains("**3 times**"), "{lunches}");
+    let called = lead(v, "Who did I call most often in May 2025?");
+    assert!(
+        called.starts_with("**Mum**") && called.contains("Mum 3"),
+        "{called}"
+    );
+    let fr = lead(
+        v,
+        "Combien de fois ai-je déjeuné avec Camille en juin 2025 ?",
+    );
+    assert!(fr.contains("**2 fois**"), "{fr}");
+    let fr_calls = lead(v, "Qui ai-je appelé le plus souvent en juin 2025 ?");
+    assert!(fr_calls.starts_with("**Maman**"), "{fr_calls}");
+    let ja = lead(v, "2025年7月に一番よく電話した相手は誰？");
+    assert!(ja.starts_with("**母**"), "{ja}");
+    let ja_lunch = lead(v, "2025年7月にさくらとランチしたのは何回？");
+    assert!(ja_lunch.contains("**2回**"), "{ja_lunch}");
+}
+
+#[test]
+fn titles_said_finished_answer_which_and_when() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(v, "Daily/2025-04-03.md", "- Read 40 pages of *Stoner*.\n");
+    write(
+        v,
+        "Daily/2025-04-14.md",
+        "- Done with *Stoner*, mixed feelings.\n",
+    );
+    write(
+        v,
+        "Daily/2025-05-02.md",
+        "- finished The Name of the Wind\n",
+    );
+    write(
+        v,
+        "Journal/2025-03-21.md",
+        "Terminé *Vernon Subutex* ! Très bien.\n",
+    );
+    write(v, "日記/2025-06-09.md", "- 『キッチン』読了！\n");
+    process(v);
+
+    let which = lead(v, "Which book did I finish in April 2025?");
+    assert!(which.starts_with("**Stoner**"), "{which}");
+    let when = lead(v, "When did I finish The Name of the Wind?");
+    assert!(when.starts_with("**2025-05-02"), "{when}");
+    let fr = lead(v, "Quel livre ai-je terminé en mars 2025 ?");
+    assert!(fr.starts_with("**Vernon Subutex**"), "{fr}");
+    let ja = lead(v, "2025年6月に読み終えた本は？");
+    assert!(ja.starts_with("**キッチン**"), "{ja}");
+}

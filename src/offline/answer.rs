@@ -398,6 +398,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     if let Some(reply) = super::ask::spans::answer(store, domains, frame) {
         return Ok(Finding::Computed(reply));
     }
+    // `where did I travel in July`: the places the period's trips went to.
+    if let Some(reply) = super::ask::trips::answer(store, frame, &when) {
+        return Ok(Finding::Computed(reply));
+    }
     // `how much did I spend on coffee`: the amounts written beside the thing.
     if let Some(reply) = super::ask::spent::answer(store, frame, &when) {
         return Ok(Finding::Computed(reply));

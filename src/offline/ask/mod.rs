@@ -11,6 +11,7 @@ pub mod spans;
 pub mod spent;
 pub mod table;
 pub mod told;
+pub mod trips;
 
 use std::collections::BTreeMap;
 

@@ -603,6 +603,10 @@ struct Markers {
     #[serde(default)]
     finished_work: Vec<String>,
     #[serde(default)]
+    toward: Vec<String>,
+    #[serde(default)]
+    travel_by: Vec<String>,
+    #[serde(default)]
     works: Vec<String>,
     #[serde(default)]
     money: Vec<String>,
@@ -699,6 +703,12 @@ pub struct Lexicon {
     /// Words saying a book, a film or a course was finished (`Done with *Stoner*`,
     /// `『キッチン』読了`): the title beside one was finished that day.
     pub finished_work: Vec<String>,
+    /// After a verb of going, before the place (`flew to`, `parti à`, `nach`); after the
+    /// place in Japanese and Korean (`札幌へ`, `부산에`).
+    pub toward: Vec<String>,
+    /// Ways of travelling that make a sentence a trip as a verb of going does (`flight to
+    /// Lisbon`, `train pour Lyon`, `飛行機で札幌へ`).
+    pub travel_by: Vec<String>,
     /// Words naming a book, a film or the like in a question (`which book`, `quel livre`).
     pub works: Vec<String>,
     /// Currency marks written beside an amount (`$`, `€`, `円`, `원`, `reais`), longest first.
@@ -861,6 +871,8 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         contacted_by: Vec::new(),
         kin: Vec::new(),
         finished_work: Vec::new(),
+        toward: Vec::new(),
+        travel_by: Vec::new(),
         works: Vec::new(),
         money: Vec::new(),
         went: Vec::new(),
@@ -989,6 +1001,8 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.contacted_by.extend(lower(m.contacted_by));
         lex.kin.extend(lower(m.kin));
         lex.finished_work.extend(lower(m.finished_work));
+        lex.toward.extend(lower(m.toward));
+        lex.travel_by.extend(lower(m.travel_by));
         lex.works.extend(lower(m.works));
         lex.money.extend(lower(m.money));
         lex.went.extend(lower(m.went));

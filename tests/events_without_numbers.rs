@@ -1,7 +1,8 @@
-//! Who a log's events were with, met or reached (`Met Priya for lunch`, `called mum`,
-//! `Maman m'a appelé`, `母に電話`), and titles a sentence says were finished (`Done with
-//! *Stoner*`, `Terminé *X* !`, `『キッチン』読了`). Written fresh, in several languages and
-//! layouts.
+//! Events with no number: who they were with, met or reached (`Met Priya for lunch`,
+//! `called mum`, `Maman m'a appelé`, `母に電話`), titles a sentence says were finished
+//! (`Done with *Stoner*`, `Terminé *X* !`, `『キッチン』読了`), and places gone to (`Flew to
+//! Copenhagen`, `Parti à Marseille`, `飛行機で札幌へ`). Written fresh, in several languages
+//! and layouts.
 
 mod support;
 
@@ -119,4 +120,46 @@ fn titles_said_finished_answer_which_and_when() {
     assert!(fr.starts_with("**Vernon Subutex**"), "{fr}");
     let ja = lead(v, "2025年6月に読み終えた本は？");
     assert!(ja.starts_with("**キッチン**"), "{ja}");
+}
+
+#[test]
+fn places_gone_to_are_named_by_the_days_that_name_them() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(
+        v,
+        "Daily/2025-07-10.md",
+        "## Evening\n- Flew to Copenhagen after work.\n",
+    );
+    write(
+        v,
+        "Daily/2025-07-11.md",
+        "- Whole day wandering Copenhagen, great bakeries.\n",
+    );
+    write(v, "Daily/2025-07-12.md", "- Copenhagen: canal tour.\n");
+    write(
+        v,
+        "Daily/2025-07-20.md",
+        "- Went to Leeds for a wedding.\n- Went to bed early.\n",
+    );
+    write(
+        v,
+        "Journal/2025-04-12.md",
+        "Parti à Marseille en train pour le week-end.\n",
+    );
+    write(
+        v,
+        "Journal/2025-04-13.md",
+        "Journée à Marseille, le Vieux-Port.\n",
+    );
+    write(v, "日記/2025-08-01.md", "- 飛行機で札幌へ！\n");
+    write(v, "日記/2025-08-02.md", "- 札幌：大通公園を散策。\n");
+    process(v);
+
+    let en = lead(v, "Where did I travel in July 2025?");
+    assert!(en.starts_with("**Copenhagen**"), "{en}");
+    let fr = lead(v, "Où suis-je parti en avril 2025 ?");
+    assert!(fr.starts_with("**Marseille**"), "{fr}");
+    let ja = lead(v, "2025年8月にどこへ旅行した？");
+    assert!(ja.starts_with("**札幌**"), "{ja}");
 }

@@ -32,6 +32,8 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         Op::Count
     } else if cues::asks(&q, Cue::Last) && cues::asks(&q, Cue::When) {
         Op::Latest
+    } else if cues::asks(&q, Cue::Eat) || cues::asks(&q, Cue::List) {
+        Op::What
     } else {
         return None;
     };
@@ -152,6 +154,24 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
             ));
             who.to_string()
         }
+        (Op::What, Some(who)) => {
+            // What was eaten asks for the meal with them, not another sentence naming them.
+            let meal = |s: &&&Told| {
+                let words = cues::words(Cue::Meals).iter().chain(cues::words(Cue::Eat));
+                words.clone().any(|w| lookup::holds(w, &s.lower))
+            };
+            let eating = cues::asks(&q, Cue::Eat);
+            let told = (with_act.iter().find(|s| eating && meal(s))).or(with_act.first())?;
+            reply.head.push(t(
+                "rows_date",
+                &[
+                    ("date", &told.sentence),
+                    ("detail", &format!(" ({})", say::day(told.date))),
+                    ("link", &store.cite(&told.entry)),
+                ],
+            ));
+            who.to_string()
+        }
         (_, Some(who)) => {
             let last = with_act.last()?;
             reply.head.push(t(
@@ -188,6 +208,8 @@ enum Op {
     Count,
     /// When last with the person named.
     Latest,
+    /// What was done (or eaten) with the person named.
+    What,
 }
 
 /// Whether the question's word `term` names the person `who` (`Sam`, `지민이를` for 지민).

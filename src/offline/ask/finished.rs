@@ -55,22 +55,32 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
             titles.push(&d.title);
         }
         reply.items.push(format!(
-            "{}: {} “{}” {}",
+            "{}: “{}” {}",
             say::day(d.date),
-            d.title,
             d.sentence,
             store.cite(&d.entry)
         ));
         reply.used(&d.entry.source);
     }
-    reply.head.push(t(
-        "rows_date",
+    // One title is told with its day; more with theirs below.
+    let (day, link) = match (&titles[..], &done[..]) {
+        ([_], [d, ..]) => (say::day(d.date), store.cite(&d.entry)),
+        (_, [first, .., last]) => (
+            format!("{} – {}", say::day(first.date), say::day(last.date)),
+            String::new(),
+        ),
+        _ => (String::new(), String::new()),
+    };
+    let head = t(
+        "titles_finished",
         &[
-            ("date", &titles.join("**, **")),
-            ("detail", &format!(" {when}")),
-            ("link", ""),
+            ("titles", &titles.join("**, **")),
+            ("when", when),
+            ("day", &day),
+            ("link", &link),
         ],
-    ));
+    );
+    reply.head.push(head.trim_end().to_string());
     reply.items.truncate(crate::offline::kinds::LISTED);
     Some(reply)
 }

@@ -73,10 +73,11 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         false => format!("{} – {}", say::day(first.date), say::day(last.date)),
     };
     reply.head.push(t(
-        "rows_date",
+        "places_went",
         &[
-            ("date", top),
-            ("detail", &format!(" {when}: {span}")),
+            ("place", top),
+            ("when", when),
+            ("span", &span),
             ("link", &store.cite(first)),
         ],
     ));

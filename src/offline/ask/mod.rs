@@ -66,7 +66,7 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     {
         return None;
     }
-    if typed_reads_more(store, frame, &plan, &table, domains) {
+    if typed_reads_more(store, frame, &plan, &table, domains) || typed_amount(frame, &plan) {
         return None;
     }
     if told::asks(&plan, &plan::words_of(frame)) {
@@ -77,6 +77,22 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
         }
     }
     compute(&plan, &table, domains, when)
+}
+
+/// Whether the question asks an amount of a measure a typed reader knows (`how many steps
+/// did I walk in total`) that no field of the rows holds: the plan would count rows instead.
+fn typed_amount(frame: &Frame, plan: &Plan) -> bool {
+    use super::query::{Metric, QueryType};
+    let typed = frame
+        .query
+        .metrics
+        .first()
+        .is_some_and(|m| !matches!(m, Metric::Measure { .. } | Metric::Lift(_)));
+    let amount = matches!(
+        frame.query.kind,
+        QueryType::Total | QueryType::Average | QueryType::Max | QueryType::Min
+    );
+    typed && amount && plan.target.is_none() && plan.op == Op::Count
 }
 
 /// Whether a typed reader reads the asked measure on more days than the person's field

@@ -1,0 +1,40 @@
+//! An amount of a measure the readers know, asked with the verb that makes it (`how many
+//! steps did I walk`): summed from the values, never a count of the lines that name the
+//! verb. Written fresh, in two languages and layouts.
+
+mod support;
+
+use support::*;
+
+#[test]
+fn steps_asked_with_their_verb_are_summed() {
+    let dir = offline_vault();
+    let v = dir.path();
+    let steps = [9812, 10450, 7300, 12001];
+    for (i, n) in steps.iter().enumerate() {
+        let day = i + 1;
+        let walked = if i % 2 == 0 {
+            "- walked to the station\n"
+        } else {
+            ""
+        };
+        write(
+            v,
+            &format!("Daily/2024-10-{day:02}.md"),
+            format!("Steps: {n}\n\n## Exercise\n{walked}"),
+        );
+        write(
+            v,
+            &format!("日記/2024-11-{day:02}.md"),
+            format!("- 歩数：{n}\n- 散歩した\n"),
+        );
+    }
+    process(v);
+    let total: u32 = steps.iter().sum();
+    let en = lead(v, "How many steps did I walk in total in October 2024?");
+    let digits: String = en.chars().filter(char::is_ascii_digit).collect();
+    assert!(digits.contains(&total.to_string()), "{en}");
+    let ja = lead(v, "2024年11月に合計で何歩歩いた？");
+    let digits: String = ja.chars().filter(char::is_ascii_digit).collect();
+    assert!(digits.contains(&total.to_string()), "{ja}");
+}

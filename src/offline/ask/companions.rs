@@ -310,7 +310,10 @@ pub fn companions(sentence: &str) -> Vec<String> {
             }
         }
     };
-    for marker in lex.with.iter().chain(&lex.meet) {
+    // Only the words the sentence holds are looked for around (most hold none).
+    let lower = sentence.to_lowercase();
+    let held = |marker: &&String| lower.contains(marker.as_str());
+    for marker in lex.with.iter().chain(&lex.meet).filter(held) {
         add(if !has_spaceless(marker) {
             after_word(sentence, marker, lex)
         } else if marker.chars().all(is_hangul) {
@@ -323,14 +326,14 @@ pub fn companions(sentence: &str) -> Vec<String> {
             after_ideograph(sentence, marker)
         });
     }
-    for marker in &lex.contact {
+    for marker in lex.contact.iter().filter(held) {
         add(if !has_spaceless(marker) {
             after_word(sentence, marker, lex)
         } else {
             reached_before(sentence, marker, lex)
         });
     }
-    for marker in &lex.contacted_by {
+    for marker in lex.contacted_by.iter().filter(held) {
         add(before_word(sentence, marker, lex));
     }
     out

@@ -326,7 +326,15 @@ pub fn companions(sentence: &str) -> Vec<String> {
             after_ideograph(sentence, marker)
         });
     }
-    for marker in lex.contact.iter().filter(held) {
+    // A word inside a longer one the sentence holds is that one's (`电话` of `打电话`).
+    let covered = |marker: &&String| {
+        (lex.contact.iter()).any(|w| {
+            w.len() > marker.len()
+                && w.contains(marker.as_str())
+                && crate::offline::read::words::find_word(&lower, w).is_some()
+        })
+    };
+    for marker in lex.contact.iter().filter(held).filter(|m| !covered(m)) {
         add(if !has_spaceless(marker) {
             after_word(sentence, marker, lex)
         } else {

@@ -84,7 +84,11 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     let aliases: BTreeMap<&str, Vec<String>> = (terms.iter().chain(&lexicon_words))
         .map(|t| (t.as_str(), plan::aliases_of(t)))
         .collect();
-    let holds = |term: &str, s: &Told| match names_contact(term) {
+    let calls: Vec<&str> = (terms.iter().chain(&lexicon_words))
+        .filter(|t| names_contact(t))
+        .map(String::as_str)
+        .collect();
+    let holds = |term: &str, s: &Told| match calls.contains(&term) {
         true => tells_contact(&s.lower),
         false => {
             let alias = |a: &&String| a.chars().count() >= 3 || has_spaceless(a);
@@ -108,7 +112,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         .filter(|term| told.iter().any(|s| holds(term, s)))
         .collect();
     // A question about calls asks about calls, whatever else its words hold.
-    if let Some(call) = act.iter().find(|t| names_contact(t)).copied() {
+    if let Some(call) = act.iter().find(|t| calls.contains(&t.as_str())).copied() {
         act = vec![call];
     }
     if act.is_empty() && !terms.is_empty() && person.is_none() {
@@ -187,12 +191,9 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         (_, None) => return None,
     };
     for s in with_act.iter().rev().filter(|s| s.people.contains(&top)) {
-        reply.items.push(format!(
-            "{}: “{}” {}",
-            say::day(s.date),
-            s.sentence,
-            store.cite(&s.entry)
-        ));
+        reply
+            .items
+            .push(super::told_item(store, s.date, &s.sentence, &s.entry));
         reply.used(&s.entry.source);
     }
     reply.items.truncate(crate::offline::kinds::LISTED);
@@ -351,8 +352,7 @@ pub fn companions(sentence: &str) -> Vec<String> {
 /// `Maman m'a appelé`, `母から電話`).
 fn tells_contact(lower: &str) -> bool {
     let lex = lexicon();
-    (lex.contact.iter().chain(&lex.contacted_by))
-        .any(|w| crate::offline::read::words::find_word(lower, w).is_some())
+    cues::has(lower, &lex.contact) || cues::has(lower, &lex.contacted_by)
 }
 
 /// The lexicon's words in scripts without spaces that `text` holds: field names and their

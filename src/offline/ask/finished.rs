@@ -10,6 +10,7 @@ use regex::Regex;
 
 use super::plan;
 use crate::offline::answer::Frame;
+use crate::offline::cues;
 use crate::offline::kinds::Reply;
 use crate::offline::read::lexicon::lexicon;
 use crate::offline::read::words::find_word;
@@ -46,7 +47,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         reply.used(&named.entry.source);
         return Some(reply);
     }
-    if done.is_empty() || !lex.works.iter().any(|w| find_word(&q, w).is_some()) {
+    if done.is_empty() || !cues::has(&q, &lex.works) {
         return None;
     }
     let mut titles: Vec<&str> = Vec::new();
@@ -54,12 +55,9 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         if !titles.contains(&d.title.as_str()) {
             titles.push(&d.title);
         }
-        reply.items.push(format!(
-            "{}: “{}” {}",
-            say::day(d.date),
-            d.sentence,
-            store.cite(&d.entry)
-        ));
+        reply
+            .items
+            .push(super::told_item(store, d.date, &d.sentence, &d.entry));
         reply.used(&d.entry.source);
     }
     // One title is told with its day; more with theirs below.
@@ -87,8 +85,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
 
 /// Whether `text` (lowercase) says something was finished.
 fn says_finished(text: &str) -> bool {
-    let words = &lexicon().finished_work;
-    words.iter().any(|w| find_word(text, w).is_some())
+    cues::has(text, &lexicon().finished_work)
 }
 
 /// A title finished on a day: the sentence that says so, and its entry.

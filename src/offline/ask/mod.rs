@@ -637,6 +637,16 @@ pub(crate) fn day(d: NaiveDate) -> String {
     format!("{} ({})", d.format("%Y-%m-%d"), say::date(d, "weekday"))
 }
 
+/// A sentence of the person's log, listed under an answer: its day, its words, its link.
+pub(super) fn told_item(
+    store: &Store,
+    date: NaiveDate,
+    sentence: &str,
+    entry: &crate::vault::Entry,
+) -> String {
+    format!("{}: “{sentence}” {}", say::day(date), store.cite(entry))
+}
+
 /// The inputs of a figure: each row's value of `target` (or the row itself), oldest first.
 pub(super) fn inputs(rows: &[&Rec], target: Option<&str>) -> Vec<Input> {
     rows.iter()

@@ -11,10 +11,10 @@ use chrono::NaiveDate;
 use super::plan;
 use crate::domains::has_spaceless;
 use crate::offline::answer::Frame;
+use crate::offline::cues;
 use crate::offline::kinds::Reply;
 use crate::offline::lookup;
 use crate::offline::read::lexicon::lexicon;
-use crate::offline::read::words::find_word;
 use crate::offline::say::{self, t};
 use crate::vault::{Entry, Store};
 
@@ -23,10 +23,7 @@ use crate::vault::{Entry, Store};
 pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     let q = plan::words_of(frame);
     let lex = lexicon();
-    let asks_where = lex
-        .fields
-        .get("location")
-        .is_some_and(|words| words.iter().any(|w| find_word(&q, w).is_some()));
+    let asks_where = (lex.fields.get("location")).is_some_and(|words| cues::has(&q, words));
     if !asks_where || !lex.went.iter().any(|w| lookup::holds(w, &q)) {
         return None;
     }
@@ -97,7 +94,7 @@ fn destinations(sentence: &str) -> Vec<String> {
     let lex = lexicon();
     let lower = sentence.to_lowercase();
     let going = || lex.went.iter().chain(&lex.travel_by);
-    if !going().any(|w| find_word(&lower, w).is_some()) {
+    if !cues::has(&lower, &lex.went) && !cues::has(&lower, &lex.travel_by) {
         return Vec::new();
     }
     let mut out = Vec::new();

@@ -13,6 +13,7 @@ mod progress;
 mod refine;
 mod report;
 mod reread;
+mod restamp;
 mod resume;
 
 use prepare::{Parsed, Read, CHUNK};
@@ -106,6 +107,8 @@ pub struct Processor {
     reread_due: bool,
     /// This pass reads every record the rules read again.
     rereading: bool,
+    /// Notes settled this pass with no stamp to trust yet (see [`restamp`]).
+    unstamped: Vec<String>,
 }
 
 /// Whether every note of the opened vault was processed at the stamp it has now, as the
@@ -228,6 +231,7 @@ impl Processor {
             settled_at_open,
             reread_due,
             rereading: false,
+            unstamped: Vec::new(),
         })
     }
 
@@ -298,6 +302,7 @@ impl Processor {
         // Questions were answered from the rules' reading; the model refines it now.
         self.refine_queue(&mut report).await?;
         self.observe(&report)?;
+        self.restamp_written();
         self.finish_pass()?;
         Ok(report)
     }
@@ -484,6 +489,7 @@ impl Processor {
     /// [`LlmClient::begin_pass`]).
     fn begin_pass(&mut self) {
         self.refine_paused = false;
+        self.unstamped.clear();
         if let Some(llm) = self.flow.llm() {
             llm.begin_pass();
         }
@@ -524,6 +530,9 @@ impl Processor {
             fs.hash = hash.hex();
             fs.seen = seen;
             self.state_dirty = true;
+            if seen.is_none() {
+                self.unstamped.push(rel.to_string());
+            }
         }
     }
 

@@ -131,7 +131,17 @@ impl Config {
             Some(path) => read_raw(path)?,
             None => RawConfig::default(),
         };
-        Self::from_raw(vault, path, raw, provider)
+        let mut config = Self::from_raw(vault, path, raw, provider)?;
+        // The vault's own words read its notes: records read with other words are read again.
+        match crate::offline::read::lexicon::use_vault(&config.agent_dir()) {
+            Ok(None) => {}
+            Ok(Some(own)) => config.reader = format!("{}+{own:016x}", config.reader),
+            Err((path, message)) => {
+                let message = format!("{message} (fix it or move it out of .vault-agent/lexicon/)");
+                return Err(Error::Config { path, message });
+            }
+        }
+        Ok(config)
     }
 
     fn from_raw(

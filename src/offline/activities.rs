@@ -1,7 +1,7 @@
 //! Activities no shipped domain reads, as families of the words people use for them: a
 //! ride is logged as `Zwift 45 min`, `rode 55km`, `🚴 38 km` or `따릉이 8km` and asked
 //! about as "how far did I cycle". A measure and a question about the same family match.
-//! The words are data: `activities:` in each `read/lexicon/<lang>.yaml`.
+//! The words are data: `activities:` in each `lexicon/<lang>.yaml`.
 
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! What a question asks for, in the languages people write in: kinds of answer (count,
 //! total, average, last, best, trend, list, summary, tasks), category words that stand for
 //! whole domains ("workouts", "운동"), and unit words ("km", "몇 쪽"). The words are data,
-//! `cues:` and `questions.units` in each `read/lexicon/<lang>.yaml`; this module matches them.
+//! `cues:` and `questions.units` in each `lexicon/<lang>.yaml`; this module matches them.
 //!
 //! Latin-script cues match as whole words; cues in Hangul, kana or ideographs match inside
 //! longer runs of letters (particles attach without a space), see [`has`].

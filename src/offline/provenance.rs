@@ -290,14 +290,20 @@ pub fn blocks(trails: &[Provenance], lang: &str) -> String {
 /// The words of the `provenance:` sections, by language, then key.
 type Words = BTreeMap<String, BTreeMap<String, String>>;
 
-/// The `provenance:` sections of every shipped language.
+/// A language file's `provenance:` section, the only key read here.
+#[derive(serde::Deserialize)]
+struct File {
+    #[serde(default)]
+    provenance: BTreeMap<String, String>,
+}
+
+/// Whether a language file's `provenance:` section reads (see `lexicon::use_vault`).
+pub fn check(lang: &str, json: &str) -> Result<(), String> {
+    super::read::lexicon::read::<File>(lang, json).map(|_| ())
+}
+
+/// The `provenance:` sections of every language.
 fn sections() -> &'static Words {
-    /// A language file's `provenance:` section, the only key read here.
-    #[derive(serde::Deserialize)]
-    struct File {
-        #[serde(default)]
-        provenance: BTreeMap<String, String>,
-    }
     static WORDS: OnceLock<Words> = OnceLock::new();
     WORDS.get_or_init(|| {
         super::read::lexicon::each_file::<File>()

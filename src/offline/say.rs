@@ -1,6 +1,6 @@
 //! Answers in the question's language: which language a question is written in, and the
 //! sentences, nouns and dates of an answer in it, from the `answers:` section of each
-//! language file (`src/offline/read/lexicon/<lang>.yaml`). English is the fallback for a
+//! language file (`lexicon/<lang>.yaml`). English is the fallback for a
 //! sentence a file does not have.
 //!
 //! One answer is rendered in one language: [`speak`] sets it for the current thread until

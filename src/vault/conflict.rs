@@ -3,7 +3,7 @@
 //! `2024-05-01.md`). Read as a note of its own, every entry in it would be counted twice,
 //! so a copy is left out and named beside its original for the person to merge.
 //!
-//! The names each service gives are data (`lexicon/sync-conflicts.yaml`): a form is what
+//! The names each service gives are data (`src/vault/sync-conflicts.yaml`): a form is what
 //! follows the original's name. Two names that differ only in Unicode normalisation (one
 //! written on macOS in NFD, one elsewhere in NFC) are copies too.
 
@@ -32,9 +32,8 @@ struct Form {
 fn forms() -> &'static [Form] {
     static FORMS: OnceLock<Vec<Form>> = OnceLock::new();
     FORMS.get_or_init(|| {
-        let raw: Vec<FormFile> =
-            serde_yaml::from_str(include_str!("../../lexicon/sync-conflicts.yaml"))
-                .expect("lexicon/sync-conflicts.yaml is valid");
+        let raw: Vec<FormFile> = serde_yaml::from_str(include_str!("sync-conflicts.yaml"))
+            .expect("src/vault/sync-conflicts.yaml is valid");
         raw.into_iter()
             .map(|f| Form {
                 suffix: Regex::new(&f.form).expect("a valid sync-conflict form"),

@@ -79,6 +79,11 @@ pub struct Living {
     pub this_week: String,
 }
 
+/// Whether a language file's chart and living words read (see `lexicon::use_vault`).
+pub fn check(lang: &str, json: &str) -> Result<(), String> {
+    crate::offline::read::lexicon::read::<File>(lang, json).map(|_| ())
+}
+
 fn all() -> &'static HashMap<String, File> {
     static ALL: OnceLock<HashMap<String, File>> = OnceLock::new();
     ALL.get_or_init(|| {

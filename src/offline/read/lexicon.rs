@@ -8,6 +8,7 @@
 //! and a small word of any language is a small word everywhere.
 
 mod numbers;
+mod own;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
@@ -107,6 +108,9 @@ struct File {
     _chart: serde::de::IgnoredAny,
     #[serde(default, rename = "living")]
     _living: serde::de::IgnoredAny,
+    /// Keys of activity properties: read by `super::properties`.
+    #[serde(default, rename = "activity_properties")]
+    _activity_properties: serde::de::IgnoredAny,
 }
 
 /// What a question asks for, apart from its topic: kinds of answer, words that stand for
@@ -789,7 +793,8 @@ pub fn each_file<T: serde::de::DeserializeOwned + Send>() -> Vec<(&'static str, 
     };
     // Half on another thread of its own: not a rayon task, whose worker could take up a
     // task waiting on the very lexicon being read here.
-    let (first, second) = JSON_FILES.split_at(JSON_FILES.len() / 2);
+    let files = own::files_in_use(JSON_FILES);
+    let (first, second) = files.split_at(files.len() / 2);
     std::thread::scope(|scope| {
         let later = scope.spawn(|| read_all(second));
         let mut all = read_all(first);
@@ -802,7 +807,29 @@ pub fn each_file<T: serde::de::DeserializeOwned + Send>() -> Vec<(&'static str, 
     })
 }
 
-/// The merged lexicon of the shipped languages.
+/// Puts the vault's own language files (`.vault-agent/lexicon/<lang>.yaml`) in use, over
+/// the shipped ones: called once, with the vault's config, before any word is read. Their
+/// fingerprint, `None` when the vault has none; a bad file is named with what is wrong.
+pub fn use_vault(agent_dir: &std::path::Path) -> Result<Option<u64>, own::Bad> {
+    fn check_file(lang: &str, json: &str) -> Result<(), String> {
+        read::<File>(lang, json).map(|_| ())
+    }
+    let checks: [own::Check; 4] = [
+        check_file,
+        super::properties::check,
+        crate::offline::chart::words::check,
+        crate::offline::provenance::check,
+    ];
+    let Some(fingerprint) = own::use_vault_files(agent_dir, JSON_FILES, &checks)? else {
+        return Ok(None);
+    };
+    // The words of every language must agree with each other (a number's value).
+    let files = each_file::<File>();
+    load_files(files).map_err(|e| (agent_dir.join("lexicon"), e))?;
+    Ok(Some(fingerprint))
+}
+
+/// The merged lexicon of the shipped languages (and the vault's own, see [`use_vault`]).
 pub fn lexicon() -> &'static Lexicon {
     static LEXICON: OnceLock<Lexicon> = OnceLock::new();
     // The files are part of the program: one that does not load is a bug, which the
@@ -811,34 +838,24 @@ pub fn lexicon() -> &'static Lexicon {
 }
 
 /// One file's JSON form read as `T`, or an error naming the file and the key.
-fn read<T: serde::de::DeserializeOwned>(lang: &str, json: &str) -> Result<T, String> {
+pub(crate) fn read<T: serde::de::DeserializeOwned>(lang: &str, json: &str) -> Result<T, String> {
     // Read again, tracking the path, only to name where a file fails.
     if let Ok(file) = serde_json::from_str(json) {
         return Ok(file);
     }
     let mut json = serde_json::Deserializer::from_str(json);
-    serde_path_to_error::deserialize(&mut json).map_err(|e| {
-        format!(
-            "src/offline/read/lexicon/{lang}.yaml: {}: {}",
-            e.path(),
-            e.inner()
-        )
-    })
+    serde_path_to_error::deserialize(&mut json)
+        .map_err(|e| format!("lexicon/{lang}.yaml: {}: {}", e.path(), e.inner()))
 }
 
 #[cfg(test)]
 fn load(files: &[(&str, &str)]) -> Result<Lexicon, String> {
     let mut read_files = Vec::new();
     for (lang, text) in files {
-        let value: serde_yaml::Value = serde_yaml::from_str(text)
-            .map_err(|e| format!("src/offline/read/lexicon/{lang}.yaml: {e}"))?;
-        let file = serde_path_to_error::deserialize(value).map_err(|e| {
-            format!(
-                "src/offline/read/lexicon/{lang}.yaml: {}: {}",
-                e.path(),
-                e.inner()
-            )
-        })?;
+        let value: serde_yaml::Value =
+            serde_yaml::from_str(text).map_err(|e| format!("lexicon/{lang}.yaml: {e}"))?;
+        let file = serde_path_to_error::deserialize(value)
+            .map_err(|e| format!("lexicon/{lang}.yaml: {}: {}", e.path(), e.inner()))?;
         read_files.push((*lang, file));
     }
     load_files(read_files)
@@ -917,7 +934,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
             if let Some((other, v)) = seen.get(&word) {
                 if *v != value {
                     return Err(format!(
-                        "src/offline/read/lexicon/{lang}.yaml: `{word}` is {value} here but {v} in {other}.yaml"
+                        "lexicon/{lang}.yaml: `{word}` is {value} here but {v} in {other}.yaml"
                     ));
                 }
             }
@@ -1083,7 +1100,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         for (MonthNumber(month), names) in file.months {
             if !(1..=12).contains(&month) {
                 return Err(format!(
-                    "src/offline/read/lexicon/{lang}.yaml: months.{month}: no month has this number"
+                    "lexicon/{lang}.yaml: months.{month}: no month has this number"
                 ));
             }
             lex.months
@@ -1376,7 +1393,7 @@ mod tests {
 
     #[test]
     fn every_file_in_the_lexicon_folder_is_shipped() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/offline/read/lexicon");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/lexicon");
         let mut on_disk: Vec<String> = std::fs::read_dir(dir)
             .expect("the lexicon folder")
             .filter_map(|e| {

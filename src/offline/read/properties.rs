@@ -2,7 +2,7 @@
 //! (`type: ride`, `sport: Run`, `activity: swim`) and measures it in named fields
 //! (`distance: 41.8`, `time: 00:54:21`, `hr: 158`, `climb: 992`), as app exports and
 //! Obsidian templates keep one session per note. The kind says what was done; each field is
-//! one of its measures. Field names in every language are data (`lexicon/fields.yaml`).
+//! one of its measures. Field names in every language are data (`activity_properties:` in `lexicon/<lang>.yaml`).
 
 use std::sync::OnceLock;
 
@@ -12,23 +12,77 @@ use super::found::Found;
 use crate::domains::Domain;
 use crate::vault::parsed::Measure;
 
-#[derive(Deserialize)]
+/// The kinds and fields of every language, merged.
 struct Lexicon {
     kinds: Vec<String>,
     fields: std::collections::BTreeMap<String, Field>,
 }
 
-#[derive(Deserialize)]
 struct Field {
-    unit: String,
+    unit: &'static str,
     keys: Vec<String>,
+}
+
+/// Each field's unit: a value written as a clock (`00:54:21`, `5:18`) is read as minutes.
+const UNITS: &[(&str, &str)] = &[
+    ("distance", "km"),
+    ("duration", "minute"),
+    ("pace", "min/km"),
+    ("elevation", "m"),
+    ("heart rate", "bpm"),
+    ("power", "W"),
+    ("calories", "kcal"),
+];
+
+/// `activity_properties:` of one language file.
+#[derive(Deserialize)]
+struct File {
+    #[serde(default)]
+    activity_properties: Properties,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Properties {
+    #[serde(default)]
+    kinds: Vec<String>,
+    #[serde(default)]
+    fields: std::collections::BTreeMap<String, Vec<String>>,
+}
+
+/// Whether a language file's `activity_properties:` reads (see `lexicon::use_vault`).
+pub fn check(lang: &str, json: &str) -> Result<(), String> {
+    let file: File = super::lexicon::read(lang, json)?;
+    match file.activity_properties.fields.keys().find(|name| !UNITS.iter().any(|(n, _)| n == name)) {
+        Some(name) => Err(format!("lexicon/{lang}.yaml: activity_properties.fields.{name}: no such field (the fields are {})", UNITS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))),
+        None => Ok(()),
+    }
 }
 
 fn lexicon() -> &'static Lexicon {
     static L: OnceLock<Lexicon> = OnceLock::new();
     L.get_or_init(|| {
-        serde_yaml::from_str(include_str!("../../../lexicon/fields.yaml"))
-            .expect("lexicon/fields.yaml is valid (checked by a test)")
+        let mut lex = Lexicon {
+            kinds: Vec::new(),
+            fields: UNITS
+                .iter()
+                .map(|&(name, unit)| {
+                    let keys = Vec::new();
+                    (name.to_string(), Field { unit, keys })
+                })
+                .collect(),
+        };
+        for (lang, file) in super::lexicon::each_file::<File>() {
+            let props = file.activity_properties;
+            lex.kinds.extend(props.kinds);
+            for (name, keys) in props.fields {
+                let field = lex.fields.get_mut(&name).unwrap_or_else(|| {
+                    panic!("lexicon/{lang}.yaml: activity_properties.fields.{name}: no such field")
+                });
+                field.keys.extend(keys);
+            }
+        }
+        lex
     })
 }
 
@@ -124,12 +178,12 @@ pub fn read(text: &str, running: Option<&Domain>, found: &mut Found) -> bool {
             (false, "distance" | "duration") => found.measures.push(Measure {
                 what: kind.clone(),
                 value: v,
-                unit: field.unit.clone(),
+                unit: field.unit.to_string(),
             }),
             _ => found.measures.push(Measure {
                 what: format!("{kind} {name}"),
                 value: v,
-                unit: field.unit.clone(),
+                unit: field.unit.to_string(),
             }),
         }
     }

@@ -51,7 +51,17 @@ pub fn keyword_groups(
     }
     let mut seen = BTreeSet::new();
     let mut groups = Vec::new();
-    for word in lower.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\'')) {
+    let lexicon = super::read::lexicon::lexicon();
+    let words = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+        .flat_map(|word| match japanese_runs(word) {
+            Some(runs) => runs
+                .into_iter()
+                .filter(|r| !lexicon.only_small_words(r))
+                .collect(),
+            None => vec![word],
+        });
+    for word in words {
         let word = word.trim_matches(['-', '\'']);
         let word = word.strip_suffix("'s").unwrap_or(word);
         if word.len() < 2 || stop.contains(word) || word.chars().all(|c| c.is_ascii_digit()) {
@@ -74,6 +84,41 @@ pub fn keyword_groups(
         }
     }
     groups
+}
+
+/// A Japanese run of text (`最後にジムに行ったのはいつ`) as its words: the runs of katakana
+/// and of kanji two or more long (`最後`, `ジム`); the kana between them are particles and
+/// endings. `None` for a word with no kana (Chinese, or any spaced language).
+fn japanese_runs(word: &str) -> Option<Vec<&str>> {
+    let kana = |c: char| matches!(c as u32, 0x3041..=0x309F | 0x30A1..=0x30FA | 0x30FC);
+    if !word.chars().any(kana) {
+        return None;
+    }
+    let script = |c: char| match c as u32 {
+        0x30A1..=0x30FA | 0x30FC => 1,
+        0x4E00..=0x9FFF | 0x3400..=0x4DBF => 2,
+        _ if c.is_ascii_alphanumeric() => 3,
+        _ => 0,
+    };
+    let mut runs = Vec::new();
+    let mut start = None;
+    let mut kind = 0;
+    for (i, c) in word.char_indices().chain([(word.len(), ' ')]) {
+        let k = if i == word.len() { 0 } else { script(c) };
+        if k != kind {
+            if let Some(s) = start.take() {
+                let run = &word[s..i];
+                if kind != 0 && run.chars().count() >= 2 {
+                    runs.push(run);
+                }
+            }
+            if k != 0 {
+                start = Some(i);
+            }
+            kind = k;
+        }
+    }
+    Some(runs)
 }
 
 /// The stem of an English `-ing` or `-ed` word of a question (`reading` -> `read`,

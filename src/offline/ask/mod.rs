@@ -460,12 +460,15 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
                 }
                 Returns::Value => {
                     let f = r.field(target?)?;
+                    // `Moral : fatigué.`: the sentence's full stop is not the value's.
+                    let value = f.text.trim_end_matches(['.', '。', '!', '！']);
+                    let value = if value.is_empty() { &f.text } else { value };
                     t(
                         "field_value",
                         &[
-                            ("value", &f.text),
+                            ("value", value),
                             ("key", &field),
-                            ("date", &date),
+                            ("date", &say::full_day(d)),
                             ("link", &r.link),
                         ],
                     )

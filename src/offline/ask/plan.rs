@@ -249,9 +249,14 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         .map(|(_, how)| if counted.is_some() { Named::Own } else { *how });
     let looked_up = date_field.is_some() && !filters.is_empty();
     let op = operation(&cued, (number, target_how), looked_up, when)?;
+    // A pace is best when lowest (`最快配速`, `best pace`, `meilleure allure`), and the
+    // slowest is the highest.
+    let pace = target.as_ref().is_some_and(|(k, _)| is_pace(k));
     // The most of a field of words is the value written most often.
     let op = match op {
         Op::Max if !number && target.is_some() => Op::Mode,
+        Op::Max if pace => Op::Min,
+        Op::Min if pace => Op::Max,
         op => op,
     };
     // A max, min, sum or mean needs numbers.
@@ -878,6 +883,15 @@ fn closed_words() -> Vec<&'static str> {
         .chain(&lexicon().rest)
         .map(String::as_str)
         .collect()
+}
+
+/// Whether a field's name is one of a pace's (`pace`, `Pace (min/km)`, `配速`, `allure`).
+fn is_pace(name: &str) -> bool {
+    let name = key(name);
+    let bare = name.split(['(', '（']).next().unwrap_or(&name).trim();
+    crate::offline::read::field_aliases()
+        .filter(|(field, _)| *field == "pace")
+        .any(|(_, keys)| keys.iter().any(|k| key(k) == bare))
 }
 
 /// The lexicon's other words for a field's name (`hr` for `avg hr`, `how far` for

@@ -77,7 +77,10 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
             out.push(Row { pending, ..item });
             continue;
         }
-        let fields = line_fields(line);
+        let mut fields = line_fields(line);
+        if fields.is_empty() && !card.is_empty() {
+            fields.extend(bare_field(line));
+        }
         if fields.is_empty() {
             close(&mut card, &mut out, pending);
         }
@@ -166,6 +169,29 @@ fn line_fields(line: &str) -> Vec<(String, String)> {
         }
     }
     field(line).into_iter().collect()
+}
+
+/// A line of a card written without its colon (`心率 156` under `配速：5'49"`, `Puls 148`
+/// among `Distanz: 8 km`): a name the lexicon knows as a field's, then a quantity and
+/// nothing more (`ran 5 km` is a sentence, not a field).
+fn bare_field(line: &str) -> Option<(String, String)> {
+    let mut line = line.trim();
+    for bullet in ["- ", "* ", "+ "] {
+        line = line.strip_prefix(bullet).unwrap_or(line).trim_start();
+    }
+    let at = line.find(|c: char| c.is_ascii_digit())?;
+    let (key, value) = (line[..at].trim(), line[at..].trim());
+    let named = !key.is_empty()
+        && key.chars().count() <= 24
+        && key.split_whitespace().count() <= 3
+        && key.chars().all(|c| c.is_alphabetic() || c == ' ');
+    let lower = key.to_lowercase();
+    let known = super::field_aliases().any(|(_, keys)| keys.contains(&lower))
+        || super::lexicon::lexicon()
+            .fields
+            .values()
+            .any(|keys| keys.contains(&lower));
+    (named && known && only_quantity(value)).then(|| (key.to_string(), value.to_string()))
 }
 
 /// Whether a value is a number with its unit and nothing more (`5 km`, `1h 30m`, `45`).
@@ -315,6 +341,26 @@ mod tests {
         assert_eq!(
             names(&meals),
             [[("B", "toast"), ("L", "salad"), ("D", "pizza")]]
+        );
+    }
+
+    #[test]
+    fn a_line_without_its_colon_inside_a_card_is_one_of_its_fields() {
+        let zh = rows("距离: 5km\n配速：5'49\"\n心率 156\n和跑团一起\n", None);
+        assert_eq!(
+            names(&zh),
+            [vec![("距离", "5km"), ("配速", "5'49"), ("心率", "156")]]
+        );
+        let de = rows("- Distanz: 8 km\n- Puls 148\n- ran 5 km\n", None);
+        assert_eq!(names(&de), [vec![("Distanz", "8 km"), ("Puls", "148")]]);
+        // Not a card's line where no card is open, nor a sentence ending in a number.
+        assert!(
+            rows("Puls 148\nDistanz: 8 km\nran along the river 5 km\n", None)
+                .iter()
+                .all(|r| r
+                    .fields
+                    .iter()
+                    .all(|(k, _)| k != "Puls" && !k.contains("river")))
         );
     }
 

@@ -171,3 +171,44 @@ fn places_gone_to_are_named_by_the_days_that_name_them() {
     let ja = lead(v, "2025年8月にどこへ旅行した？");
     assert!(ja.contains("**札幌**"), "{ja}");
 }
+
+#[test]
+fn a_companion_known_from_elsewhere_counts_where_no_companion_word_names_them() {
+    let dir = offline_vault();
+    let v = dir.path();
+    let en = [
+        ("2024-10-02", "- dinner w/ Lena @ Dishoom\n"),
+        ("2024-10-05", "- dinner: Lena, Pho 88, pho\n"),
+        ("2024-10-09", "- cooked pasta for Lena (dinner)\n"),
+        (
+            "2024-10-12",
+            "- dinner: leftover curry\n- Lena's sister rang\n",
+        ),
+    ];
+    let fr = [
+        ("2024-11-03", "- Dîner avec Camille au bistrot.\n"),
+        (
+            "2024-11-06",
+            "- Dîner : Camille, une pizzeria, une margherita.\n",
+        ),
+        ("2024-11-10", "- Déjeuner seul au bureau.\n"),
+        ("2024-11-14", "- Cuisiné un risotto pour Camille (dîner).\n"),
+    ];
+    for (day, text) in en {
+        write(v, &format!("Daily/{day}.md"), text);
+    }
+    for (day, text) in fr {
+        write(v, &format!("Journal/{day}.md"), text);
+    }
+    process(v);
+    let en = lead(
+        v,
+        "How many times did I have dinner with Lena in October 2024?",
+    );
+    assert!(en.contains("**3 times**"), "{en}");
+    let fr = lead(
+        v,
+        "Combien de fois ai-je dîné avec Camille en novembre 2024 ?",
+    );
+    assert!(fr.contains("**3 fois**"), "{fr}");
+}

@@ -220,8 +220,8 @@ fn names(term: &str, who: &str) -> bool {
 }
 
 /// The sentences of the period's log entries that name a companion, oldest first: after a
-/// companion word, or alone in brackets when the period names them so elsewhere
-/// (`lunch: burrito (Marco)` beside `ramen with Marco`).
+/// companion word, or anywhere when the period names them so elsewhere (`lunch: burrito
+/// (Marco)`, `dinner: Marco, Pho 88` beside `ramen with Marco`).
 fn told_between(store: &Store, start: NaiveDate, end: NaiveDate) -> Vec<Told> {
     let entries: Vec<Entry> = store
         .entries_by_date_range(start, end)
@@ -249,12 +249,12 @@ struct Told {
 }
 
 /// The sentences of an entry that name a companion (with `known`: also one of those
-/// alone in brackets).
+/// named without a companion word).
 fn told_in(entry: &Entry, known: Option<&[String]>) -> Vec<Told> {
     sentences(&entry.text)
         .filter_map(|sentence| {
             let mut people = companions(sentence);
-            for who in known.map(|k| bracketed(sentence, k)).unwrap_or_default() {
+            for who in known.map(|k| named_known(sentence, k)).unwrap_or_default() {
                 if !people.contains(&who) {
                     people.push(who);
                 }
@@ -277,16 +277,17 @@ pub(super) fn sentences(text: &str) -> impl Iterator<Item = &str> {
         .filter(|s| !s.is_empty())
 }
 
-/// A known companion alone in brackets: `burrito (Marco)`.
-fn bracketed(sentence: &str, known: &[String]) -> Vec<String> {
-    sentence
-        .split('(')
-        .skip(1)
-        .filter_map(|part| part.split_once(')'))
-        .map(|(inside, _)| inside.trim())
-        .filter(|inside| known.iter().any(|k| k == inside))
-        .map(str::to_string)
-        .collect()
+/// A known companion named in a sentence without a companion word, as a word of its own:
+/// alone in brackets (`burrito (Marco)`), first in a meal's field (`dinner: Lena, Franco
+/// Manca`), after a verb (`cooked pasta for Lena`).
+fn named_known(sentence: &str, known: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for who in known {
+        if !out.contains(who) && crate::offline::read::words::find_word(sentence, who).is_some() {
+            out.push(who.clone());
+        }
+    }
+    out
 }
 
 /// A Korean name without the ending `이` said after names ending in a consonant (`지민이`

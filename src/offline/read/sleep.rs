@@ -35,15 +35,19 @@ fn range_patterns() -> &'static [(Regex, bool); 4] {
         [
             (re(format!(r"{t1}\s*(?:{until})\s*{t2}")), false),
             (
+                // `alarm went at 6:50`, `lights out around 23:35`: a word or two may
+                // stand between a word and its time.
                 re(format!(
-                    r"(?:{bed})\s*(?:{at})?\s*{t1}\D{{0,25}}?(?:{wake})\s*(?:{at})?\s*{t2}"
+                    r"(?:{bed})(?:\s+\p{{L}}+){{0,2}}?\s*(?:{at})?\s*{t1}\D{{0,25}}?(?:{wake})(?:\s+\p{{L}}+){{0,2}}?\s*(?:{at})?\s*{t2}"
                 )),
                 true,
             ),
-            // `23:30 취침 06:30 기상`, `0:30就寝 6:15起床`, `23:10睡 6:30起`: each time
-            // before its word.
+            // `23:30 취침 06:30 기상`, `0:30就寝 6:15起床`, `0:20に寝て7:00に起きた`: each
+            // time before its word.
             (
-                re(format!(r"{t1}\s*(?:{bed})\D{{0,12}}?{t2}\s*(?:{wake})")),
+                re(format!(
+                    r"{t1}\s*(?:{at})?\s*(?:{bed})\D{{0,12}}?{t2}\s*(?:{at})?\s*(?:{wake})"
+                )),
                 true,
             ),
             // `06:50 기상 (취침 23:00)`: the wake time first, the bedtime after it.

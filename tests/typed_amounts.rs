@@ -38,3 +38,36 @@ fn steps_asked_with_their_verb_are_summed() {
     let digits: String = ja.chars().filter(char::is_ascii_digit).collect();
     assert!(digits.contains(&total.to_string()), "{ja}");
 }
+
+#[test]
+fn the_day_a_question_asks_for_is_no_measure_named_day() {
+    let dir = offline_vault();
+    let v = dir.path();
+    let days = [
+        (
+            "2025-04-27",
+            "- Ran 8.2 km.\n- Reading *The Remains of the Day*, 28 pages.\n",
+        ),
+        (
+            "2025-04-28",
+            "- Ran 15.4 km along the river.\n- *The Remains of the Day*, 56 pages tonight.\n",
+        ),
+        ("2025-04-30", "- Ran 6 km.\n"),
+        (
+            "2025-05-03",
+            "- Couru 9 km.\n- Lu *Belle de Jour*, 40 pages.\n",
+        ),
+        (
+            "2025-05-06",
+            "- Couru 12,5 km au parc.\n- Lu *Belle de Jour*, 70 pages.\n",
+        ),
+    ];
+    for (day, text) in days {
+        write(v, &format!("Journal/{day}.md"), text);
+    }
+    process(v);
+    let en = lead(v, "On which day did I run the farthest in April 2025?");
+    assert!(en.contains("Apr 28") && en.contains("15.4"), "{en}");
+    let fr = lead(v, "Quel jour ai-je couru le plus loin en mai 2025 ?");
+    assert!(fr.contains("6 mai") && fr.contains("12,5"), "{fr}");
+}

@@ -1355,14 +1355,20 @@ fn measure_asked(store: &Store, domains: &Domains, query: &Query, question: &str
 /// The longest name of a thing measured in `records` (not an activity's) that the
 /// lowercase question `q` writes whole (`wall sit`).
 fn measure_named(records: &[ParsedRecord], q: &str) -> Option<String> {
-    // `nach` of `Lauf nach Saal, 31 km` is no name of a measure.
-    let function = &super::read::lexicon::lexicon().questions.function;
+    // `nach` of `Lauf nach Saal, 31 km` is no name of a measure, nor `day` of `which day`.
+    let questions = &super::read::lexicon::lexicon().questions;
+    let asks_a_day = |w: &str| {
+        questions
+            .day
+            .iter()
+            .any(|phrase| phrase.split_whitespace().any(|p| p == w))
+    };
     records
         .iter()
         .flat_map(|r| &r.measures)
         .map(|m| m.what.to_lowercase())
         .filter(|w| w.chars().count() >= 3 && super::activities::family(w).is_none())
-        .filter(|w| !function.iter().any(|f| f == w))
+        .filter(|w| !questions.function.iter().any(|f| f == w) && !asks_a_day(w))
         .filter(|w| super::read::find_word(q, w).is_some())
         .max_by_key(|w| w.len())
 }

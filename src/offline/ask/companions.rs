@@ -121,6 +121,8 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     let with_act: Vec<&Told> = told
         .iter()
         .filter(|s| act.iter().all(|term| holds(term, s)))
+        // Being with someone (`met`, `만났어`) is not being reached by them (`문자 왔다`).
+        .filter(|s| !act.is_empty() || !tells_contact(&s.lower))
         .filter(|s| person.as_ref().is_none_or(|p| s.people.contains(p)))
         .collect();
     let mut reply = Reply::default();
@@ -254,6 +256,8 @@ fn told_in(entry: &Entry, known: Option<&[String]>) -> Vec<Told> {
     sentences(&entry.text)
         .filter_map(|sentence| {
             let mut people = companions(sentence);
+            // `지민이한테 문자 왔다`: a message from someone is no time spent with them.
+            let known = known.filter(|_| !tells_contact(&sentence.to_lowercase()));
             for who in known.map(|k| named_known(sentence, k)).unwrap_or_default() {
                 if !people.contains(&who) {
                     people.push(who);

@@ -90,13 +90,14 @@ pub fn keyword_groups(
 /// and of kanji two or more long (`最後`, `ジム`); the kana between them are particles and
 /// endings. `None` for a word with no kana (Chinese, or any spaced language).
 fn japanese_runs(word: &str) -> Option<Vec<&str>> {
-    let kana = |c: char| matches!(c as u32, 0x3041..=0x309F | 0x30A1..=0x30FA | 0x30FC);
-    if !word.chars().any(kana) {
+    use super::read::words::{is_han, is_katakana};
+    let hiragana = |c: char| matches!(c, '\u{3041}'..='\u{309F}');
+    if !word.chars().any(|c| hiragana(c) || is_katakana(c)) {
         return None;
     }
-    let script = |c: char| match c as u32 {
-        0x30A1..=0x30FA | 0x30FC => 1,
-        0x4E00..=0x9FFF | 0x3400..=0x4DBF => 2,
+    let script = |c: char| match c {
+        _ if is_katakana(c) => 1,
+        _ if is_han(c) => 2,
         _ if c.is_ascii_alphanumeric() => 3,
         _ => 0,
     };

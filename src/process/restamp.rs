@@ -7,7 +7,7 @@ use std::time::SystemTime;
 
 use super::Processor;
 use crate::vault::read::read_persons_note;
-use crate::vault::stamp::{Stamp, SETTLE_FINE};
+use crate::vault::stamp::{has_fractions, Stamp, SETTLE_FINE};
 use crate::vault::ContentHash;
 
 impl Processor {
@@ -26,7 +26,7 @@ impl Processor {
         let fine_times = waiting.iter().any(|rel| {
             std::fs::metadata(self.config.vault.join(rel))
                 .and_then(|meta| meta.modified())
-                .is_ok_and(fine)
+                .is_ok_and(has_fractions)
         });
         if !fine_times {
             return;
@@ -47,10 +47,4 @@ impl Processor {
         let text = read_persons_note(&path, self.config.max_note_bytes).ok()?;
         (stamp_of()? == before).then(|| (ContentHash::of(text.as_bytes()), before))
     }
-}
-
-/// Whether a modification time has a fraction of a second (the file system keeps them).
-fn fine(time: SystemTime) -> bool {
-    time.duration_since(SystemTime::UNIX_EPOCH)
-        .is_ok_and(|since| since.subsec_nanos() != 0)
 }

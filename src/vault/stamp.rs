@@ -27,10 +27,11 @@ impl Stamp {
     /// unknown, before 1970, or within [`SETTLE`] of `now` (or after it).
     pub fn of(meta: &Metadata, now: SystemTime) -> Option<Stamp> {
         let modified = meta.modified().ok()?;
-        let fine = modified
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .is_ok_and(|since| since.subsec_nanos() != 0);
-        let settle = if fine { SETTLE_FINE } else { SETTLE };
+        let settle = if has_fractions(modified) {
+            SETTLE_FINE
+        } else {
+            SETTLE
+        };
         let nanos = |t: SystemTime| -> Option<u64> {
             let since = t.duration_since(SystemTime::UNIX_EPOCH).ok()?;
             now.duration_since(t).ok().filter(|age| *age >= settle)?;
@@ -40,6 +41,12 @@ impl Stamp {
         let (ctime, ino) = changed(meta, nanos)?;
         Some(Stamp(meta.len(), mtime, ctime, ino))
     }
+}
+
+/// Whether a time has a fraction of a second: the file system that gave it keeps them.
+pub fn has_fractions(time: SystemTime) -> bool {
+    time.duration_since(SystemTime::UNIX_EPOCH)
+        .is_ok_and(|since| since.subsec_nanos() != 0)
 }
 
 #[cfg(unix)]

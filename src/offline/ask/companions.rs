@@ -256,8 +256,9 @@ fn told_in(entry: &Entry, known: Option<&[String]>) -> Vec<Told> {
     sentences(&entry.text)
         .filter_map(|sentence| {
             let mut people = companions(sentence);
+            let lower = sentence.to_lowercase();
             // `지민이한테 문자 왔다`: a message from someone is no time spent with them.
-            let known = known.filter(|_| !tells_contact(&sentence.to_lowercase()));
+            let known = known.filter(|_| !tells_contact(&lower));
             for who in known.map(|k| named_known(sentence, k)).unwrap_or_default() {
                 if !people.contains(&who) {
                     people.push(who);
@@ -266,7 +267,7 @@ fn told_in(entry: &Entry, known: Option<&[String]>) -> Vec<Told> {
             (!people.is_empty()).then(|| Told {
                 date: entry.date,
                 sentence: sentence.to_string(),
-                lower: sentence.to_lowercase(),
+                lower,
                 people,
                 entry: entry.clone(),
             })

@@ -73,7 +73,7 @@ pub(crate) fn is_hangul(c: char) -> bool {
     matches!(c as u32, 0xAC00..=0xD7A3)
 }
 
-fn is_katakana(c: char) -> bool {
+pub(crate) fn is_katakana(c: char) -> bool {
     matches!(c as u32, 0x30A1..=0x30FA | 0x30FC | 0xFF66..=0xFF9F)
 }
 
@@ -253,7 +253,7 @@ fn refined(text: &str, m: Mention, domain: &Domain) -> Mention {
 }
 
 /// A Chinese character (kanji, hanzi).
-fn is_han(c: char) -> bool {
+pub(crate) fn is_han(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}')
 }
 

@@ -259,6 +259,21 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         Op::Min if pace => Op::Max,
         op => op,
     };
+    // `4月の平均心拍数`, `avg HR in May`: a field that names an average, asked of a period
+    // and no one row, is averaged over it.
+    let op = match op {
+        Op::Lookup
+            if number
+                && filters.is_empty()
+                && period.is_some_and(|(start, end)| start < end)
+                && target
+                    .as_ref()
+                    .is_some_and(|(k, _)| cues::asks(k, Cue::Average)) =>
+        {
+            Op::Mean
+        }
+        op => op,
+    };
     // A max, min, sum or mean needs numbers.
     if matches!(op, Op::Max | Op::Min | Op::Sum | Op::Mean) && !number {
         return None;
@@ -269,7 +284,7 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         Op::Mode => Returns::Value,
         _ if when && op != Op::Lookup => Returns::Date,
         Op::Latest | Op::First | Op::Max | Op::Min
-            if !target_own && cues::has(&cued, &questions.what) =>
+            if (!target_own || names_a_row(&cued)) && cues::has(&cued, &questions.what) =>
         {
             Returns::Name
         }
@@ -314,6 +329,22 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         rated: rated(&q, table),
         threshold: None,
         per: None,
+    })
+}
+
+/// Whether the question asks which row by a noun of its own after its `what` word
+/// (`which book had the highest Nota`, `qual livro`, `어떤 책`), not what value (`what was
+/// my highest Nota`). `cued`: the question without the fields' own names.
+fn names_a_row(cued: &str) -> bool {
+    let questions = &lexicon().questions;
+    let words: Vec<&str> = cued
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).any(|pair| {
+        questions.what.iter().any(|w| w == pair[0])
+            && !questions.function.iter().any(|w| w == pair[1])
+            && !pair[1].chars().all(|c| c.is_ascii_digit())
     })
 }
 

@@ -13,7 +13,7 @@ use crate::offline::kinds::Reply;
 use crate::offline::lookup;
 use crate::offline::provenance::{Input, Operation, Provenance};
 use crate::offline::read::lexicon::lexicon;
-use crate::offline::read::{own_log_text, value};
+use crate::offline::read::{own_log_lines, value};
 use crate::offline::say::{self, t};
 use crate::vault::Store;
 
@@ -38,7 +38,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         if !e.log {
             continue;
         }
-        for (lower, n, shown) in priced_parts(&own_log_text(&e.text)) {
+        for (lower, n, shown) in priced_parts(&own_log_lines(&e.text)) {
             parts.push((lower, n, shown, e.clone()));
         }
     }
@@ -97,27 +97,38 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     Some(reply)
 }
 
-/// The priced parts of a text's lines (lowercase), their amounts and the amounts as
-/// written. A part that is only an amount (`Coffee at Lumen, €4.10`, the clause after a
-/// comma on a line of its own) prices the part before it; a
-/// part holding no currency mark may write a price as a number with two decimals and no
-/// unit (`Coffee 3.20.`, `Grabbed a coffee (4.10)`).
-fn priced_parts(text: &str) -> Vec<(String, f64, String)> {
+/// The priced parts of a text's lines (each its own clauses, lowercase), their amounts and
+/// the amounts as written. A part that is only an amount (`Coffee at Lumen, €4.10`, the
+/// clause after a comma, a line of its own) prices what its line holds before it, or the
+/// last part of the line before; a part holding no currency mark may write a price as a
+/// number with two decimals and no unit (`Coffee 3.20.`, `Grabbed a coffee (4.10)`).
+fn priced_parts(lines: &[Vec<String>]) -> Vec<(String, f64, String)> {
     let mut out: Vec<(String, f64, String)> = Vec::new();
-    let mut unpriced: Option<String> = None;
-    for part in text.lines().flat_map(parts_of) {
-        let lower = part.to_lowercase();
-        let Some((n, shown)) = amount(&lower).or_else(|| bare_price(&lower)) else {
-            unpriced = Some(lower);
-            continue;
-        };
-        let words = lower.chars().filter(|c| c.is_alphabetic()).count();
-        let mark = shown.chars().filter(|c| c.is_alphabetic()).count();
-        let lower = match unpriced.take() {
-            Some(before) if words <= mark => format!("{before},{lower}"),
-            _ => lower,
-        };
-        out.push((lower, n, shown));
+    let mut unpriced: Vec<String> = Vec::new();
+    for line in lines {
+        let carried = unpriced.pop();
+        unpriced.clear();
+        unpriced.extend(carried);
+        for part in line.iter().flat_map(|c| parts_of(c)) {
+            let lower = part.to_lowercase();
+            let Some((n, shown)) = amount(&lower).or_else(|| bare_price(&lower)) else {
+                unpriced.push(lower);
+                continue;
+            };
+            let words = lower.chars().filter(|c| c.is_alphabetic()).count();
+            let mark = shown.chars().filter(|c| c.is_alphabetic()).count();
+            let lower = match words <= mark && !unpriced.is_empty() {
+                true => format!("{},{lower}", unpriced.join(",")),
+                false => lower,
+            };
+            unpriced.clear();
+            out.push((lower, n, shown));
+        }
+        if unpriced.len() > 1 {
+            let last = unpriced.pop();
+            unpriced.clear();
+            unpriced.extend(last);
+        }
     }
     out
 }
@@ -285,7 +296,8 @@ mod tests {
     #[test]
     fn a_price_may_stand_apart_or_go_without_its_mark() {
         let read = |line: &str| -> Vec<(String, f64)> {
-            priced_parts(line)
+            let lines: Vec<Vec<String>> = line.lines().map(|l| vec![l.to_string()]).collect();
+            priced_parts(&lines)
                 .into_iter()
                 .map(|(p, n, _)| (p, n))
                 .collect()
@@ -303,6 +315,8 @@ mod tests {
             read("Coffee with Ana\n3.20."),
             [("coffee with ana,3.20.".to_string(), 3.2)]
         );
+        let clauses = [vec!["Coffee".to_string(), "a chat, 3.30.".to_string()]];
+        assert_eq!(priced_parts(&clauses)[0].0, "coffee,a chat, 3.30.");
         // Numbers with a unit or a score are no prices.
         assert!(read("Ran 5.25 km, mood 6.50/10").is_empty());
     }

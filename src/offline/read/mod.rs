@@ -79,17 +79,28 @@ enum Topic {
 /// leaves them out.
 pub fn own_log_text(text: &str) -> String {
     let mut own = String::new();
-    // A to-do not ticked off is nothing done yet.
-    for line in text.lines().filter(|l| !plans::is_open_task(l)) {
-        for c in own_clauses(&Clause::new(&clause::clean(line))) {
-            if c.is_muted() || says_not_done(&c.text) {
-                continue;
-            }
-            own.push_str(&c.text);
-            own.push('\n');
-        }
+    for c in own_log_lines(text).iter().flatten() {
+        own.push_str(c);
+        own.push('\n');
     }
     own
+}
+
+/// [`own_log_text`] a line at a time: the own clauses of each line of `text` that keeps
+/// any (a price closing a line prices all of it: `Coffee and a chat, 3.20`).
+pub fn own_log_lines(text: &str) -> Vec<Vec<String>> {
+    // A to-do not ticked off is nothing done yet.
+    text.lines()
+        .filter(|l| !plans::is_open_task(l))
+        .map(|line| {
+            own_clauses(&Clause::new(&clause::clean(line)))
+                .into_iter()
+                .filter(|c| !c.is_muted() && !says_not_done(&c.text))
+                .map(|c| c.text)
+                .collect::<Vec<String>>()
+        })
+        .filter(|clauses| !clauses.is_empty())
+        .collect()
 }
 
 /// Whether a clause says what it names did not happen (`skipped the gym`, `헬스장 안
@@ -122,8 +133,16 @@ pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
     }
     let reader = Reader::new(domains);
     let mut found = Found::default();
-    if !properties::read(&entry.text, reader.running, &mut found) {
-        reader.entry(entry, &mut found);
+    match properties::read(&entry.text, reader.running, &mut found) {
+        None => reader.entry(entry, &mut found),
+        Some(rest) if !rest.is_empty() => {
+            let rest = Entry {
+                text: rest,
+                ..entry.clone()
+            };
+            reader.entry(&rest, &mut found);
+        }
+        Some(_) => {}
     }
     lifts::merge_single_sets(&mut found.lifts);
     runs::settle(&mut found);

@@ -144,19 +144,19 @@ fn value(text: &str) -> Option<f64> {
         .filter(|v: &f64| v.is_finite())
 }
 
-/// Reads `text` as activity properties into `found`; false when it is not such a block
-/// (no line names the kind of activity, or a line is not `key: value`).
-pub fn read(text: &str, running: Option<&Domain>, found: &mut Found) -> bool {
-    let Some(pairs) = pairs(text) else {
-        return false;
-    };
+/// Reads `text` as activity properties into `found`; `None` when it is not such a block
+/// (no line names the kind of activity, or a line is not `key: value`), else the lines
+/// that tell no property of the activity (`☕: 2`, `수면: 7.5` beside `운동: 수영`), for the
+/// other readers.
+pub fn read(text: &str, running: Option<&Domain>, found: &mut Found) -> Option<String> {
+    let pairs = pairs(text)?;
     let lex = lexicon();
     let Some(kind) = pairs
         .iter()
         .find(|(k, v)| lex.kinds.contains(k) && !v.is_empty() && value(v).is_none())
         .map(|(_, v)| v.to_lowercase())
     else {
-        return false;
+        return None;
     };
     let field_of = |key: &str| {
         lex.fields
@@ -195,7 +195,17 @@ pub fn read(text: &str, running: Option<&Domain>, found: &mut Found) -> bool {
             unit: "session".into(),
         });
     }
-    true
+    let about_activity = |l: &str| {
+        l.split_once([':', '：']).is_some_and(|(k, _)| {
+            let k = key_of(k);
+            lex.kinds.contains(&k) || field_of(&k).is_some()
+        })
+    };
+    let rest: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !about_activity(l))
+        .collect();
+    Some(rest.join("\n"))
 }
 
 /// The `key: value` pieces of a cleaned line, when it holds nothing else (`einheit: ga1 /

@@ -48,3 +48,57 @@ fn the_fastest_pace_is_the_lowest_and_a_line_without_its_colon_counts() {
         "{en_hr}"
     );
 }
+
+#[test]
+fn a_field_that_names_an_average_is_averaged_over_the_period_asked() {
+    let dir = offline_vault();
+    let v = dir.path();
+    // One note per run, a card of full-width colons.
+    for (day, hr) in [("02", 156), ("09", 148), ("23", 151)] {
+        write(
+            v,
+            &format!("ランニング/2025-04-{day}.md"),
+            format!("# ジョグ\n\n- 距離：6km\n- 平均心拍数：{hr}\n- コース：公園\n"),
+        );
+    }
+    // One file for the month, a card under each day's heading.
+    write(
+        v,
+        "Runs/2025-05.md",
+        "## May 4\nDistance: 8 km\nAvg HR: 140\n\n## May 11\nDistance: 10 km\nAvg HR: 150\n\n\
+         ## May 25\nDistance: 5 km\nAvg HR: 151\n",
+    );
+    process(v);
+    let ja = lead(v, "4月の平均心拍数は？");
+    assert!(ja.contains("151.67") || ja.contains("151.7"), "{ja}");
+    let en = lead(v, "What was my avg HR in May 2025?");
+    assert!(en.contains("147"), "{en}");
+    // One day's value is still that day's.
+    let day = lead(v, "What was my avg HR on May 11, 2025?");
+    assert!(day.contains("150") && !day.contains("147"), "{day}");
+}
+
+#[test]
+fn the_other_keys_beside_an_activity_are_read_too() {
+    let dir = offline_vault();
+    let v = dir.path();
+    for (day, sport, cups) in [("16", "수영", 2), ("17", "요가", 3), ("18", "", 1)] {
+        write(
+            v,
+            &format!("Daily/2025-06-{day}.md"),
+            format!("---\n수면: 7.5\n운동: {sport}\n☕: {cups}\n---\n# 6월 {day}일\n\n- 저녁\n"),
+        );
+    }
+    for (day, cups) in [("03", 2), ("04", 4)] {
+        write(
+            v,
+            &format!("Journal/2025-07-{day}.md"),
+            format!("type: swim\ndistance: 1.5\ncoffee: {cups}\n"),
+        );
+    }
+    process(v);
+    let ko = lead(v, "6월에 커피 총 몇 잔 마셨어?");
+    assert!(ko.contains("**6"), "{ko}");
+    let en = lead(v, "How many coffees did I have in July 2025?");
+    assert!(en.contains("**6"), "{en}");
+}

@@ -173,3 +173,38 @@ fn the_value_written_most_often_answers_what_most() {
     let ja = lead(v, "2023年6月の夕食で一番多かったのは？");
     assert!(ja.contains("**うどん**"), "{ja}");
 }
+
+#[test]
+fn a_question_naming_a_row_by_its_noun_gets_the_row_and_length_means_pages() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(
+        v,
+        "Leituras.md",
+        "## 2024\n\n| Título | Autor | Fim | Páginas | Nota |\n|---|---|---|---|---|\n\
+         | Vento Norte | Ana Brito | 12/02/2024 | 230 | 4 |\n\
+         | Casa de Pedra | Rui Sol | 03/05/2024 | 410 | 4,5 |\n\
+         | Maré Alta | Ana Brito | 20/09/2024 | 180 | 3,5 |\n\
+         | Longe Demais | Rui Sol | — | 700 | — |\n",
+    );
+    write(
+        v,
+        "Books.md",
+        "| Title | Finished | Pages | Rating |\n|---|---|---|---|\n\
+         | Salt Roads | 2023-03-01 | 320 | 4 |\n\
+         | Glass River | 2023-06-10 | 540 | 5 |\n\
+         | Small Hours | 2023-11-02 | 210 | 3 |\n",
+    );
+    process(v);
+    let best = lead(v, "Qual livro teve a nota mais alta em 2024?");
+    assert!(best.contains("Casa de Pedra"), "{best}");
+    let value = lead(v, "Qual foi a nota mais alta em 2024?");
+    assert!(value.contains("4,5") || value.contains("4.5"), "{value}");
+    // The longest finished: the abandoned one is longer and not finished.
+    let longest = lead(v, "Qual foi o livro mais longo que terminei em 2024?");
+    assert!(longest.contains("Casa de Pedra"), "{longest}");
+    let en = lead(v, "Which book had the highest rating in 2023?");
+    assert!(en.contains("Glass River"), "{en}");
+    let en_long = lead(v, "What was the longest book I finished in 2023?");
+    assert!(en_long.contains("Glass River"), "{en_long}");
+}

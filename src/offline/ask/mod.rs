@@ -203,7 +203,7 @@ fn per_stretch(
     let days: Vec<NaiveDate> = values.iter().map(|(r, _)| r.date).collect();
     let (first, last) = plan.period.unwrap_or_else(|| {
         let (min, max) = (days.iter().min(), days.iter().max());
-        (
+        per.whole(
             *min.unwrap_or(&NaiveDate::MIN),
             *max.unwrap_or(&NaiveDate::MIN),
         )

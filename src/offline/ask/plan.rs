@@ -81,6 +81,22 @@ pub enum Per {
 }
 
 impl Per {
+    /// The whole weeks (Monday to Sunday) or months that hold `first` to `last`: the
+    /// stretches of a log that names no period (`hours a week`: its six weekly files).
+    pub fn whole(self, first: NaiveDate, last: NaiveDate) -> (NaiveDate, NaiveDate) {
+        match self {
+            Per::Week => {
+                let back = u64::from(first.weekday().num_days_from_monday());
+                let on = u64::from(6 - last.weekday().num_days_from_monday());
+                (
+                    first - chrono::Days::new(back),
+                    last + chrono::Days::new(on),
+                )
+            }
+            Per::Month => (first, last),
+        }
+    }
+
     /// The weeks or calendar months from `first` to `last` (at least one), the answer
     /// template that tells the average and the stretch's noun.
     pub fn stretches(self, first: NaiveDate, last: NaiveDate) -> (f64, &'static str, &'static str) {

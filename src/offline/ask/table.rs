@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
 
+use crate::offline::read::find_word;
 use crate::offline::read::value::{self, Precision, Value};
 use crate::offline::read::words::activity_named;
 use crate::vault::db::ROWS;
@@ -82,13 +83,20 @@ impl Rec {
         on: Option<&str>,
     ) -> bool {
         // A value found under several fields (`余华` an author here, a note's word there)
-        // is held under any of them.
+        // is held under any of them; a value the question names is held inside a longer
+        // one where marks set it apart (`Acme` in `migration plan (Acme, 2h30)`, not
+        // `Harbor` in `The Harbor Lights`).
         !self.pending
             && filters.iter().all(|(_, v)| {
                 filters
                     .iter()
                     .filter(|(_, other)| other == v)
-                    .any(|(k, _)| self.field(k).is_some_and(|f| key(&f.text) == *v))
+                    .any(|(k, _)| {
+                        self.field(k).is_some_and(|f| {
+                            let text = key(&f.text);
+                            text == *v || set_apart(&text, v)
+                        })
+                    })
             })
             && match period {
                 None => on.is_none_or(|k| self.field(k).is_some()),
@@ -105,12 +113,14 @@ impl Rec {
             .is_some_and(|v| v == n)
     }
 
-    /// Whether one of the row's short text values (a kind, not a description), or its
-    /// note's path, names `activity` (`type: ride`, `Rides/2023-09-03.md`).
+    /// Whether one of the row's short text values (a kind, not a description), a field's
+    /// name or its note's path names `activity` (`type: ride`, `Pages: 320`,
+    /// `Rides/2023-09-03.md`).
     pub fn is_about(&self, activity: &str, domains: &crate::domains::Domains) -> bool {
         let named = |text: &str| activity_named(text, domains).as_deref() == Some(activity);
         self.fields.iter().any(|f| {
             f.value == Value::Text && f.text.split_whitespace().count() <= 3 && named(&f.text)
+                || named(&f.name)
         }) || self
             .source
             .split('/')
@@ -200,7 +210,7 @@ impl Table {
                         name: name.clone(),
                         key: key(name),
                         text: text.clone(),
-                        value: value::read(text),
+                        value: value::read_as(name, text),
                     })
                     .collect();
                 recs.push(Rec {
@@ -283,3 +293,17 @@ fn last_day(d: NaiveDate, p: Precision) -> NaiveDate {
 
 /// A name or value as compared (`Avg_HR` = `avg hr`): the index's own form.
 pub use crate::vault::parsed::compared as key;
+
+/// Whether `value` stands in `text` as a part of its own: a whole word with a mark (a
+/// bracket, comma, slash, dash) beside it.
+fn set_apart(text: &str, value: &str) -> bool {
+    let marks = [
+        '(', ')', '[', ']', ',', '/', ':', ';', '|', '—', '–', '-', '·',
+    ];
+    let Some(at) = find_word(text, value) else {
+        return false;
+    };
+    let before = text[..at].trim_end().chars().next_back();
+    let after = text[at + value.len()..].trim_start().chars().next();
+    before.is_some_and(|c| marks.contains(&c)) || after.is_some_and(|c| marks.contains(&c))
+}

@@ -434,14 +434,14 @@ pub fn reply(
             if query.per_month || query.per_week {
                 // `2024年平均每月跑多少公里`, `주 평균 몇 km`: the period's total over its
                 // months or weeks.
-                let (first, last) = match &query.range {
-                    Some(r) => (r.start, r.end),
-                    None => (values.first()?.0, values.last()?.0),
-                };
                 let per = if query.per_month {
                     Per::Month
                 } else {
                     Per::Week
+                };
+                let (first, last) = match &query.range {
+                    Some(r) => (r.start, r.end),
+                    None => per.whole(values.first()?.0, values.last()?.0),
                 };
                 let (buckets, key, noun) = per.stretches(first, last);
                 let over = say::count_text(&trim(round1(buckets)), buckets == 1.0, noun);

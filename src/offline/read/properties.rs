@@ -386,7 +386,7 @@ mod tests {
         let domains = crate::domains::Domains::shipped();
         let running = domains.all.iter().find(|d| d.name == "running");
         let mut found = Found::default();
-        assert!(read(text, running, &mut found), "{text}");
+        assert!(read(text, running, &mut found).is_some(), "{text}");
         let m = found
             .measures
             .iter()
@@ -416,7 +416,7 @@ mod tests {
     #[test]
     fn blocks_without_a_kind_are_not_activity_properties() {
         let mut found = Found::default();
-        assert!(!read("distance: 5\ntime: 25:00\n", None, &mut found));
-        assert!(!read("type: ride\nrode 40 km with Sam\n", None, &mut found));
+        assert!(read("distance: 5\ntime: 25:00\n", None, &mut found).is_none());
+        assert!(read("type: ride\nrode 40 km with Sam\n", None, &mut found).is_none());
     }
 }

@@ -89,6 +89,7 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
         }
     }
     close(&mut card, &mut out, pending);
+    super::tasks::minutes_among_times(&mut out);
     out
 }
 

@@ -39,6 +39,30 @@ fn stands_apart(words: &str, range: std::ops::Range<usize>) -> bool {
         && !words[..range.start].ends_with(char::is_alphanumeric)
 }
 
+/// `admin 30m` among tasks timed in hours and minutes (`Acme 2h30`, `email 15 min`): the
+/// `m` of a to-do list that times its tasks is minutes, not metres. Rows with a time keep
+/// theirs; a row whose only quantity is in `m` is given it as a time.
+pub fn minutes_among_times(rows: &mut [Row]) {
+    let timed = |r: &Row| r.fields.iter().any(|(k, _)| k == "hour");
+    if !rows.iter().any(timed) {
+        return;
+    }
+    for row in rows.iter_mut().filter(|r| !timed(r)) {
+        let quantities: Vec<&(String, String)> =
+            row.fields.iter().filter(|(k, _)| k != TASK).collect();
+        let [(unit, written)] = quantities.as_slice() else {
+            continue;
+        };
+        if unit != "m" || !row.fields.iter().any(|(k, _)| k == TASK) {
+            continue;
+        }
+        let written = written.clone();
+        row.fields.retain(|(k, _)| k == TASK);
+        row.fields.push(("hour".to_string(), written.clone()));
+        row.fields.push(("minute".to_string(), written));
+    }
+}
+
 /// The row of a to-do line: its words (a leading date taken off: the line's entry is
 /// dated by it) and its quantities; `None` for a line that is no task.
 pub fn row(line: &str) -> Option<Row> {

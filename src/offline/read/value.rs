@@ -37,6 +37,17 @@ impl Value {
     }
 }
 
+/// Reads a value of the field `name`: a field of time spent (`hour`, `minute`) reads
+/// `30m` as minutes, where any other reads metres.
+pub fn read_as(name: &str, text: &str) -> Value {
+    match read(text) {
+        Value::Number(n, unit) if unit == "m" && matches!(name, "hour" | "minute") => {
+            Value::Duration(n * 60.0)
+        }
+        value => value,
+    }
+}
+
 /// Reads a value as written.
 pub fn read(text: &str) -> Value {
     let t = text.trim();

@@ -102,3 +102,34 @@ fn the_other_keys_beside_an_activity_are_read_too() {
     let en = lead(v, "How many coffees did I have in July 2025?");
     assert!(en.contains("**6"), "{en}");
 }
+
+#[test]
+fn a_distance_labelled_again_is_another_run_and_a_marathon_is_a_race() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(
+        v,
+        "跑步/2024.md",
+        "## 2024年4月\n\n### 12日\n早上 轻松跑\n距离：6公里\n配速：6'10\"\n晚上 又去操场跑了几圈\n距离：4公里\n配速：5'05\"\n\n\
+         ### 21日\n扬州半程马拉松，天气好热\n距离：21.1公里\n配速：5'02\"\n\n### 25号\n距离：5公里\n",
+    );
+    write(
+        v,
+        "Corridas/2024-05-05.md",
+        "Meia maratona de Lisboa, muito calor.\nDistância: 21,1 km\nTempo: 1:52:10\n",
+    );
+    write(
+        v,
+        "Corridas/2024-05-12.md",
+        "Rodagem leve.\nDistância: 8 km\nTempo: 48:00\n",
+    );
+    process(v);
+    let total = lead(v, "2024年4月跑了多少公里？");
+    assert!(total.contains("36.1"), "{total}");
+    let times = lead(v, "2024年4月跑了几次？");
+    assert!(times.contains("**4次**"), "{times}");
+    let race = lead(v, "最后一次比赛是什么时候？");
+    assert!(race.contains("5月5日"), "{race}");
+    let pt = lead(v, "Quantas provas fiz em 2024?");
+    assert!(pt.contains("**2"), "{pt}");
+}

@@ -489,23 +489,12 @@ fn target_km(q: &str) -> Option<f64> {
     if let Some(c) = re.captures(q) {
         return c[1].replace(',', ".").parse().ok();
     }
-    if cues::has(
-        q,
-        &[
-            "half marathon",
-            "half-marathon",
-            "하프",
-            "ハーフ",
-            "半马",
-            "半程马拉松",
-        ],
-    ) {
-        return Some(21.1);
-    }
-    if cues::has(q, &["marathon", "마라톤", "マラソン", "马拉松", "maratón"]) {
-        return Some(42.2);
-    }
-    None
+    // A course named by its name (`half marathon`, `半程马拉松`, `parkrun`).
+    lexicon()
+        .courses
+        .iter()
+        .find(|(_, name)| cues::has(q, &[name]))
+        .map(|(km, _)| (km * 10.0).round() / 10.0)
 }
 
 /// A weight unit asked for by a question word (`多少斤`, `几公斤`, `몇 kg`, `何キロ`,

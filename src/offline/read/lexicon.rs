@@ -622,6 +622,10 @@ struct Markers {
     stars: Vec<String>,
     #[serde(default)]
     no: Vec<String>,
+    #[serde(default)]
+    run_kinds: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    courses: BTreeMap<String, Vec<String>>,
 }
 
 /// What a small word is to a name.
@@ -727,6 +731,12 @@ pub struct Lexicon {
     pub stars: Vec<String>,
     /// A field's value that says it did not happen: `false`, `nein`, `não`, `❌`.
     pub no: Vec<String>,
+    /// The kinds of run and the words that name each (`easy`: `이지런`, `轻松`; `race`:
+    /// `大会`, `maratona`).
+    pub run_kinds: BTreeMap<String, Vec<String>>,
+    /// Courses whose name tells their distance: km -> names (`21.0975`: `half marathon`,
+    /// `半程马拉松`).
+    pub courses: Vec<(f64, String)>,
     /// Before a person, someone else: `my`, `mi`, `o` (`o personal`).
     pub possessives: Vec<String>,
     /// People a log tells about: `buddy`, `compañero`, `personal`.
@@ -896,6 +906,8 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         not_done: Vec::new(),
         stars: Vec::new(),
         no: Vec::new(),
+        run_kinds: BTreeMap::new(),
+        courses: Vec::new(),
         possessives: Vec::new(),
         people: Vec::new(),
         equipment: Vec::new(),
@@ -1026,6 +1038,14 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.not_done.extend(lower(m.not_done));
         lex.stars.extend(lower(m.stars));
         lex.no.extend(lower(m.no));
+        for (kind, words) in m.run_kinds {
+            lex.run_kinds.entry(kind).or_default().extend(lower(words));
+        }
+        for (km, names) in m.courses {
+            let km: f64 = km.parse().expect("a course's key is its km");
+            lex.courses
+                .extend(lower(names).into_iter().map(|n| (km, n)));
+        }
         for (name, words) in file.fields {
             for w in lower(words.clone()) {
                 lex.field_langs.entry(w).or_default().push(lang.to_string());
@@ -1198,6 +1218,10 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
     lex.months
         .sort_by(|(a, _), (b, _)| b.len().cmp(&a.len()).then(a.cmp(b)));
     lex.months.dedup();
+    // `half marathon` before `marathon`.
+    lex.courses
+        .sort_by(|(_, a), (_, b)| b.len().cmp(&a.len()).then(a.cmp(b)));
+    lex.courses.dedup();
     lex.table_headers = headers.into_iter().collect();
     Ok(lex)
 }

@@ -9,6 +9,7 @@ use regex::Regex;
 
 use super::clause::{Clause, Hit};
 use super::found::{round2, Found, Run};
+use super::lexicon::lexicon;
 use super::units::{durations, KM, METERS, MILES, NUM};
 use super::words::WordSet;
 use super::KM_PER_MILE;
@@ -127,7 +128,15 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
         .open_run
         .filter(|&i| i >= found.line_runs)
         .is_some_and(|i| completes(&found.runs[i], &reading));
-    let run = found.run(names_run && !carries_on);
+    // `距离：6公里` ... `距离：4公里` in one paragraph: a distance labelled again on a later
+    // line is another run, as a card's field named again opens another card.
+    let again = reading.distance_km.is_some()
+        && labelled_distance(&clause.text.to_lowercase())
+        && found
+            .open_run
+            .filter(|&i| i < found.line_runs)
+            .is_some_and(|i| found.runs[i].distance_km.is_some());
+    let run = found.run(names_run && !carries_on || again);
     run.work_km = run.work_km.or(work_km.map(round2));
     run.distance_km = run.distance_km.or(reading.distance_km);
     run.duration_min = run.duration_min.or(reading.duration_min);
@@ -150,39 +159,13 @@ fn completes(run: &Run, reading: &Run) -> bool {
 }
 
 /// The distance a run's name tells: `parkrun 24:31`, `half marathon 1:52:30`, `하프 1시간
-/// 52분`.
+/// 52분` (the lexicon's `markers.courses`, longest name first).
 fn course_km(text: &str) -> Option<f64> {
-    const HALF: [&str; 10] = [
-        "half marathon",
-        "half-marathon",
-        "하프",
-        "ハーフ",
-        "半马",
-        "半程马拉松",
-        "medio maratón",
-        "media maratón",
-        "halbmarathon",
-        "semi-marathon",
-    ];
-    const FULL: [&str; 8] = [
-        "marathon",
-        "마라톤 풀",
-        "풀코스",
-        "풀마라톤",
-        "フルマラソン",
-        "全马",
-        "maratón",
-        "maratona",
-    ];
-    if text.contains("parkrun") {
-        Some(5.0)
-    } else if HALF.iter().any(|w| text.contains(w)) {
-        Some(21.0975)
-    } else if FULL.iter().any(|w| text.contains(w)) {
-        Some(42.195)
-    } else {
-        None
-    }
+    lexicon()
+        .courses
+        .iter()
+        .find(|(_, name)| text.contains(name.as_str()))
+        .map(|(km, _)| *km)
 }
 
 /// Ways of moving that are not running, in the languages read: a distance in a time next to
@@ -589,63 +572,14 @@ fn time_of_day(clause: &Clause, hit: &Hit) -> bool {
 
 /// The first word saying what kind of run it was.
 pub fn kind(text: &str) -> Option<String> {
-    const KINDS: &[(&str, &[&str])] = &[
-        (
-            "easy",
-            &[
-                "easy",
-                "이지런",
-                "이지",
-                "轻松",
-                "locker",
-                "suave",
-                "facile",
-            ],
-        ),
-        ("tempo", &["tempo", "템포", "テンポ"]),
-        (
-            "long",
-            &[
-                "long",
-                "lsd",
-                "장거리",
-                "롱런",
-                "ロング",
-                "长距离",
-                "lange",
-                "langer",
-                "largo",
-                "longue",
-            ],
-        ),
-        ("trail", &["trail", "트레일", "トレイル", "越野"]),
-        (
-            "interval",
-            &["intervals", "interval", "인터벌", "インターバル", "间歇"],
-        ),
-        ("recovery", &["recovery", "회복"]),
-        (
-            "race",
-            &[
-                "race",
-                "races",
-                "time trial",
-                "기록측정",
-                "기록 측정",
-                "타임트라이얼",
-                "parkrun",
-                "대회",
-                "レース",
-                "比赛",
-                "wettkampf",
-                "course officielle",
-            ],
-        ),
-    ];
     static SETS: std::sync::LazyLock<Vec<(&str, WordSet)>> = std::sync::LazyLock::new(|| {
-        KINDS
+        lexicon()
+            .run_kinds
             .iter()
-            .map(|(kind, words)| (*kind, WordSet::new(words)))
+            .map(|(kind, words)| {
+                let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                (kind.as_str(), WordSet::new(&words))
+            })
             .collect()
     });
     SETS.iter()

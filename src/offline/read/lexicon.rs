@@ -623,6 +623,8 @@ struct Markers {
     #[serde(default)]
     no: Vec<String>,
     #[serde(default)]
+    not_runs: Vec<String>,
+    #[serde(default)]
     run_kinds: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     courses: BTreeMap<String, Vec<String>>,
@@ -731,6 +733,9 @@ pub struct Lexicon {
     pub stars: Vec<String>,
     /// A field's value that says it did not happen: `false`, `nein`, `não`, `❌`.
     pub no: Vec<String>,
+    /// Ways of moving that are not running (`walked`, `자전거`, `🏊`): a distance in a time
+    /// beside one is no run.
+    pub not_runs: Vec<String>,
     /// The kinds of run and the words that name each (`easy`: `이지런`, `轻松`; `race`:
     /// `大会`, `maratona`).
     pub run_kinds: BTreeMap<String, Vec<String>>,
@@ -906,6 +911,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         not_done: Vec::new(),
         stars: Vec::new(),
         no: Vec::new(),
+        not_runs: Vec::new(),
         run_kinds: BTreeMap::new(),
         courses: Vec::new(),
         possessives: Vec::new(),
@@ -1038,6 +1044,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.not_done.extend(lower(m.not_done));
         lex.stars.extend(lower(m.stars));
         lex.no.extend(lower(m.no));
+        lex.not_runs.extend(lower(m.not_runs));
         for (kind, words) in m.run_kinds {
             lex.run_kinds.entry(kind).or_default().extend(lower(words));
         }

@@ -168,87 +168,6 @@ fn course_km(text: &str) -> Option<f64> {
         .map(|(km, _)| *km)
 }
 
-/// Ways of moving that are not running, in the languages read: a distance in a time next to
-/// one of these is a walk, a ride or a swim.
-const NOT_RUNS: &[&str] = &[
-    "zwift",
-    "peloton",
-    "spin",
-    "trainer",
-    "elliptical",
-    "🚴",
-    "🚲",
-    "🥾",
-    "🏊",
-    "🚶",
-    "ウォーキング",
-    "ハイキング",
-    "登山",
-    "サイクリング",
-    "산행",
-    "트레킹",
-    "사이클",
-    "따릉이",
-    "walk",
-    "walked",
-    "walking",
-    "hike",
-    "hiked",
-    "hiking",
-    "bike",
-    "biked",
-    "biking",
-    "ride",
-    "rode",
-    "cycle",
-    "cycled",
-    "cycling",
-    "swim",
-    "swam",
-    "swimming",
-    "row",
-    "rowed",
-    "rowing",
-    "ski",
-    "skied",
-    "skiing",
-    "paddle",
-    "drive",
-    "drove",
-    "flight",
-    "train",
-    "걷기",
-    "걸었",
-    "산책",
-    "등산",
-    "자전거",
-    "라이딩",
-    "수영",
-    "歩",
-    "散歩",
-    "自転車",
-    "泳",
-    "走路",
-    "散步",
-    "骑",
-    "游泳",
-    "徒步",
-    "caminar",
-    "caminé",
-    "bici",
-    "nadar",
-    "wandern",
-    "gewandert",
-    "spazieren",
-    "radfahren",
-    "radtour",
-    "schwimmen",
-    "marche",
-    "vélo",
-    "nage",
-    "randonnée",
-];
-
 /// Whether a clause that names no activity still reads as a run: a distance in km or miles
 /// and how long it took (`Easy 14k along the river in 1:22:34`, `8 km 45분`), with no other
 /// way of moving named.
@@ -256,15 +175,17 @@ pub fn reads_as_run(text: &str) -> bool {
     let p = patterns();
     let distance = has_distance(text);
     let took = p.clock.is_match(text) || super::units::duration_pattern().is_match(text);
-    // `easy 3 mi`, `tempo 8k`: the kind of run says it is one.
-    const KINDS: [&str; 6] = ["easy", "tempo", "long", "recovery", "interval", "intervals"];
-    let kind = text
-        .split_whitespace()
-        .next()
-        .is_some_and(|w| KINDS.contains(&w.trim_end_matches(':')));
+    // `easy 3 mi`, `tempo 8k`: the kind of run (other than a race) says it is one.
+    let kind = text.split_whitespace().next().is_some_and(|w| {
+        let w = w.trim_end_matches(':');
+        lexicon()
+            .run_kinds
+            .iter()
+            .any(|(k, words)| k != "race" && words.iter().any(|x| x == w))
+    });
     distance
         && (took || kind)
-        && !NOT_RUNS.iter().any(|w| {
+        && !lexicon().not_runs.iter().any(|w| {
             super::words::find_word(text, w).is_some() || (!w.is_ascii() && text.contains(w))
         })
         && runnable(text)

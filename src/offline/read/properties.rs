@@ -151,13 +151,10 @@ fn value(text: &str) -> Option<f64> {
 pub fn read(text: &str, running: Option<&Domain>, found: &mut Found) -> Option<String> {
     let pairs = pairs(text)?;
     let lex = lexicon();
-    let Some(kind) = pairs
+    let kind = pairs
         .iter()
         .find(|(k, v)| lex.kinds.contains(k) && !v.is_empty() && value(v).is_none())
-        .map(|(_, v)| v.to_lowercase())
-    else {
-        return None;
-    };
+        .map(|(_, v)| v.to_lowercase())?;
     let field_of = |key: &str| {
         lex.fields
             .iter()

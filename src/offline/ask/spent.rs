@@ -106,9 +106,6 @@ fn priced_parts(lines: &[Vec<String>]) -> Vec<(String, f64, String)> {
     let mut out: Vec<(String, f64, String)> = Vec::new();
     let mut unpriced: Vec<String> = Vec::new();
     for line in lines {
-        let carried = unpriced.pop();
-        unpriced.clear();
-        unpriced.extend(carried);
         for part in line.iter().flat_map(|c| parts_of(c)) {
             let lower = part.to_lowercase();
             let Some((n, shown)) = amount(&lower).or_else(|| bare_price(&lower)) else {
@@ -124,11 +121,9 @@ fn priced_parts(lines: &[Vec<String>]) -> Vec<(String, f64, String)> {
             unpriced.clear();
             out.push((lower, n, shown));
         }
-        if unpriced.len() > 1 {
-            let last = unpriced.pop();
-            unpriced.clear();
-            unpriced.extend(last);
-        }
+        // Only the last unpriced part of a line goes on to the next.
+        let keep = unpriced.len().saturating_sub(1);
+        unpriced.drain(..keep);
     }
     out
 }

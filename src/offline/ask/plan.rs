@@ -353,11 +353,7 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
 /// my highest Nota`). `cued`: the question without the fields' own names.
 fn names_a_row(cued: &str) -> bool {
     let questions = &lexicon().questions;
-    let words: Vec<&str> = cued
-        .split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .filter(|w| !w.is_empty())
-        .collect();
-    words.windows(2).any(|pair| {
+    Words::of(cued).words.windows(2).any(|pair| {
         questions.what.iter().any(|w| w == pair[0])
             && !questions.function.iter().any(|w| w == pair[1])
             && !pair[1].chars().all(|c| c.is_ascii_digit())

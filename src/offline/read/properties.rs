@@ -192,15 +192,13 @@ pub fn read(text: &str, running: Option<&Domain>, found: &mut Found) -> Option<S
             unit: "session".into(),
         });
     }
-    let about_activity = |l: &str| {
-        l.split_once([':', '：']).is_some_and(|(k, _)| {
-            let k = key_of(k);
-            lex.kinds.contains(&k) || field_of(&k).is_some()
-        })
-    };
+    // The lines of `pairs`, in order, without those about the activity.
     let rest: Vec<&str> = text
         .lines()
-        .filter(|l| !l.trim().is_empty() && !about_activity(l))
+        .filter(|l| !l.trim().is_empty())
+        .zip(&pairs)
+        .filter(|(_, (k, _))| !lex.kinds.contains(k) && field_of(k).is_none())
+        .map(|(line, _)| line)
         .collect();
     Some(rest.join("\n"))
 }

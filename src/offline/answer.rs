@@ -911,7 +911,8 @@ fn list_entries(
             entries.iter().map(|e| line(e)),
             entries.len(),
         ));
-        for entry in entries {
+        // The sources are the notes shown, not every note of a fold cut short.
+        for entry in entries.iter().take(kinds::MAX_FOLDED) {
             add_source(sources, store.cite_note(&entry.source));
         }
     }

@@ -119,9 +119,12 @@ fn all_settled(store: &Store, config: &Config) -> bool {
         return false;
     };
     let today = chrono::Local::now().date_naive().to_string();
+    // The context file is written on the first pass that has logs to observe.
+    let context_due =
+        !config.vault.join(&config.global_context).exists() && store.index().span().is_some();
     if store.records_are_new()
         || settled.refreshed.as_deref() != Some(today.as_str())
-        || !config.vault.join(&config.global_context).exists()
+        || context_due
     {
         return false;
     }
@@ -585,6 +588,14 @@ impl Processor {
         }
         self.last_observed = Some(std::time::Instant::now());
         let Some((start, end)) = self.store.index().span() else {
+            // No log to observe: the day's refresh is done (an `ask` need not read the
+            // state again until a log comes, see [`all_settled`]).
+            if periodic {
+                self.state
+                    .observer
+                    .insert(REFRESHED.to_string(), today.to_string());
+                self.state_dirty = true;
+            }
             return Ok(());
         };
         // Every record counts for the bests, read a batch at a time (a large vault's records

@@ -700,18 +700,20 @@ fn rank(candidates: Vec<Entry>, groups: &[Regex], match_all: bool) -> Vec<Entry>
 }
 
 /// What the dating of a note depends on besides its file: the day (dates are read
-/// relative to today), the daily-note settings and size limit, and the program itself.
+/// relative to today), the daily-note settings and size limit, and the program itself;
+/// hashed, as every remembered dating carries it.
 fn dating_key(config: &Config) -> String {
     let program = std::env::current_exe()
         .and_then(std::fs::metadata)
         .map(|m| format!("{}/{:?}", m.len(), m.modified().ok()))
         .unwrap_or_default();
-    format!(
+    let key = format!(
         "{} {:?} {} {program}",
         chrono::Local::now().date_naive(),
         config.obsidian.daily,
         config.max_note_bytes
-    )
+    );
+    super::ContentHash::of(key.as_bytes()).hex()
 }
 
 /// A note's index entry from how it was dated before at the same stamp.

@@ -243,17 +243,24 @@ enum Kind {
 /// "last week" is the previous calendar week (Monday start); "past 7 days" ends on the anchor.
 pub fn find_range(question: &str, anchor: NaiveDate, week: Weekday) -> Option<DateRange> {
     let lower = question.to_lowercase();
-    super::spans::joined(&lower, anchor, week, single).or_else(|| single(&lower, anchor, week))
+    // `11/2` is a month and a day in a question written in Japanese, Chinese or Korean.
+    let slashed = crate::domains::has_spaceless(&lower);
+    let single = |text: &str, anchor, week| single(text, anchor, week, slashed);
+    if let Some(span) = super::spans::joined(&lower, anchor, week, single) {
+        return Some(span);
+    }
+    let range = single(&lower, anchor, week)?;
+    Some(super::spans::since(&lower, &range, anchor).unwrap_or(range))
 }
 
 /// The first period `lower` names by itself.
-fn single(lower: &str, anchor: NaiveDate, week: Weekday) -> Option<DateRange> {
+fn single(lower: &str, anchor: NaiveDate, week: Weekday, slashed: bool) -> Option<DateRange> {
     // `the week of 14 April` is the week, not the day the other languages' patterns see.
     let spans = |kind: &Kind| matches!(kind, Kind::Between | Kind::WeekFrom);
     if let Some(range) = english(lower, anchor, week, spans) {
         return Some(range);
     }
-    if let Some((start, end, phrase)) = super::periods::find(lower, anchor, week) {
+    if let Some((start, end, phrase)) = super::periods::find(lower, anchor, week, slashed) {
         return Some(DateRange { start, end, phrase });
     }
     english(lower, anchor, week, |kind| !spans(kind)).or_else(|| named_weekday(lower, anchor))

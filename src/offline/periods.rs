@@ -74,6 +74,9 @@ enum Kind {
     LastWeekday,
     /// Group 1: day, group 2: month number (`am 10.11.`).
     DayDotMonth,
+    /// Group 1: month number, group 2: day, in a question written in a script without
+    /// spaces (`11/2〜11/8の週`); elsewhere `3/4` is not read (day or month first).
+    SlashMonthDay,
 }
 
 /// A period's phrases in every language file (see [`PeriodWord`]), as one alternation.
@@ -132,6 +135,7 @@ fn patterns() -> &'static [(Pattern, Kind)] {
             (re(r"(?:최근|지난|過去|最近|过去|この|ここ)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?[úu]ltimos\s+(\d+)\s+d[íi]as|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2})\s*(?:월|月)?\s*(?:到|至|~|-|–|부터)\s*(\d{1,2})\s*(?:월|月)"), MonthSpan),
             (re(r"(?:(\d{4})\s*(?:년|年)\s*)?(\d{1,2})\s*(?:월|月)\s*(\d{1,2})\s*(?:일|日|号|號)"), MonthDay),
+            (re(r"(?:^|[^\d/.])(\d{1,2})/(\d{1,2})(?:$|[^\d/])"), SlashMonthDay),
             (re(&format!(r"\b(?:el\s+|le\s+|am\s+)?(\d{{1,2}})\.?\s+(?:de\s+)?({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?")), DayMonthName),
             (re(&format!(r"(?:{in_month})\s+({fm})\b(?:\s+(?:de\s+)?(\d{{4}}))?", in_month = said(PeriodWord::InMonth))), MonthName),
             (re(r"(?:(\d{4}|去年|昨年|今年|작년|올해)\s*(?:년|年|の)?\s*)?(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:월|月)"), MonthNumber),
@@ -154,11 +158,12 @@ fn patterns() -> &'static [(Pattern, Kind)] {
 }
 
 /// A period named in `lower` (a lowercase question), resolved against `anchor`: its start,
-/// end and the phrase that named it.
+/// end and the phrase that named it; `slashed`: `3/4` is read as a month and a day.
 pub fn find(
     lower: &str,
     anchor: NaiveDate,
     week: Weekday,
+    slashed: bool,
 ) -> Option<(NaiveDate, NaiveDate, String)> {
     static WHOLE: OnceLock<Pattern> = OnceLock::new();
     let whole = WHOLE.get_or_init(|| Pattern::new(&said(PeriodWord::UpToToday)));
@@ -213,12 +218,19 @@ pub fn find(
             }
         }
         // What the person wrote, not the space or `?` around it (`in 2019?`).
-        let phrase = caps
-            .get(0)
-            .expect("group 0")
-            .as_str()
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_string();
+        let phrase = match kind {
+            // The pattern takes a letter beside the day: the phrase is the day alone.
+            Kind::SlashMonthDay => lower[caps.get(1)?.start()..caps.get(2)?.end()].to_string(),
+            _ => caps
+                .get(0)
+                .expect("group 0")
+                .as_str()
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_string(),
+        };
+        if matches!(kind, Kind::SlashMonthDay) && !slashed {
+            continue;
+        }
         let g = |i: usize| caps.get(i).map(|m| m.as_str()).unwrap_or("");
         const SLEEP: [&str; 10] = [
             "sleep", "slept", "잠", "잤", "수면", "sueño", "dorm", "schlaf", "睡", "寝",
@@ -304,6 +316,11 @@ fn resolve<'a>(
                 Ok(year) => NaiveDate::from_ymd_opt(year, m, d)?,
                 Err(_) => last_before(anchor, m, d)?,
             };
+            (day, day)
+        }
+        SlashMonthDay => {
+            let (m, d) = (g(1).parse().ok()?, g(2).parse().ok()?);
+            let day = last_before(anchor, m, d)?;
             (day, day)
         }
         DayDotMonth => {
@@ -621,18 +638,21 @@ mod tests {
             ),
         ];
         for (q, want) in cases {
-            let (start, end, _) = find(q, anchor, Weekday::Mon).unwrap_or_else(|| panic!("{q}"));
+            let (start, end, _) =
+                find(q, anchor, Weekday::Mon, false).unwrap_or_else(|| panic!("{q}"));
             assert_eq!((start, end), want, "{q}");
         }
         // The phrase echoed is what was written, without the question mark.
         assert_eq!(
-            find("how far in 2019?", anchor, Weekday::Mon).unwrap().2,
+            find("how far in 2019?", anchor, Weekday::Mon, false)
+                .unwrap()
+                .2,
             "2019"
         );
     }
 
     fn range(q: &str) -> (NaiveDate, NaiveDate) {
-        let (s, e, _) = find(&q.to_lowercase(), d(2026, 11, 21), Weekday::Mon).unwrap();
+        let (s, e, _) = find(&q.to_lowercase(), d(2026, 11, 21), Weekday::Mon, true).unwrap();
         (s, e)
     }
 
@@ -681,7 +701,7 @@ mod tests {
             range("quantos treinos desde o dia 2 de novembro?"),
             (d(2026, 11, 2), d(2026, 11, 21))
         );
-        let whole = |q: &str| find(q, d(2026, 11, 21), Weekday::Mon);
+        let whole = |q: &str| find(q, d(2026, 11, 21), Weekday::Mon, true);
         assert_eq!(whole("quantos km corri até hoje?"), None);
         assert_eq!(whole("how much did i squat most recently"), None);
     }

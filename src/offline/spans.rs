@@ -35,10 +35,8 @@ pub fn joined(
             if !joins_here(left, right, join) {
                 continue;
             }
-            let Some((to, to_end)) = first_end(right, anchor, week, &single) else {
-                continue;
-            };
-            let Some((from, from_at)) = last_end(left, to.end, week, &single) else {
+            let Some(((from, from_at), (to, to_end))) = ends(left, right, anchor, week, &single)
+            else {
                 continue;
             };
             // `2025年5月3日から5月20日まで`: an end with no year of its own takes the year
@@ -52,7 +50,7 @@ pub fn joined(
                 false => (to, to_end),
             };
             let before = left[..from_at].trim_end();
-            if needs_between && !words.between.iter().any(|w| ends_with_word(before, w)) {
+            if needs_between && !words.between.iter().any(|w| opens(before, w).is_some()) {
                 continue;
             }
             if from.start > to.end {
@@ -66,8 +64,11 @@ pub fn joined(
                 .map_or(0, |w| after.len() - after.trim_start().len() + w.len());
             let end = at + join.len() + to_end + until;
             // The phrase takes the word that opens the span (`from`, `between`, `entre`).
-            let opens = words.between.iter().find(|w| ends_with_word(before, w));
-            let start_at = opens.map_or(from_at, |w| before.len() - w.len());
+            let start_at = words
+                .between
+                .iter()
+                .find_map(|w| opens(before, w))
+                .unwrap_or(from_at);
             return Some(DateRange {
                 start: from.start,
                 end: to.end,
@@ -76,6 +77,131 @@ pub fn joined(
         }
     }
     None
+}
+
+/// A period run on to `anchor` by a word before it (`since 1 September`, `seit dem 1.
+/// Oktober`, `desde el 10 de octubre`) or after it (`10월 1일 이후`, `9月以降`), if `lower`
+/// writes one beside the period `range` names; the phrase then holds that word.
+pub fn since(lower: &str, range: &DateRange, anchor: NaiveDate) -> Option<DateRange> {
+    let words = &lexicon().questions.spans;
+    let at = lower.find(range.phrase.as_str())?;
+    let end_at = at + range.phrase.len();
+    let (before, after) = (lower[..at].trim_end(), lower[end_at..].trim_start());
+    let opened = words.since.iter().find_map(|w| opens(before, w));
+    let closed = words
+        .since_after
+        .iter()
+        .find(|w| after.starts_with(w.as_str()))
+        .map(|w| lower.len() - after.len() + w.len());
+    if (opened.is_none() && closed.is_none()) || range.start > anchor || range.end >= anchor {
+        return None;
+    }
+    let (from, to) = (opened.unwrap_or(at), closed.unwrap_or(end_at));
+    Some(DateRange {
+        start: range.start,
+        end: anchor,
+        phrase: lower[from..to].trim().to_string(),
+    })
+}
+
+/// The two ends of a span around a joining word: each a period the question may name
+/// alone, or a bare day number (`entre el 1 y el 15 de noviembre`, `11월 9일부터 15일까지`)
+/// that takes its month and year from the other end, a day.
+fn ends(
+    left: &str,
+    right: &str,
+    anchor: NaiveDate,
+    week: Weekday,
+    single: &impl Fn(&str, NaiveDate, Weekday) -> Option<DateRange>,
+) -> Option<((DateRange, usize), (DateRange, usize))> {
+    if let Some((to, to_end)) = first_end(right, anchor, week, single) {
+        if let Some(from) = last_end(left, to.end, week, single) {
+            return Some((from, (to, to_end)));
+        }
+        // Only beside a day: `1到7月` is a span of months.
+        if to.start != to.end {
+            return None;
+        }
+        let (day, at) = bare_day_at_end(left)?;
+        let start = in_month_of(to.start, day, true)?;
+        let from = DateRange {
+            start,
+            end: start,
+            phrase: left[at..].trim().to_string(),
+        };
+        return Some(((from, at), (to, to_end)));
+    }
+    let (from, from_at) = last_end(left, anchor, week, single)?;
+    if from.start != from.end {
+        return None;
+    }
+    let (day, len) = bare_day_at_start(right)?;
+    let end = in_month_of(from.end, day, false)?;
+    let to = DateRange {
+        start: end,
+        end,
+        phrase: right[..len].trim().to_string(),
+    };
+    Some(((from, from_at), (to, len)))
+}
+
+/// Day `day` in the month of `other`; when it falls on the wrong side of `other`, in the
+/// month before (for a first end) or after (for a last end).
+fn in_month_of(other: NaiveDate, day: u32, first: bool) -> Option<NaiveDate> {
+    let same = other.with_day(day);
+    match (same, first) {
+        (Some(d), true) if d <= other => Some(d),
+        (Some(d), false) if d >= other => Some(d),
+        (_, true) => other
+            .checked_sub_months(chrono::Months::new(1))?
+            .with_day(day),
+        (_, false) => other
+            .checked_add_months(chrono::Months::new(1))?
+            .with_day(day),
+    }
+}
+
+/// A day written alone at the start of `text` (`15`, `15일`, `15日`, `15.`, `the 15th`),
+/// and where it ends.
+fn bare_day_at_start(text: &str) -> Option<(u32, usize)> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"^\s*(?:[\p{L}']{1,3}\s+)?(\d{1,2})(?:일|日|号|號|\.|st|nd|rd|th|er|º)?")
+            .expect("day pattern compiles")
+    });
+    let c = re.captures(text)?;
+    let end = c.get(0)?.end();
+    if text[end..]
+        .starts_with(|ch: char| ch.is_ascii_digit() || matches!(ch, '/' | ':' | ',' | '.'))
+    {
+        return None;
+    }
+    let day = c[1].parse().ok().filter(|d| (1..=31).contains(d))?;
+    Some((day, end))
+}
+
+/// A day written alone at the end of `text` (`el 1`, `dem 15.`), and where it starts.
+fn bare_day_at_end(text: &str) -> Option<(u32, usize)> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"(?:^|[^\d./:])(\d{1,2})(?:일|日|号|號|\.|st|nd|rd|th|er|º)?\s*$")
+            .expect("day pattern compiles")
+    });
+    let c = re.captures(text)?;
+    let day = c[1].parse().ok().filter(|d| (1..=31).contains(d))?;
+    Some((day, c.get(1)?.start()))
+}
+
+/// Where the word opening a span (`between`, `entre`) starts when `before` ends with it,
+/// maybe followed by an article (`entre el`, `zwischen dem`, `between the`).
+fn opens(before: &str, word: &str) -> Option<usize> {
+    if ends_with_word(before, word) {
+        return Some(before.len() - word.len());
+    }
+    let (rest, last) = before.rsplit_once(char::is_whitespace)?;
+    let article = last.chars().count() <= 3 && last.chars().all(char::is_alphabetic);
+    let rest = rest.trim_end();
+    (article && ends_with_word(rest, word)).then(|| rest.len() - word.len())
 }
 
 /// Whether a joining word found between `left` and `right` stands as a word: letters
@@ -90,7 +216,9 @@ fn joins_here(left: &str, right: &str, join: &str) -> bool {
         return !before.is_some_and(char::is_alphanumeric)
             && !after.is_some_and(char::is_alphanumeric);
     }
-    !(before.is_some_and(|c| c.is_ascii_digit()) && after.is_some_and(|c| c.is_ascii_digit()))
+    join != "-"
+        || !(before.is_some_and(|c| c.is_ascii_digit())
+            && after.is_some_and(|c| c.is_ascii_digit()))
 }
 
 /// Whether a period phrase writes a year (four digits in a row).
@@ -239,6 +367,54 @@ mod tests {
                 .unwrap_or_else(|| panic!("no period in {q}"));
             assert_eq!((got.start, got.end), want, "{q}: {}", got.phrase);
         }
+    }
+
+    #[test]
+    fn an_end_writing_only_its_day_and_periods_run_on_since_a_day() {
+        let anchor = d(2025, 7, 1);
+        let cases = [
+            (
+                "¿cuánta agua bebí entre el 3 y el 12 de marzo?",
+                (d(2025, 3, 3), d(2025, 3, 12)),
+            ),
+            (
+                "wie viele kilometer zwischen dem 2. mai und dem 9. juni?",
+                (d(2025, 5, 2), d(2025, 6, 9)),
+            ),
+            (
+                "6월 3일부터 12일까지 몇 번 달렸어?",
+                (d(2025, 6, 3), d(2025, 6, 12)),
+            ),
+            (
+                "4/28〜5/3の間に何回走った？",
+                (d(2025, 4, 28), d(2025, 5, 3)),
+            ),
+            ("how many swims since 2 june?", (d(2025, 6, 2), anchor)),
+            ("how many swims since june 2nd?", (d(2025, 6, 2), anchor)),
+            (
+                "wie oft seit dem 15. mai geschwommen?",
+                (d(2025, 5, 15), anchor),
+            ),
+            (
+                "¿cuántas veces desde el 20 de junio?",
+                (d(2025, 6, 20), anchor),
+            ),
+            ("3/15以降に何回泳いだ？", (d(2025, 3, 15), anchor)),
+        ];
+        for (q, want) in cases {
+            let got = super::super::dates::find_range(q, anchor, Weekday::Mon)
+                .unwrap_or_else(|| panic!("no period in {q}"));
+            assert_eq!((got.start, got.end), want, "{q}: {}", got.phrase);
+        }
+        // The phrase echoed names the whole period.
+        let since =
+            super::super::dates::find_range("how many swims since 2 june?", anchor, Weekday::Mon);
+        assert_eq!(since.unwrap().phrase, "since 2 june");
+        // A slash between two numbers is no day in a question written with spaces.
+        assert_eq!(
+            super::super::dates::find_range("did i do 3/4 of the plan?", anchor, Weekday::Mon),
+            None
+        );
     }
 
     #[test]

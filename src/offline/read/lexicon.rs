@@ -424,6 +424,12 @@ pub struct Spans {
     pub to: Vec<String>,
     #[serde(default)]
     pub until: Vec<String>,
+    /// Words before a period that run it to today (`since 1 September`, `seit dem 1.
+    /// Oktober`), and words after it that do (`9月から`, `10월 이후`).
+    #[serde(default)]
+    pub since: Vec<String>,
+    #[serde(default)]
+    pub since_after: Vec<String>,
 }
 
 /// The words of a bound, by how it compares: written before the number (`more than 10`)
@@ -1117,6 +1123,8 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
             (&mut mine.and, theirs.and),
             (&mut mine.to, theirs.to),
             (&mut mine.until, theirs.until),
+            (&mut mine.since, theirs.since),
+            (&mut mine.since_after, theirs.since_after),
         ] {
             all.extend(lower(words));
             longest_first(all);

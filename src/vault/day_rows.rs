@@ -38,10 +38,11 @@ fn rows(entry: &Entry, period: Period, today: NaiveDate) -> Option<Vec<Entry>> {
     if !separator.contains('-') || !separator.chars().all(|c| "|-: ".contains(c)) {
         return None;
     }
-    let dated: Vec<(usize, Option<NaiveDate>)> = lines[2..]
-        .iter()
+    let cells: Vec<Option<&str>> = lines[2..].iter().map(|row| first_cell(row)).collect();
+    let dated: Vec<(usize, Option<NaiveDate>)> = table_days(&cells, period, today)
+        .into_iter()
         .enumerate()
-        .map(|(i, row)| (i + 2, first_cell(row).and_then(|c| day(c, period, today))))
+        .map(|(i, date)| (i + 2, date))
         .collect();
     if dated.iter().filter(|(_, d)| d.is_some()).count() < 2 {
         return None;
@@ -73,21 +74,29 @@ fn rows(entry: &Entry, period: Period, today: NaiveDate) -> Option<Vec<Entry>> {
 /// which days): rows of a table with at least two dated rows.
 pub fn days(text: &str, dating: &Dating, today: NaiveDate) -> Vec<NaiveDate> {
     let mut out = Vec::new();
-    let mut table: Vec<NaiveDate> = Vec::new();
+    let mut table: Vec<Option<&str>> = Vec::new();
+    let mut period = Period::default();
+    let mut close = |table: &mut Vec<Option<&str>>, period: Period| {
+        let days: Vec<NaiveDate> = table_days(table, period, today)
+            .into_iter()
+            .flatten()
+            .collect();
+        if days.len() >= 2 {
+            out.extend(days);
+        }
+        table.clear();
+    };
     for (i, line) in text.lines().enumerate() {
         if !line.trim_start().starts_with('|') {
-            if table.len() >= 2 {
-                out.append(&mut table);
-            }
-            table.clear();
+            close(&mut table, period);
             continue;
         }
-        let period = dating.period_at(i);
-        table.extend(first_cell(line).and_then(|c| day(c, period, today)));
+        if table.is_empty() {
+            period = dating.period_at(i);
+        }
+        table.push(first_cell(line));
     }
-    if table.len() >= 2 {
-        out.append(&mut table);
-    }
+    close(&mut table, period);
     out.sort();
     out.dedup();
     out
@@ -96,6 +105,57 @@ pub fn days(text: &str, dating: &Dating, today: NaiveDate) -> Vec<NaiveDate> {
 fn first_cell(row: &str) -> Option<&str> {
     let cell = row.trim().strip_prefix('|')?.split('|').next()?.trim();
     (!cell.is_empty()).then_some(cell)
+}
+
+/// The days the first cells of one table write. Cells of two numbers (`01/10`, `3.4`) are
+/// read in one order for the whole table: day first when a first number passes 12 or the
+/// second is the month the headings or note name give, month first when a second passes 12.
+fn table_days(cells: &[Option<&str>], period: Period, today: NaiveDate) -> Vec<Option<NaiveDate>> {
+    let pairs: Vec<Option<(u32, u32, Option<i32>)>> =
+        cells.iter().map(|c| c.and_then(two_numbers)).collect();
+    let day_first = {
+        let (mut day, mut month) = (0, 0);
+        for &(a, b, _) in pairs.iter().flatten() {
+            if a > 12 || period.month == Some(b) && period.month != Some(a) {
+                day += 1;
+            }
+            if b > 12 || period.month == Some(a) && period.month != Some(b) {
+                month += 1;
+            }
+        }
+        (day != month).then_some(day > month)
+    };
+    cells
+        .iter()
+        .zip(&pairs)
+        .map(|(cell, pair)| {
+            let cell = (*cell)?;
+            match (pair, day_first, period.year) {
+                (Some((a, b, year)), Some(first), _) if year.or(period.year).is_some() => {
+                    let (d, m) = if first { (*a, *b) } else { (*b, *a) };
+                    NaiveDate::from_ymd_opt(year.or(period.year)?, m, d)
+                }
+                _ => day(cell, period, today),
+            }
+        })
+        .collect()
+}
+
+/// `01/10`, `3.4.`, `17/10/2026`, `03.10.26`: two numbers of a day and a month, with a
+/// year maybe (`3.4` alone is a number).
+fn two_numbers(cell: &str) -> Option<(u32, u32, Option<i32>)> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"^(\d{1,2})(?:/(\d{1,2})(?:/(\d{4}|\d{2}))?|\.(\d{1,2})(?:\.(\d{4}|\d{2})|\.))(?:\s|$)")
+            .expect("day pattern compiles")
+    });
+    let c = re.captures(cell.trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace()))?;
+    let year = c.get(3).or(c.get(5)).and_then(|y| {
+        let y: i32 = y.as_str().parse().ok()?;
+        Some(if y < 100 { 2000 + y } else { y })
+    });
+    let second = c.get(2).or(c.get(4))?.as_str().parse().ok()?;
+    Some((c[1].parse().ok()?, second, year))
 }
 
 /// The day a first cell writes: a whole date (its year from the headings when left out) or
@@ -157,5 +217,21 @@ mod tests {
         let lifts =
             "## 2024-03-05\n\n| Exercise | Sets |\n| --- | --- |\n| Squat | 5 |\n| Bench | 3 |\n";
         assert_eq!(dated(lifts).len(), 1);
+    }
+
+    #[test]
+    fn a_table_reads_all_its_days_in_one_order() {
+        let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).unwrap();
+        let days = |log: &str| dated(log).iter().map(|g| g.0).collect::<Vec<_>>();
+        // Day first: `14/10` says so for `01/10` too; under `## Octubre 2026`.
+        let es = "## Octubre 2026\n\n| Día | Pasos |\n|---|---:|\n| 01/10 | 7.270 |\n| 02/10 | 4.967 |\n| 14/10 | 8.060 |\n";
+        assert_eq!(days(es), [d(10, 1), d(10, 2), d(10, 14)]);
+        // No number passes 12: the month the heading names settles it.
+        let de =
+            "## 2026-03\n\n| Tag | Schritte |\n|---|---|\n| 01.03. | 9000 |\n| 02.03. | 8000 |\n";
+        assert_eq!(days(de), [d(3, 1), d(3, 2)]);
+        // Month first: `10/14`.
+        let en = "## 2026\n\n| Date | Steps |\n|---|---|\n| 10/01 | 7270 |\n| 10/14 | 8060 |\n";
+        assert_eq!(days(en), [d(10, 1), d(10, 14)]);
     }
 }

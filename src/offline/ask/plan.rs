@@ -680,17 +680,21 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
     let mut named: NamedFields = Vec::new();
     let mut said: SaidFields = Vec::new();
     for (name, column) in &table.columns {
+        // The day numbers that date a table's rows are no measure (a column of whole
+        // dates still names when: `Vu le`).
+        if column.is_day_of_row() && !column.is_date() {
+            continue;
+        }
         let alias = aliases_of(name).into_iter().find(|a| words.says(a));
         let how = if words.says(name) || column.is_flag() && words.says_as(name, true) {
             Some(Named::Own)
         } else if let Some(alias) = alias {
             said.push((name.clone(), alias));
             Some(Named::Alias)
-        } else if column.is_number()
-            && crate::offline::read::units::measure_unit(name)
-                .is_some_and(|u| asked_units.contains(&u))
+        } else if column.is_number() && unit_of_name(name).is_some_and(|u| asked_units.contains(&u))
         {
-            // A field named after a unit (`Horas`) is named by it in any language (`hours`).
+            // A field named after a unit (`Horas`, `Lectura (pág.)`) is named by it in any
+            // language (`hours`, `páginas`).
             Some(Named::Alias)
         } else {
             // A field of durations (`3,5 h`, `0:45`) is named by any unit of time.
@@ -708,6 +712,19 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
         }
     }
     (named, said)
+}
+
+/// The unit a field's name is, or writes in brackets after it (`Lectura (pág.)`,
+/// `Weight [kg]`).
+fn unit_of_name(name: &str) -> Option<&'static str> {
+    use crate::offline::read::units::measure_unit;
+    let bracketed = name.rsplit_once(['(', '[']).map(|(_, inner)| {
+        inner
+            .trim_end_matches([')', ']'])
+            .trim()
+            .trim_end_matches('.')
+    });
+    measure_unit(name).or_else(|| measure_unit(&bracketed?.to_lowercase()))
 }
 
 /// The word after a how-many phrase in `q` (`tasks` of `how many tasks`).
@@ -1022,7 +1039,15 @@ impl<'q> Words<'q> {
                     && long.starts_with(short)
                     && long.len() - short.len() <= 3
             };
-            plural || stem(w, name) || stem(name, w)
+            // A yes-and-no field is named by its verb too (`medité`, `Meditación`).
+            let shared = w
+                .chars()
+                .zip(name.chars())
+                .take_while(|(a, b)| a == b)
+                .count();
+            let short = w.chars().count().min(name.chars().count());
+            let verb = activity && shared >= 5 && short - shared <= 2;
+            plural || stem(w, name) || stem(name, w) || verb
         })
     }
 }

@@ -148,6 +148,8 @@ pub struct Column {
     pub units: BTreeMap<String, usize>,
     /// Its text values, compared form -> as written.
     pub values: BTreeMap<String, String>,
+    /// How many of its values write the day of their own row (`01/10`, `1 (ma)`, `15`).
+    pub own_days: usize,
 }
 
 impl Column {
@@ -159,13 +161,24 @@ impl Column {
     /// of them a no (lexicon `markers.no`).
     pub fn is_flag(&self) -> bool {
         let no = &crate::offline::read::lexicon::lexicon().no;
-        self.texts == self.rows
-            && self.values.len() <= 2
-            && self.values.keys().any(|v| no.contains(v))
+        // A mark with a note beside it (`✅ 20'`) is the mark.
+        let marks: std::collections::BTreeSet<String> = self
+            .values
+            .values()
+            .filter_map(|v| v.split_whitespace().next())
+            .map(str::to_lowercase)
+            .collect();
+        self.texts == self.rows && marks.len() <= 2 && marks.iter().any(|v| no.contains(v))
     }
 
     pub fn is_number(&self) -> bool {
         self.numbers * 2 > self.rows
+    }
+
+    /// Whether it is what dates its rows (a day table's `Día`, `Date`, `日`): no measure,
+    /// whatever its numbers.
+    pub fn is_day_of_row(&self) -> bool {
+        self.rows >= 2 && self.own_days * 2 > self.rows
     }
 
     pub fn is_text(&self) -> bool {
@@ -235,6 +248,7 @@ impl Table {
             for f in &rec.fields {
                 let c = columns.entry(f.key.clone()).or_default();
                 c.rows += 1;
+                c.own_days += usize::from(writes_day(f, rec.date));
                 match &f.value {
                     Value::Date(..) => c.dates += 1,
                     Value::Duration(_) => c.numbers += 1,
@@ -244,15 +258,35 @@ impl Table {
                     }
                     Value::Text => {
                         c.texts += 1;
-                        c.values
-                            .entry(key(&f.text))
-                            .or_insert_with(|| f.text.clone());
+                        // A mark alone (`✅`, `❌`) is its own key.
+                        let k = Some(key(&f.text))
+                            .filter(|k| !k.is_empty())
+                            .unwrap_or_else(|| f.text.trim().to_string());
+                        c.values.entry(k).or_insert_with(|| f.text.clone());
                     }
                 }
             }
         }
         Table { recs, columns }
     }
+}
+
+/// Whether a field's value writes `date`, its row's day: the date itself, or a number
+/// first that is its day (`1 (ma)`, `01/10`, `15.`).
+fn writes_day(field: &Field, date: NaiveDate) -> bool {
+    use chrono::Datelike;
+    if let Value::Date(d, value::Precision::Day) = field.value {
+        return d == date;
+    }
+    let digits: String = field
+        .text
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let rest = &field.text[digits.len()..];
+    digits.parse::<u32>().is_ok_and(|d| d == date.day())
+        && !rest.starts_with(|c: char| c.is_ascii_digit() || c == ',')
+        && !rest.trim_start().starts_with(|c: char| c.is_alphabetic())
 }
 
 /// Dates with their year last that could be either order (`04/05/2021`) are read month

@@ -51,6 +51,10 @@ pub fn read_as(name: &str, text: &str) -> Value {
 /// Reads a value as written.
 pub fn read(text: &str) -> Value {
     let t = text.trim();
+    // A tick or cross first (`✅ 20'`, `❌ sick`) says done or not, with a note beside it.
+    if t.starts_with(['✅', '✔', '☑', '❌', '✗', '✘', '☐']) {
+        return Value::Text;
+    }
     if let Some((d, p)) = date(t) {
         return Value::Date(d, p);
     }

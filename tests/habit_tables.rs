@@ -49,3 +49,36 @@ fn a_month_table_counts_ticked_days_and_its_day_column_is_no_measure() {
     let read = lead(v, "How many pages did I read in April 2025?");
     assert!(read.contains("40"), "{read}");
 }
+
+#[test]
+fn a_value_of_marks_alone_is_named_by_the_mark() {
+    let dir = offline_vault();
+    let v = dir.path();
+    // Korean daily notes: an emoji mood for a while, then numbers.
+    for (day, mood) in [
+        ("01", "😊"),
+        ("02", "😐"),
+        ("03", "😊"),
+        ("04", "4"),
+        ("05", "5"),
+    ] {
+        write(
+            v,
+            &format!("일기/2025-06-{day}.md"),
+            format!("---\n기분: {mood}\n걸음: 8000\n---\n\n산책함.\n"),
+        );
+    }
+    // English cards in one note a day.
+    for (day, mood) in [("10", "🙂"), ("11", "🙁"), ("12", "🙂"), ("13", "🙂")] {
+        write(
+            v,
+            &format!("Journal/2025-07-{day}.md"),
+            format!("Mood: {mood}\nSleep: 7h\n"),
+        );
+    }
+    process(v);
+    let ko = lead(v, "6월에 기분이 😊였던 날은 며칠?");
+    assert!(ko.contains("**2"), "{ko}");
+    let en = lead(v, "How many days was my mood 🙂 in July 2025?");
+    assert!(en.contains("**3"), "{en}");
+}

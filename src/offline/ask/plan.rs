@@ -863,6 +863,10 @@ pub fn may_name(
 /// Whether `q` names the text value `value` as a word (long enough to name something, not
 /// a closed word).
 fn names_value(q: &str, value: &str, closed: &[&str]) -> bool {
+    // A value of symbols (`😊`, `✅`) is named wherever the question writes it.
+    if !value.is_empty() && !value.chars().any(char::is_alphanumeric) {
+        return q.contains(value);
+    }
     let long_enough = if value.is_ascii() {
         value.len() >= 3
     } else {
@@ -916,10 +920,12 @@ fn values_named(q: &str, table: &Table) -> Vec<(String, String)> {
     let closed = closed_words();
     let mut found: Vec<(String, String)> = Vec::new();
     for (name, column) in &table.columns {
-        if !column.is_text() {
-            continue;
-        }
+        // A column of numbers names its marks still (`기분: 😊` in a month, `4` after).
+        let symbol = |v: &str| !v.chars().any(char::is_alphanumeric);
         for value in column.values.keys() {
+            if !column.is_text() && !symbol(value) {
+                continue;
+            }
             if names_value(q, value, &closed) && !table.columns.contains_key(value) {
                 found.push((name.clone(), value.clone()));
             }

@@ -93,7 +93,7 @@ impl Rec {
                     .filter(|(_, other)| other == v)
                     .any(|(k, _)| {
                         self.field(k).is_some_and(|f| {
-                            let text = key(&f.text);
+                            let text = value_key(&f.text);
                             text == *v || set_apart(&text, v)
                         })
                     })
@@ -258,11 +258,9 @@ impl Table {
                     }
                     Value::Text => {
                         c.texts += 1;
-                        // A mark alone (`✅`, `❌`) is its own key.
-                        let k = Some(key(&f.text))
-                            .filter(|k| !k.is_empty())
-                            .unwrap_or_else(|| f.text.trim().to_string());
-                        c.values.entry(k).or_insert_with(|| f.text.clone());
+                        c.values
+                            .entry(value_key(&f.text))
+                            .or_insert_with(|| f.text.clone());
                     }
                 }
             }
@@ -327,6 +325,13 @@ fn last_day(d: NaiveDate, p: Precision) -> NaiveDate {
 
 /// A name or value as compared (`Avg_HR` = `avg hr`): the index's own form.
 pub use crate::vault::parsed::compared as key;
+
+/// The compared form of a value; a value of marks alone (`✅`, `😊`) is its own.
+pub fn value_key(text: &str) -> String {
+    Some(key(text))
+        .filter(|k| !k.is_empty())
+        .unwrap_or_else(|| text.trim().to_string())
+}
 
 /// Whether `value` stands in `text` as a part of its own: a whole word with a mark (a
 /// bracket, comma, slash, dash) beside it.

@@ -71,3 +71,26 @@ fn the_day_a_question_asks_for_is_no_measure_named_day() {
     let fr = lead(v, "Quel jour ai-je couru le plus loin en mai 2025 ?");
     assert!(fr.contains("6 mai") && fr.contains("12,5"), "{fr}");
 }
+
+#[test]
+fn times_in_hours_and_minutes_add_up_without_rounding_each() {
+    let dir = offline_vault();
+    let v = dir.path();
+    // Six sessions of 1時間40分 are ten hours, not 10.02.
+    let days: String = (1..=6)
+        .map(|d| format!("### 3/{d}（月）\n- 数学 1時間40分\n\n"))
+        .collect();
+    write(v, "勉強記録.md", format!("## 2025年3月\n\n{days}"));
+    let en: String = (1..=3)
+        .map(|d| format!("## Apr {d}\n- guitar practice 1h 20m\n\n"))
+        .collect();
+    write(v, "Practice/2025.md", format!("# 2025\n\n{en}"));
+    process(v);
+    let ja = lead(v, "2025年3月、数学は合計何時間やった？");
+    assert!(ja.contains("**10時間") || ja.contains("**10 "), "{ja}");
+    let en = lead(v, "How many hours of guitar practice in April 2025?");
+    assert!(
+        en.contains("**4 h") || en.contains("**4 hours") || en.contains("**4**"),
+        "{en}"
+    );
+}

@@ -896,7 +896,8 @@ fn measure_points<'r>(
     chosen
         .into_iter()
         .filter_map(|(r, m)| {
-            let value = (in_unit(m.value, &m.unit, &unit)? * 100.0).round() / 100.0;
+            // Not rounded here: 1時間40分 is 1.6666 h, and six of them are 10 h.
+            let value = in_unit(m.value, &m.unit, &unit)?;
             let shown = Metric::Measure {
                 units: vec![unit.clone()],
                 words: Vec::new(),

@@ -188,10 +188,24 @@ pub fn find(
         }
         // "October 8, 2023": the year of a day, read by the English patterns.
         let bare_year = matches!(kind, Kind::YearNumber) && !caps[0].contains(['年', '년']);
+        // `since 1 March 2019`: likewise, the year of a day named by an English month.
+        let ends_with_month = || {
+            before
+                .trim_end_matches([',', ' ', '.'])
+                .rsplit(|c: char| !c.is_alphabetic())
+                .next()
+                .is_some_and(|w| {
+                    w.len() >= 3
+                        && crate::vault::dating::MONTHS
+                            .iter()
+                            .any(|m| m.starts_with(w))
+                })
+        };
         if bare_year
-            && before
+            && (before
                 .trim_end_matches([',', ' '])
                 .ends_with(|c: char| c.is_ascii_digit())
+                || ends_with_month())
         {
             continue;
         }

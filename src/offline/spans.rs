@@ -392,6 +392,10 @@ mod tests {
             ("how many swims since 2 june?", (d(2025, 6, 2), anchor)),
             ("how many swims since june 2nd?", (d(2025, 6, 2), anchor)),
             (
+                "how many swims since 1 march 2024?",
+                (d(2024, 3, 1), anchor),
+            ),
+            (
                 "wie oft seit dem 15. mai geschwommen?",
                 (d(2025, 5, 15), anchor),
             ),

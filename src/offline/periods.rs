@@ -231,6 +231,9 @@ pub fn find(
                 continue;
             }
         }
+        if matches!(kind, Kind::SlashMonthDay) && !slashed {
+            continue;
+        }
         // What the person wrote, not the space or `?` around it (`in 2019?`).
         let phrase = match kind {
             // The pattern takes a letter beside the day: the phrase is the day alone.
@@ -242,9 +245,6 @@ pub fn find(
                 .trim_matches(|c: char| !c.is_alphanumeric())
                 .to_string(),
         };
-        if matches!(kind, Kind::SlashMonthDay) && !slashed {
-            continue;
-        }
         let g = |i: usize| caps.get(i).map(|m| m.as_str()).unwrap_or("");
         const SLEEP: [&str; 10] = [
             "sleep", "slept", "잠", "잤", "수면", "sueño", "dorm", "schlaf", "睡", "寝",

@@ -161,13 +161,18 @@ fn in_month_of(other: NaiveDate, day: u32, first: bool) -> Option<NaiveDate> {
     }
 }
 
+/// What may follow a day's number written alone: a counter or an ordinal ending.
+const DAY_MARK: &str = r"일|日|号|號|\.|st|nd|rd|th|er|º";
+
 /// A day written alone at the start of `text` (`15`, `15일`, `15日`, `15.`, `the 15th`),
 /// and where it ends.
 fn bare_day_at_start(text: &str) -> Option<(u32, usize)> {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let re = RE.get_or_init(|| {
-        regex::Regex::new(r"^\s*(?:[\p{L}']{1,3}\s+)?(\d{1,2})(?:일|日|号|號|\.|st|nd|rd|th|er|º)?")
-            .expect("day pattern compiles")
+        regex::Regex::new(&format!(
+            r"^\s*(?:[\p{{L}}']{{1,3}}\s+)?(\d{{1,2}})(?:{DAY_MARK})?"
+        ))
+        .expect("day pattern compiles")
     });
     let c = re.captures(text)?;
     let end = c.get(0)?.end();
@@ -184,7 +189,7 @@ fn bare_day_at_start(text: &str) -> Option<(u32, usize)> {
 fn bare_day_at_end(text: &str) -> Option<(u32, usize)> {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let re = RE.get_or_init(|| {
-        regex::Regex::new(r"(?:^|[^\d./:])(\d{1,2})(?:일|日|号|號|\.|st|nd|rd|th|er|º)?\s*$")
+        regex::Regex::new(&format!(r"(?:^|[^\d./:])(\d{{1,2}})(?:{DAY_MARK})?\s*$"))
             .expect("day pattern compiles")
     });
     let c = re.captures(text)?;

@@ -587,15 +587,15 @@ impl Processor {
             return Ok(());
         }
         self.last_observed = Some(std::time::Instant::now());
+        // The day's refresh is done here, also in a vault with no log to observe (an `ask`
+        // need not read the state again until a log comes, see [`all_settled`]).
+        if periodic {
+            self.state
+                .observer
+                .insert(REFRESHED.to_string(), today.to_string());
+            self.state_dirty = true;
+        }
         let Some((start, end)) = self.store.index().span() else {
-            // No log to observe: the day's refresh is done (an `ask` need not read the
-            // state again until a log comes, see [`all_settled`]).
-            if periodic {
-                self.state
-                    .observer
-                    .insert(REFRESHED.to_string(), today.to_string());
-                self.state_dirty = true;
-            }
             return Ok(());
         };
         // Every record counts for the bests, read a batch at a time (a large vault's records
@@ -613,12 +613,6 @@ impl Processor {
         self.marks = Some(history.marks());
         let mut observations = observer::observe_over(&history, &records, today);
         observations.append(&mut self.remembered);
-        if periodic {
-            self.state
-                .observer
-                .insert(REFRESHED.to_string(), today.to_string());
-            self.state_dirty = true;
-        }
         if observations.is_empty() {
             return Ok(());
         }

@@ -864,7 +864,7 @@ pub fn may_name(
 /// a closed word).
 fn names_value(q: &str, value: &str, closed: &[&str]) -> bool {
     // A value of symbols (`😊`, `✅`) is named wherever the question writes it.
-    if !value.is_empty() && !value.chars().any(char::is_alphanumeric) {
+    if super::table::marks_alone(value) {
         return q.contains(value);
     }
     let long_enough = if value.is_ascii() {
@@ -921,9 +921,8 @@ fn values_named(q: &str, table: &Table) -> Vec<(String, String)> {
     let mut found: Vec<(String, String)> = Vec::new();
     for (name, column) in &table.columns {
         // A column of numbers names its marks still (`기분: 😊` in a month, `4` after).
-        let symbol = |v: &str| !v.chars().any(char::is_alphanumeric);
         for value in column.values.keys() {
-            if !column.is_text() && !symbol(value) {
+            if !column.is_text() && !super::table::marks_alone(value) {
                 continue;
             }
             if names_value(q, value, &closed) && !table.columns.contains_key(value) {

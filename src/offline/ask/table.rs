@@ -328,9 +328,15 @@ pub use crate::vault::parsed::compared as key;
 
 /// The compared form of a value; a value of marks alone (`✅`, `😊`) is its own.
 pub fn value_key(text: &str) -> String {
-    Some(key(text))
-        .filter(|k| !k.is_empty())
-        .unwrap_or_else(|| text.trim().to_string())
+    match marks_alone(text) {
+        true => text.trim().to_string(),
+        false => key(text),
+    }
+}
+
+/// Whether a value is marks and no letter or digit (`✅`, `😊`).
+pub fn marks_alone(text: &str) -> bool {
+    !text.trim().is_empty() && !text.chars().any(char::is_alphanumeric)
 }
 
 /// Whether `value` stands in `text` as a part of its own: a whole word with a mark (a

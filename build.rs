@@ -75,6 +75,11 @@ const READER: &[&str] = &[
     "src/vault/entry.rs",
     "src/vault/dating.rs",
     "src/vault/heading_path.rs",
+    "src/vault/day_rows.rs",
+    "src/vault/day_labels.rs",
+    "src/vault/coded_headings.rs",
+    "src/vault/note.rs",
+    "src/vault/db/encoded.rs",
     "domains",
 ];
 

@@ -276,6 +276,13 @@ fn fill_into(out: &mut String, template: &str, args: &[(&str, &str)]) {
             Some((close, at)) => {
                 fill_into(out, args[at].1, &args[at + 1..]);
                 rest = &after[close + 1..];
+                // An empty value takes its space with it (`8 times {of}, the most`).
+                if args[at].1.is_empty()
+                    && out.ends_with(' ')
+                    && rest.starts_with([' ', ',', '.', ';', ')'])
+                {
+                    out.pop();
+                }
                 // A value ending in an abbreviation's dot (`17 nov.`) ends the sentence too.
                 if out.ends_with('.') && !out.ends_with("..") && rest.starts_with('.') {
                     rest = &rest[1..];

@@ -507,7 +507,11 @@ pub(crate) fn heading_dates_keyed(
     }));
     let mut in_code = false;
     let mut out = Vec::new();
-    let mut periods = Vec::new();
+    // Above any heading, the period the note's path gives (`2025-03 Marzo.md`).
+    let mut periods: Vec<(usize, Period)> = (base.year.is_some() || base.month.is_some())
+        .then_some((0, base))
+        .into_iter()
+        .collect();
     let mut bare = Vec::new();
     let mut led = Vec::new();
     // The level (number of `#`) of the dated heading whose day is open.

@@ -41,6 +41,23 @@ pub fn period(title: &str) -> Option<Period> {
             month: Some(month),
         });
     }
+    // `2025-03 Marzo`, `2024-07 log`: a year and a month, then words without numbers
+    // (a month's name there is the same month).
+    static LED: OnceLock<Regex> = OnceLock::new();
+    let led = LED.get_or_init(|| {
+        Regex::new(r"^((?:19|20)\d\d)[-/._](\d{1,2})\s+(\D+)$").expect("led period compiles")
+    });
+    if let Some(c) = led.captures(title) {
+        let m: u32 = c[2].parse().ok().filter(|m| (1..=12).contains(m))?;
+        let agrees = c[3]
+            .split(|c: char| !c.is_alphanumeric())
+            .filter_map(month)
+            .all(|named| named == m);
+        return agrees.then(|| Period {
+            year: c[1].parse().ok(),
+            month: Some(m),
+        });
+    }
     // Words: a month's name and a year, in either order (`July 2024`, `März`).
     let words: Vec<&str> = title
         .split(|c: char| !c.is_alphanumeric())
@@ -185,6 +202,9 @@ mod tests {
             ("十二月", p(None, Some(12))),
             ("7月", p(None, Some(7))),
             ("📅 11월", p(None, Some(11))),
+            ("2025-03 Marzo", p(Some(2025), Some(3))),
+            ("2024-07 log", p(Some(2024), Some(7))),
+            ("2025-03 Abril", None),
             ("Week 27", None),
             ("Log", None),
             ("Races", None),

@@ -311,6 +311,9 @@ pub fn date_note(
     }
     let today = Local::now().date_naive();
     let name = stem(rel);
+    // `2025-03 Marzo.md` names a month, not the 3rd of March.
+    let named = super::heading_path::period(name).unwrap_or_default();
+    let names_month = named.year.is_some() && named.month.is_some();
     // A note's own date applies to the entries no heading dates (DESIGN §1.2).
     let (own_date, own_source) = match frontmatter.and_then(Frontmatter::date) {
         Some(date) => (Some(date), DateSource::Frontmatter),
@@ -320,7 +323,7 @@ pub fn date_note(
                 daily
                     .format
                     .parse(name)
-                    .or_else(|| super::dating::name_date(name, today))
+                    .or_else(|| (!names_month).then(|| super::dating::name_date(name, today))?)
                     .or_else(|| folder_date(rel, today)),
                 DateSource::FileName,
             ),
@@ -331,7 +334,6 @@ pub fn date_note(
     // that write only a day.
     // `Training/2019/may.md`, `Diario/2023/marzo.md`: the year from a folder, the month
     // from the name.
-    let named = super::heading_path::period(name).unwrap_or_default();
     let folder_year = folder_year(rel);
     let base = super::heading_path::Period {
         year: own_date

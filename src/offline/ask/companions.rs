@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 use super::plan;
 use crate::domains::has_spaceless;
@@ -28,6 +28,8 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     let asks_who = cues::has(&q, &lex.questions.who) && cues::asks(&q, Cue::Best);
     let op = if asks_who {
         Op::Most
+    } else if frame.query.which_month {
+        Op::Month
     } else if cues::asks(&q, Cue::Count) {
         Op::Count
     } else if cues::asks(&q, Cue::Last) && cues::asks(&q, Cue::When) {
@@ -160,6 +162,30 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
             ));
             who.to_string()
         }
+        (Op::Month, Some(who)) => {
+            let mut months: BTreeMap<NaiveDate, usize> = BTreeMap::new();
+            for s in &with_act {
+                *months.entry(s.date.with_day(1).unwrap_or(s.date)).or_default() += 1;
+            }
+            let least = cues::asks(&q, Cue::Least) || cues::asks(&q, Cue::Worst);
+            // Equal counts: the earlier month.
+            let (month, n) = match least {
+                true => months.iter().min_by_key(|(m, n)| (**n, **m))?,
+                false => months.iter().max_by_key(|(m, n)| (**n, std::cmp::Reverse(**m)))?,
+            };
+            reply.head.push(t(
+                if least { "which_month_least" } else { "which_month_most" },
+                &[
+                    ("month", &say::month(*month)),
+                    ("total", &say::count(*n, "time")),
+                    ("of", ""),
+                    ("months", &say::count(months.len(), "month")),
+                    ("what", who),
+                    ("when", when),
+                ],
+            ));
+            who.to_string()
+        }
         (Op::What, Some(who)) => {
             // What was eaten asks for the meal with them, not another sentence naming them.
             let meal = |s: &&&Told| {
@@ -209,6 +235,8 @@ enum Op {
     Most,
     /// How many times with the person named.
     Count,
+    /// The month with the most (or fewest) times with the person named.
+    Month,
     /// When last with the person named.
     Latest,
     /// What was done (or eaten) with the person named.

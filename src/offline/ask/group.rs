@@ -1,10 +1,11 @@
 //! Rows put together before a max or a min (DESIGN §4.0, groups): the rows of one day
 //! (`which day did I log the most hours`: two rows of one day are that day's total), or
-//! the rows sharing a text field's value (`which client did I spend the most hours on`).
+//! the rows sharing a text field's value (`which client did I spend the most hours on`),
+//! the rows of one calendar month (`¿en qué mes caminé más?`, `which month did I swim most`).
 
 use std::collections::BTreeMap;
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 use super::plan::{Op, Plan};
 use super::table::{key, Column, Rec};
@@ -21,6 +22,8 @@ pub enum Group {
     Day,
     /// By their value of a text field (its key).
     Field(String),
+    /// By the calendar month they are dated in.
+    Month,
 }
 
 /// Units whose values add up over a day or a group (hours, kilometres, pages, euros):
@@ -33,7 +36,10 @@ pub fn adds_up(name: &str, column: &Column) -> bool {
     let unit = match column.unit().filter(|u| !u.is_empty()) {
         Some(u) => measure_unit(u).unwrap_or(u),
         None if column.units.is_empty() => return true, // durations only
-        None => match measure_unit(&name.to_lowercase()) {
+        // A field named after a unit a question asks (`Pasos`, `Pages`) counts it.
+        None => match measure_unit(&name.to_lowercase())
+            .or_else(|| crate::offline::cues::units(&name.to_lowercase()).first().copied())
+        {
             Some(u) => u,
             None => return false,
         },
@@ -69,6 +75,11 @@ pub fn totals<'t>(
                 Some(f) => (key(&f.text), f.text.clone(), None),
                 None => continue,
             },
+            Group::Month => {
+                let d = r.date_on(on).map_or(r.date, |(d, _)| d);
+                let first = d.with_day(1).unwrap_or(d);
+                (first.format("%Y-%m").to_string(), say::month(first), Some(first))
+            }
         };
         let g = groups.entry(id).or_insert_with(|| Totalled {
             label,
@@ -84,21 +95,53 @@ pub fn totals<'t>(
 
 /// The answer to a max or min of `plan` over its groups of `rows`: the group with the
 /// largest (smallest) total, its total computed from its rows, the next groups after it.
+/// With no target, a group's total is its count of rows (`which month did I go most`).
 pub fn reply(plan: &Plan, group: &Group, rows: &[&Rec], said: (&str, &str, &str)) -> Option<Reply> {
     let (field, filter, when) = said;
-    let target = plan.target.as_deref()?;
-    let number = |r: &Rec| r.field(target).and_then(|f| f.value.number());
+    let target = plan.target.as_deref();
+    let number = |r: &Rec| match target {
+        Some(k) => r.field(k).and_then(|f| f.value.number()),
+        None => Some(1.0),
+    };
     let mut groups = totals(rows, group, plan.date_field.as_deref(), number);
-    groups.sort_by(|a, b| b.total.total_cmp(&a.total));
-    if plan.op == Op::Min {
-        groups.reverse();
-    }
+    // Equal totals: the earlier group first.
+    groups.sort_by(|a, b| match plan.op {
+        Op::Min => a.total.total_cmp(&b.total),
+        _ => b.total.total_cmp(&a.total),
+    });
     let best = groups.first()?;
-    let sample = best.rows[0].field(target)?;
-    let shown = |total: f64| super::show(total, &sample.value, &sample.text);
+    let sample = target.and_then(|k| best.rows[0].field(k));
+    let shown = |total: f64| match sample {
+        Some(f) => super::show(total, &f.value, &f.text),
+        None => say::count(total as usize, "entry"),
+    };
     let total = shown(best.total);
     let mut reply = Reply::default();
     let head = match (group, best.date) {
+        (Group::Month, _) => {
+            let of = match target {
+                Some(_) => format!("({field})"),
+                None => String::new(),
+            };
+            let what = match (filter.trim(), target) {
+                ("", _) => field.to_string(),
+                (f, _) => f.trim_matches(['(', ')', ' ']).to_string(),
+            };
+            t(
+                match plan.op {
+                    Op::Min => "which_month_least",
+                    _ => "which_month_most",
+                },
+                &[
+                    ("month", &best.label),
+                    ("total", &total),
+                    ("of", &of),
+                    ("months", &say::count(groups.len(), "month")),
+                    ("what", &what),
+                    ("when", when),
+                ],
+            )
+        }
         (Group::Day, Some(d)) => {
             let detail = format!(
                 " ({field}: {total}, {})",
@@ -136,9 +179,12 @@ pub fn reply(plan: &Plan, group: &Group, rows: &[&Rec], said: (&str, &str, &str)
     };
     reply.head.push(head);
     reply.provenance.push(Provenance::with(
-        Operation::Sum,
+        match target {
+            Some(_) => Operation::Sum,
+            None => Operation::Count,
+        },
         total,
-        super::inputs(&best.rows, Some(target)),
+        super::inputs(&best.rows, target),
         when,
     ));
     for r in best.rows.iter().rev().take(crate::offline::kinds::LISTED) {

@@ -170,6 +170,7 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     let q = words_of(frame);
     let period = range.map(|r| (r.start, r.end));
     let (named, said) = fields_named(&q, table);
+    tracing::debug!("fields named {named:?}, said {said:?}");
     let filters = values_named(&q, table);
     // `how many metres did I swim`: a unit and an activity the typed readers do not count
     // name a field of that activity's rows.
@@ -197,8 +198,13 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     let flag = named
         .iter()
         .any(|(k, _)| column(k).is_some_and(|c| c.is_flag()));
+    // A field named by an activity's word (`caminé` for `Pasos`) is that activity's field.
+    let mut unsaid = cued.clone();
+    for (_, word) in &said {
+        unsaid = crate::offline::lookup::replace_word(&unsaid, word);
+    }
     let about = match filters.is_empty() && !flag {
-        true => activity_named(&cued, domains),
+        true => activity_named(&unsaid, domains),
         false => None,
     };
     if for_typed_readers(about.as_deref(), &named, table, domains) {
@@ -290,6 +296,33 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         }
         op => op,
     };
+    // `¿en qué mes caminé más?`: the months' totals of a field that adds up, or, of rows
+    // named by a value (`which month did I feel 😊 most`), their counts.
+    if cues::has(&cued, &questions.which_month)
+        && matches!(op, Op::Max | Op::Min | Op::Mode | Op::Count | Op::Sum)
+    {
+        let adds = target.as_ref().is_some_and(|(k, _)| {
+            column(k).is_some_and(|c| c.is_number() && group::adds_up(k, c))
+        });
+        if adds || !filters.is_empty() || about.is_some() {
+            let least = asks(Cue::Least) || asks(Cue::Worst);
+            return Some(Plan {
+                op: if least { Op::Min } else { Op::Max },
+                target: target.filter(|_| adds).map(|(k, _)| k),
+                target_word: None,
+                date_field,
+                filters,
+                about,
+                period,
+                returns: Returns::Name,
+                group: Some(Group::Month),
+                note: None,
+                rated: rated(&q, table),
+                threshold: None,
+                per: None,
+            });
+        }
+    }
     // A max, min, sum or mean needs numbers.
     if matches!(op, Op::Max | Op::Min | Op::Sum | Op::Mean) && !number {
         return None;

@@ -23,8 +23,14 @@ fn vocabulary(r: &ParsedRecord) -> Vec<String> {
         if !out.contains(&name) {
             out.push(name);
         }
-        let value = compared(value);
-        if value.chars().count() <= VALUE_CHARS && value.chars().any(char::is_alphabetic) {
+        // Words, or marks alone (`✅`, `🙁`, kept as written): not numbers, dates, dashes.
+        let marks = !value.is_ascii() && !value.chars().any(char::is_alphanumeric);
+        let value = match marks {
+            true => value.trim().to_string(),
+            false => compared(value),
+        };
+        if value.chars().count() <= VALUE_CHARS && (value.chars().any(char::is_alphabetic) || marks)
+        {
             let value = format!("|v:{}|", value.replace('|', " "));
             if !out.contains(&value) {
                 out.push(value);

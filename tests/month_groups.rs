@@ -32,7 +32,11 @@ fn the_month_with_the_most_of_a_field_or_of_a_value_or_of_a_person() {
     let dir = offline_vault();
     let v = dir.path();
     // Korean daily notes with front matter.
-    for (day, steps) in [("2025-05-01", 3000), ("2025-05-02", 4000), ("2025-06-01", 9000)] {
+    for (day, steps) in [
+        ("2025-05-01", 3000),
+        ("2025-05-02", 4000),
+        ("2025-06-01", 9000),
+    ] {
         write(
             v,
             &format!("일기/{day}.md"),
@@ -59,5 +63,8 @@ fn the_month_with_the_most_of_a_field_or_of_a_value_or_of_a_person() {
     );
     process(v);
     let nadia = lead(v, "Which month did I see Nadia the most?");
-    assert!(nadia.contains("August 2025") && nadia.contains("2 times"), "{nadia}");
+    assert!(
+        nadia.contains("August 2025") && nadia.contains("2 times"),
+        "{nadia}"
+    );
 }

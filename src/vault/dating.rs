@@ -287,6 +287,12 @@ pub fn name_date(name: &str, today: NaiveDate) -> Option<NaiveDate> {
     find(name, Place::FileName, None, today, false)
 }
 
+/// A date anywhere in a title, as a file name writes it (`Semaine du 5 octobre`), its year
+/// `year` when it writes none.
+pub fn date_within(title: &str, year: Option<i32>, today: NaiveDate) -> Option<NaiveDate> {
+    find(title, Place::FileName, year, today, false)
+}
+
 /// `day_first`: a slashed date writes the day first (see [`slash_day_first`]).
 ///
 /// A month word that is also a weekday's short form (`mar.` is Tuesday in French, Spanish
@@ -485,7 +491,7 @@ pub fn heading_dates(
     today: NaiveDate,
 ) -> (DatedLines, Vec<(usize, Period)>) {
     let key = super::coded_headings::key(text);
-    let base = Period { year, month: None };
+    let base = Period::of(year, None);
     heading_dates_keyed(text, base, today, key.as_ref())
 }
 
@@ -521,6 +527,15 @@ pub(crate) fn heading_dates_keyed(
     let known = |path: &[(usize, Period)]| Period {
         year: path.iter().rev().find_map(|(_, p)| p.year).or(base.year),
         month: path.iter().rev().find_map(|(_, p)| p.month).or(base.month),
+        // A week is the nearest one named; a month named below it replaces it.
+        week: match path
+            .iter()
+            .rev()
+            .find(|(_, p)| p.week.is_some() || p.month.is_some())
+        {
+            Some((_, p)) => p.week,
+            None => base.week,
+        },
     };
     for (i, line) in text.lines().enumerate() {
         let t = line.trim_start();
@@ -552,10 +567,7 @@ pub(crate) fn heading_dates_keyed(
         let above = known(&path);
         // `## 07_16_200` under `# 2024`, with a key line: July 2024, a month of its own.
         if let Some(months) = key.and_then(|k| k.months(title)) {
-            let named = Period {
-                year: above.year,
-                month: Some(*months.start()),
-            };
+            let named = Period::of(above.year, Some(*months.start()));
             path.push((level, named));
             periods.push((i, known(&path)));
             let first = above
@@ -565,10 +577,31 @@ pub(crate) fn heading_dates_keyed(
             open = first.map(|_| level);
             continue;
         }
-        let date = find(title, Place::Heading, above.year, today, day_first).or_else(|| {
-            let (y, m) = (above.year?, above.month?);
-            super::heading_path::day_in(title, y, m)
-        });
+        // `# Semaine 42 — 12 au 18 octobre`, `## KW 41`: a week, whose headings below
+        // write only their day (`### Lundi 12`).
+        if let Some(first) = super::heading_path::week(title, above.year, today) {
+            path.push((level, Period::week_from(first)));
+            periods.push((i, known(&path)));
+            if open.is_some_and(|l| level <= l) {
+                out.push((i, None));
+                open = None;
+            }
+            continue;
+        }
+        // Under a week its days come first (`### Mar. 10` is Tuesday the 10th).
+        let in_week = above
+            .week
+            .and_then(|first| super::heading_path::day_in_week(title, first));
+        let date = in_week
+            .or_else(|| find(title, Place::Heading, above.year, today, day_first))
+            .or_else(|| {
+                let (y, m) = (above.year?, above.month?);
+                // A week's bare days are its own seven.
+                above
+                    .week
+                    .is_none()
+                    .then(|| super::heading_path::day_in(title, y, m))?
+            });
         if let Some(date) = date {
             out.push((i, Some(date)));
             open = Some(level);

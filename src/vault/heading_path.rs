@@ -11,11 +11,120 @@ use regex::Regex;
 
 use super::dating::{month, weekday};
 
-/// The year and month a heading path has named so far.
+/// The year and month a heading path has named so far, and the week (its first day) when
+/// a note or heading names one (`2026-S42.md`, `# Semaine du 5 octobre`, `## KW 41`).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Period {
     pub year: Option<i32>,
     pub month: Option<u32>,
+    pub week: Option<NaiveDate>,
+}
+
+impl Period {
+    /// A period of a year and maybe a month.
+    pub fn of(year: Option<i32>, month: Option<u32>) -> Period {
+        Period {
+            year,
+            month,
+            week: None,
+        }
+    }
+
+    /// The period of the week starting `first`.
+    pub fn week_from(first: NaiveDate) -> Period {
+        use chrono::Datelike;
+        Period {
+            year: Some(first.year()),
+            month: Some(first.month()),
+            week: Some(first),
+        }
+    }
+}
+
+/// The first day of the week a title names: an ISO week number with its year or the
+/// year given (`2026-W42`, `2026-S42`, `KW 41`, `Week 42`, `第42周`, `42주차`: its Monday),
+/// or a week word beside a day (`Semaine du 5 octobre`, `Week of Oct 5`, `Semaine 42 — 12
+/// au 18 octobre`: that day). The words are the lexicon's names of a week.
+pub fn week(title: &str, year: Option<i32>, today: NaiveDate) -> Option<NaiveDate> {
+    static ISO: OnceLock<Regex> = OnceLock::new();
+    let iso = ISO.get_or_init(|| {
+        Regex::new(
+            r"(?i)^(?:((?:19|20)\d\d)\s*[-_ ]?\s*)?(?:w|s|kw|cw|wk)\s*\.?\s*(\d{1,2})$|第\s*(\d{1,2})\s*[周週]|(\d{1,2})\s*주\s*차",
+        )
+        .expect("week pattern compiles")
+    });
+    let lower = title.trim().to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    // Words of scripts without spaces name a week inside other words (`周日` is Sunday):
+    // those are read by their patterns (`第42周`, `42주차`) only.
+    let named = week_words().iter().any(|w| words.contains(&w.as_str()));
+    let number = |n: &str, y: Option<i32>| {
+        let n: u32 = n.parse().ok()?;
+        NaiveDate::from_isoywd_opt(y?, n, chrono::Weekday::Mon)
+    };
+    let numbered = match iso.captures(&lower) {
+        Some(c) => {
+            let y = c.get(1).and_then(|y| y.as_str().parse().ok()).or(year);
+            c.get(2)
+                .or(c.get(3))
+                .or(c.get(4))
+                .and_then(|n| number(n.as_str(), y))
+        }
+        // `Week 42`, `Semaine 42`, `Woche 42`: a week word and its number.
+        None if named => {
+            let y = words
+                .iter()
+                .find_map(|w| w.parse::<i32>().ok().filter(|y| (1900..2100).contains(y)))
+                .or(year);
+            words
+                .iter()
+                .find(|w| w.len() <= 2 && w.chars().all(|c| c.is_ascii_digit()))
+                .and_then(|n| number(n, y))
+        }
+        None => None,
+    };
+    // A day beside a week word starts the week, unless it is a day of the numbered week
+    // (`Semaine 42 — 12 au 18 octobre`).
+    let dated = named
+        .then(|| super::dating::date_within(title, year, today))
+        .flatten();
+    match (numbered, dated) {
+        (Some(monday), Some(day)) if (monday..monday + chrono::Days::new(7)).contains(&day) => {
+            Some(monday)
+        }
+        (_, Some(day)) => Some(day),
+        (monday, None) => monday,
+    }
+}
+
+/// The lexicon's names of a week, every language's (`week`, `semaine`, `Woche`, `週`).
+fn week_words() -> &'static Vec<String> {
+    static WORDS: OnceLock<Vec<String>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut words: Vec<String> = crate::offline::read::lexicon::lexicon()
+            .answers
+            .iter()
+            .flat_map(|(_, a)| a.nouns.get("week").into_iter().flatten())
+            .map(|w| w.to_lowercase())
+            .filter(|w| w.chars().count() >= 4 && w.chars().all(char::is_alphabetic))
+            .collect();
+        words.sort();
+        words.dedup();
+        words
+    })
+}
+
+/// The day a title writes within the week starting `first` (`Lundi 5`, `Jeu. 1` under
+/// `Semaine du 28 septembre`: October 1).
+pub fn day_in_week(title: &str, first: NaiveDate) -> Option<NaiveDate> {
+    use chrono::Datelike;
+    first
+        .iter_days()
+        .take(7)
+        .find(|d| day_in(title, d.year(), d.month()) == Some(*d))
 }
 
 /// The period a heading names on its own, or `None` when it names anything else:
@@ -36,10 +145,10 @@ pub fn period(title: &str) -> Option<Period> {
             None => (c.get(3), c.get(4)?.as_str()),
         };
         let month = number(month).filter(|m| (1..=12).contains(m))?;
-        return Some(Period {
-            year: year.and_then(|y| y.as_str().parse().ok()),
-            month: Some(month),
-        });
+        return Some(Period::of(
+            year.and_then(|y| y.as_str().parse().ok()),
+            Some(month),
+        ));
     }
     // `2025-03 Marzo`, `2024-07 log`: a year and a month, then words without numbers
     // (a month's name there is the same month).
@@ -53,10 +162,7 @@ pub fn period(title: &str) -> Option<Period> {
             .split(|c: char| !c.is_alphanumeric())
             .filter_map(month)
             .all(|named| named == m);
-        return agrees.then(|| Period {
-            year: c[1].parse().ok(),
-            month: Some(m),
-        });
+        return agrees.then(|| Period::of(c[1].parse().ok(), Some(m)));
     }
     // Words: a month's name and a year, in either order (`July 2024`, `März`).
     let words: Vec<&str> = title
@@ -72,16 +178,10 @@ pub fn period(title: &str) -> Option<Period> {
     let months: Vec<u32> = words.iter().filter_map(|w| month(w)).collect();
     let rest = words.len() - years.len() - months.len();
     match (years.as_slice(), months.as_slice()) {
-        ([], [m]) | ([_], [m]) if rest == 0 => Some(Period {
-            year: years.first().copied(),
-            month: Some(*m),
-        }),
+        ([], [m]) | ([_], [m]) if rest == 0 => Some(Period::of(years.first().copied(), Some(*m))),
         // A year first, then words without numbers: `2024 健身日志`, `2019`.
         ([y], []) if year_of(words[0]) == Some(*y) && !title[4..].contains(char::is_numeric) => {
-            Some(Period {
-                year: Some(*y),
-                month: None,
-            })
+            Some(Period::of(Some(*y), None))
         }
         _ => None,
     }
@@ -185,7 +285,7 @@ mod tests {
     use super::*;
 
     fn p(year: Option<i32>, month: Option<u32>) -> Option<Period> {
-        Some(Period { year, month })
+        Some(Period::of(year, month))
     }
 
     #[test]
@@ -215,6 +315,30 @@ mod tests {
         for (title, want) in cases {
             assert_eq!(period(title), want, "{title}");
         }
+    }
+
+    #[test]
+    fn titles_that_name_a_week() {
+        let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day);
+        let today = NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+        let cases = [
+            ("2026-S42", d(2026, 10, 12)),
+            ("2026-W47", d(2026, 11, 16)),
+            ("KW 41", d(2026, 10, 5)),
+            ("Semaine du 5 octobre", d(2026, 10, 5)),
+            ("Week of Oct 5", d(2026, 10, 5)),
+            ("Semaine 42 — 12 au 18 octobre", d(2026, 10, 12)),
+            ("第42周", d(2026, 10, 12)),
+            ("42주차", d(2026, 10, 12)),
+            ("9月20日 周日", None),
+            ("Weekly review", None),
+        ];
+        for (title, want) in cases {
+            assert_eq!(week(title, Some(2026), today), want, "{title}");
+        }
+        let monday = NaiveDate::from_ymd_opt(2026, 9, 28).unwrap();
+        assert_eq!(day_in_week("Jeudi 1", monday), d(2026, 10, 1));
+        assert_eq!(day_in_week("Mar. 29", monday), d(2026, 9, 29));
     }
 
     #[test]

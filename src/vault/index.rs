@@ -311,9 +311,12 @@ pub fn date_note(
     }
     let today = Local::now().date_naive();
     let name = stem(rel);
-    // `2025-03 Marzo.md` names a month, not the 3rd of March.
+    // `2025-03 Marzo.md` names a month, not the 3rd of March; `2026-S42.md`, `Semaine du
+    // 5 octobre.md` a week, whose headings write their days (`### Lundi 5`).
     let named = super::heading_path::period(name).unwrap_or_default();
     let names_month = named.year.is_some() && named.month.is_some();
+    let week_named =
+        super::heading_path::week(name, year_in(name).or_else(|| folder_year(rel)), today);
     // A note's own date applies to the entries no heading dates (DESIGN §1.2).
     let (own_date, own_source) = match frontmatter.and_then(Frontmatter::date) {
         Some(date) => (Some(date), DateSource::Frontmatter),
@@ -335,14 +338,18 @@ pub fn date_note(
     // `Training/2019/may.md`, `Diario/2023/marzo.md`: the year from a folder, the month
     // from the name.
     let folder_year = folder_year(rel);
-    let base = super::heading_path::Period {
-        year: own_date
-            .map(|d| d.year())
-            .or_else(|| year_in(name))
-            .or(folder_year),
-        month: named
-            .month
-            .filter(|_| named.year.is_some() || folder_year.is_some()),
+    let year = own_date
+        .map(|d| d.year())
+        .or_else(|| year_in(name))
+        .or(folder_year);
+    let base = match week_named {
+        Some(first) => super::heading_path::Period::week_from(first),
+        None => super::heading_path::Period::of(
+            year,
+            named
+                .month
+                .filter(|_| named.year.is_some() || folder_year.is_some()),
+        ),
     };
     let coded = body.and_then(super::coded_headings::key);
     let (headings, periods) = body

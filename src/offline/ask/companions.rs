@@ -165,16 +165,24 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         (Op::Month, Some(who)) => {
             let mut months: BTreeMap<NaiveDate, usize> = BTreeMap::new();
             for s in &with_act {
-                *months.entry(s.date.with_day(1).unwrap_or(s.date)).or_default() += 1;
+                *months
+                    .entry(s.date.with_day(1).unwrap_or(s.date))
+                    .or_default() += 1;
             }
             let least = cues::asks(&q, Cue::Least) || cues::asks(&q, Cue::Worst);
             // Equal counts: the earlier month.
             let (month, n) = match least {
                 true => months.iter().min_by_key(|(m, n)| (**n, **m))?,
-                false => months.iter().max_by_key(|(m, n)| (**n, std::cmp::Reverse(**m)))?,
+                false => months
+                    .iter()
+                    .max_by_key(|(m, n)| (**n, std::cmp::Reverse(**m)))?,
             };
             reply.head.push(t(
-                if least { "which_month_least" } else { "which_month_most" },
+                if least {
+                    "which_month_least"
+                } else {
+                    "which_month_most"
+                },
                 &[
                     ("month", &say::month(*month)),
                     ("total", &say::count(*n, "time")),

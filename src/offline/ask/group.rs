@@ -37,9 +37,11 @@ pub fn adds_up(name: &str, column: &Column) -> bool {
         Some(u) => measure_unit(u).unwrap_or(u),
         None if column.units.is_empty() => return true, // durations only
         // A field named after a unit a question asks (`Pasos`, `Pages`) counts it.
-        None => match measure_unit(&name.to_lowercase())
-            .or_else(|| crate::offline::cues::units(&name.to_lowercase()).first().copied())
-        {
+        None => match measure_unit(&name.to_lowercase()).or_else(|| {
+            crate::offline::cues::units(&name.to_lowercase())
+                .first()
+                .copied()
+        }) {
             Some(u) => u,
             None => return false,
         },
@@ -78,7 +80,11 @@ pub fn totals<'t>(
             Group::Month => {
                 let d = r.date_on(on).map_or(r.date, |(d, _)| d);
                 let first = d.with_day(1).unwrap_or(d);
-                (first.format("%Y-%m").to_string(), say::month(first), Some(first))
+                (
+                    first.format("%Y-%m").to_string(),
+                    say::month(first),
+                    Some(first),
+                )
             }
         };
         let g = groups.entry(id).or_insert_with(|| Totalled {

@@ -301,9 +301,9 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     if cues::has(&cued, &questions.which_month)
         && matches!(op, Op::Max | Op::Min | Op::Mode | Op::Count | Op::Sum)
     {
-        let adds = target.as_ref().is_some_and(|(k, _)| {
-            column(k).is_some_and(|c| c.is_number() && group::adds_up(k, c))
-        });
+        let adds = target
+            .as_ref()
+            .is_some_and(|(k, _)| column(k).is_some_and(|c| c.is_number() && group::adds_up(k, c)));
         if adds || !filters.is_empty() || about.is_some() {
             let least = asks(Cue::Least) || asks(Cue::Worst);
             return Some(Plan {

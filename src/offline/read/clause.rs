@@ -523,10 +523,43 @@ pub fn clean(line: &str) -> String {
         text = inline_fields(&text).replace("::", ":");
     }
     let text = spaced_labels(&text);
+    let text = digit_groups(&text);
     let text = plates(&text);
     // `three sets of five`, `세 세트`, `三组`: counts in words, as digits.
     let text = super::lexicon::in_digits(&text);
     trackers(&text).trim().to_string()
+}
+
+/// Thousands written in groups of three digits apart (`1 700 m`, `12 450 pas`, `23 900 m`)
+/// as one number, when a unit or a word follows and no number stands right before.
+fn digit_groups(text: &str) -> std::borrow::Cow<'_, str> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(\d{1,3})((?: \d{3})+)(\s*\p{L})").expect("digit groups compile")
+    });
+    if !text.contains(' ') || !re.is_match(text) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for c in re.captures_iter(text) {
+        let whole = c.get(0).expect("match");
+        let before = text[..whole.start()].trim_end_matches(' ');
+        let spaced = before.len() < whole.start();
+        let joined_to = before.chars().next_back();
+        // `3 x 1 500`, `5,2 500`: a number or a mark of one right before is no group.
+        let after_number = joined_to.is_some_and(|ch| ch.is_ascii_digit() || ".,/x×*".contains(ch));
+        if after_number || (!spaced && joined_to.is_some_and(char::is_alphanumeric)) {
+            continue;
+        }
+        out.push_str(&text[last..whole.start()]);
+        out.push_str(&c[1]);
+        out.push_str(&c[2].replace(' ', ""));
+        out.push_str(&c[3]);
+        last = whole.end();
+    }
+    out.push_str(&text[last..]);
+    out.into()
 }
 
 /// Dataview's fields inside a sentence (`Logged (pages:: 29) today`, `[sleep:: 6.75]`):
@@ -635,6 +668,18 @@ mod tests {
             .into_iter()
             .map(|c| c.text)
             .collect()
+    }
+
+    #[test]
+    fn thousands_in_groups_of_three_are_one_number() {
+        assert_eq!(
+            digit_groups("natation : 1 700 m en 35 min"),
+            "natation : 1700 m en 35 min"
+        );
+        assert_eq!(digit_groups("12 450 pas"), "12450 pas");
+        assert_eq!(digit_groups("3 x 1 500 m"), "3 x 1 500 m");
+        assert_eq!(digit_groups("23 900 m depuis"), "23900 m depuis");
+        assert_eq!(digit_groups("7,5 250 m"), "7,5 250 m");
     }
 
     #[test]

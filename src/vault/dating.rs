@@ -246,7 +246,13 @@ pub fn heading_label(title: &str) -> String {
     // A day the headings above give a month for writes only its numbers (`06.18`).
     let words: Vec<&str> = rest
         .split_whitespace()
-        .skip_while(|w| !w.chars().any(char::is_alphabetic))
+        .skip_while(|w| {
+            // `22号`, `15th`: the day itself, said as one.
+            let digits = w.chars().take_while(char::is_ascii_digit).count();
+            let said = (1..=2).contains(&digits)
+                && matches!(&w[digits..], "st" | "nd" | "rd" | "th" | "日" | "号" | "일");
+            said || !w.chars().any(char::is_alphabetic)
+        })
         .filter(|w| {
             let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
             let aside = w.starts_with('(') && w.ends_with(')');

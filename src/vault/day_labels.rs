@@ -1,6 +1,7 @@
 //! Days whose whole log is their heading: `### 07.12 Fri Rest day` or `## 2024-05-01 Run
-//! 5k` with nothing under it. What the heading says besides its date becomes that day's
-//! entry, so a day marked as rest, or a run written only in a heading, is read like any
+//! 5k` with nothing under it, or with lines under it that hold no figure (`### 22号 轻松跑
+//! 8.1公里` over `没带心率带。`). What the heading says besides its date becomes an entry of
+//! that day, so a day marked as rest, or a run written only in a heading, is read like any
 //! other line.
 
 use std::collections::HashMap;
@@ -22,10 +23,10 @@ pub fn entries(note: &Note, source: &str, dating: &Dating, taken: &[Entry]) -> V
             _ => None,
         })
         .collect();
-    let mut logged: Vec<usize> = taken
+    let mut logged: Vec<(usize, bool)> = taken
         .iter()
         .filter(|e| e.log)
-        .map(|e| e.lines.start)
+        .map(|e| (e.lines.start, e.text.contains(|c: char| c.is_ascii_digit())))
         .collect();
     logged.sort_unstable();
     let mut out = Vec::new();
@@ -35,15 +36,24 @@ pub fn entries(note: &Note, source: &str, dating: &Dating, taken: &[Entry]) -> V
             .headings
             .get(i + 1)
             .map_or(note.line_count(), |(next, _)| *next);
-        let first = logged.partition_point(|start| start < line);
-        if logged.get(first).is_some_and(|start| *start < end) {
-            continue;
+        let first = logged.partition_point(|(start, _)| start < line);
+        let under = logged[first..].iter().take_while(|(start, _)| *start < end);
+        let (mut any, mut counted) = (false, false);
+        for (_, digits) in under {
+            any = true;
+            counted |= *digits;
         }
         let Some(title) = titles.get(line) else {
             continue;
         };
         let text = heading_label(title);
         if !text.chars().any(char::is_alphabetic) {
+            continue;
+        }
+        // `### 22号 轻松跑 8.1公里` over `没带心率带。`: a heading that holds the day's
+        // figure, above lines that hold none, is read too.
+        let figure = text.contains(|c: char| c.is_ascii_digit());
+        if any && (!figure || counted) {
             continue;
         }
         out.push(Entry::logged(source, date, text, *line..*line + 1));
@@ -87,5 +97,31 @@ mod tests {
         assert!(!texts.iter().any(|(_, t)| *t == "臀腿日"), "{texts:?}");
         // A heading that says only its date and weekday is no entry.
         assert!(!texts.iter().any(|(d, _)| *d == "2024-05-02"), "{texts:?}");
+    }
+
+    #[test]
+    fn a_heading_with_the_days_figure_over_lines_without_one_is_logged_too() {
+        let text = "## 2024年9月
+
+### 22号 轻松跑 8.1公里
+没带心率带。
+
+### 24日 节奏跑
+距离：7.4 km
+
+## 2024-05-01 Run 5k
+- 5k in 25:10
+";
+        let got = entries_of(text);
+        let texts: Vec<(&str, &str)> = got.iter().map(|(d, t)| (d.as_str(), t.as_str())).collect();
+        assert!(
+            texts.contains(&("2024-09-22", "轻松跑 8.1公里")),
+            "{texts:?}"
+        );
+        // Lines under the heading that hold the figure are the day's log alone.
+        assert!(
+            !texts.iter().any(|(_, t)| *t == "节奏跑" || *t == "Run 5k"),
+            "{texts:?}"
+        );
     }
 }

@@ -197,7 +197,7 @@ pub fn day_in(title: &str, year: i32, month: u32) -> Option<NaiveDate> {
         Regex::new(r"^(\d{1,2})\s*[./-]\s*(\d{1,2})(\D.*)?$").expect("pair pattern compiles")
     });
     let day = DAY.get_or_init(|| {
-        Regex::new(r"^(\d{1,2})(?:st|nd|rd|th|\.|日|号|일)?(\D.*)?$").expect("day pattern compiles")
+        Regex::new(r"^(\d{1,2})(st|nd|rd|th|\.|日|号|일)?(\D.*)?$").expect("day pattern compiles")
     });
     let title = title
         .trim()
@@ -230,7 +230,11 @@ pub fn day_in(title: &str, year: i32, month: u32) -> Option<NaiveDate> {
         (d, c.get(3).map_or("", |m| m.as_str()))
     } else {
         let c = day.captures(title)?;
-        (c[1].parse().ok()?, c.get(2).map_or("", |m| m.as_str()))
+        // `22号 轻松跑 8.1公里`, `15th long run 20 km`: a day said as one is followed by
+        // what was done that day.
+        let said = c.get(2).is_some_and(|m| m.as_str() != ".");
+        let rest = c.get(3).map_or("", |m| m.as_str());
+        (c[1].parse().ok()?, if said { "" } else { rest })
     };
     only_day_follows(rest)
         .then(|| NaiveDate::from_ymd_opt(year, month, d))
@@ -352,6 +356,8 @@ mod tests {
             ("06.22 周六 20:00", 6, d(6, 22)),
             ("3 (Mon)", 3, d(3, 3)),
             ("12日", 3, d(3, 12)),
+            ("22号 轻松跑 8.1公里", 9, d(9, 22)),
+            ("15th long run 20 km", 9, d(9, 15)),
             ("5 sets", 3, None),
             ("5.3 km easy", 3, None),
             ("07.18", 6, None),

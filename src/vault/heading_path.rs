@@ -53,6 +53,11 @@ pub fn week(title: &str, year: Option<i32>, today: NaiveDate) -> Option<NaiveDat
         )
         .expect("week pattern compiles")
     });
+    // Every week this reads writes a digit (its number or its first day): most headings
+    // are passed over before any work.
+    if !title.contains(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
     let lower = title.trim().to_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric())

@@ -315,8 +315,8 @@ pub fn date_note(
     // 5 octobre.md` a week, whose headings write their days (`### Lundi 5`).
     let named = super::heading_path::period(name).unwrap_or_default();
     let names_month = named.year.is_some() && named.month.is_some();
-    let week_named =
-        super::heading_path::week(name, year_in(name).or_else(|| folder_year(rel)), today);
+    let folder_year = folder_year(rel);
+    let week_named = super::heading_path::week(name, year_in(name).or(folder_year), today);
     // A note's own date applies to the entries no heading dates (DESIGN §1.2).
     let (own_date, own_source) = match frontmatter.and_then(Frontmatter::date) {
         Some(date) => (Some(date), DateSource::Frontmatter),
@@ -337,7 +337,6 @@ pub fn date_note(
     // that write only a day.
     // `Training/2019/may.md`, `Diario/2023/marzo.md`: the year from a folder, the month
     // from the name.
-    let folder_year = folder_year(rel);
     let year = own_date
         .map(|d| d.year())
         .or_else(|| year_in(name))

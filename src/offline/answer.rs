@@ -449,7 +449,8 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
         return Ok(Finding::Computed(reply));
     }
     // `how much did I spend on coffee`: the amounts written beside the thing.
-    if let Some(reply) = super::ask::spent::answer(store, frame, &when) {
+    use super::ask::spent::{self, Spent};
+    if let Some(reply) = spent::answer(store, frame, &when, Spent::OnThing) {
         return Ok(Finding::Computed(reply));
     }
     // `which book did I finish in April`: titles a sentence says were finished.
@@ -459,6 +460,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     // A question naming the person's own fields or values (`avg HR`, `Route: river loop`,
     // a book's title): an operation over their rows.
     if let Some(reply) = super::ask::answer(store, domains, frame, &when) {
+        return Ok(Finding::Computed(reply));
+    }
+    // `how much did I spend in October`: all the amounts of the period's lines.
+    if let Some(reply) = spent::answer(store, frame, &when, Spent::All) {
         return Ok(Finding::Computed(reply));
     }
     // `how often did I do yoga`, `which activity did I do most`: events with no number.

@@ -17,7 +17,22 @@ pub fn has<S: AsRef<str>>(text: &str, cues: &[S]) -> bool {
 
 /// Whether the lowercase `text` holds a word of `cue` in any shipped language.
 pub fn asks(text: &str, cue: Cue) -> bool {
+    if cue == Cue::Count {
+        return has(&without_times_named(text), words(cue));
+    }
     has(text, words(cue))
+}
+
+/// `text` without the phrases that name one time, the last or the first (`la dernière
+/// fois`, `l'ultima volta`, `das letzte Mal`): their word of times counts nothing.
+fn without_times_named(text: &str) -> String {
+    let named = words(Cue::Last)
+        .iter()
+        .chain(&lexicon().questions.first)
+        .filter(|p| p.contains(' '));
+    named.fold(text.to_string(), |rest, phrase| {
+        super::lookup::replace_word(&rest, phrase)
+    })
 }
 
 /// The words of `cue` in every shipped language, longest first.
@@ -74,6 +89,14 @@ mod tests {
         assert!(!asks("this week", Cue::Count));
         assert!(asks("지난주 몇 번 달렸어?", Cue::Count));
         assert!(!asks("이번 주 러닝", Cue::Count), "이번 is not 번");
+        for one_time in [
+            "quand ai-je fait du vélo pour la dernière fois",
+            "quando ho nuotato l'ultima volta",
+            "wann war ich das letzte mal schwimmen",
+        ] {
+            assert!(!asks(one_time, Cue::Count), "{one_time}");
+        }
+        assert!(asks("combien de fois ai-je nagé", Cue::Count));
         assert_eq!(units("how many pages did i read"), ["page"]);
         assert_eq!(units("지난주 명상 몇 분 했어?"), ["minute"]);
         assert_eq!(stem("meditation"), stem("meditated"));

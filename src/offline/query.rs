@@ -226,6 +226,13 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         let rest = lower.replacen(&r.phrase, " ", 1);
         find_range(&rest, anchor, week).filter(|o| o.start != r.start || o.end != r.end)
     });
+    let (range, other_range) = match (range, other_range) {
+        (Some(r), Some(o)) => match weekday_of(&lower, &r, &o) {
+            Some(phrase) => (Some(DateRange { phrase, ..r }), None),
+            None => (Some(r), Some(o)),
+        },
+        (range, other) => (range, other),
+    };
     // `지난달보다 늘었어?`, `more than last week`: the period named is the other side of a
     // comparison with the one going on now.
     let (range, other_range) = match (range, other_range) {
@@ -392,6 +399,22 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         lift_ask,
         threshold,
     }
+}
+
+/// Whether the one day `other` is the weekday written beside the day `date` (`Tuesday 13
+/// October`, `le mardi 13 octobre`, `13.10. Dienstag`): one day said twice, not two. The
+/// phrase that says both.
+fn weekday_of(lower: &str, date: &DateRange, other: &DateRange) -> Option<String> {
+    let one_day = |r: &DateRange| r.start == r.end;
+    if !one_day(date) || !one_day(other) {
+        return None;
+    }
+    let (a, b) = (date.phrase.trim(), other.phrase.trim());
+    [" ", ", ", "，", "（", " ("].iter().find_map(|gap| {
+        [format!("{b}{gap}{a}"), format!("{a}{gap}{b}")]
+            .into_iter()
+            .find(|both| lower.contains(both.as_str()))
+    })
 }
 
 /// Whether the period `phrase` of the lowercase question is what something is compared to:

@@ -526,6 +526,8 @@ pub(crate) fn heading_dates_keyed(
         .collect();
     let mut bare = Vec::new();
     let mut led = Vec::new();
+    // Lines led by a day and month in numbers alone (`01/08 café 1,50€`, `3.10. Rad`).
+    let mut numbered = Vec::new();
     // The level (number of `#`) of the dated heading whose day is open.
     let mut open: Option<usize> = None;
     // The periods named by the headings above: (level, period).
@@ -560,6 +562,8 @@ pub(crate) fn heading_dates_keyed(
                 bare.push((i, Some(date)));
             } else if let Some(date) = date_led_line(t, known(&path).year, today, day_first) {
                 led.push((i, Some(date)));
+            } else if let Some(date) = numbers_led_line(t, known(&path).year, today, day_first) {
+                numbered.push((i, Some(date)));
             }
             continue;
         }
@@ -625,12 +629,52 @@ pub(crate) fn heading_dates_keyed(
     }
     // One date line alone may be a remark; two or more are how the note is kept. Lines
     // that start with their day (`2021/1/5: squat …`, `- 2024.3.2（周六）…`) count too.
+    // Numbers alone date lines only where the note is kept so: three or more, one after
+    // another in time (`1/2 cup`, `3/4 cup`, `1/4 tsp` go back and forth).
+    if numbered.len() >= 3 && in_order(&numbered) {
+        led.extend(numbered);
+    }
     if out.is_empty() && bare.len() + led.len() >= 2 {
         out = bare;
         out.extend(led);
         out.sort_by_key(|(line, _)| *line);
     }
     (out, periods)
+}
+
+/// Whether the dates go one way only, forward or back.
+fn in_order(dated: &[(usize, Option<NaiveDate>)]) -> bool {
+    let dates: Vec<NaiveDate> = dated.iter().filter_map(|(_, d)| *d).collect();
+    let pairs = || dates.windows(2);
+    pairs().all(|w| w[0] <= w[1]) || pairs().all(|w| w[0] >= w[1])
+}
+
+/// A line led by a day and a month in numbers alone, then what happened: `01/08 café con
+/// leche 1,50€`, `- 3.10. Rad 42 km`. Only with the year known from the path or the
+/// headings above.
+fn numbers_led_line(
+    line: &str,
+    year: Option<i32>,
+    today: NaiveDate,
+    day_first: bool,
+) -> Option<NaiveDate> {
+    year?;
+    let rest = line
+        .strip_prefix(['*', '-', '+'])
+        .map(str::trim_start)
+        .unwrap_or(line);
+    let rest = without_box(rest);
+    let (first, after) = rest.split_once(char::is_whitespace)?;
+    let first = first.trim_end_matches([':', ',']);
+    let parts: Vec<&str> = first.trim_end_matches('.').split(['/', '.']).collect();
+    let numbers = parts.len() == 2
+        && parts
+            .iter()
+            .all(|p| (1..=2).contains(&p.len()) && p.chars().all(|c| c.is_ascii_digit()));
+    if !numbers || after.trim().is_empty() {
+        return None;
+    }
+    find(first, Place::Heading, year, today, day_first)
 }
 
 /// A line of a log kept one day a line, or one dated item a day: it starts (after a list

@@ -4,97 +4,342 @@
 //! list, `出費: コーヒー 520円、本 1320円`): each amount goes with the words of its part of
 //! the line, so the groceries are no coffee.
 
+use std::collections::BTreeMap;
+
 use chrono::NaiveDate;
 
 use super::plan;
 use crate::offline::answer::Frame;
-use crate::offline::cues;
+use crate::offline::cues::{self, Cue};
 use crate::offline::kinds::Reply;
 use crate::offline::lookup;
 use crate::offline::provenance::{Input, Operation, Provenance};
 use crate::offline::read::lexicon::lexicon;
 use crate::offline::read::{own_log_lines, value};
 use crate::offline::say::{self, t};
-use crate::vault::Store;
+use crate::vault::{Entry, Store};
 
-/// The sum of the amounts of money beside what the question names, or `None` when it asks
-/// no cost or names nothing an amount is written beside.
-pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
+/// One amount of money and what it was spent on.
+struct Priced {
+    /// The part of the line that holds it, lowercase.
+    part: String,
+    amount: f64,
+    /// The amount as written (`1,50€`).
+    written: String,
+    entry: Entry,
+}
+
+/// What a money question asks of the amounts (DESIGN §4.0, a Plan over the priced parts).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Op {
+    Sum,
+    Mean,
+    /// The largest (or smallest) one amount.
+    Max(bool),
+    /// The day whose amounts add up to the most (or least).
+    Day(bool),
+    /// The sum beside the sum of the other period named.
+    Compare,
+}
+
+/// Whose amounts a money question is answered from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Spent {
+    /// Those beside the thing the question names (`coffee`).
+    OnThing,
+    /// All of the period's, when the question names no thing (`how much did I spend in
+    /// October`, `my biggest expense`).
+    All,
+}
+
+/// The amounts of money beside what the question names (or all of them), summed,
+/// averaged, ranked or compared; `None` when it asks no cost, or the amounts it would take
+/// are not those `spent` asks for.
+pub fn answer(store: &Store, frame: &Frame, when: &str, spent: Spent) -> Option<Reply> {
     let q = plan::words_of(frame);
     let lex = lexicon();
     if !cues::has(&q, &lex.questions.cost) {
         return None;
     }
     let mut rest = q.clone();
-    for w in lex.questions.cost.iter().chain(&lex.questions.function) {
+    let closed = [
+        Cue::HowMany,
+        Cue::Total,
+        Cue::Best,
+        Cue::Least,
+        Cue::Worst,
+        Cue::Average,
+    ];
+    let closed_words = closed.iter().flat_map(|c| cues::words(*c));
+    // Phrases before the words they hold (`qué día` before `qué`).
+    let cued = lex.questions.day.iter().chain(closed_words);
+    for w in cued
+        .chain(&lex.questions.cost)
+        .chain(&lex.questions.function)
+    {
         rest = lookup::replace_word(&rest, w);
     }
-    let (start, end) = match frame.query.range.as_ref() {
-        Some(r) => (r.start, r.end),
-        None => (NaiveDate::MIN, NaiveDate::MAX),
-    };
-    let mut parts: Vec<(String, f64, String, crate::vault::Entry)> = Vec::new();
-    for e in store.entries_by_date_range(start, end) {
-        if !e.log {
-            continue;
-        }
-        for (lower, n, shown) in priced_parts(&own_log_lines(&e.text)) {
-            parts.push((lower, n, shown, e.clone()));
-        }
-    }
+    let range = frame.query.range.as_ref().map(|r| (r.start, r.end));
+    let parts = priced_in(store, range);
     // The question's words that some priced part holds: the thing (`coffee`).
     let thing: Vec<String> = lookup::terms(&rest)
         .into_iter()
         .map(|t| lex.particle_stem(&t).to_string())
-        .filter(|t| parts.iter().any(|(p, ..)| lookup::holds(t, p)))
+        .filter(|t| parts.iter().any(|p| holds(t, &p.part)))
         .collect();
-    if thing.is_empty() {
+    let asks = |cue: Cue| cues::asks(&q, cue);
+    let op = if frame.query.other_range.is_some() {
+        Op::Compare
+    } else if asks(Cue::Average) {
+        Op::Mean
+    } else if asks(Cue::Best) || asks(Cue::Least) || asks(Cue::Worst) {
+        let most = asks(Cue::Best);
+        match asks_day_only(&q) {
+            true => Op::Day(most),
+            false => Op::Max(most),
+        }
+    } else {
+        Op::Sum
+    };
+    // A thing named that no amount is written beside is not all the money spent.
+    let all = thing.is_empty();
+    if all != (spent == Spent::All)
+        || all && op == Op::Sum && !asks(Cue::Total) && names_more(&rest)
+    {
         return None;
     }
-    let priced: Vec<&(String, f64, String, crate::vault::Entry)> = parts
+    let of_thing = |p: &&Priced| thing.iter().all(|t| holds(t, &p.part));
+    let priced: Vec<&Priced> = parts.iter().filter(of_thing).collect();
+    let sample = priced
         .iter()
-        .filter(|(p, ..)| thing.iter().all(|t| lookup::holds(t, p)))
-        .collect();
-    let total: f64 = priced.iter().map(|(_, n, ..)| n).sum();
-    // The total written as the amounts with a currency mark are.
-    let marked = |w: &&&(String, f64, String, crate::vault::Entry)| {
-        !w.2.starts_with(|c: char| c.is_ascii_digit())
-            || !w.2.ends_with(|c: char| c.is_ascii_digit())
+        .find(|p| marked(&p.written))
+        .or(priced.first())?
+        .written
+        .clone();
+    let field = match thing.is_empty() {
+        true => say::label("spending"),
+        false => as_asked(&rest, &thing),
     };
-    let (_, _, sample, _) = priced.iter().find(marked).or(priced.first())?;
-    let shown = with_mark(sample, total);
     let mut reply = Reply::default();
-    reply.head.push(t(
-        "rows_figure",
-        &[
-            ("value", &shown),
-            ("field", &as_asked(&rest, &thing)),
-            ("when", when),
-            ("filter", ""),
-            ("rows", &say::count(priced.len(), "entry")),
-        ],
-    ));
-    let inputs = priced
+    let (operation, shown, inputs): (Operation, String, Vec<&Priced>) = match op {
+        Op::Sum => {
+            let total: f64 = priced.iter().map(|p| p.amount).sum();
+            let shown = with_mark(&sample, total);
+            reply.head.push(figure(&shown, &field, when, priced.len()));
+            (Operation::Sum, shown, priced.clone())
+        }
+        Op::Mean => {
+            let mean = priced.iter().map(|p| p.amount).sum::<f64>() / priced.len() as f64;
+            let shown = with_mark(&sample, mean);
+            reply.head.push(t(
+                "average",
+                &[
+                    ("avg", &shown),
+                    ("of", &field),
+                    ("per", ""),
+                    ("when", when),
+                    ("n", &say::count(priced.len(), "entry")),
+                ],
+            ));
+            (Operation::Mean, shown, priced.clone())
+        }
+        Op::Max(most) => {
+            let top = priced.iter().copied().reduce(|a, b| {
+                match (b.amount > a.amount) == most && b.amount != a.amount {
+                    true => b,
+                    false => a,
+                }
+            })?;
+            reply.head.push(t(
+                "rows_date",
+                &[
+                    ("date", &super::day(top.entry.date)),
+                    (
+                        "detail",
+                        &format!(": **{}**, “{}”", top.written, first_line(&top.entry.text)),
+                    ),
+                    ("link", &store.cite(&top.entry)),
+                ],
+            ));
+            let operation = if most { Operation::Max } else { Operation::Min };
+            (operation, top.written.clone(), priced.clone())
+        }
+        Op::Day(most) => {
+            let mut days: BTreeMap<NaiveDate, f64> = BTreeMap::new();
+            for p in &priced {
+                *days.entry(p.entry.date).or_default() += p.amount;
+            }
+            let (day, total) =
+                days.iter()
+                    .reduce(|a, b| match (b.1 > a.1) == most && b.1 != a.1 {
+                        true => b,
+                        false => a,
+                    })?;
+            let shown = with_mark(&sample, *total);
+            let on_day: Vec<&Priced> = priced
+                .iter()
+                .copied()
+                .filter(|p| p.entry.date == *day)
+                .collect();
+            let link = on_day
+                .first()
+                .map(|p| store.cite(&p.entry))
+                .unwrap_or_default();
+            reply.head.push(t(
+                "rows_date",
+                &[
+                    ("date", &super::day(*day)),
+                    (
+                        "detail",
+                        &format!(
+                            ": **{shown}** ({field}, {})",
+                            say::count(on_day.len(), "entry")
+                        ),
+                    ),
+                    ("link", &link),
+                ],
+            ));
+            let operation = if most { Operation::Max } else { Operation::Min };
+            (operation, shown, on_day)
+        }
+        Op::Compare => {
+            let other = frame.query.other_range.as_ref()?;
+            let then_parts = priced_in(store, Some((other.start, other.end)));
+            let then: Vec<&Priced> = then_parts.iter().filter(of_thing).collect();
+            let sum = |ps: &[&Priced]| ps.iter().map(|p| p.amount).sum::<f64>();
+            let (a, b) = (sum(&priced), sum(&then));
+            let other_when = other.describe();
+            let diff = a - b;
+            let key = match diff {
+                d if d.abs() < 0.005 => "cmp_same",
+                d if d > 0.0 => "cmp_more",
+                _ => "cmp_less",
+            };
+            let amount = with_mark(&sample, diff.abs());
+            reply.head.push(t(
+                key,
+                &[("amount", &amount), ("when", when), ("other", &other_when)],
+            ));
+            reply.head.push(t(
+                "cmp_line",
+                &[
+                    ("what", &say::capitalize(&field)),
+                    ("when", when),
+                    ("a", &with_mark(&sample, a)),
+                    ("other", &other_when),
+                    ("b", &with_mark(&sample, b)),
+                ],
+            ));
+            (Operation::Sum, with_mark(&sample, a), priced.clone())
+        }
+    };
+    let inputs = inputs
         .iter()
-        .map(|(_, n, written, e)| Input {
-            value: written.clone(),
-            number: *n,
-            date: e.date,
-            link: store.cite(e),
+        .map(|p| Input {
+            value: p.written.clone(),
+            number: p.amount,
+            date: p.entry.date,
+            link: store.cite(&p.entry),
         })
         .collect();
     reply
         .provenance
-        .push(Provenance::with(Operation::Sum, shown, inputs, when));
-    for (_, _, written, e) in priced.iter().rev() {
+        .push(Provenance::with(operation, shown, inputs, when));
+    for p in priced.iter().rev() {
         if reply.items.len() < crate::offline::kinds::LISTED {
-            reply
-                .items
-                .push(format!("{}: {written} {}", say::day(e.date), store.cite(e)));
+            reply.items.push(format!(
+                "{}: {} {}",
+                say::day(p.entry.date),
+                p.written,
+                store.cite(&p.entry)
+            ));
         }
-        reply.used(&e.source);
+        reply.used(&p.entry.source);
     }
     Some(reply)
+}
+
+/// The priced parts of the log entries of the period (all time when `None`).
+fn priced_in(store: &Store, range: Option<(NaiveDate, NaiveDate)>) -> Vec<Priced> {
+    let (start, end) = range.unwrap_or((NaiveDate::MIN, NaiveDate::MAX));
+    let mut out = Vec::new();
+    for e in store.entries_by_date_range(start, end) {
+        if !e.log {
+            continue;
+        }
+        for (part, amount, written) in priced_parts(&own_log_lines(&e.text)) {
+            out.push(Priced {
+                part,
+                amount,
+                written,
+                entry: e.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// The head line of a sum: `**€54.30** (coffee) in April, from 12 entries.`
+fn figure(shown: &str, field: &str, when: &str, n: usize) -> String {
+    t(
+        "rows_figure",
+        &[
+            ("value", shown),
+            ("field", field),
+            ("when", when),
+            ("filter", ""),
+            ("rows", &say::count(n, "entry")),
+        ],
+    )
+}
+
+/// An amount written with its currency mark (`$4.50`, `5,10 €`), not a bare number.
+fn marked(written: &str) -> bool {
+    !written.starts_with(|c: char| c.is_ascii_digit())
+        || !written.ends_with(|c: char| c.is_ascii_digit())
+}
+
+/// `qué día de octubre gasté más`: a day asked for with no word of when.
+fn asks_day_only(q: &str) -> bool {
+    cues::has(q, &lexicon().questions.day) && !cues::asks(q, Cue::When)
+}
+
+/// Whether `rest` names something besides the question's closed words: a word of three
+/// letters or more, or one of a script without spaces (`换机油`).
+fn names_more(rest: &str) -> bool {
+    lookup::terms(rest)
+        .iter()
+        .any(|t| t.chars().count() >= 3 || crate::domains::has_spaceless(t))
+}
+
+/// Whether the part holds the term, accents aside (`cafe` is `café`), or a word of the
+/// kind the term names (`cortado`, `latte` are coffee: the lexicon's `amounts`).
+fn holds(term: &str, part: &str) -> bool {
+    use crate::offline::read::lexicon::Amount;
+    let one = |w: &str| lookup::holds(w, part) || lookup::holds(&unaccented(w), &unaccented(part));
+    let kinds = &lexicon().amounts;
+    one(term)
+        || [Amount::Coffee, Amount::Drinks]
+            .iter()
+            .filter_map(|a| kinds.get(a))
+            .filter(|words| words.iter().any(|w| w == term))
+            .any(|words| words.iter().any(|w| one(w)))
+}
+
+/// `text` without its accents.
+fn unaccented(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    text.nfd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .collect()
+}
+
+/// The first line of an entry's text, list marker and all.
+fn first_line(text: &str) -> &str {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
 }
 
 /// The priced parts of a text's lines (each its own clauses, lowercase), their amounts and

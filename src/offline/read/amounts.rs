@@ -12,7 +12,7 @@ use super::lexicon::{lexicon, Amount, Part};
 use super::units::{HOURS, MINUTES, NUM};
 
 /// How the number of a pattern is read.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum Read {
     /// A count, in digits or words (`two coffees`, `커피 두 잔`).
     Count,
@@ -205,7 +205,7 @@ pub fn read(clause: &mut Clause, found: &mut Found) {
         .collect();
     for p in due {
         for hit in clause.hits(&p.re) {
-            if clock_follows(clause, &hit) {
+            if clock_follows(clause, &hit) || p.read == Read::Count && money_follows(clause, &hit) {
                 continue;
             }
             let (field, value) = match p.read {
@@ -274,6 +274,24 @@ fn clock_follows(clause: &Clause, hit: &Hit) -> bool {
     ["am", "pm", ":", "uhr", "시", "時", "点"]
         .iter()
         .any(|s| after.starts_with(s))
+}
+
+/// `café 1,80€`, `coffee 4.50`: a price, not a count of cups; `01/08 café`: a date's
+/// month, not one either.
+fn money_follows(clause: &Clause, hit: &Hit) -> bool {
+    let before = clause.text[..hit.range.start].trim_end_matches(' ');
+    if before.ends_with(['/', '.', ',', ':', '-']) {
+        return true;
+    }
+    let after = clause.text[hit.range.end..].trim_start();
+    let decimals = after
+        .strip_prefix(['.', ','])
+        .is_some_and(|a| a.starts_with(|c: char| c.is_ascii_digit()));
+    decimals
+        || lexicon()
+            .money
+            .iter()
+            .any(|m| after.starts_with(m.as_str()))
 }
 
 fn count(s: &str) -> Option<f64> {

@@ -205,7 +205,9 @@ impl<'d> Reader<'d> {
             })
             .unwrap_or("")
             .to_lowercase();
-        let heading_plan = plans::is_plan_heading(&title) || plans::is_plan_line(&title);
+        let heading_plan = plans::is_plan_heading(&title)
+            || plans::is_plan_line(&title)
+            || plans::is_pending_heading(&title);
         let heading_wod = wod::heading(&title);
         // What the heading above does not name, the note's path may: `Running/Running
         // log.md`, `Laufen/Lauftagebuch 2024.md` make a bare `6.4 km` a run.
@@ -277,7 +279,9 @@ impl<'d> Reader<'d> {
                 let title = title.trim_start_matches('#').trim();
                 section.topic = self.topic_of(title);
                 section.title = title.to_string();
-                section.plan = heading_plan || plans::is_plan_heading(title);
+                section.plan = heading_plan
+                    || plans::is_plan_heading(title)
+                    || plans::is_pending_heading(title);
                 section.wod = wod::heading(title);
                 continue;
             }

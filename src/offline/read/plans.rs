@@ -19,6 +19,16 @@ pub fn is_plan_heading(text: &str) -> bool {
     .is_match(text.trim())
 }
 
+/// Whether a heading says what is under it is not done yet (`To read`, `Lendo agora`,
+/// `训练计划（12月）`, `12月6日（计划）`): it holds a marker of the lexicon's `pending`.
+pub fn is_pending_heading(heading: &str) -> bool {
+    let heading = heading.trim().to_lowercase();
+    lexicon()
+        .pending
+        .iter()
+        .any(|w| super::words::find_word(&heading, w).is_some())
+}
+
 /// A line without numbers that opens a plan for the lines under it, up to the next blank
 /// line or heading: `Plan for next week:`, `다음 주 계획`, `Next week's plan`.
 pub fn opens_plan(line: &str) -> bool {
@@ -31,7 +41,7 @@ pub fn opens_plan(line: &str) -> bool {
 /// of the person's own log after its start (`Nächste Woche: Bankdrücken 85 kg. Heute Rudern
 /// 70 kg 4x10.` is a plan, then a log: read clause by clause, see `own`).
 pub fn is_plan_line(line: &str) -> bool {
-    plan_label(line) && !own_log_follows(line)
+    (plan_label(line) || pending_label(line)) && !own_log_follows(line)
 }
 
 /// Whether a clause after the first of `line` opens with a marker of the person's own log
@@ -102,7 +112,30 @@ pub fn is_open_task(raw: &str) -> bool {
 /// holds a plan's grammar (`will`, `3x a week`, `5-8 km`).
 pub fn is_plan_clause(clause: &str) -> bool {
     let lex = lexicon();
-    lex.opens_with(clause, &lex.future).is_some() || plan_label(clause) || plan_grammar(clause)
+    lex.opens_with(clause, &lex.future).is_some()
+        || plan_label(clause)
+        || pending_label(clause)
+        || plan_grammar(clause)
+}
+
+/// `Pendiente: seguro del coche 320 €`, `To buy: shoes 90 €`, `À faire : vidange`: a line
+/// labelled by a marker of what is not done yet (the lexicon's `pending`, of headings and
+/// of questions).
+fn pending_label(line: &str) -> bool {
+    let Some((label, _)) = line.split_once([':', '：']) else {
+        return false;
+    };
+    let label = label
+        .trim()
+        .trim_start_matches(['-', '*', '+', ' '])
+        .to_lowercase();
+    let lex = lexicon();
+    !label.is_empty()
+        && lex
+            .pending
+            .iter()
+            .chain(&lex.questions.pending)
+            .any(|w| *w == label)
 }
 
 fn plan_grammar(clause: &str) -> bool {

@@ -20,7 +20,7 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
     ]) {
         return Vec::new();
     }
-    let pending = under.is_some_and(is_pending_heading);
+    let pending = under.is_some_and(super::plans::is_pending_heading);
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     let mut card: Vec<(String, String)> = Vec::new();
@@ -141,15 +141,6 @@ pub fn holds_dated_table(text: &str) -> bool {
         && text.lines().any(|l| {
             is_row(l) && !is_separator(l) && cells(l).iter().any(|c| super::value::is_date(c))
         })
-}
-
-/// Whether a heading says its rows are not done yet (`To read`, `Lendo agora`, `À voir`).
-fn is_pending_heading(heading: &str) -> bool {
-    let heading = heading.trim().to_lowercase();
-    super::lexicon::lexicon()
-        .pending
-        .iter()
-        .any(|w| super::words::find_word(&heading, w).is_some())
 }
 
 /// A table row's cells, as written, markup taken off.

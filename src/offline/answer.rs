@@ -382,7 +382,20 @@ pub fn answer(
     question: &str,
     anchor: NaiveDate,
 ) -> Result<ExtractiveAnswer> {
-    let mut frame = Frame::read(question, anchor, store.config().week_start, domains);
+    let frame = Frame::read(question, anchor, store.config().week_start, domains);
+    if let Some(compared) = super::difference::answer(store, domains, &frame, anchor)? {
+        return Ok(compared);
+    }
+    answer_frame(store, domains, frame, anchor)
+}
+
+/// Answers the question `frame` holds (its period settled first).
+pub(crate) fn answer_frame(
+    store: &Store,
+    domains: &Domains,
+    mut frame: Frame,
+    anchor: NaiveDate,
+) -> Result<ExtractiveAnswer> {
     settle_year(&mut frame, store);
     let _speaking = super::say::speak(frame.lang);
     let finding = find(store, domains, &frame, anchor)?;

@@ -12,6 +12,7 @@ pub mod correct;
 pub mod cues;
 pub mod dates;
 pub mod day_named;
+pub mod difference;
 pub mod fields;
 pub mod fingerprint;
 pub mod kinds;

@@ -419,7 +419,7 @@ fn weekday_of(lower: &str, date: &DateRange, other: &DateRange) -> Option<String
 
 /// Whether the period `phrase` of the lowercase question is what something is compared to:
 /// after "than", "compared to", "vs", `que`, `als`, `比`, or before `보다`, `대비`, `より`.
-fn compared_to(lower: &str, phrase: &str) -> bool {
+pub(crate) fn compared_to(lower: &str, phrase: &str) -> bool {
     let Some(at) = lower.find(phrase) else {
         return false;
     };
@@ -439,9 +439,19 @@ fn compared_to(lower: &str, phrase: &str) -> bool {
     ]
     .iter()
     .any(|w| before.ends_with(w))
-        || ["보다", "대비", "에 비해", "より", "와 비교", "과 비교"]
-            .iter()
-            .any(|w| after.starts_with(w))
+        || [
+            "보다",
+            "대비",
+            "에 비해",
+            "より",
+            "와 비교",
+            "과 비교",
+            "と比べ",
+            "に比べ",
+            "と比較",
+        ]
+        .iter()
+        .any(|w| after.starts_with(w))
 }
 
 /// The period going on now that matches `other` in length: today for a day, this week,
@@ -1176,6 +1186,20 @@ mod tests {
             assert_eq!(q(text).kind, QueryType::Max, "{text}");
         }
         assert_eq!(q("这个月卧推练了几次").kind, QueryType::Count);
+    }
+
+    #[test]
+    fn a_weekday_beside_a_date_is_that_date() {
+        for text in [
+            "What did I do on Tuesday 13 October 2026?",
+            "Qu'est-ce que j'ai fait le mardi 13 octobre 2026 ?",
+        ] {
+            let read = q(text);
+            let range = read.range.expect(text);
+            let day = NaiveDate::from_ymd_opt(2026, 10, 13);
+            assert_eq!((Some(range.start), Some(range.end)), (day, day), "{text}");
+            assert!(read.other_range.is_none(), "{text}");
+        }
     }
 
     #[test]

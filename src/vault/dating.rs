@@ -901,6 +901,32 @@ mod tests {
     }
 
     #[test]
+    fn a_day_and_month_in_numbers_lead_lines_under_a_known_year() {
+        let today = d(2026, 11, 22);
+        let ledger = "## Octubre\n```\n01/10 café 1,60€\n3/10 09:15 súper 52,30 €\n\
+                      17/10 taller 210€\n30/10 cortado 1.50 EUR\n```\n";
+        let got: Vec<NaiveDate> = dated_headings(ledger, Some(2025), today)
+            .into_iter()
+            .filter_map(|(_, date)| date)
+            .collect();
+        assert_eq!(
+            got,
+            [
+                d(2025, 10, 1),
+                d(2025, 10, 3),
+                d(2025, 10, 17),
+                d(2025, 10, 30)
+            ]
+        );
+        let rad = "- 3.10. Rad 42 km\n- 5.10. Rad 30 km\n- 9.10. Lauf 8 km\n";
+        assert_eq!(dated_headings(rad, Some(2025), today).len(), 3);
+        // Without the year, or going back and forth (a recipe's fractions), no dates.
+        assert_eq!(dated_headings(ledger, None, today), []);
+        let recipe = "- 1/2 cup oats\n- 3/4 cup milk\n- 1/4 tsp salt\n";
+        assert_eq!(dated_headings(recipe, Some(2025), today), []);
+    }
+
+    #[test]
     fn a_note_that_writes_the_day_first_does_so_in_every_heading() {
         let today = d(2026, 11, 26);
         let text = "## Objetivos\n## mar 01/09/2026\nx\n## jue 24/09/2026\ny\n## 3/11\nz\n";

@@ -156,7 +156,11 @@ pub fn answer(store: &Store, frame: &Frame, when: &str, spent: Spent) -> Option<
                     ("date", &super::day(top.entry.date)),
                     (
                         "detail",
-                        &format!(": **{}**, “{}”", top.written, first_line(&top.entry.text)),
+                        &format!(
+                            ": **{}**, “{}”",
+                            top.written,
+                            line_of(&top.entry.text, &top.written)
+                        ),
                     ),
                     ("link", &store.cite(&top.entry)),
                 ],
@@ -334,11 +338,14 @@ fn unaccented(text: &str) -> String {
         .collect()
 }
 
-/// The first line of an entry's text, list marker and all.
-fn first_line(text: &str) -> &str {
-    text.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
+/// The line of an entry's text that writes `amount` (its first line when none does).
+fn line_of<'t>(text: &'t str, amount: &str) -> &'t str {
+    let digits: String = amount.chars().filter(char::is_ascii_digit).collect();
+    let lines = || text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let digits_of = |l: &str| l.chars().filter(char::is_ascii_digit).collect::<String>();
+    lines()
+        .find(|l| digits_of(l).contains(&digits))
+        .or_else(|| lines().next())
         .unwrap_or("")
 }
 

@@ -370,6 +370,9 @@ pub struct Questions {
     /// Asks which year (`which year`, `in welchem Jahr`, `哪一年`).
     #[serde(default)]
     pub which_year: Vec<String>,
+    /// Asks how two periods differ (`difference`, `more`, `差`, `보다`), when two are named.
+    #[serde(default)]
+    pub difference: Vec<String>,
     /// Asks on how many days (`how many days`, `wie viele Tage`, `며칠`, `几天`): a count of
     /// the days something was done, never a sum of its amounts.
     #[serde(default)]
@@ -1103,6 +1106,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.questions.per_month.extend(lower(q.per_month));
         lex.questions.which_month.extend(lower(q.which_month));
         lex.questions.which_year.extend(lower(q.which_year));
+        lex.questions.difference.extend(lower(q.difference));
         lex.questions.count_days.extend(lower(q.count_days));
         lex.questions.who.extend(lower(q.who));
         lex.questions.what.extend(lower(q.what));
@@ -1211,6 +1215,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         &mut lex.questions.per_month,
         &mut lex.questions.which_month,
         &mut lex.questions.which_year,
+        &mut lex.questions.difference,
         &mut lex.questions.count_days,
         &mut lex.questions.who,
         &mut lex.questions.what,

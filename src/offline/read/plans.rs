@@ -235,6 +235,13 @@ mod tests {
         assert!(planned("long run 20 km planned for sunday"));
         assert!(!planned("ran 12 km, more than planned"));
         assert!(!planned("今天完成计划：深蹲 100kg 5x5"));
+        assert!(is_plan_line("pendiente: seguro del coche 320 €"));
+        assert!(is_plan_line("to buy: running shoes $90"));
+        assert!(!is_plan_line("pending review, paid 40 €"));
+        assert!(is_pending_heading("训练计划（12月）"));
+        assert!(is_pending_heading("12月6日（计划）"));
+        assert!(is_pending_heading("Plan (December)"));
+        assert!(!is_pending_heading("Tuesday, easy run"));
         assert!(is_open_task("- [ ] 턱걸이 3세트"));
         assert!(is_open_task("> * [ ] squat 5x5"));
         assert!(is_open_task("- - [ ] 턱걸이 3세트"));

@@ -25,13 +25,15 @@ pub fn answer(
     let (Some(a), Some(b)) = (&frame.query.range, &frame.query.other_range) else {
         return Ok(None);
     };
-    // Runs compared are told by their count and their distance both (`analyze`).
-    let runs = matches!(
-        frame.query.metrics.first(),
-        Some(super::query::Metric::Runs)
-    );
+    // Runs and nights asked as a comparison are compared by `analyze` with their own
+    // figures (runs by count and distance, nights by their average).
+    use super::query::{Metric, QueryType};
+    let metric = frame.query.metrics.first();
+    let own_figures = matches!(metric, Some(Metric::Runs | Metric::Sleep));
     let lower = frame.question.to_lowercase();
-    if runs || !super::cues::has(&lower, &lexicon().questions.difference) {
+    if own_figures && frame.query.kind == QueryType::Comparison
+        || !super::cues::has(&lower, &lexicon().questions.difference)
+    {
         return Ok(None);
     }
     // The period the other is compared to comes second (`than in September`).
@@ -148,9 +150,24 @@ impl Figure {
         if after.contains(|c: char| c.is_ascii_digit()) {
             return None;
         }
-        let value = super::read::value::grouped(run)?;
+        let shown_value = super::read::value::grouped(run)?;
+        // The figure before it was rounded, where its inputs give it back (`3.636` of
+        // `3.64`), so that the difference is not of two roundings.
+        let exact = answer.provenance.first().and_then(|p| {
+            let numbers = p.inputs.iter().map(|i| i.number);
+            let n = p.inputs.len() as f64;
+            match p.operation {
+                _ if n == 0.0 => None,
+                super::provenance::Operation::Sum => Some(numbers.sum::<f64>()),
+                super::provenance::Operation::Mean => Some(numbers.sum::<f64>() / n),
+                _ => None,
+            }
+        });
+        let value = exact
+            .filter(|x| (x - shown_value).abs() <= 0.01 * shown_value.abs().max(1.0))
+            .unwrap_or(shown_value);
         let decimals = match run.rfind(['.', ',']) {
-            Some(at) if (value.fract() != 0.0) => run.len() - at - 1,
+            Some(at) if (shown_value.fract() != 0.0) => run.len() - at - 1,
             _ => 0,
         };
         Some(Figure {

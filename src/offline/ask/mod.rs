@@ -324,7 +324,18 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
                 Op::Sum => (total, Operation::Sum),
                 _ => (total / values.len() as f64, Operation::Mean),
             };
-            let sample = values[0].0.field(target?)?;
+            // The figure is written as the values that write a unit are (`6.5h`, not `7`).
+            let key = target?;
+            let written = |f: &&table::Field| {
+                f.text
+                    .trim()
+                    .contains(|c: char| !c.is_ascii_digit() && !matches!(c, '.' | ','))
+            };
+            let sample = values
+                .iter()
+                .filter_map(|(r, _)| r.field(key))
+                .find(written)
+                .or(values[0].0.field(key))?;
             let typed_unit = values[0].0.typed_unit(target?);
             let shown = match (&sample.value, typed_unit) {
                 // `water: 6`: the unit the typed reader knows (`6 glasses`).
@@ -566,6 +577,11 @@ pub(super) fn show(figure: f64, sample: &Value, written: &str) -> String {
             let minutes = (figure / 60.0).round() as i64;
             in_form(written, &[minutes / 60, minutes % 60])
         }
+        // `6:30` read as hours and minutes (a field of hours): so written back.
+        Value::Duration(v) if hours_clock(written, *v) => {
+            let minutes = (figure / 60.0).round() as i64;
+            format!("{}:{:02}", minutes / 60, minutes % 60)
+        }
         Value::Duration(_) => {
             let s = figure.round() as i64;
             let clock_hours = written.matches(':').count() == 2;
@@ -584,8 +600,19 @@ pub(super) fn show(figure: f64, sample: &Value, written: &str) -> String {
     }
 }
 
+/// Whether `written` (`6:30`) is hours and minutes: its value is that many hours.
+fn hours_clock(written: &str, value: f64) -> bool {
+    let Some((h, m)) = written.trim().split_once(':') else {
+        return false;
+    };
+    let (Ok(h), Ok(m)) = (h.parse::<f64>(), m.parse::<f64>()) else {
+        return false;
+    };
+    ((h * 60.0 + m) * 60.0 - value).abs() < 1e-6
+}
+
 /// Whether a time is written as one number of minutes (`45 min`, `15min`, `30分`).
-fn minutes_only(written: &str) -> bool {
+pub(super) fn minutes_only(written: &str) -> bool {
     let t = written.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let unit = t[digits..].trim().to_lowercase();

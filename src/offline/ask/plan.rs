@@ -207,7 +207,8 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         true => activity_named(&unsaid, domains),
         false => None,
     };
-    if for_typed_readers(about.as_deref(), &named, table, domains) {
+    if for_typed_readers(about.as_deref(), &named, table, domains) || sleep_by_alias(frame, &named)
+    {
         return None;
     }
     // How many rows a field would be read from: the one the notes hold for this question
@@ -649,6 +650,15 @@ fn by_rating(q: &str, table: &Table, period: Option<(NaiveDate, NaiveDate)>) -> 
 }
 
 /// Whether the question asks for what a typed reader counts (runs, lifts, sleep).
+/// A night's sleep asked by a word of sleep that is not the field's own name (`how much
+/// do I sleep` over `slept 7h`): the sleep reader's nights answer it.
+fn sleep_by_alias(frame: &Frame, named: &[(String, Named)]) -> bool {
+    use crate::offline::query::Metric;
+    frame.query.metrics.first() == Some(&Metric::Sleep)
+        && !named.is_empty()
+        && named.iter().all(|(_, how)| *how != Named::Own)
+}
+
 fn typed_metric(frame: &Frame) -> bool {
     use crate::offline::query::Metric;
     frame

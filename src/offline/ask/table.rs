@@ -243,6 +243,7 @@ impl Table {
     /// The table of `recs`, its vocabulary counted.
     pub fn of(mut recs: Vec<Rec>) -> Table {
         settle_orders(&mut recs);
+        settle_durations(&mut recs);
         let mut columns: BTreeMap<String, Column> = BTreeMap::new();
         for rec in &recs {
             for f in &rec.fields {
@@ -285,6 +286,45 @@ fn writes_day(field: &Field, date: NaiveDate) -> bool {
     digits.parse::<u32>().is_ok_and(|d| d == date.day())
         && !rest.starts_with(|c: char| c.is_ascii_digit() || c == ',')
         && !rest.trim_start().starts_with(|c: char| c.is_alphabetic())
+}
+
+/// A field of durations that writes some as bare numbers (`睡眠: 7` beside `睡眠: 6.5h`
+/// and `7時間半`, `Run: 45` beside `Run: 30 min`): those are in the unit the others are
+/// written in, hours or minutes.
+fn settle_durations(recs: &mut [Rec]) {
+    // Per field: durations written in hours, in minutes, and bare numbers.
+    let mut seen: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
+    for f in recs.iter().flat_map(|r| &r.fields) {
+        let (hours, minutes, bare) = seen.entry(f.key.clone()).or_default();
+        match &f.value {
+            Value::Duration(_) if super::minutes_only(&f.text) => *minutes += 1,
+            Value::Duration(_) => *hours += 1,
+            Value::Number(_, unit) if unit.is_empty() => *bare += 1,
+            _ => {}
+        }
+    }
+    for f in recs.iter_mut().flat_map(|r| &mut r.fields) {
+        let Some(&(hours, minutes, bare)) = seen.get(&f.key) else {
+            continue;
+        };
+        // A few durations among many plain numbers are no column of durations.
+        if hours + minutes == 0 || (hours + minutes) * 4 < bare {
+            continue;
+        }
+        match &f.value {
+            Value::Number(n, unit) if unit.is_empty() => {
+                let scale = if hours >= minutes { 3600.0 } else { 60.0 };
+                f.value = Value::Duration(n * scale);
+            }
+            // `6:30` among `7h30` and `7,5h` is hours and minutes, not minutes and seconds.
+            Value::Duration(s)
+                if hours > minutes && *s < 3600.0 && f.text.trim().matches(':').count() == 1 =>
+            {
+                f.value = Value::Duration(s * 60.0);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Dates with their year last that could be either order (`04/05/2021`) are read month

@@ -537,6 +537,9 @@ pub struct Counting {
     /// A half after a number, before its unit: `six and a half hours`, `六个半小时`.
     #[serde(default)]
     pub half: Vec<String>,
+    /// A half after a unit's word: `7時間半`, `7시간 반`.
+    #[serde(default)]
+    pub half_after: Vec<String>,
     /// Measure words between a number and its unit: `一个小时`.
     #[serde(default)]
     pub classifiers: Vec<String>,
@@ -986,6 +989,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.counting.connectors.extend(lower(c.connectors));
         lex.counting.articles.extend(lower(c.articles));
         lex.counting.half.extend(lower(c.half));
+        lex.counting.half_after.extend(lower(c.half_after));
         lex.counting.classifiers.extend(lower(c.classifiers));
         lex.counting.ordinal_before.extend(lower(c.ordinal_before));
         lex.counting.per_side.extend(lower(c.per_side));

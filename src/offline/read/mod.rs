@@ -93,14 +93,39 @@ pub fn own_log_lines(text: &str) -> Vec<Vec<String>> {
     text.lines()
         .filter(|l| !plans::is_open_task(l))
         .map(|line| {
-            own_clauses(&Clause::new(&clause::clean(line)))
-                .into_iter()
-                .filter(|c| !c.is_muted() && !says_not_done(&c.text))
-                .map(|c| c.text)
-                .collect::<Vec<String>>()
+            let mut kept: Vec<String> = Vec::new();
+            for c in own_clauses(&Clause::new(&clause::clean(line))) {
+                if c.is_muted() {
+                    continue;
+                }
+                if says_not_done(&c.text) {
+                    // `Mom called while I was out, missed it`: a short clause of not done
+                    // undoes the one before it.
+                    if undoes_the_clause_before(&c.text) {
+                        kept.pop();
+                    }
+                    continue;
+                }
+                kept.push(c.text);
+            }
+            kept
         })
         .filter(|clauses| !clauses.is_empty())
         .collect()
+}
+
+/// A clause of three words at most that opens with a word of not done (`missed it`,
+/// `skipped that`, `annulé finalement`): it speaks of the clause before it. A short word
+/// (`no rain`) is no such opening.
+fn undoes_the_clause_before(clause: &str) -> bool {
+    let lower = clause.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    words.len() <= 3
+        && !lower.contains(|c: char| c.is_ascii_digit())
+        && lexicon::lexicon()
+            .not_done
+            .iter()
+            .any(|w| w.chars().count() >= 4 && words.first() == Some(&w.as_str()))
 }
 
 /// Whether a clause says what it names did not happen (`skipped the gym`, `헬스장 안

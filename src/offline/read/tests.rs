@@ -117,3 +117,15 @@ fn prose_between_a_run_named_alone_and_its_figures_changes_nothing() {
     assert_eq!(plain.domain_data["running"]["distance_km"], json!(13.76));
     assert_eq!(with_prose.domain_data, plain.domain_data);
 }
+
+#[test]
+fn a_short_clause_of_not_done_undoes_the_one_before() {
+    let lines = own_log_lines("Mom called while I was out, missed it.\nRan 5 km, no rain.\n");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0]
+            .iter()
+            .any(|c| c.contains("ran 5 km") || c.contains("Ran 5 km")),
+        "{lines:?}"
+    );
+}

@@ -113,6 +113,11 @@ fn hours_minutes(t: &str) -> Option<f64> {
     let rest = rest[unit.len()..].trim_start();
     let hours: f64 = t[..n].replace(',', ".").parse().ok()?;
     let m = digits(rest);
+    // `7時間半`, `7시간 반`: a half after the hour's word.
+    let half = &super::lexicon::lexicon().counting.half_after;
+    if m == 0 && fraction == 0 && half.iter().any(|h| rest == h.as_str()) {
+        return Some(hours * 3600.0 + 1800.0);
+    }
     if m == 0 || fraction > 0 {
         return rest.is_empty().then_some(hours * 3600.0);
     }
@@ -172,8 +177,67 @@ fn year_last(t: &str) -> Option<Vec<u32>> {
     let digits = parts
         .iter()
         .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-    (parts.len() == 3 && digits && short(&parts[0]) && short(&parts[1]) && parts[2].len() == 4)
-        .then(|| parts.iter().filter_map(|p| p.parse().ok()).collect())
+    // `29/12/25`: a year of two digits is of this century.
+    let year = parts.get(2).map_or(0, |y| y.len());
+    let ok = parts.len() == 3 && digits && short(&parts[0]) && short(&parts[1]);
+    (ok && (year == 4 || year == 2)).then(|| {
+        let mut p: Vec<u32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+        if year == 2 {
+            p[2] += 2000;
+        }
+        p
+    })
+}
+
+/// A month's name with its year, its day before or after it or none: `15 décembre 2025`,
+/// `20 apr 2026`, `2 de marzo de 2026`, `March 5, 2024`, `maggio 2026`, `2026年5月3日`,
+/// `2026년 5월`.
+fn named_date(t: &str) -> Option<(NaiveDate, Precision)> {
+    static CJK: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let cjk = CJK.get_or_init(|| {
+        regex::Regex::new(r"^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월](?:\s*(\d{1,2})\s*[日일号])?$")
+            .expect("date pattern compiles")
+    });
+    if let Some(c) = cjk.captures(t) {
+        let num = |i: usize| c.get(i).and_then(|m| m.as_str().parse::<u32>().ok());
+        let (y, m) = (num(1)? as i32, num(2)?);
+        return match num(3) {
+            Some(d) => Some((NaiveDate::from_ymd_opt(y, m, d)?, Precision::Day)),
+            None => Some((NaiveDate::from_ymd_opt(y, m, 1)?, Precision::Month)),
+        };
+    }
+    let words: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .map(|w| w.trim_end_matches('.'))
+        .filter(|w| !w.is_empty() && !matches!(*w, "de" | "del" | "di" | "of" | "the"))
+        .collect();
+    let year = |w: &str| {
+        (w.len() == 4)
+            .then(|| w.parse::<i32>().ok())
+            .flatten()
+            .filter(|y| (1900..=2100).contains(y))
+    };
+    let day = |w: &str| {
+        let digits = w.trim_end_matches(|c: char| c.is_alphabetic() || c == 'º');
+        (1..=2)
+            .contains(&digits.len())
+            .then(|| digits.parse::<u32>().ok())
+            .flatten()
+    };
+    let month = crate::vault::dating::month;
+    let (y, m, d) = match words.as_slice() {
+        [d, m, y] => (
+            year(y)?,
+            month(m).or_else(|| month(d))?,
+            day(d).or_else(|| day(m))?,
+        ),
+        [m, y] => (year(y)?, month(m)?, 0),
+        _ => return None,
+    };
+    match d {
+        0 => Some((NaiveDate::from_ymd_opt(y, m, 1)?, Precision::Month)),
+        d => Some((NaiveDate::from_ymd_opt(y, m, d)?, Precision::Day)),
+    }
 }
 
 /// `2019`, `2019-05`, `2019-05-06`, `2019/5/6`, `2019.05.06`; with the year last,
@@ -188,6 +252,9 @@ fn date(t: &str) -> Option<(NaiveDate, Precision)> {
             NaiveDate::from_ymd_opt(p[2] as i32, month, day)?,
             Precision::Day,
         ));
+    }
+    if t.contains(|c: char| c.is_alphabetic()) {
+        return named_date(t);
     }
     let parts: Vec<&str> = t.split(['-', '/', '.']).collect();
     if parts.is_empty() || parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
@@ -321,6 +388,33 @@ mod tests {
             Some(Value::Date(d(2021, 4, 5), Precision::Day))
         );
         assert_eq!(order("2021-05-04"), None);
+        assert_eq!(
+            read("29/12/25"),
+            Value::Date(d(2025, 12, 29), Precision::Day)
+        );
+        assert_eq!(read("21/2/26"), Value::Date(d(2026, 2, 21), Precision::Day));
+    }
+
+    #[test]
+    fn dates_with_a_month_named_in_any_shipped_language() {
+        let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
+        let day = |y, m, dd| Value::Date(d(y, m, dd), Precision::Day);
+        let month = |y, m| Value::Date(d(y, m, 1), Precision::Month);
+        assert_eq!(read("15 décembre 2025"), day(2025, 12, 15));
+        assert_eq!(read("20 apr 2026"), day(2026, 4, 20));
+        assert_eq!(read("2 de marzo de 2026"), day(2026, 3, 2));
+        assert_eq!(read("March 5, 2024"), day(2024, 3, 5));
+        assert_eq!(read("maggio 2026"), month(2026, 5));
+        assert_eq!(read("2026年5月3日"), day(2026, 5, 3));
+        assert_eq!(read("2026년 5월"), month(2026, 5));
+        assert_eq!(read("Paris 2026"), Value::Text);
+        assert_eq!(read("abbandonato"), Value::Text);
+    }
+
+    #[test]
+    fn a_half_after_the_hour() {
+        assert_eq!(read("7時間半"), Value::Duration(7.5 * 3600.0));
+        assert_eq!(read("6時間"), Value::Duration(6.0 * 3600.0));
     }
 
     #[test]

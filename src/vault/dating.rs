@@ -40,7 +40,7 @@ pub const WEEKDAYS: [&str; 7] = [
 /// Portuguese, January first (English ones are matched by prefix instead).
 const FOREIGN_MONTHS: [&[&str]; 12] = [
     &[
-        "janvier", "janv", "januar", "jänner", "enero", "ene", "gennaio", "janeiro",
+        "janvier", "janv", "januar", "jänner", "enero", "ene", "gennaio", "gen", "janeiro",
     ],
     &[
         "février",
@@ -51,12 +51,14 @@ const FOREIGN_MONTHS: [&[&str]; 12] = [
         "febrero",
         "febbraio",
         "fevereiro",
+        "fev",
+        "fév",
     ],
     &["mars", "märz", "maerz", "mär", "marzo", "março", "marco"],
-    &["avril", "avr", "abril", "aprile"],
-    &["mai", "mayo", "maggio", "maio"],
-    &["juin", "juni", "junio", "giugno", "junho"],
-    &["juillet", "juil", "juli", "julio", "luglio", "julho"],
+    &["avril", "avr", "abril", "abr", "aprile"],
+    &["mai", "mayo", "maggio", "mag", "maio"],
+    &["juin", "juni", "junio", "giugno", "giu", "junho"],
+    &["juillet", "juil", "juli", "julio", "luglio", "lug", "julho"],
     &["août", "aout", "agosto", "ago"],
     &[
         "septembre",
@@ -65,7 +67,9 @@ const FOREIGN_MONTHS: [&[&str]; 12] = [
         "settembre",
         "setembro",
     ],
-    &["octobre", "oktober", "okt", "octubre", "ottobre", "outubro"],
+    &[
+        "octobre", "oktober", "okt", "octubre", "ottobre", "ott", "outubro",
+    ],
     &["novembre", "noviembre", "novembro"],
     &[
         "décembre",

@@ -330,6 +330,8 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     }
     let target_own = target.as_ref().is_some_and(|(_, how)| *how == Named::Own);
     let returns = match op {
+        // `quel livre ai-je fini le 12 septembre`: the row's name, found by its date.
+        Op::Lookup if date_field.is_some() && !when && names_a_row(&cued) => Returns::Name,
         Op::Lookup if date_field.is_some() && (when || target.is_none()) => Returns::Date,
         Op::Mode => Returns::Value,
         _ if when && op != Op::Lookup => Returns::Date,
@@ -343,6 +345,7 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     };
     let target = match (op, returns) {
         (Op::Lookup, Returns::Date) => date_field.clone(),
+        (Op::Lookup, Returns::Name) if target.is_none() => date_field.clone(),
         _ => target.map(|(k, _)| k),
     };
     let (group, returns) = grouping(

@@ -144,12 +144,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str, spent: Spent) -> Option<
             (Operation::Mean, shown, priced.clone())
         }
         Op::Max(most) => {
-            let top = priced.iter().copied().reduce(|a, b| {
-                match (b.amount > a.amount) == most && b.amount != a.amount {
-                    true => b,
-                    false => a,
-                }
-            })?;
+            let top = pick(priced.iter().copied(), most, |p| p.amount)?;
             reply.head.push(t(
                 "rows_date",
                 &[
@@ -173,12 +168,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str, spent: Spent) -> Option<
             for p in &priced {
                 *days.entry(p.entry.date).or_default() += p.amount;
             }
-            let (day, total) =
-                days.iter()
-                    .reduce(|a, b| match (b.1 > a.1) == most && b.1 != a.1 {
-                        true => b,
-                        false => a,
-                    })?;
+            let (day, total) = pick(days.iter(), most, |(_, total)| **total)?;
             let shown = with_mark(&sample, *total);
             let on_day: Vec<&Priced> = priced
                 .iter()
@@ -261,6 +251,16 @@ pub fn answer(store: &Store, frame: &Frame, when: &str, spent: Spent) -> Option<
         reply.used(&p.entry.source);
     }
     Some(reply)
+}
+
+/// The first item with the largest key (`most`) or the smallest.
+fn pick<T>(items: impl Iterator<Item = T>, most: bool, key: impl Fn(&T) -> f64) -> Option<T> {
+    items.reduce(
+        |a, b| match (key(&b) > key(&a)) == most && key(&b) != key(&a) {
+            true => b,
+            false => a,
+        },
+    )
 }
 
 /// The priced parts of the log entries of the period (all time when `None`).

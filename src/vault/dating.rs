@@ -474,6 +474,21 @@ pub fn property_date(body: &str, today: NaiveDate) -> Option<NaiveDate> {
         if t.is_empty() || t.starts_with("# ") || t == "---" {
             continue;
         }
+        // A note that opens with its date alone (`2025-06-01`, `Stand: 31.05.2025`): a
+        // date with its year.
+        let with_year = |v: &str| {
+            let digits: Vec<&str> = v.split(|c: char| !c.is_ascii_digit()).collect();
+            digits.iter().any(|d| d.len() == 4).then(|| value_date(v, today))?
+        };
+        let first = !body
+            .lines()
+            .take_while(|l| l.trim() != t)
+            .any(|l| !(l.trim().is_empty() || l.trim().starts_with("# ") || l.trim() == "---"));
+        if first {
+            if let Some(date) = bare_date_line(t, None, today).and_then(|_| with_year(t)) {
+                return Some(date);
+            }
+        }
         let (key, value) = t.split_once([':', '：'])?;
         let key = key.trim().trim_matches('*').trim().to_lowercase();
         if key.chars().count() > 20 {
@@ -481,6 +496,11 @@ pub fn property_date(body: &str, today: NaiveDate) -> Option<NaiveDate> {
         }
         if DATE_KEYS.contains(&key.as_str()) {
             return value_date(value, today);
+        }
+        if first && key.split_whitespace().count() <= 2 && bare_date_line(value, None, today).is_some() {
+            if let Some(date) = with_year(value) {
+                return Some(date);
+            }
         }
     }
     None
@@ -848,6 +868,12 @@ mod tests {
         let prose = "Went to the gym.\nDate: 2026-11-05\n";
         assert_eq!(property_date(prose, today), None);
         assert_eq!(property_date("# Plan\n날짜: 미정\n", today), None);
+        // A note that opens with a date with its year, alone or after a label.
+        assert_eq!(property_date("2025-06-01\n\n? runs\n", today), Some(d(2025, 6, 1)));
+        let german = "Stand: 31.05.2025\n\n# Fragen\n";
+        assert_eq!(property_date(german, today), Some(d(2025, 5, 31)));
+        assert_eq!(property_date("Nov 5\nran 5k\n", today), None);
+        assert_eq!(property_date("Started: 2025\n", today), None);
     }
 
     #[test]

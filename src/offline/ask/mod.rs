@@ -135,7 +135,7 @@ fn matching<'t>(plan: &Plan, table: &'t Table, domains: &Domains) -> Vec<&'t Rec
     let mut rows: Vec<&Rec> = table
         .recs
         .iter()
-        .filter(|r| r.holds(&plan.filters, plan.period, on))
+        .filter(|r| r.holds_in(table, &plan.filters, plan.period, on))
         .filter(|r| plan.about.as_deref().is_none_or(|a| r.is_about(a, domains)))
         .filter(|r| {
             plan.note
@@ -539,11 +539,19 @@ fn filter_words(plan: &Plan, table: &Table) -> String {
         .filter(|_| plan.period.is_some())
         .map(|k| name_of(k))
         .chain(plan.filters.iter().map(|(k, v)| {
-            let value = table
-                .columns
-                .get(k)
+            // A value as written; a word of values (`Simenon`) as one of them writes it.
+            let column = table.columns.get(k);
+            let value = column
                 .and_then(|c| c.values.get(v))
                 .cloned()
+                .or_else(|| {
+                    column?
+                        .values
+                        .values()
+                        .flat_map(|w| w.split(|c: char| !c.is_alphanumeric()))
+                        .find(|w| w.to_lowercase() == *v)
+                        .map(str::to_string)
+                })
                 .unwrap_or_else(|| v.clone());
             format!("{}: {value}", name_of(k))
         }))

@@ -171,7 +171,13 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     let period = range.map(|r| (r.start, r.end));
     let (named, said) = fields_named(&q, table);
     tracing::debug!("fields named {named:?}, said {said:?}");
-    let filters = values_named(&q, table);
+    // Names the question writes outside its period (`June` is none).
+    let names: Vec<String> = name_words(&frame.question)
+        .into_iter()
+        .filter(|w| find_word(&q, w).is_some())
+        .filter(|w| crate::vault::dating::month(w).is_none() && !crate::vault::dating::weekday(w))
+        .collect();
+    let filters = values_named(&q, table, &names);
     // `how many metres did I swim`: a unit and an activity the typed readers do not count
     // name a field of that activity's rows.
     let by_unit = named.iter().any(|(_, how)| *how == Named::Unit) && by_unit(&q, domains);
@@ -216,7 +222,7 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     let holding: Vec<_> = table
         .recs
         .iter()
-        .filter(|r| r.holds(&filters, None, None))
+        .filter(|r| r.holds_in(table, &filters, None, None))
         .filter(|r| about.as_deref().is_none_or(|a| r.is_about(a, domains)))
         .collect();
     if holding.is_empty() {
@@ -331,7 +337,13 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     let target_own = target.as_ref().is_some_and(|(_, how)| *how == Named::Own);
     let returns = match op {
         // `quel livre ai-je fini le 12 septembre`: the row's name, found by its date.
-        Op::Lookup if date_field.is_some() && !when && names_a_row(&cued) => Returns::Name,
+        Op::Lookup
+            if date_field.is_some()
+                && !when
+                && (names_a_row(&cued) || target.is_none() && cues::has(&cued, &questions.what)) =>
+        {
+            Returns::Name
+        }
         Op::Lookup if date_field.is_some() && (when || target.is_none()) => Returns::Date,
         Op::Mode => Returns::Value,
         _ if when && op != Op::Lookup => Returns::Date,
@@ -508,12 +520,13 @@ fn busiest_day(
     };
     let all = quantities.clone();
     quantities.retain(|k| !all.iter().take_while(|j| j != &k).any(|j| same(j, k)));
-    // The log's quantity: nearly every row of the period holds it.
+    // The log's quantity: most rows of the period hold it (habits and errands beside
+    // timed work hold none).
     let [target] = quantities[..] else {
         return None;
     };
     let holding = rows.iter().filter(|r| r.field(target).is_some()).count();
-    if holding * 5 < rows.len() * 4 {
+    if holding * 2 < rows.len() {
         return None;
     }
     Some(Plan {
@@ -904,6 +917,9 @@ pub fn may_name(
         || values
             .iter()
             .any(|v| names_value(&q, v, &words.closed) && !names.contains(v))
+        || name_words(&frame.question)
+            .iter()
+            .any(|w| find_word(&q, w).is_some() && values.iter().any(|v| holds_name(v, w)))
 }
 
 /// Whether `q` names the text value `value` as a word (long enough to name something, not
@@ -962,7 +978,7 @@ fn said_by_verb(q: &str, value: &str) -> bool {
 
 /// The text values of the vault that the question names, the longest where one holds
 /// another (`Harbor Lights` named: not `Harbor`).
-fn values_named(q: &str, table: &Table) -> Vec<(String, String)> {
+fn values_named(q: &str, table: &Table, names: &[String]) -> Vec<(String, String)> {
     let closed = closed_words();
     let mut found: Vec<(String, String)> = Vec::new();
     for (name, column) in &table.columns {
@@ -982,7 +998,52 @@ fn values_named(q: &str, table: &Table) -> Vec<(String, String)> {
             .iter()
             .any(|(_, other)| other.len() > v.len() && other.contains(v.as_str()))
     });
+    // `books by Simenon`: a name the question writes names the values that hold it as a
+    // word (`Georges Simenon`), when no value is it whole.
+    for word in names {
+        if found.iter().any(|(_, v)| find_word(v, word).is_some())
+            || closed.contains(&word.as_str())
+            || table.columns.contains_key(word)
+        {
+            continue;
+        }
+        for (name, column) in &table.columns {
+            let named = |(v, written): (&String, &String)| holds_name(v, word) && name_like(written);
+            if column.is_text() && column.values.iter().any(named) {
+                found.push((name.clone(), word.clone()));
+            }
+        }
+    }
     found
+}
+
+/// The names a question writes: its words after the first that start with a capital
+/// (`Simenon`, `Ana`), three letters or more, lowercase.
+pub(crate) fn name_words(question: &str) -> Vec<String> {
+    question
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .skip(1)
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+        .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphabetic))
+        .filter(|w| !w.chars().all(char::is_uppercase))
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Whether a value is written as a name or a title (`Georges Simenon`, `Maigret and the
+/// Yellow Dog`, `Kd. Becker`): no word of four letters or more starts in lowercase, as
+/// words of a sentence do (`Guter Tag, viel geschafft`).
+fn name_like(written: &str) -> bool {
+    written
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 4)
+        .all(|w| w.chars().next().is_some_and(|c| !c.is_lowercase()))
+}
+
+/// Whether the value `value` (compared form) of several words holds `word` as one.
+pub(crate) fn holds_name(value: &str, word: &str) -> bool {
+    value != word && value.contains(' ') && find_word(value, word).is_some()
 }
 
 /// Words that carry no topic, and markers (`rest`) the typed readers read: a value written

@@ -82,6 +82,33 @@ impl Rec {
         period: Option<(NaiveDate, NaiveDate)>,
         on: Option<&str>,
     ) -> bool {
+        self.holds_by(filters, period, on, |_, _| false)
+    }
+
+    /// [`Rec::holds`], where a filter's value that is no whole value of its field in
+    /// `table` (`simenon`) is held by a value that has it as a word (`Georges Simenon`).
+    pub fn holds_in(
+        &self,
+        table: &Table,
+        filters: &[(String, String)],
+        period: Option<(NaiveDate, NaiveDate)>,
+        on: Option<&str>,
+    ) -> bool {
+        self.holds_by(filters, period, on, |k, v| {
+            table
+                .columns
+                .get(k)
+                .is_some_and(|c| !c.values.contains_key(v))
+        })
+    }
+
+    fn holds_by(
+        &self,
+        filters: &[(String, String)],
+        period: Option<(NaiveDate, NaiveDate)>,
+        on: Option<&str>,
+        by_word: impl Fn(&str, &str) -> bool,
+    ) -> bool {
         // A value found under several fields (`余华` an author here, a note's word there)
         // is held under any of them; a value the question names is held inside a longer
         // one where marks set it apart (`Acme` in `migration plan (Acme, 2h30)`, not
@@ -94,7 +121,9 @@ impl Rec {
                     .any(|(k, _)| {
                         self.field(k).is_some_and(|f| {
                             let text = value_key(&f.text);
-                            text == *v || set_apart(&text, v)
+                            text == *v
+                                || set_apart(&text, v)
+                                || by_word(k, v) && super::plan::holds_name(&text, v)
                         })
                     })
             })
@@ -244,6 +273,7 @@ impl Table {
     pub fn of(mut recs: Vec<Rec>) -> Table {
         settle_orders(&mut recs);
         settle_durations(&mut recs);
+        settle_scores(&mut recs);
         let mut columns: BTreeMap<String, Column> = BTreeMap::new();
         for rec in &recs {
             for f in &rec.fields {
@@ -325,6 +355,39 @@ fn settle_durations(recs: &mut [Rec]) {
             _ => {}
         }
     }
+}
+
+/// A field whose values are marks out of one scale (`4/5`, `3,5 / 5`, `8/10`) is a score,
+/// not a date: each is its number, beside the field's plain numbers and stars.
+fn settle_scores(recs: &mut [Rec]) {
+    // Per field: the scales its scores are out of, and whether a part beats its scale.
+    let mut scales: BTreeMap<String, (std::collections::BTreeSet<u32>, usize, bool)> =
+        BTreeMap::new();
+    for f in recs.iter().flat_map(|r| &r.fields) {
+        if let Some((n, scale)) = score(&f.text) {
+            let seen = scales.entry(f.key.clone()).or_default();
+            seen.0.insert(scale);
+            seen.1 += 1;
+            seen.2 |= n > f64::from(scale);
+        }
+    }
+    scales.retain(|_, (set, count, over)| set.len() == 1 && *count >= 2 && !*over);
+    for f in recs.iter_mut().flat_map(|r| &mut r.fields) {
+        if scales.contains_key(&f.key) {
+            if let Some((n, _)) = score(&f.text) {
+                f.value = Value::Number(n, String::new());
+            }
+        }
+    }
+}
+
+/// A mark out of a scale of 5, 10, 20 or 100 (`4/5`, `3,5 / 5`, `8/10`): the mark and the
+/// scale.
+fn score(text: &str) -> Option<(f64, u32)> {
+    let (n, scale) = text.trim().split_once('/')?;
+    let scale: u32 = scale.trim().parse().ok()?;
+    let n: f64 = n.trim().replace(',', ".").parse().ok()?;
+    [5, 10, 20, 100].contains(&scale).then_some((n, scale))
 }
 
 /// Dates with their year last that could be either order (`04/05/2021`) are read month

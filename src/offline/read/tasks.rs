@@ -77,11 +77,37 @@ pub fn row(line: &str) -> Option<Row> {
         }
     }
     let mut fields = Vec::new();
+    // `09:00-12:30 Kd. Becker`, `Becker 13:15 - 17:00`: the hours between two clock times.
+    let span = clock_span(words);
+    let spanned: String;
+    let words = match &span {
+        Some((range, minutes)) => {
+            let (before, after) = (words[..range.start].trim(), words[range.end..].trim());
+            let time = match (minutes / 60, minutes % 60) {
+                (h, 0) => format!("{h}h"),
+                (0, m) => format!("{m} min"),
+                (h, m) => format!("{h}h{m:02}"),
+            };
+            fields.push(("hour".to_string(), time.clone()));
+            fields.push(("minute".to_string(), time));
+            spanned = [before, after]
+                .iter()
+                .filter(|p| !p.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" ");
+            spanned.as_str()
+        }
+        None => words,
+    };
     let mut name = words.to_string();
     // A time spent (`2h30`, `1h 30m`, `45 min`) is one field under both `hour` and
     // `minute`: `how many hours on Acme` adds the lines written in minutes too.
     let mut times = Vec::new();
-    for hit in super::units::duration_pattern().find_iter(words) {
+    for hit in super::units::duration_pattern()
+        .find_iter(words)
+        .filter(|_| span.is_none())
+    {
         let range = hit.start()..hit.start() + hit.as_str().trim_end().len();
         if stands_apart(words, range.clone()) {
             times.push(range);
@@ -133,6 +159,34 @@ pub fn row(line: &str) -> Option<Row> {
     })
 }
 
+/// The first span between two clock times in `text` (`09:00-12:30`, `9-12:30`,
+/// `09.00–12.30`, `13:15 - 17:00`, `22:30-01:00`): where it is written and its minutes.
+pub fn clock_span(text: &str) -> Option<(std::ops::Range<usize>, u32)> {
+    use std::sync::OnceLock;
+    static RE: OnceLock<regex::Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?:^|[^\d.:])(\d{1,2})(?:([:.h])(\d{2}))?\s*(?:-|–|—|to|bis|à|a|~|〜)\s*(\d{1,2})([:.h])(\d{2})(?:[^\d.:]|$)",
+        )
+        .expect("clock span compiles")
+    });
+    re.captures_iter(text).find_map(|c| {
+        let n = |i: usize| c.get(i).map_or(Some(0), |m| m.as_str().parse::<u32>().ok());
+        let (h1, m1, h2, m2) = (n(1)?, n(3)?, n(4)?, n(6)?);
+        // Both sides written alike (`09.00–12.30`), or the first a bare hour (`9-12:30`).
+        let alike = c.get(2).is_none_or(|m| m.as_str() == &c[5]);
+        if h1 > 24 || h2 > 24 || m1 > 59 || m2 > 59 || !alike {
+            return None;
+        }
+        let (start, end) = (h1 * 60 + m1, h2 * 60 + m2);
+        let minutes = if end > start { end - start } else { end + 24 * 60 - start };
+        let whole = c.get(0)?;
+        let from = c.get(1)?.start();
+        let to = c.get(6)?.end();
+        (minutes <= 16 * 60 && whole.start() <= from).then_some((from..to, minutes))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +200,28 @@ mod tests {
         list.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_span_between_clock_times_is_the_time_spent() {
+        let (f, _) = fields("- [x] 09:00-12:30 Kd. Becker – Schulung");
+        assert_eq!(
+            f,
+            pairs(&[
+                ("task", "Kd. Becker – Schulung"),
+                ("hour", "3h30"),
+                ("minute", "3h30")
+            ])
+        );
+        let (f, _) = fields("- [x] Cliente Rossi 9-12:30");
+        assert_eq!(f[1], ("hour".to_string(), "3h30".to_string()));
+        let (f, _) = fields("- [x] 13:15 - 17:00 Acme call");
+        assert_eq!(f[1], ("hour".to_string(), "3h45".to_string()));
+        let (f, _) = fields("- [x] 09.00–09.45 standup");
+        assert_eq!(f[1], ("hour".to_string(), "45 min".to_string()));
+        // A date range is no clock span.
+        assert_eq!(clock_span("trip 2024-03-05"), None);
+        assert_eq!(clock_span("12.03.-14.03. Urlaub"), None);
     }
 
     #[test]

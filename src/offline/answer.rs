@@ -475,6 +475,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     if let Some(reply) = super::ask::answer(store, domains, frame, &when) {
         return Ok(Finding::Computed(reply));
     }
+    // `where was I on June 17`: the lines of that day the question points to.
+    if let Some(reply) = super::ask::on_day::answer(store, frame, &when) {
+        return Ok(Finding::Computed(reply));
+    }
     // `how much did I spend in October`: all the amounts of the period's lines.
     if let Some(reply) = spent::answer(store, frame, &when, Spent::All) {
         return Ok(Finding::Computed(reply));

@@ -478,7 +478,10 @@ pub fn property_date(body: &str, today: NaiveDate) -> Option<NaiveDate> {
         // date with its year.
         let with_year = |v: &str| {
             let digits: Vec<&str> = v.split(|c: char| !c.is_ascii_digit()).collect();
-            digits.iter().any(|d| d.len() == 4).then(|| value_date(v, today))?
+            digits
+                .iter()
+                .any(|d| d.len() == 4)
+                .then(|| value_date(v, today))?
         };
         let first = !body
             .lines()
@@ -497,7 +500,10 @@ pub fn property_date(body: &str, today: NaiveDate) -> Option<NaiveDate> {
         if DATE_KEYS.contains(&key.as_str()) {
             return value_date(value, today);
         }
-        if first && key.split_whitespace().count() <= 2 && bare_date_line(value, None, today).is_some() {
+        if first
+            && key.split_whitespace().count() <= 2
+            && bare_date_line(value, None, today).is_some()
+        {
             if let Some(date) = with_year(value) {
                 return Some(date);
             }
@@ -869,7 +875,10 @@ mod tests {
         assert_eq!(property_date(prose, today), None);
         assert_eq!(property_date("# Plan\n날짜: 미정\n", today), None);
         // A note that opens with a date with its year, alone or after a label.
-        assert_eq!(property_date("2025-06-01\n\n? runs\n", today), Some(d(2025, 6, 1)));
+        assert_eq!(
+            property_date("2025-06-01\n\n? runs\n", today),
+            Some(d(2025, 6, 1))
+        );
         let german = "Stand: 31.05.2025\n\n# Fragen\n";
         assert_eq!(property_date(german, today), Some(d(2025, 5, 31)));
         assert_eq!(property_date("Nov 5\nran 5k\n", today), None);

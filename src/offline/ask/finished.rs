@@ -125,10 +125,10 @@ fn finished_between(store: &Store, start: NaiveDate, end: NaiveDate) -> Vec<Done
 }
 
 /// The titles a sentence sets apart: in italics or bold, quotes, or Japanese brackets.
-fn titles(sentence: &str) -> Vec<String> {
+pub(super) fn titles(sentence: &str) -> Vec<String> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r#"\*{1,2}([^*]+?)\*{1,2}|\b_([^_]+?)_\b|『([^』]+)』|「([^」]+)」|«\s*([^»]+?)\s*»|“([^”]+)”|"([^"]+)""#)
+        Regex::new(r#"\*{1,2}([^*]+?)\*{1,2}|\b_([^_]+?)_\b|『([^』]+)』|《([^》]+)》|「([^」]+)」|«\s*([^»]+?)\s*»|“([^”]+)”|"([^"]+)""#)
             .expect("title pattern compiles")
     });
     re.captures_iter(sentence)

@@ -6,6 +6,7 @@ pub mod companions;
 pub mod events;
 pub mod finished;
 pub mod group;
+pub mod on_day;
 pub mod plan;
 pub mod spans;
 pub mod spent;

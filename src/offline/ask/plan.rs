@@ -340,7 +340,8 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         Op::Lookup
             if date_field.is_some()
                 && !when
-                && (names_a_row(&cued) || target.is_none() && cues::has(&cued, &questions.what)) =>
+                && (names_a_row(&cued)
+                    || target.is_none() && cues::has(&cued, &questions.what)) =>
         {
             Returns::Name
         }
@@ -1008,7 +1009,8 @@ fn values_named(q: &str, table: &Table, names: &[String]) -> Vec<(String, String
             continue;
         }
         for (name, column) in &table.columns {
-            let named = |(v, written): (&String, &String)| holds_name(v, word) && name_like(written);
+            let named =
+                |(v, written): (&String, &String)| holds_name(v, word) && name_like(written);
             if column.is_text() && column.values.iter().any(named) {
                 found.push((name.clone(), word.clone()));
             }

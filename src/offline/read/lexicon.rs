@@ -621,6 +621,8 @@ struct Markers {
     #[serde(default)]
     toward: Vec<String>,
     #[serde(default)]
+    at_place: Vec<String>,
+    #[serde(default)]
     travel_by: Vec<String>,
     #[serde(default)]
     works: Vec<String>,
@@ -728,6 +730,9 @@ pub struct Lexicon {
     /// After a verb of going, before the place (`flew to`, `parti à`, `nach`); after the
     /// place in Japanese and Korean (`札幌へ`, `부산에`).
     pub toward: Vec<String>,
+    /// Before a place one is at (`in Vancouver`, `en Lisboa`, `在成都`): a line with one
+    /// tells where the day was.
+    pub at_place: Vec<String>,
     /// Ways of travelling that make a sentence a trip as a verb of going does (`flight to
     /// Lisbon`, `train pour Lyon`, `飛行機で札幌へ`).
     pub travel_by: Vec<String>,
@@ -916,6 +921,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         kin: Vec::new(),
         finished_work: Vec::new(),
         toward: Vec::new(),
+        at_place: Vec::new(),
         travel_by: Vec::new(),
         works: Vec::new(),
         money: Vec::new(),
@@ -1050,6 +1056,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.kin.extend(lower(m.kin));
         lex.finished_work.extend(lower(m.finished_work));
         lex.toward.extend(lower(m.toward));
+        lex.at_place.extend(lower(m.at_place));
         lex.travel_by.extend(lower(m.travel_by));
         lex.works.extend(lower(m.works));
         lex.money.extend(lower(m.money));

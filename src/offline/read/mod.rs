@@ -20,7 +20,7 @@ mod lifts;
 mod measures;
 mod others;
 mod own;
-mod plans;
+pub(crate) mod plans;
 mod properties;
 pub mod rows;
 mod runs;

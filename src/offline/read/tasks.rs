@@ -179,7 +179,11 @@ pub fn clock_span(text: &str) -> Option<(std::ops::Range<usize>, u32)> {
             return None;
         }
         let (start, end) = (h1 * 60 + m1, h2 * 60 + m2);
-        let minutes = if end > start { end - start } else { end + 24 * 60 - start };
+        let minutes = if end > start {
+            end - start
+        } else {
+            end + 24 * 60 - start
+        };
         let whole = c.get(0)?;
         let from = c.get(1)?.start();
         let to = c.get(6)?.end();

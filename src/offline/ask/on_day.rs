@@ -89,6 +89,10 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         entries.extend(last_titled());
         scored = pointed(store, &entries, &topic, asks_where, &titled);
     }
+    // `what did I do on April 12`: where no word points to a line, every line of the day.
+    if scored.is_empty() && !works && !asks_where {
+        scored = pointed(store, &entries, &[], false, &|_: &str| true);
+    }
     let best = scored.iter().map(|(s, _, _)| *s).max()?;
     let lines: Vec<&(usize, String, String)> = scored
         .iter()

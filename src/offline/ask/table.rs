@@ -62,12 +62,20 @@ impl Rec {
             Value::Date(d, p) => Some((d, p)),
             _ => None,
         };
+        // A row that was started and finished (`Início`, `Fim`) is of the day it was
+        // finished.
+        let finished = || {
+            let words = crate::offline::read::lexicon::lexicon().fields.get("finished")?;
+            self.fields
+                .iter()
+                .filter(|f| words.contains(&f.key))
+                .find_map(dated)
+        };
         match on {
             Some(key) => self.field(key).and_then(dated),
             None => Some(
-                self.fields
-                    .iter()
-                    .find_map(dated)
+                finished()
+                    .or_else(|| self.fields.iter().find_map(dated))
                     .unwrap_or((self.date, Precision::Day)),
             ),
         }
@@ -245,7 +253,7 @@ impl Table {
                 .map(|m| (key(&m.what), m.unit.clone()))
                 .collect();
             for row in &record.rows {
-                let fields = row
+                let fields: Vec<Field> = row
                     .fields
                     .iter()
                     .map(|(name, text)| Field {
@@ -255,12 +263,15 @@ impl Table {
                         value: value::read_as(name, text),
                     })
                     .collect();
+                // A row whose value says it is not done (`Fim: lendo`, `Finished: in
+                // progress`) is not done yet.
+                let pending = row.pending || fields.iter().any(|f: &Field| says_pending(&f.text));
                 recs.push(Rec {
                     date: record.date,
                     fields,
                     source: record.source_file.clone(),
                     link: link.clone(),
-                    pending: row.pending,
+                    pending,
                     measured: measured.clone(),
                     entry: record.id.clone(),
                 });
@@ -298,6 +309,12 @@ impl Table {
         }
         Table { recs, columns }
     }
+}
+
+/// Whether a value is, whole, a marker of not done yet (`lendo`, `in progress`, `à lire`).
+fn says_pending(text: &str) -> bool {
+    let t = text.trim().trim_matches(['(', ')', '*', '_']).to_lowercase();
+    !t.is_empty() && crate::offline::read::lexicon::lexicon().pending.contains(&t)
 }
 
 /// Whether a field's value writes `date`, its row's day: the date itself, or a number

@@ -64,10 +64,18 @@ pub fn read(text: &str) -> Value {
     {
         return Value::Duration(s);
     }
-    if let Some(stars) = (!t.is_empty() && t.chars().all(|c| c == '★' || c == '☆'))
-        .then(|| t.chars().filter(|&c| c == '★').count())
+    // `★★★★☆`, `⭐⭐⭐`, `★★★½`: the full stars, and a half.
+    let star = |c: char| matches!(c, '★' | '⭐' | '🌟');
+    let marks = t.trim_end_matches('\u{fe0f}');
+    if !marks.is_empty()
+        && marks.chars().any(star)
+        && marks
+            .chars()
+            .all(|c| star(c) || matches!(c, '☆' | '½' | '\u{fe0f}'))
     {
-        return Value::Number(stars as f64, "★".to_string());
+        let full = marks.chars().filter(|&c| star(c)).count() as f64;
+        let half = if marks.contains('½') { 0.5 } else { 0.0 };
+        return Value::Number(full + half, "★".to_string());
     }
     // `86 €, c'était la pompe`: the figure a sentence opens with.
     let lead = t.split([';', '(']).next().unwrap_or(t);

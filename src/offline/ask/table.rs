@@ -65,7 +65,9 @@ impl Rec {
         // A row that was started and finished (`Início`, `Fim`) is of the day it was
         // finished.
         let finished = || {
-            let words = crate::offline::read::lexicon::lexicon().fields.get("finished")?;
+            let words = crate::offline::read::lexicon::lexicon()
+                .fields
+                .get("finished")?;
             self.fields
                 .iter()
                 .filter(|f| words.contains(&f.key))
@@ -313,8 +315,14 @@ impl Table {
 
 /// Whether a value is, whole, a marker of not done yet (`lendo`, `in progress`, `à lire`).
 fn says_pending(text: &str) -> bool {
-    let t = text.trim().trim_matches(['(', ')', '*', '_']).to_lowercase();
-    !t.is_empty() && crate::offline::read::lexicon::lexicon().pending.contains(&t)
+    let t = text
+        .trim()
+        .trim_matches(['(', ')', '*', '_'])
+        .to_lowercase();
+    !t.is_empty()
+        && crate::offline::read::lexicon::lexicon()
+            .pending
+            .contains(&t)
 }
 
 /// Whether a field's value writes `date`, its row's day: the date itself, or a number

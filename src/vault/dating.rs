@@ -487,7 +487,7 @@ pub fn property_date(body: &str, today: NaiveDate) -> Option<NaiveDate> {
             .lines()
             .take_while(|l| l.trim() != t)
             .any(|l| !(l.trim().is_empty() || l.trim().starts_with("# ") || l.trim() == "---"));
-        if first {
+        if first && !t.starts_with('#') {
             if let Some(date) = bare_date_line(t, None, today).and_then(|_| with_year(t)) {
                 return Some(date);
             }
@@ -501,6 +501,7 @@ pub fn property_date(body: &str, today: NaiveDate) -> Option<NaiveDate> {
             return value_date(value, today);
         }
         if first
+            && !t.starts_with('#')
             && key.split_whitespace().count() <= 2
             && bare_date_line(value, None, today).is_some()
         {

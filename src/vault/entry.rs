@@ -171,12 +171,15 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
             date,
             time,
             heading,
-            under,
             hash: ContentHash::of(text.as_bytes()),
             tags: tags(&text),
             text,
             lines,
-            log: true,
+            // `## Tomorrow` over `- swim?`: a plan, searchable, never counted.
+            log: !under
+                .as_deref()
+                .is_some_and(crate::offline::read::plans::is_day_to_come),
+            under,
         });
     }
     // Last, so the body's entries keep their ordinals when properties are added.

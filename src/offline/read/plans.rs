@@ -19,6 +19,17 @@ pub fn is_plan_heading(text: &str) -> bool {
     .is_match(text.trim())
 }
 
+/// Whether a heading names a day to come (`Tomorrow`, `Para amanhã`, `明日`): what is under
+/// it is planned, not done.
+pub fn is_day_to_come(heading: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)^\W*(?:(?:plans? )?(?:for )?tomorrow(?:'s plans?)?|(?:pour )?demain|(?:per )?domani|(?:para )?amanhã|para mañana|für morgen|明日(?:の予定)?|明天(?:的计划|计划)?|내일(?: 할 일| 계획)?)\W*$")
+            .expect("day to come compiles")
+    })
+    .is_match(heading.trim())
+}
+
 /// Whether a heading says what is under it is not done yet (`To read`, `Lendo agora`,
 /// `训练计划（12月）`, `12月6日（计划）`): it holds a marker of the lexicon's `pending`.
 pub fn is_pending_heading(heading: &str) -> bool {

@@ -130,11 +130,24 @@ fn undoes_the_clause_before(clause: &str) -> bool {
 
 /// Whether a clause says what it names did not happen (`skipped the gym`, `헬스장 안
 /// 갔다`): a word of the lexicon's `not_done`, whole, or anywhere in a spaceless script.
+/// A short word in brackets is an aside, not the act undone (`Run (no watch)`).
 pub fn says_not_done(clause: &str) -> bool {
     let lower = clause.to_lowercase();
+    let mut unbracketed = String::new();
+    let mut depth = 0usize;
+    for c in lower.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => unbracketed.push(c),
+            _ => {}
+        }
+    }
     lexicon::lexicon().not_done.iter().any(|w| {
         if crate::domains::has_spaceless(w) {
             lower.contains(w.as_str())
+        } else if w.chars().count() <= 2 {
+            find_word(&unbracketed, w).is_some()
         } else {
             find_word(&lower, w).is_some()
         }

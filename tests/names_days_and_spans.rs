@@ -228,3 +228,35 @@ fn days_of_exercise_are_the_days_naming_any_activity_numbers_or_not() {
         "the swim planned for tomorrow is not done: {swim}"
     );
 }
+
+#[test]
+fn the_first_time_a_measure_passed_a_bound_and_an_average_field_is_averaged() {
+    let dir = offline_vault();
+    let v = dir.path();
+    for (day, km, hr) in [
+        ("2025-01-15", "10", "150"),
+        ("2025-02-02", "14.5", "152"),
+        ("2025-03-09", "21.1", "158"),
+        ("2025-03-16", "20", "156"),
+    ] {
+        write(
+            v,
+            &format!("ランニング/{day}.md"),
+            format!("- 距離：{km}km\n- 平均心拍数：{hr}\n- コース：川沿い\n"),
+        );
+    }
+    write(
+        v,
+        "Diary/2024/May.md",
+        "## 1 May\nWeight 80.4kg\n\n## 3 May\nScale: 79.9kg, finally!\n\n## 9 May\nWeight 79.5 kg\n",
+    );
+    process(v);
+    let ja = lead(v, "初めて15km以上走ったのはいつ？");
+    assert!(ja.contains("2025-03-09"), "{ja}");
+    let zh = lead(v, "第一次跑满20公里是哪天？");
+    assert!(zh.contains("2025-03-09"), "{zh}");
+    let en = lead(v, "When did I first get under 80kg?");
+    assert!(en.contains("2024-05-03"), "{en}");
+    let hr = lead(v, "3月の平均心拍数はいくつ？");
+    assert!(hr.contains("157"), "158 and 156 averaged, not added: {hr}");
+}

@@ -466,6 +466,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     if let Some(reply) = spent::answer(store, frame, &when, Spent::OnThing) {
         return Ok(Finding::Computed(reply));
     }
+    // `first run of 20 km or more`: the earliest reading past the bound.
+    if let Some(reply) = super::ask::first_past::answer(store, frame) {
+        return Ok(Finding::Computed(reply));
+    }
     // `which book did I finish in April`: titles a sentence says were finished.
     if let Some(reply) = super::ask::finished::answer(store, frame, &when) {
         return Ok(Finding::Computed(reply));

@@ -5,6 +5,7 @@
 pub mod companions;
 pub mod events;
 pub mod finished;
+pub mod first_past;
 pub mod group;
 pub mod on_day;
 pub mod plan;

@@ -290,7 +290,13 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     };
     // `4月の平均心拍数`, `avg HR in May`: a field that names an average, asked of a period
     // and no one row, is averaged over it.
+    // A field that is an average (`平均心率`, `Avg HR`) never adds up: its sum asked is its
+    // mean.
+    let averaged = target
+        .as_ref()
+        .is_some_and(|(k, _)| cues::asks(k, Cue::Average));
     let op = match op {
+        Op::Sum if averaged => Op::Mean,
         Op::Lookup
             if number
                 && filters.is_empty()

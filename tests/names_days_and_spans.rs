@@ -41,6 +41,8 @@ fn a_name_filters_the_rows_whose_value_holds_it_and_scores_are_numbers() {
         longest.contains("Dune"),
         "the book not finished yet is not read: {longest}"
     );
+    let read = lead(v, "How many books did I read in 2025?");
+    assert!(read.contains("**6**"), "{read}");
     let march = lead(v, "What did I finish in March 2025?");
     assert!(march.contains("Maigret Sets a Trap"), "{march}");
 }
@@ -66,6 +68,8 @@ fn a_portuguese_reading_table_asked_by_author_and_by_the_year_finished() {
     // Torto Arado was started in 2023 and finished in 2024: its pages are 2024's.
     let pages = lead(v, "Quantas páginas li em 2024?");
     assert!(pages.contains("576"), "{pages}");
+    let read = lead(v, "Quantos livros eu li em 2024?");
+    assert!(read.contains("**3**"), "by the year finished: {read}");
 }
 
 #[test]

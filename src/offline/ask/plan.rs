@@ -185,7 +185,8 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         return sessions(&q, table, domains, period)
             .or_else(|| busiest_day(&q, table, domains, period))
             .or_else(|| by_note(&q, table, domains, period).filter(|_| !typed_metric(frame)))
-            .or_else(|| by_rating(&q, table, period));
+            .or_else(|| by_rating(&q, table, period))
+            .or_else(|| works_finished(&q, table, period));
     }
     let column = |k: &str| table.columns.get(k);
     // The cues and the activity are read without the fields' own names (`Avg HR` asks no average).
@@ -645,6 +646,37 @@ fn rated(q: &str, table: &Table) -> Option<(String, f64)> {
     })
 }
 
+/// "How many books did I read in 2024" (`quantos livros eu li`) of a log whose rows have a
+/// finished date (`Fim`, `Finished`, `読了日`): the rows finished in the period, counted.
+fn works_finished(q: &str, table: &Table, period: Option<(NaiveDate, NaiveDate)>) -> Option<Plan> {
+    let lex = lexicon();
+    if !cues::has(q, &lex.works) || !(cues::asks(q, Cue::Count) || cues::asks(q, Cue::HowMany)) {
+        return None;
+    }
+    let finished = lex.fields.get("finished")?;
+    let date_field = table
+        .columns
+        .iter()
+        .filter(|(k, c)| finished.contains(k) && c.is_date())
+        .max_by_key(|(_, c)| c.rows)
+        .map(|(k, _)| k.clone())?;
+    Some(Plan {
+        op: Op::Count,
+        target: None,
+        target_word: None,
+        date_field: Some(date_field),
+        filters: Vec::new(),
+        about: None,
+        period,
+        returns: Returns::Value,
+        group: None,
+        note: None,
+        rated: None,
+        threshold: None,
+        per: None,
+    })
+}
+
 /// "How many films with five stars did I see": the rows rated so, counted (or the latest).
 fn by_rating(q: &str, table: &Table, period: Option<(NaiveDate, NaiveDate)>) -> Option<Plan> {
     let rated = rated(q, table)?;
@@ -914,6 +946,9 @@ pub fn may_name(
         || asks_busiest_day(&q, domains)
         || vocabulary.notes.iter().any(|w| names_note(&words, w))
         || lexicon().stars.iter().any(|w| q.contains(w.as_str()))
+        || cues::has(&q, &lexicon().works)
+            && (lexicon().fields.get("finished"))
+                .is_some_and(|f| names.iter().any(|n| f.contains(n)))
         || names.iter().any(|name| {
             crate::offline::read::units::measure_unit(name)
                 .is_some_and(|u| cues::units(&q).contains(&u))

@@ -29,6 +29,13 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     if range.start != range.end {
         return None;
     }
+    // A measure the readers know (`my pace on June 4`) is theirs to answer, but where it
+    // was done (`where did I run on May 18`) is the day's line.
+    let typed = frame
+        .query
+        .metrics
+        .first()
+        .is_some_and(|m| !matches!(m, crate::offline::query::Metric::Measure { .. }));
     let q = plan::words_of(frame);
     let lex = lexicon();
     let place_words = lex.fields.get("location");
@@ -53,7 +60,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     .iter()
     .any(|c| cues::asks(&unasked, *c));
     tracing::debug!("one day: where {asks_where}, what {asks_what}, number {asks_number}");
-    if !(asks_where || asks_what) || asks_number {
+    if !(asks_where || asks_what) || asks_number || typed && !asks_where {
         return None;
     }
     let asked: Vec<&String> = lex

@@ -528,13 +528,17 @@ fn busiest_day(
     };
     let all = quantities.clone();
     quantities.retain(|k| !all.iter().take_while(|j| j != &k).any(|j| same(j, k)));
-    // The log's quantity: most rows of the period hold it (habits and errands beside
-    // timed work hold none).
+    // The log's quantity: nearly every row of the period with a number holds it (habits
+    // and errands beside timed work hold none).
     let [target] = quantities[..] else {
         return None;
     };
+    let numbered = rows
+        .iter()
+        .filter(|r| r.fields.iter().any(|f| f.value.number().is_some()))
+        .count();
     let holding = rows.iter().filter(|r| r.field(target).is_some()).count();
-    if holding * 2 < rows.len() {
+    if holding * 5 < numbered * 4 {
         return None;
     }
     Some(Plan {

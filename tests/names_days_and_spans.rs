@@ -264,3 +264,23 @@ fn the_first_time_a_measure_passed_a_bound_and_an_average_field_is_averaged() {
     let hr = lead(v, "3月の平均心拍数はいくつ？");
     assert!(hr.contains("157"), "158 and 156 averaged, not added: {hr}");
 }
+
+#[test]
+fn what_was_done_on_a_day_quotes_the_lines_that_tell_before_the_fields() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(
+        v,
+        "일기/2025/2025-04-12.md",
+        "---\n날짜: 2025-04-12\n기분: 5\n수면: 7.5\n---\n# 4월 12일 토요일\n\n벚꽃 보러 석촌호수 갔다. 사람 진짜 많았음.\n",
+    );
+    write(
+        v,
+        "일기/2025/2025-04-13.md",
+        "---\n날짜: 2025-04-13\n기분: 3\n---\n집에서 쉬었다.\n",
+    );
+    process(v);
+    let day = lead(v, "2025년 4월 12일에 뭐 했더라?");
+    assert!(day.contains("석촌호수"), "{day}");
+    assert!(!day.contains("쉬었다"), "another day's line: {day}");
+}

@@ -284,3 +284,38 @@ fn what_was_done_on_a_day_quotes_the_lines_that_tell_before_the_fields() {
     assert!(day.contains("석촌호수"), "{day}");
     assert!(!day.contains("쉬었다"), "another day's line: {day}");
 }
+
+#[test]
+fn a_call_is_not_a_message_but_a_message_asked_is_counted() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(v, ".obsidian/daily-notes.json", r#"{"folder": "daily"}"#);
+    for (day, text) in [
+        ("2024-07-03", "## People\n- Called Mom\n"),
+        ("2024-07-07", "## People\n- Phone call with Mom, 40 min\n"),
+        ("2024-07-19", "## People\n- Texted with Mom\n"),
+        ("2024-07-21", "## People\n- Mom texted me, then we called\n"),
+    ] {
+        write(v, &format!("daily/{day}.md"), text);
+    }
+    write(
+        v,
+        "일기/2024-07-05.md",
+        "---\n날짜: 2024-07-05\n---\n엄마랑 통화했다.\n",
+    );
+    write(
+        v,
+        "일기/2024-07-06.md",
+        "---\n날짜: 2024-07-06\n---\n엄마한테 문자 보냄.\n",
+    );
+    process(v);
+    let calls = lead(v, "How many times did I call Mom in July 2024?");
+    assert!(
+        calls.contains("**3"),
+        "the texting alone is no call: {calls}"
+    );
+    let texts = lead(v, "How many times did I text Mom in July 2024?");
+    assert!(texts.contains("**2"), "{texts}");
+    let ko = lead(v, "2024년 7월에 엄마랑 몇 번 통화했어?");
+    assert!(ko.contains("**1"), "{ko}");
+}

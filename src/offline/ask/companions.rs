@@ -90,8 +90,14 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         .filter(|t| names_contact(t))
         .map(String::as_str)
         .collect();
+    // `how many times did I call Mom`: a sentence that only messaged (`Texted with Mom`)
+    // is no call; `how often did I text Mom` counts the messages only.
+    let asks_message = calls
+        .iter()
+        .any(|c| lex.messaged.iter().any(|m| m == c || lookup::holds(c, m)));
     let holds = |term: &str, s: &Told| match calls.contains(&term) {
-        true => tells_contact(&s.lower),
+        true if asks_message => cues::has(&s.lower, &lex.messaged),
+        true => tells_contact(&s.lower) && !only_messaged(&s.lower),
         false => {
             let alias = |a: &&String| a.chars().count() >= 3 || has_spaceless(a);
             lookup::holds(term, &s.lower)
@@ -395,6 +401,16 @@ pub fn companions(sentence: &str) -> Vec<String> {
 fn tells_contact(lower: &str) -> bool {
     let lex = lexicon();
     cues::has(lower, &lex.contact) || cues::has(lower, &lex.contacted_by)
+}
+
+/// Whether a sentence reaches someone only by a written message (`Texted with Mom`, `문자
+/// 보냄`), with no word of a call.
+fn only_messaged(lower: &str) -> bool {
+    let lex = lexicon();
+    let calls: Vec<&String> = (lex.contact.iter().chain(&lex.contacted_by))
+        .filter(|w| !lex.messaged.contains(w))
+        .collect();
+    cues::has(lower, &lex.messaged) && !cues::has(lower, &calls)
 }
 
 /// The lexicon's words in scripts without spaces that `text` holds: field names and their

@@ -623,6 +623,8 @@ struct Markers {
     #[serde(default)]
     at_place: Vec<String>,
     #[serde(default)]
+    messaged: Vec<String>,
+    #[serde(default)]
     travel_by: Vec<String>,
     #[serde(default)]
     works: Vec<String>,
@@ -733,6 +735,9 @@ pub struct Lexicon {
     /// Before a place one is at (`in Vancouver`, `en Lisboa`, `在成都`): a line with one
     /// tells where the day was.
     pub at_place: Vec<String>,
+    /// Words of a written message among the words of reaching someone (`texted`, `문자`,
+    /// `短信`): a question about calls does not count a sentence that only messaged.
+    pub messaged: Vec<String>,
     /// Ways of travelling that make a sentence a trip as a verb of going does (`flight to
     /// Lisbon`, `train pour Lyon`, `飛行機で札幌へ`).
     pub travel_by: Vec<String>,
@@ -922,6 +927,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         finished_work: Vec::new(),
         toward: Vec::new(),
         at_place: Vec::new(),
+        messaged: Vec::new(),
         travel_by: Vec::new(),
         works: Vec::new(),
         money: Vec::new(),
@@ -1057,6 +1063,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.finished_work.extend(lower(m.finished_work));
         lex.toward.extend(lower(m.toward));
         lex.at_place.extend(lower(m.at_place));
+        lex.messaged.extend(lower(m.messaged));
         lex.travel_by.extend(lower(m.travel_by));
         lex.works.extend(lower(m.works));
         lex.money.extend(lower(m.money));

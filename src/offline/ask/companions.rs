@@ -94,7 +94,7 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     // is no call; `how often did I text Mom` counts the messages only.
     let asks_message = calls
         .iter()
-        .any(|c| lex.messaged.iter().any(|m| m == c || lookup::holds(c, m)));
+        .any(|c| lex.messaged.iter().any(|m| m == c || lookup::holds(m, c)));
     let holds = |term: &str, s: &Told| match calls.contains(&term) {
         true if asks_message => cues::has(&s.lower, &lex.messaged),
         true => tells_contact(&s.lower) && !only_messaged(&s.lower),

@@ -171,69 +171,6 @@ fn a_questions_note_that_opens_with_its_date_reads_this_year_from_it() {
 }
 
 #[test]
-fn days_of_exercise_are_the_days_naming_any_activity_numbers_or_not() {
-    let dir = offline_vault();
-    let v = dir.path();
-    write(v, ".obsidian/daily-notes.json", r#"{"folder": "daily"}"#);
-    write(v, "daily/2024-09-09.md", "## Exercise\n- yoga\n");
-    write(
-        v,
-        "daily/2024-09-10.md",
-        "## Exercise\n- didn't run, too tired\n\n## Reading\n- 30 pages\n",
-    );
-    write(
-        v,
-        "daily/2024-09-13.md",
-        "## Exercise\n- Run 11.1 km, 68 min\n- lifted at the gym\n",
-    );
-    write(v, "daily/2024-09-15.md", "## Exercise\n- Run (no watch)\n");
-    write(
-        v,
-        "daily/2024-09-16.md",
-        "## Exercise\n- swim in the lake\n",
-    );
-    write(
-        v,
-        "daily/2024-09-17.md",
-        "## Mood\n- ok\n\n## Tomorrow\n- swim\n",
-    );
-    write(
-        v,
-        "diario/2024-07-08.md",
-        "Salí a caminar una hora por el parque.\n",
-    );
-    write(
-        v,
-        "diario/2024-07-09.md",
-        "Corrí 6 km y después clase de yoga.\n",
-    );
-    write(
-        v,
-        "diario/2024-07-11.md",
-        "Leí 40 páginas. Día tranquilo.\n",
-    );
-    process(v);
-    let en = lead(
-        v,
-        "How many days did I exercise in the week of September 9–15, 2024?",
-    );
-    assert!(
-        en.contains("**3 days**"),
-        "yoga, the run and gym, the run with no watch; reading is no exercise: {en}"
-    );
-    let es = lead(
-        v,
-        "¿Cuántos días hice ejercicio del 8 al 14 de julio de 2024?",
-    );
-    assert!(es.contains("**2"), "{es}");
-    let swim = lead(v, "When did I last go swimming?");
-    assert!(
-        swim.contains("Sep 16") || swim.contains("2024-09-16"),
-        "the swim planned for tomorrow is not done: {swim}"
-    );
-}
-
-#[test]
 fn the_first_time_a_measure_passed_a_bound_and_an_average_field_is_averaged() {
     let dir = offline_vault();
     let v = dir.path();
@@ -263,26 +200,6 @@ fn the_first_time_a_measure_passed_a_bound_and_an_average_field_is_averaged() {
     assert!(en.contains("2024-05-03"), "{en}");
     let hr = lead(v, "3月の平均心拍数はいくつ？");
     assert!(hr.contains("157"), "158 and 156 averaged, not added: {hr}");
-}
-
-#[test]
-fn what_was_done_on_a_day_quotes_the_lines_that_tell_before_the_fields() {
-    let dir = offline_vault();
-    let v = dir.path();
-    write(
-        v,
-        "일기/2025/2025-04-12.md",
-        "---\n날짜: 2025-04-12\n기분: 5\n수면: 7.5\n---\n# 4월 12일 토요일\n\n벚꽃 보러 석촌호수 갔다. 사람 진짜 많았음.\n",
-    );
-    write(
-        v,
-        "일기/2025/2025-04-13.md",
-        "---\n날짜: 2025-04-13\n기분: 3\n---\n집에서 쉬었다.\n",
-    );
-    process(v);
-    let day = lead(v, "2025년 4월 12일에 뭐 했더라?");
-    assert!(day.contains("석촌호수"), "{day}");
-    assert!(!day.contains("쉬었다"), "another day's line: {day}");
 }
 
 #[test]

@@ -27,10 +27,7 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     }
     let named = activities::family(&q);
     let asks_when = cues::asks(&q, Cue::When) || cues::has(&q, &lexicon().questions.day);
-    let count_days = cues::has(&q, &lexicon().questions.count_days);
     let op = match named {
-        // `how many days did I exercise`: the days naming any activity.
-        None if count_days && cues::asks(&q, Cue::Training) => Op::AnyDays,
         Some(_) if cues::asks(&q, Cue::Count) || cues::has(&q, &lexicon().questions.count_days) => {
             Op::Count
         }
@@ -98,41 +95,6 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
                 reply.used(&e.source);
             }
         }
-        Op::AnyDays => {
-            let moving = |a: &String| !RESTFUL.contains(&a.as_str());
-            let active: Vec<(&NaiveDate, &Entry)> = days
-                .iter()
-                .filter_map(|(d, acts)| acts.iter().find(|(a, _)| moving(a)).map(|(_, e)| (d, e)))
-                .collect();
-            let what: Vec<String> = {
-                let mut all: Vec<String> = days
-                    .values()
-                    .flatten()
-                    .filter(|(a, _)| moving(a))
-                    .map(|(a, _)| say::label(a))
-                    .collect();
-                all.sort();
-                all.dedup();
-                all
-            };
-            reply.head.push(t(
-                "events_count",
-                &[
-                    ("n", &say::count(active.len(), "day")),
-                    ("what", &what.join(", ")),
-                    ("when", when),
-                ],
-            ));
-            for (d, e) in active.iter().rev().take(crate::offline::kinds::LISTED) {
-                reply.items.push(format!(
-                    "{}: “{}” {}",
-                    say::day(**d),
-                    first_line(&e.text),
-                    store.cite(e)
-                ));
-                reply.used(&e.source);
-            }
-        }
         Op::Most => {
             let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
             for acts in days.values() {
@@ -169,10 +131,6 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     Some(reply)
 }
 
-/// The activity families that are no exercise: `how many days did I exercise` leaves
-/// them out.
-const RESTFUL: [&str; 3] = ["meditation", "reading", "water"];
-
 /// What an event question asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Op {
@@ -182,8 +140,6 @@ enum Op {
     Latest,
     /// Which activity on the most days.
     Most,
-    /// On how many days any activity was done.
-    AnyDays,
 }
 
 /// The activities a text names: the families of the lexicon, runs and lifts by their

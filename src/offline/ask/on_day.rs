@@ -96,18 +96,6 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         entries.extend(last_titled());
         scored = pointed(store, &entries, &topic, asks_where, &titled);
     }
-    // `what did I do on April 12`: where no word points to a line, the day's lines that
-    // tell (`벚꽃 보러 석촌호수 갔다`) before its fields (`기분: 5`).
-    if scored.is_empty() && !works && !asks_where {
-        let tells = |line: &str| {
-            line.split_once([':', '：'])
-                .is_none_or(|(key, _)| key.split_whitespace().count() > 3)
-        };
-        scored = pointed(store, &entries, &[], false, &tells);
-        if scored.is_empty() {
-            scored = pointed(store, &entries, &[], false, &|_: &str| true);
-        }
-    }
     let best = scored.iter().map(|(s, _, _)| *s).max()?;
     let lines: Vec<&(usize, String, String)> = scored
         .iter()

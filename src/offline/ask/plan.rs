@@ -73,6 +73,27 @@ pub struct Plan {
     pub per: Option<Per>,
 }
 
+impl Plan {
+    /// A count of the rows in `period`, nothing else narrowing them.
+    fn count(period: Option<(NaiveDate, NaiveDate)>) -> Plan {
+        Plan {
+            op: Op::Count,
+            target: None,
+            target_word: None,
+            date_field: None,
+            filters: Vec::new(),
+            about: None,
+            period,
+            returns: Returns::Value,
+            group: None,
+            note: None,
+            rated: None,
+            threshold: None,
+            per: None,
+        }
+    }
+}
+
 /// The stretch a total is averaged over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Per {
@@ -471,21 +492,7 @@ fn sessions(
         .recs
         .iter()
         .any(|r| !r.pending && r.holds(&[], period, None))
-        .then_some(Plan {
-            op: Op::Count,
-            target: None,
-            target_word: None,
-            date_field: None,
-            filters: Vec::new(),
-            about: None,
-            period,
-            returns: Returns::Value,
-            group: None,
-            note: None,
-            rated: None,
-            threshold: None,
-            per: None,
-        })
+        .then_some(Plan::count(period))
 }
 
 /// "Which day did I work the most" of a log whose rows in the period hold one quantity
@@ -665,19 +672,8 @@ fn works_finished(q: &str, table: &Table, period: Option<(NaiveDate, NaiveDate)>
         .max_by_key(|(_, c)| c.rows)
         .map(|(k, _)| k.clone())?;
     Some(Plan {
-        op: Op::Count,
-        target: None,
-        target_word: None,
         date_field: Some(date_field),
-        filters: Vec::new(),
-        about: None,
-        period,
-        returns: Returns::Value,
-        group: None,
-        note: None,
-        rated: None,
-        threshold: None,
-        per: None,
+        ..Plan::count(period)
     })
 }
 

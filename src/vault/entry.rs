@@ -193,7 +193,7 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
 
 /// Frontmatter keys that describe the note itself, not something logged in it (its date
 /// keys, [`DATE_KEYS`], too).
-const NOTE_KEYS: [&str; 25] = [
+pub(crate) const NOTE_KEYS: [&str; 25] = [
     "tags",
     "tag",
     "aliases",

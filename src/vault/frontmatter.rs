@@ -54,20 +54,51 @@ impl Frontmatter {
         (!title.is_empty()).then(|| title.to_string())
     }
 
+    ///
+    /// Else a key that holds a date word among its parts (`fecha_vista`, `date watched`),
+    /// else the one key that holds a whole date (`vista: 19/04/2024`, `watched: 2024-03-18`)
+    /// and does not describe the note itself (`created`).
     pub fn date(&self) -> Option<NaiveDate> {
         let map = self.yaml.as_ref().ok()?;
-        let text = map.iter().find_map(|(key, value)| {
-            let key = key.as_str()?.trim().to_lowercase();
-            if DATE_KEYS.contains(&key.as_str()) {
-                value.as_str()
-            } else {
-                None
-            }
-        })?;
-        let head = text.trim().get(..10);
-        head.and_then(|h| NaiveDate::parse_from_str(h, "%Y-%m-%d").ok())
-            .or_else(|| value_date(text, chrono::Local::now().date_naive()))
+        let pairs: Vec<(String, &str)> = map
+            .iter()
+            .filter_map(|(key, value)| Some((key.as_str()?.trim().to_lowercase(), value.as_str()?)))
+            .collect();
+        let read = |text: &str| {
+            let head = text.trim().get(..10);
+            head.and_then(|h| NaiveDate::parse_from_str(h, "%Y-%m-%d").ok())
+                .or_else(|| value_date(text, chrono::Local::now().date_naive()))
+        };
+        if let Some((_, text)) = pairs.iter().find(|(k, _)| DATE_KEYS.contains(&k.as_str())) {
+            return read(text);
+        }
+        let has_date_word = |k: &str| {
+            k.split(['_', '-', ' '])
+                .any(|part| DATE_KEYS.contains(&part))
+        };
+        if let Some(date) = pairs
+            .iter()
+            .filter(|(k, _)| has_date_word(k))
+            .find_map(|(_, text)| read(text))
+        {
+            return Some(date);
+        }
+        let dated: Vec<NaiveDate> = pairs
+            .iter()
+            .filter(|(k, _)| !super::entry::NOTE_KEYS.contains(&k.as_str()))
+            .filter(|(_, text)| with_year(text))
+            .filter_map(|(_, text)| read(text))
+            .collect();
+        match dated.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
     }
+}
+
+/// Whether a value writes a year (four digits together): `9/10` is a score, not a date.
+fn with_year(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_digit()).any(|run| run.len() == 4)
 }
 
 fn parse_yaml(inner: &str) -> Result<serde_yaml::Mapping, String> {
@@ -108,6 +139,9 @@ mod tests {
         assert_eq!(date("---\n날짜: 2026년 11월 5일\n---\n"), nov5);
         assert_eq!(date("---\ndate: November 5, 2026\n---\n"), nov5);
         assert_eq!(date("---\ncreated: 2026-11-05\n---\n"), None);
+        assert_eq!(date("---\nfecha_vista: 2026-11-05\nnota: 8\n---\n"), nov5);
+        assert_eq!(date("---\ntítulo: Flow\nvista: 05/11/2026\nnota: 9/10\n---\n"), nov5);
+        assert_eq!(date("---\nstarted: 2026-10-01\nfinished: 2026-11-05\n---\n"), None);
     }
 
     #[test]

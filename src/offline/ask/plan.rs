@@ -789,7 +789,10 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
         } else if let Some(alias) = alias {
             said.push((name.clone(), alias));
             Some(Named::Alias)
-        } else if column.is_number() && unit_of_name(name).is_some_and(|u| asked_units.contains(&u))
+        } else if column.is_number()
+            && unit_of_name(name)
+                .or(column.name_unit)
+                .is_some_and(|u| asked_units.contains(&u))
         {
             // A field named after a unit (`Horas`, `Lectura (pág.)`) is named by it in any
             // language (`hours`, `páginas`).

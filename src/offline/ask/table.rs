@@ -189,6 +189,8 @@ pub struct Column {
     pub values: BTreeMap<String, String>,
     /// How many of its values write the day of their own row (`01/10`, `1 (ma)`, `15`).
     pub own_days: usize,
+    /// The unit a name of it writes in brackets (`Lectura (pág.)`).
+    pub name_unit: Option<&'static str>,
 }
 
 impl Column {
@@ -260,9 +262,9 @@ impl Table {
                     .iter()
                     .map(|(name, text)| Field {
                         name: name.clone(),
-                        key: key(name),
+                        key: field_key(name),
                         text: text.clone(),
-                        value: value::read_as(name, text),
+                        value: value_of(name, text),
                     })
                     .collect();
                 // A row whose value says it is not done (`Fim: lendo`, `Finished: in
@@ -292,6 +294,7 @@ impl Table {
             for f in &rec.fields {
                 let c = columns.entry(f.key.clone()).or_default();
                 c.rows += 1;
+                c.name_unit = c.name_unit.or_else(|| unit_in_name(&f.name));
                 c.own_days += usize::from(writes_day(f, rec.date));
                 match &f.value {
                     Value::Date(..) => c.dates += 1,
@@ -453,6 +456,39 @@ fn last_day(d: NaiveDate, p: Precision) -> NaiveDate {
 
 /// A name or value as compared (`Avg_HR` = `avg hr`): the index's own form.
 pub use crate::vault::parsed::compared as key;
+
+/// The unit a field's name writes in brackets after it (`Weight (kg)`, `Lectura (pág.)`,
+/// `体重（kg）`), canonical.
+pub fn unit_in_name(name: &str) -> Option<&'static str> {
+    let (_, inner) = name.trim_end().rsplit_once(['(', '[', '（'])?;
+    let inner = inner.trim_end_matches([')', ']', '）']).trim().trim_end_matches('.');
+    crate::offline::read::units::measure_unit(&inner.to_lowercase())
+}
+
+/// The compared form of a field's name without a unit in brackets: `Weight (kg)` in a
+/// table and `weight::` in a daily note are one field.
+pub fn field_key(name: &str) -> String {
+    match unit_in_name(name) {
+        Some(_) => {
+            let bare = name.trim_end().rsplit_once(['(', '[', '（']).map_or(name, |(b, _)| b);
+            match key(bare) {
+                k if k.is_empty() => key(name),
+                k => k,
+            }
+        }
+        None => key(name),
+    }
+}
+
+/// A field's value read as written, a bare number taking the unit its name gives.
+fn value_of(name: &str, text: &str) -> Value {
+    match value::read_as(name, text) {
+        Value::Number(n, unit) if unit.is_empty() => {
+            Value::Number(n, unit_in_name(name).map_or(unit, str::to_string))
+        }
+        value => value,
+    }
+}
 
 /// The compared form of a value; a value of marks alone (`✅`, `😊`) is its own.
 pub fn value_key(text: &str) -> String {

@@ -168,7 +168,11 @@ pub fn read(text: &str, running: Option<&Domain>, found: &mut Found) -> Option<S
         };
         any = true;
         match (is_run, name.as_str()) {
-            (true, "distance") => found.run(false).distance_km = Some(v),
+            (true, "distance") => {
+                let run = found.run(false);
+                run.distance_km = Some(v);
+                run.labelled = true;
+            }
             (true, "duration") => found.run(false).duration_min = Some(v),
             (true, "pace") => found.run(false).pace_min_per_km = Some(v),
             // A ride's or a swim's distance and time are measures of that activity.
@@ -291,6 +295,7 @@ fn read_block(block: &[(usize, Vec<(String, &str)>)], found: &mut Found, used: &
     };
     let run = found.run(true);
     run.distance_km = Some(distance);
+    run.labelled = true;
     run.duration_min = Some((minutes * 100.0).round() / 100.0);
     used.extend([at_d, at_t]);
     used.extend(named("pace").map(|(i, _)| i));

@@ -144,6 +144,9 @@ pub fn read(clause: &mut Clause, names_run: bool, found: &mut Found) {
     if run.kind.is_none() {
         run.kind = kind;
     }
+    if reading.distance_km.is_some() {
+        run.labelled |= labelled_distance(&clause.text.to_lowercase());
+    }
     if names_run && run.course_km.is_none() {
         run.course_km = course_km(&clause.text);
     }
@@ -282,6 +285,13 @@ pub fn settle(found: &mut Found) {
         _ => true,
     });
     found.notes.extend(totals);
+    // A day written as a card (`距离：21.4km` / `用时：2:08:10`) has its run there; a distance
+    // in the prose beside it (`后面10公里很难受`, `the last 5 km felt easy`) is part of it.
+    if found.runs.iter().any(|r| r.labelled) {
+        found
+            .runs
+            .retain(|r| r.labelled || r.count.is_some() || r.distance_km.is_none());
+    }
     let mut doubtful = false;
     // What was left out of each doubtful run, for the answers over its day.
     let mut left_out = Vec::new();

@@ -80,10 +80,30 @@ pub fn read(text: &str) -> Value {
     // `86 €, c'était la pompe`: the figure a sentence opens with.
     let lead = t.split([';', '(']).next().unwrap_or(t);
     let lead = lead.split(", ").next().unwrap_or(lead);
-    match number(t).or_else(|| number(lead.trim())) {
+    match number(t)
+        .or_else(|| number(lead.trim()))
+        .or_else(|| measure_before_sentence(t))
+    {
         Some((n, unit)) => Value::Number(n, unit),
         None => Value::Text,
     }
+}
+
+/// `83.5 kg Walked round the reservoir`: a figure and its unit, then a sentence (a word
+/// opening with a capital) written on the same line.
+fn measure_before_sentence(t: &str) -> Option<(f64, String)> {
+    let mut words = t.split_whitespace();
+    let first = words.next()?;
+    let (lead, next) = match number(first) {
+        Some((_, unit)) if !unit.is_empty() => (first.to_string(), words.next()?),
+        _ => {
+            let unit = words.next()?;
+            (format!("{first} {unit}"), words.next()?)
+        }
+    };
+    let (n, unit) = number(&lead)?;
+    let sentence = next.chars().next().is_some_and(char::is_uppercase);
+    (sentence && super::units::measure_unit(&unit.to_lowercase()).is_some()).then_some((n, unit))
 }
 
 /// Hours then minutes written with words: `7時間47分`, `7 h 47`, `1h05`, `6시간 30분`.

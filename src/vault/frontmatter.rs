@@ -140,7 +140,10 @@ mod tests {
         assert_eq!(date("---\ndate: November 5, 2026\n---\n"), nov5);
         assert_eq!(date("---\ncreated: 2026-11-05\n---\n"), None);
         assert_eq!(date("---\nfecha_vista: 2026-11-05\nnota: 8\n---\n"), nov5);
-        assert_eq!(date("---\ntítulo: Flow\nvista: 05/11/2026\nnota: 9/10\n---\n"), nov5);
+        assert_eq!(
+            date("---\ntítulo: Flow\nvista: 19/11/2026\nnota: 9/10\n---\n"),
+            NaiveDate::from_ymd_opt(2026, 11, 19)
+        );
         assert_eq!(date("---\nstarted: 2026-10-01\nfinished: 2026-11-05\n---\n"), None);
     }
 

@@ -105,8 +105,12 @@ pub fn totals<'t>(
 pub fn reply(plan: &Plan, group: &Group, rows: &[&Rec], said: (&str, &str, &str)) -> Option<Reply> {
     let (field, filter, when) = said;
     let target = plan.target.as_deref();
+    // A field of yes and no counts its days (the rows said no are not matched).
     let number = |r: &Rec| match target {
-        Some(k) => r.field(k).and_then(|f| f.value.number()),
+        Some(k) => r.field(k).and_then(|f| match f.value {
+            Value::Text => Some(1.0),
+            _ => f.value.number(),
+        }),
         None => Some(1.0),
     };
     let mut groups = totals(rows, group, plan.date_field.as_deref(), number);

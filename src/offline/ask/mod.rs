@@ -6,6 +6,7 @@ pub mod companions;
 pub mod events;
 pub mod finished;
 pub mod first_past;
+pub mod flags;
 pub mod group;
 pub mod on_day;
 pub mod plan;
@@ -34,8 +35,12 @@ use crate::vault::Store;
 /// The answer to `frame` from the vault's rows, or `None` when the question names none of
 /// their fields or values, or no row matches.
 pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Option<Reply> {
-    if !plan::may_name(frame, &store.row_vocabulary(), domains) {
-        return None;
+    let vocabulary = store.row_vocabulary();
+    if !plan::may_name(frame, &vocabulary, domains) {
+        // `which habit did I skip most`: no field named, the fields of yes and no compared.
+        return flags::may_ask(frame, &vocabulary)
+            .then(|| flags::which(frame, &Table::load(store), when))
+            .flatten();
     }
     // `how many tasks are still unticked`: the open to-dos, which no row counts.
     if frame.query.kind == crate::offline::query::QueryType::Tasks
@@ -49,7 +54,11 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     }
     let plan = plan::resolve(frame, &table, domains);
     tracing::debug!("plan of {:?}: {plan:?}", frame.question);
-    let plan = plan?;
+    let Some(plan) = plan else {
+        return flags::may_ask(frame, &vocabulary)
+            .then(|| flags::which(frame, &table, when))
+            .flatten();
+    };
     // `how many days did I do yoga`: the days that name it, rows or not, are counted by
     // the events (a `yoga: 45 min` card on some days, `Yoga class (60 min)` on others). A
     // field of yes and no (`meditated: true`) is the person's own count of the days.
@@ -70,6 +79,23 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     }
     if typed_reads_more(store, frame, &plan, &table, domains) || typed_amount(frame, &plan) {
         return None;
+    }
+    // `most days in a row I meditated`: the longest run of days the plan's rows hold.
+    if frame.query.streak && !frame.query.streak_in_weeks {
+        let what = match plan.target.as_deref() {
+            Some(k) => table
+                .recs
+                .iter()
+                .find_map(|r| r.field(k))
+                .map(|f| f.name.clone())
+                .unwrap_or_default(),
+            None => filter_words(&plan, &table)
+                .trim_matches(['(', ')', ' '])
+                .to_string(),
+        };
+        if let Some(reply) = flags::streak(&plan, &table, domains, &what) {
+            return Some(reply);
+        }
     }
     if told::asks(&plan, &plan::words_of(frame)) {
         let rows = matching(&plan, &table, domains).len();

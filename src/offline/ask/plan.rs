@@ -235,7 +235,14 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         true => activity_named(&unsaid, domains),
         false => None,
     };
-    if for_typed_readers(about.as_deref(), &named, table, domains) || sleep_by_alias(frame, &named)
+    // `max bench press weight`: a lift named by a row's value is the lift readers' (they
+    // read every way sets are written).
+    let lift_valued = filters
+        .iter()
+        .any(|(_, v)| activity_named(v, domains).as_deref() == Some("strength"));
+    if for_typed_readers(about.as_deref(), &named, table, domains)
+        || sleep_by_alias(frame, &named)
+        || lift_valued
     {
         return None;
     }
@@ -339,11 +346,12 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         let adds = target
             .as_ref()
             .is_some_and(|(k, _)| column(k).is_some_and(|c| c.is_number() && group::adds_up(k, c)));
-        if adds || !filters.is_empty() || about.is_some() {
+        // `quel mois ai-je fait le plus de sport`: the days a field of yes and no says yes.
+        if adds || flag || !filters.is_empty() || about.is_some() {
             let least = asks(Cue::Least) || asks(Cue::Worst);
             return Some(Plan {
                 op: if least { Op::Min } else { Op::Max },
-                target: target.filter(|_| adds).map(|(k, _)| k),
+                target: target.filter(|_| adds || flag).map(|(k, _)| k),
                 target_word: None,
                 date_field,
                 filters,
@@ -784,7 +792,11 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
             continue;
         }
         let alias = aliases_of(name).into_iter().find(|a| words.says(a));
-        let how = if words.says(name) || column.is_flag() && words.says_as(name, true) {
+        let bare = super::table::bare_key(name);
+        let how = if words.says(name)
+            || bare.as_deref().is_some_and(|b| words.says(b))
+            || column.is_flag() && words.says_as(name, true)
+        {
             Some(Named::Own)
         } else if let Some(alias) = alias {
             said.push((name.clone(), alias));

@@ -198,8 +198,9 @@ impl Column {
         self.dates * 2 > self.rows
     }
 
-    /// Whether its values are yes and no (`meditated: true` / `false`): at most two, one
-    /// of them a no (lexicon `markers.no`).
+    /// Whether its values are yes and no (`meditated: true` / `false`, a habit's `✓`,
+    /// `✅`, `✗`, `-`): one of them a no (lexicon `markers.no`), and besides the noes at most
+    /// one word or up to three marks (`✓`, `✔`, `✅` written on different days).
     pub fn is_flag(&self) -> bool {
         let no = &crate::offline::read::lexicon::lexicon().no;
         // A mark with a note beside it (`✅ 20'`) is the mark.
@@ -209,7 +210,12 @@ impl Column {
             .filter_map(|v| v.split_whitespace().next())
             .map(str::to_lowercase)
             .collect();
-        self.texts == self.rows && marks.len() <= 2 && marks.iter().any(|v| no.contains(v))
+        let yes: Vec<&String> = marks.iter().filter(|v| !no.contains(*v)).collect();
+        let few = match yes.iter().all(|v| marks_alone(v)) {
+            true => yes.len() <= 3,
+            false => yes.len() <= 1,
+        };
+        self.texts == self.rows && few && marks.iter().any(|v| no.contains(v))
     }
 
     pub fn is_number(&self) -> bool {
@@ -262,7 +268,7 @@ impl Table {
                     .iter()
                     .map(|(name, text)| Field {
                         name: name.clone(),
-                        key: field_key(name),
+                        key: key(name),
                         text: text.clone(),
                         value: value_of(name, text),
                     })
@@ -289,6 +295,7 @@ impl Table {
         settle_orders(&mut recs);
         settle_durations(&mut recs);
         settle_scores(&mut recs);
+        settle_misspelt_keys(&mut recs);
         let mut columns: BTreeMap<String, Column> = BTreeMap::new();
         for rec in &recs {
             for f in &rec.fields {
@@ -313,6 +320,45 @@ impl Table {
             }
         }
         Table { recs, columns }
+    }
+}
+
+/// A field name misspelt on some rows (`Méditaiton` in one month's table, `spessa::`,
+/// `wieght::`) is the name written right more often: one edit apart, five letters or
+/// more, never both in one row.
+fn settle_misspelt_keys(recs: &mut [Rec]) {
+    use crate::offline::read::misspelt;
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for rec in recs.iter() {
+        for f in &rec.fields {
+            *counts.entry(f.key.as_str()).or_default() += 1;
+        }
+    }
+    let mut renames: Vec<(String, String)> = Vec::new();
+    for (&rare, &n) in &counts {
+        let right = counts
+            .iter()
+            .filter(|(k, m)| **m > n && misspelt(rare, k))
+            .max_by_key(|(_, m)| **m)
+            .map(|(k, _)| *k);
+        if let Some(right) = right {
+            let together = recs.iter().any(|r| {
+                r.fields.iter().any(|f| f.key == rare) && r.fields.iter().any(|f| f.key == right)
+            });
+            if !together {
+                renames.push((rare.to_string(), right.to_string()));
+            }
+        }
+    }
+    if renames.is_empty() {
+        return;
+    }
+    for rec in recs.iter_mut() {
+        for f in &mut rec.fields {
+            if let Some((_, right)) = renames.iter().find(|(rare, _)| *rare == f.key) {
+                f.key = right.clone();
+            }
+        }
     }
 }
 
@@ -465,19 +511,12 @@ pub fn unit_in_name(name: &str) -> Option<&'static str> {
     crate::offline::read::units::measure_unit(&inner.to_lowercase())
 }
 
-/// The compared form of a field's name without a unit in brackets: `Weight (kg)` in a
-/// table and `weight::` in a daily note are one field.
-pub fn field_key(name: &str) -> String {
-    match unit_in_name(name) {
-        Some(_) => {
-            let bare = name.trim_end().rsplit_once(['(', '[', '（']).map_or(name, |(b, _)| b);
-            match key(bare) {
-                k if k.is_empty() => key(name),
-                k => k,
-            }
-        }
-        None => key(name),
-    }
+/// The compared form of a field's name without a unit in brackets (`weight` of `Weight
+/// (kg)`), which a question names it by.
+pub fn bare_key(name: &str) -> Option<String> {
+    unit_in_name(name)?;
+    let bare = name.trim_end().rsplit_once(['(', '[', '（'])?.0;
+    Some(key(bare)).filter(|k| !k.is_empty())
 }
 
 /// A field's value read as written, a bare number taking the unit its name gives.

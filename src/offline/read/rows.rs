@@ -71,6 +71,11 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
             });
             continue;
         }
+        if let Some(row) = inline_fields(line) {
+            close(&mut card, &mut out, pending);
+            out.push(Row { pending, ..row });
+            continue;
+        }
         // A list item naming a work by its quoted title (`„Salz" (Regie: Lena Vogt) ★★★★☆`).
         if let Some(item) = super::items::row(line).filter(|_| field(line).is_none()) {
             close(&mut card, &mut out, pending);
@@ -147,6 +152,58 @@ pub fn holds_dated_table(text: &str) -> bool {
 fn cells(line: &str) -> Vec<String> {
     let t = line.trim().trim_start_matches('|').trim_end_matches('|');
     t.split('|').map(|c| plain(c.trim())).collect()
+}
+
+/// Dataview's inline fields in brackets on a line (`- Esselunga [spesa:: 23,40]
+/// [categoria:: cibo]`, `Slept well (mood:: 4)`): a row of those fields, the words left
+/// around them under `item` (what the line is about).
+fn inline_fields(line: &str) -> Option<Row> {
+    if !line.contains("::") {
+        return None;
+    }
+    let mut rest = line.trim();
+    for bullet in ["- ", "* ", "+ "] {
+        rest = rest.strip_prefix(bullet).unwrap_or(rest).trim_start();
+    }
+    let mut fields = Vec::new();
+    let mut left = String::new();
+    while let Some(open) = rest.find(['[', '(']) {
+        // A wikilink is words of the line.
+        if rest[open..].starts_with("[[") {
+            let end = rest[open..].find("]]").map_or(rest.len(), |e| open + e + 2);
+            left.push_str(&rest[..end]);
+            rest = &rest[end..];
+            continue;
+        }
+        let closing = if rest[open..].starts_with('[') { ']' } else { ')' };
+        let Some(len) = rest[open + 1..].find(closing) else {
+            break;
+        };
+        let inner = &rest[open + 1..open + 1 + len];
+        match inner.split_once("::") {
+            Some((k, v)) if !plain(k).is_empty() && !plain(v).is_empty() => {
+                left.push_str(&rest[..open]);
+                fields.push((plain(k), plain(v)));
+            }
+            _ => left.push_str(&rest[..open + 2 + len]),
+        }
+        rest = &rest[open + 2 + len..];
+    }
+    left.push_str(rest);
+    if fields.is_empty() {
+        return None;
+    }
+    let words: Vec<&str> = left.split_whitespace().collect();
+    let item = plain(&words.join(" "))
+        .trim_matches(|c: char| c.is_ascii_punctuation())
+        .to_string();
+    if !item.is_empty() && item.chars().any(char::is_alphabetic) {
+        fields.insert(0, ("item".to_string(), item));
+    }
+    Some(Row {
+        fields,
+        pending: false,
+    })
 }
 
 /// The fields of a line: one, or several split by ` / `, ` · ` or ` | ` (`B: toast / L:
@@ -325,6 +382,22 @@ mod tests {
         assert_eq!(names(&zh), [[("距离", "5KM"), ("路线", "湖边")]]);
         let it = rows("distanza:: 6.8\npercorso:: [[argine]]", None);
         assert_eq!(names(&it), [[("distanza", "6.8"), ("percorso", "argine")]]);
+    }
+
+    #[test]
+    fn inline_fields_in_brackets_are_a_row_with_the_words_around_them() {
+        let it = rows(
+            "- Esselunga [spesa:: 23,40] [categoria:: cibo]\n- [[Taxi]] (spesa:: 12) per l'aeroporto\n- [ ] regalo [spesa:: 30]",
+            None,
+        );
+        assert_eq!(
+            names(&it)[..2],
+            [
+                vec![("item", "Esselunga"), ("spesa", "23,40"), ("categoria", "cibo")],
+                vec![("item", "Taxi per l'aeroporto"), ("spesa", "12")],
+            ]
+        );
+        assert!(it[2].pending, "an open to-do is not spent yet");
     }
 
     #[test]

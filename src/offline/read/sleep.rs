@@ -115,7 +115,7 @@ fn latin_time(n: u8) -> String {
 /// 起きた`, `취침 12시 기상 7시 반`, `凌晨1点睡，7点起`: bed and wake times told in words, no
 /// sleep noun needed.
 pub fn spoken_range(line: &mut Clause, found: &mut Found) {
-    static RE: OnceLock<[Regex; 3]> = OnceLock::new();
+    static RE: OnceLock<[Regex; 4]> = OnceLock::new();
     let patterns = RE.get_or_init(|| {
         let (t1, t2) = (spoken_time(1), spoken_time(2));
         let (bed, wake, at) = (
@@ -135,6 +135,10 @@ pub fn spoken_range(line: &mut Clause, found: &mut Found) {
                 r"(?i)(?:{bed})\s*(?:{at})?\s*{l1}\D{{0,30}}?(?:{wake})\s*(?:{at})?\s*{l2}",
                 l1 = latin_time(1),
                 l2 = latin_time(2),
+            )),
+            // `寝たのは夜中の2時半。起きたのは9時15分`: each word a few words before its time.
+            re(format!(
+                r"(?:{bed})\D{{0,8}}?{t1}\D{{0,12}}?(?:{wake})\D{{0,6}}?{t2}"
             )),
         ]
     });

@@ -147,12 +147,22 @@ pub fn read(lower: &str) -> Option<(Threshold, String)> {
         }
     }
     let whole = caps.get(0)?;
-    let phrase = whole.as_str().trim().to_string();
-    let rest = format!(
-        "{} {unit_word} {}",
-        &lower[..whole.start()],
-        &lower[whole.end()..]
-    );
+    // `10k steps`: a `k` glued to the number before a word of what is counted is
+    // thousands (`10k` alone is a run's kilometres).
+    let after_word = lower[whole.end()..]
+        .split_whitespace()
+        .next()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
+    let (unit_word, end) = match after_word {
+        Some(w) if unit_word == "k" && w.chars().all(char::is_alphabetic) && !w.is_empty() => {
+            number *= 1000.0;
+            let at = lower[whole.end()..].find(w).map_or(whole.end(), |i| whole.end() + i + w.len());
+            (w, at)
+        }
+        _ => (unit_word, whole.end()),
+    };
+    let phrase = lower[whole.start()..end].trim().to_string();
+    let rest = format!("{} {unit_word} {}", &lower[..whole.start()], &lower[end..]);
     let threshold = Threshold {
         compare,
         number,

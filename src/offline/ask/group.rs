@@ -24,6 +24,8 @@ pub enum Group {
     Field(String),
     /// By the calendar month they are dated in.
     Month,
+    /// By the calendar month, each month's mean (`which month did I walk most on average`).
+    MonthMean,
 }
 
 /// Units whose values add up over a day or a group (hours, kilometres, pages, euros):
@@ -77,7 +79,7 @@ pub fn totals<'t>(
                 Some(f) => (key(&f.text), f.text.clone(), None),
                 None => continue,
             },
-            Group::Month => {
+            Group::Month | Group::MonthMean => {
                 let d = r.date_on(on).map_or(r.date, |(d, _)| d);
                 let first = d.with_day(1).unwrap_or(d);
                 (
@@ -96,7 +98,13 @@ pub fn totals<'t>(
         g.total += n;
         g.rows.push(r);
     }
-    groups.into_values().collect()
+    let mut groups: Vec<Totalled> = groups.into_values().collect();
+    if *group == Group::MonthMean {
+        for g in &mut groups {
+            g.total /= g.rows.len() as f64;
+        }
+    }
+    groups
 }
 
 /// The answer to a max or min of `plan` over its groups of `rows`: the group with the
@@ -128,7 +136,7 @@ pub fn reply(plan: &Plan, group: &Group, rows: &[&Rec], said: (&str, &str, &str)
     let total = shown(best.total);
     let mut reply = Reply::default();
     let head = match (group, best.date) {
-        (Group::Month, _) => {
+        (Group::Month | Group::MonthMean, _) => {
             let of = match target {
                 Some(_) => format!("({field})"),
                 None => String::new(),
@@ -190,6 +198,7 @@ pub fn reply(plan: &Plan, group: &Group, rows: &[&Rec], said: (&str, &str, &str)
     reply.head.push(head);
     reply.provenance.push(Provenance::with(
         match target {
+            Some(_) if *group == Group::MonthMean => Operation::Mean,
             Some(_) => Operation::Sum,
             None => Operation::Count,
         },

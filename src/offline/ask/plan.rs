@@ -231,6 +231,13 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     for (_, word) in &said {
         unsaid = crate::offline::lookup::replace_word(&unsaid, word);
     }
+    // `which day did I walk the most steps`: a word of a field named (`walk` of `steps`)
+    // names that field, not rows about walking.
+    for (k, _) in &named {
+        for alias in aliases_of(k) {
+            unsaid = crate::offline::lookup::replace_word(&unsaid, &alias);
+        }
+    }
     let about = match filters.is_empty() && !flag {
         true => activity_named(&unsaid, domains),
         false => None,
@@ -349,6 +356,11 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         // `quel mois ai-je fait le plus de sport`: the days a field of yes and no says yes.
         if adds || flag || !filters.is_empty() || about.is_some() {
             let least = asks(Cue::Least) || asks(Cue::Worst);
+            // `which month did I walk the most on average`: the months' means.
+            let month = match asks(Cue::Average) && adds {
+                true => Group::MonthMean,
+                false => Group::Month,
+            };
             return Some(Plan {
                 op: if least { Op::Min } else { Op::Max },
                 target: target.filter(|_| adds || flag).map(|(k, _)| k),
@@ -358,7 +370,7 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
                 about,
                 period,
                 returns: Returns::Name,
-                group: Some(Group::Month),
+                group: Some(month),
                 note: None,
                 rated: rated(&q, table),
                 threshold: None,
@@ -1130,7 +1142,7 @@ pub(super) fn aliases_of(name: &str) -> Vec<String> {
     let q = &lexicon().questions;
     let mut out: Vec<String> = Vec::new();
     let mut add = |group: &str, words: &[String]| {
-        if words.iter().any(|w| key(w) == name) || key(group) == name {
+        if words.iter().any(|w| super::table::field_key(w) == name) || key(group) == name {
             out.extend(words.iter().map(|w| key(w)));
             // Question phrasings that ask for the same thing.
             let asked: &[String] = match group {

@@ -268,7 +268,7 @@ impl Table {
                     .iter()
                     .map(|(name, text)| Field {
                         name: name.clone(),
-                        key: key(name),
+                        key: field_key(name),
                         text: text.clone(),
                         value: value_of(name, text),
                     })
@@ -296,6 +296,7 @@ impl Table {
         settle_durations(&mut recs);
         settle_scores(&mut recs);
         settle_misspelt_keys(&mut recs);
+        settle_thousands(&mut recs);
         let mut columns: BTreeMap<String, Column> = BTreeMap::new();
         for rec in &recs {
             for f in &rec.fields {
@@ -320,6 +321,40 @@ impl Table {
             }
         }
         Table { recs, columns }
+    }
+}
+
+/// `8.9k` among `12,034` and `9 812` in one field (steps, as a tracker app shortens them):
+/// thousands, where most of the field's bare numbers are 1,000 or more.
+fn settle_thousands(recs: &mut [Rec]) {
+    let mut seen: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
+    for f in recs.iter().flat_map(|r| &r.fields) {
+        if let Value::Number(n, unit) = &f.value {
+            let (k, big, bare) = seen.entry(f.key.clone()).or_default();
+            match unit.as_str() {
+                "k" | "K" => *k += 1,
+                "" => {
+                    *bare += 1;
+                    *big += usize::from(*n >= 1000.0);
+                }
+                _ => {}
+            }
+        }
+    }
+    let thousands: Vec<String> = seen
+        .into_iter()
+        .filter(|(_, (k, big, bare))| *k > 0 && *big * 2 > *bare)
+        .map(|(key, _)| key)
+        .collect();
+    if thousands.is_empty() {
+        return;
+    }
+    for f in recs.iter_mut().flat_map(|r| &mut r.fields) {
+        if let Value::Number(n, unit) = &f.value {
+            if matches!(unit.as_str(), "k" | "K") && thousands.contains(&f.key) {
+                f.value = Value::Number(n * 1000.0, String::new());
+            }
+        }
     }
 }
 
@@ -509,6 +544,14 @@ pub fn unit_in_name(name: &str) -> Option<&'static str> {
     let (_, inner) = name.trim_end().rsplit_once(['(', '[', '（'])?;
     let inner = inner.trim_end_matches([')', ']', '）']).trim().trim_end_matches('.');
     crate::offline::read::units::measure_unit(&inner.to_lowercase())
+}
+
+/// The compared form of a field's name; an emoji name (`👟`) is itself.
+pub fn field_key(name: &str) -> String {
+    match key(name) {
+        k if k.is_empty() => name.replace('\u{fe0f}', "").trim().to_string(),
+        k => k,
+    }
 }
 
 /// The compared form of a field's name without a unit in brackets (`weight` of `Weight

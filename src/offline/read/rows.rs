@@ -17,7 +17,8 @@ use super::tables::{is_row, is_separator};
 pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
     if !text.contains([
         ':', '：', '|', '=', '[', '"', '“', '„', '«', '»', '『', '「', '《', '〈',
-    ]) {
+    ]) && !text.lines().any(|l| emoji_field(l.trim()).is_some())
+    {
         return Vec::new();
     }
     let pending = under.is_some_and(super::plans::is_pending_heading);
@@ -269,6 +270,9 @@ pub fn field(line: &str) -> Option<(String, String)> {
         .or_else(|| line.strip_prefix("[X]"))
         .unwrap_or(line)
         .trim_start();
+    if let Some(field) = emoji_field(line) {
+        return Some(field);
+    }
     let (key, value) = split_field(line)?;
     let key = plain(key);
     let value = plain(value);
@@ -291,6 +295,24 @@ pub fn field(line: &str) -> Option<(String, String)> {
         && (1..=4).contains(&words)
         && key.chars().count() <= 32)
         .then_some((key, value))
+}
+
+/// `👟 9,812`, `⚖️ 72,4`, `😴 7h10`: an emoji, then a quantity and nothing more, as a
+/// tracker's line writes a field (the emoji is its name).
+fn emoji_field(line: &str) -> Option<(String, String)> {
+    let (key, value) = line.split_once(char::is_whitespace)?;
+    let pictograph = |c: char| matches!(u32::from(c), 0x1F300..=0x1FAFF | 0x2600..=0x27BF);
+    let emoji = key.chars().next().is_some_and(pictograph)
+        && key
+            .chars()
+            .all(|c| pictograph(c) || matches!(u32::from(c), 0xFE0F | 0x200D));
+    let quantity = || {
+        use super::value::{read, Value};
+        let v = value.trim();
+        only_quantity(v)
+            || !v.contains(char::is_whitespace) && matches!(read(v), Value::Number(..) | Value::Duration(_))
+    };
+    (emoji && quantity()).then(|| (key.to_string(), value.trim().to_string()))
 }
 
 /// The key and value of a field line, by the first colon form it holds.
@@ -382,6 +404,12 @@ mod tests {
         assert_eq!(names(&zh), [[("距离", "5KM"), ("路线", "湖边")]]);
         let it = rows("distanza:: 6.8\npercorso:: [[argine]]", None);
         assert_eq!(names(&it), [[("distanza", "6.8"), ("percorso", "argine")]]);
+    }
+
+    #[test]
+    fn an_emoji_before_a_quantity_is_a_field() {
+        let it = rows("⚖️ 78,4\n👟 12,034\n🎉 party tonight", None);
+        assert_eq!(names(&it), [vec![("⚖️", "78,4"), ("👟", "12,034")]]);
     }
 
     #[test]

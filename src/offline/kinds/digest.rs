@@ -88,13 +88,18 @@ pub fn list(
         return Some(reply);
     }
     let key = if only_food { "list_food" } else { "list_all" };
-    reply.head.push(t(
+    let mut head = t(
         key,
         &[
             ("when", when),
             ("entries", &count(reply.items.len(), "entry")),
         ],
-    ));
+    );
+    // One entry is the answer itself: told on the first line.
+    if reply.items.len() == 1 {
+        head = format!("{head} {}", reply.items.remove(0));
+    }
+    reply.head.push(head);
     Some(reply)
 }
 

@@ -32,6 +32,9 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
             Op::Count
         }
         Some(_) if cues::asks(&q, Cue::Last) && asks_when => Op::Latest,
+        None if cues::asks(&q, Cue::Best) && cues::has(&q, &lexicon().exercise_nouns) => {
+            return most_lift(store, frame, when);
+        }
         None if cues::asks(&q, Cue::Best) && cues::has(&q, kind_words()) => Op::Most,
         _ => return None,
     };
@@ -127,6 +130,47 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
                 }
             }
         }
+    }
+    Some(reply)
+}
+
+/// `which exercise did I do most often`, `welche Übung am häufigsten`: the lift named on
+/// the most days of the period.
+fn most_lift(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
+    let (start, end) = match frame.query.range.as_ref() {
+        Some(r) => (r.start, r.end),
+        None => (NaiveDate::from_ymd_opt(1, 1, 1)?, NaiveDate::from_ymd_opt(9999, 12, 31)?),
+    };
+    let records = store.records_in(start, end, &["strength"]);
+    let mut days: BTreeMap<String, std::collections::BTreeSet<NaiveDate>> = BTreeMap::new();
+    for r in &records {
+        let lifts = r.domain_data.get("strength").and_then(|s| s.get("exercises"));
+        for e in lifts.and_then(|l| l.as_array()).into_iter().flatten() {
+            if let Some(name) = e["name"].as_str().filter(|n| *n != "unknown") {
+                days.entry(name.to_string()).or_default().insert(r.date);
+            }
+        }
+    }
+    let mut ranked: Vec<(String, usize)> = days.into_iter().map(|(n, d)| (n, d.len())).collect();
+    ranked.sort_by_key(|(a, n)| (std::cmp::Reverse(*n), a.clone()));
+    let (top, n) = ranked.first()?.clone();
+    let others: Vec<String> = ranked
+        .iter()
+        .take(6)
+        .map(|(a, n)| format!("{} {}", say::label(a), n))
+        .collect();
+    let mut reply = Reply::default();
+    reply.head.push(t(
+        "events_most",
+        &[
+            ("what", &say::label(&top)),
+            ("n", &say::count(n, "day")),
+            ("when", when),
+            ("all", &others.join(", ")),
+        ],
+    ));
+    for r in &records {
+        reply.used(&r.source_file);
     }
     Some(reply)
 }

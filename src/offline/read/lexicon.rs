@@ -629,6 +629,8 @@ struct Markers {
     #[serde(default)]
     works: Vec<String>,
     #[serde(default)]
+    exercise_nouns: Vec<String>,
+    #[serde(default)]
     money: Vec<String>,
     #[serde(default)]
     went: Vec<String>,
@@ -743,6 +745,8 @@ pub struct Lexicon {
     pub travel_by: Vec<String>,
     /// Words naming a book, a film or the like in a question (`which book`, `quel livre`).
     pub works: Vec<String>,
+    /// Words naming an exercise in a question (`which exercise`, `welche Übung`, `種目`).
+    pub exercise_nouns: Vec<String>,
     /// Currency marks written beside an amount (`$`, `€`, `円`, `원`, `reais`), longest first.
     pub money: Vec<String>,
     /// Verbs of going somewhere (`went`, `gefahren`, `行った`, `간`): "when did I go to X"
@@ -930,6 +934,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         messaged: Vec::new(),
         travel_by: Vec::new(),
         works: Vec::new(),
+        exercise_nouns: Vec::new(),
         money: Vec::new(),
         went: Vec::new(),
         not_done: Vec::new(),
@@ -1066,6 +1071,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.messaged.extend(lower(m.messaged));
         lex.travel_by.extend(lower(m.travel_by));
         lex.works.extend(lower(m.works));
+        lex.exercise_nouns.extend(lower(m.exercise_nouns));
         lex.money.extend(lower(m.money));
         lex.went.extend(lower(m.went));
         lex.not_done.extend(lower(m.not_done));

@@ -137,6 +137,11 @@ pub(crate) fn holds(term: &str, text: &str) -> bool {
                 .any(|f| f.as_str() != term && holds_form(f, text))
         })
         || uninflected(term).is_some_and(|base| holds_form(base, text))
+        // `groceries` in `Grocery run`, `parties` in `party`.
+        || term
+            .strip_suffix("ies")
+            .filter(|base| base.chars().count() >= 3)
+            .is_some_and(|base| holds_form(&format!("{base}y"), text))
 }
 
 /// The verb `word` is a form of, with all its forms (`almocei`: `almoçar`, `almoço`, ...).

@@ -323,7 +323,7 @@ fn holds(term: &str, part: &str) -> bool {
     let one = |w: &str| lookup::holds(w, part) || lookup::holds(&unaccented(w), &unaccented(part));
     let kinds = &lexicon().amounts;
     one(term)
-        || [Amount::Coffee, Amount::Drinks]
+        || [Amount::Coffee, Amount::Drinks, Amount::Groceries]
             .iter()
             .filter_map(|a| kinds.get(a))
             .filter(|words| words.iter().any(|w| w == term))
@@ -366,7 +366,11 @@ fn priced_parts(lines: &[Vec<String>]) -> Vec<(String, f64, String)> {
             };
             let words = lower.chars().filter(|c| c.is_alphabetic()).count();
             let mark = shown.chars().filter(|c| c.is_alphabetic()).count();
-            let lower = match words <= mark && !unpriced.is_empty() {
+            // `Grocery run, Fred Meyer: $22.77`: a price after a colon prices the whole label.
+            let labelled = lower
+                .split_once(':')
+                .is_some_and(|(_, rest)| amount(rest).is_some() || bare_price(rest).is_some());
+            let lower = match (words <= mark || labelled) && !unpriced.is_empty() {
                 true => format!("{},{lower}", unpriced.join(",")),
                 false => lower,
             };

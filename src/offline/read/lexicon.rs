@@ -214,6 +214,8 @@ pub enum Amount {
     Coffee,
     /// Alcoholic drinks: `beer`, `Wein`, `맥주`.
     Drinks,
+    /// A shop for food: `groceries`, `súper`, `courses`, `장보기`.
+    Groceries,
     /// What a drink is poured in, before its name: `cups of`, `tazze di`.
     Cups,
     /// A counter after a number, before a drink: `잔`, `杯`.

@@ -297,8 +297,8 @@ pub fn field(line: &str) -> Option<(String, String)> {
         .then_some((key, value))
 }
 
-/// `👟 9,812`, `⚖️ 72,4`, `😴 7h10`: an emoji, then a quantity and nothing more, as a
-/// tracker's line writes a field (the emoji is its name).
+/// `👟 9,812`, `😴 7h10`: an emoji the lexicon names a field by, then a quantity and
+/// nothing more, as a tracker's line writes a field (the emoji is its name).
 fn emoji_field(line: &str) -> Option<(String, String)> {
     let (key, value) = line.split_once(char::is_whitespace)?;
     let pictograph = |c: char| matches!(u32::from(c), 0x1F300..=0x1FAFF | 0x2600..=0x27BF);
@@ -312,7 +312,14 @@ fn emoji_field(line: &str) -> Option<(String, String)> {
         only_quantity(v)
             || !v.contains(char::is_whitespace) && matches!(read(v), Value::Number(..) | Value::Duration(_))
     };
-    (emoji && quantity()).then(|| (key.to_string(), value.trim().to_string()))
+    let bare = key.replace('\u{fe0f}', "");
+    let known = || {
+        super::lexicon::lexicon()
+            .fields
+            .values()
+            .any(|keys| keys.contains(&bare))
+    };
+    (emoji && known() && quantity()).then(|| (key.to_string(), value.trim().to_string()))
 }
 
 /// The key and value of a field line, by the first colon form it holds.
@@ -408,8 +415,8 @@ mod tests {
 
     #[test]
     fn an_emoji_before_a_quantity_is_a_field() {
-        let it = rows("⚖️ 78,4\n👟 12,034\n🎉 party tonight", None);
-        assert_eq!(names(&it), [vec![("⚖️", "78,4"), ("👟", "12,034")]]);
+        let it = rows("😴 7h10\n👟 12,034\n🎉 party tonight\n💧 4", None);
+        assert_eq!(names(&it), [vec![("😴", "7h10"), ("👟", "12,034")]]);
     }
 
     #[test]

@@ -156,7 +156,9 @@ pub fn read(lower: &str) -> Option<(Threshold, String)> {
     let (unit_word, end) = match after_word {
         Some(w) if unit_word == "k" && w.chars().all(char::is_alphabetic) && !w.is_empty() => {
             number *= 1000.0;
-            let at = lower[whole.end()..].find(w).map_or(whole.end(), |i| whole.end() + i + w.len());
+            let at = lower[whole.end()..]
+                .find(w)
+                .map_or(whole.end(), |i| whole.end() + i + w.len());
             (w, at)
         }
         _ => (unit_word, whole.end()),

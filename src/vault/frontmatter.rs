@@ -98,7 +98,8 @@ impl Frontmatter {
 
 /// Whether a value writes a year (four digits together): `9/10` is a score, not a date.
 fn with_year(text: &str) -> bool {
-    text.split(|c: char| !c.is_ascii_digit()).any(|run| run.len() == 4)
+    text.split(|c: char| !c.is_ascii_digit())
+        .any(|run| run.len() == 4)
 }
 
 fn parse_yaml(inner: &str) -> Result<serde_yaml::Mapping, String> {
@@ -144,7 +145,10 @@ mod tests {
             date("---\ntítulo: Flow\nvista: 19/11/2026\nnota: 9/10\n---\n"),
             NaiveDate::from_ymd_opt(2026, 11, 19)
         );
-        assert_eq!(date("---\nstarted: 2026-10-01\nfinished: 2026-11-05\n---\n"), None);
+        assert_eq!(
+            date("---\nstarted: 2026-10-01\nfinished: 2026-11-05\n---\n"),
+            None
+        );
     }
 
     #[test]

@@ -139,12 +139,18 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
 fn most_lift(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     let (start, end) = match frame.query.range.as_ref() {
         Some(r) => (r.start, r.end),
-        None => (NaiveDate::from_ymd_opt(1, 1, 1)?, NaiveDate::from_ymd_opt(9999, 12, 31)?),
+        None => (
+            NaiveDate::from_ymd_opt(1, 1, 1)?,
+            NaiveDate::from_ymd_opt(9999, 12, 31)?,
+        ),
     };
     let records = store.records_in(start, end, &["strength"]);
     let mut days: BTreeMap<String, std::collections::BTreeSet<NaiveDate>> = BTreeMap::new();
     for r in &records {
-        let lifts = r.domain_data.get("strength").and_then(|s| s.get("exercises"));
+        let lifts = r
+            .domain_data
+            .get("strength")
+            .and_then(|s| s.get("exercises"));
         for e in lifts.and_then(|l| l.as_array()).into_iter().flatten() {
             if let Some(name) = e["name"].as_str().filter(|n| *n != "unknown") {
                 days.entry(name.to_string()).or_default().insert(r.date);

@@ -81,7 +81,11 @@ pub fn which(frame: &Frame, table: &Table, when: &str) -> Option<Reply> {
     let days = say::count(*n, "day");
     let mut reply = Reply::default();
     reply.head.push(t(
-        if missed { "flag_most_missed" } else { "flag_most_done" },
+        if missed {
+            "flag_most_missed"
+        } else {
+            "flag_most_done"
+        },
         &[
             ("name", name),
             ("n", &days),
@@ -111,7 +115,13 @@ pub fn streak(plan: &Plan, table: &Table, domains: &Domains, what: &str) -> Opti
     let rows = matching(plan, table, domains);
     let mut days: Vec<(NaiveDate, &Rec)> = rows
         .iter()
-        .map(|r| (r.date_on(plan.date_field.as_deref()).map_or(r.date, |(d, _)| d), *r))
+        .map(|r| {
+            (
+                r.date_on(plan.date_field.as_deref())
+                    .map_or(r.date, |(d, _)| d),
+                *r,
+            )
+        })
         .collect();
     days.sort_by_key(|(d, _)| *d);
     days.dedup_by_key(|(d, _)| *d);

@@ -542,7 +542,10 @@ pub use crate::vault::parsed::compared as key;
 /// `体重（kg）`), canonical.
 pub fn unit_in_name(name: &str) -> Option<&'static str> {
     let (_, inner) = name.trim_end().rsplit_once(['(', '[', '（'])?;
-    let inner = inner.trim_end_matches([')', ']', '）']).trim().trim_end_matches('.');
+    let inner = inner
+        .trim_end_matches([')', ']', '）'])
+        .trim()
+        .trim_end_matches('.');
     crate::offline::read::units::measure_unit(&inner.to_lowercase())
 }
 

@@ -176,7 +176,11 @@ fn inline_fields(line: &str) -> Option<Row> {
             rest = &rest[end..];
             continue;
         }
-        let closing = if rest[open..].starts_with('[') { ']' } else { ')' };
+        let closing = if rest[open..].starts_with('[') {
+            ']'
+        } else {
+            ')'
+        };
         let Some(len) = rest[open + 1..].find(closing) else {
             break;
         };
@@ -310,7 +314,8 @@ fn emoji_field(line: &str) -> Option<(String, String)> {
         use super::value::{read, Value};
         let v = value.trim();
         only_quantity(v)
-            || !v.contains(char::is_whitespace) && matches!(read(v), Value::Number(..) | Value::Duration(_))
+            || !v.contains(char::is_whitespace)
+                && matches!(read(v), Value::Number(..) | Value::Duration(_))
     };
     let bare = key.replace('\u{fe0f}', "");
     let known = || {
@@ -428,7 +433,11 @@ mod tests {
         assert_eq!(
             names(&it)[..2],
             [
-                vec![("item", "Esselunga"), ("spesa", "23,40"), ("categoria", "cibo")],
+                vec![
+                    ("item", "Esselunga"),
+                    ("spesa", "23,40"),
+                    ("categoria", "cibo")
+                ],
                 vec![("item", "Taxi per l'aeroporto"), ("spesa", "12")],
             ]
         );

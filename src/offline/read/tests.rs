@@ -135,6 +135,9 @@ fn a_night_told_by_bed_and_wake_in_words_emoji_or_a_sentence() {
     let hours = |text: &str| parse(text).domain_data["general"]["sleep_hours"].clone();
     assert_eq!(hours("寝た 0:35、起きた 6:35\n"), 6.0);
     assert_eq!(hours("🛏 23:20 → ⏰ 6:45\n"), 7.42);
-    assert_eq!(hours("飲み会で遅くなり、寝たのは夜中の2時半。起きたのは9時15分。\n"), 6.75);
+    assert_eq!(
+        hours("飲み会で遅くなり、寝たのは夜中の2時半。起きたのは9時15分。\n"),
+        6.75
+    );
     assert_eq!(hours("🛌 23:50 ⏰ 7:10\n"), 7.33);
 }

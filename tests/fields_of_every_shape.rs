@@ -24,7 +24,7 @@ fn a_habit_table_counts_ticks_and_names_the_habit_missed_most() {
         v,
         "Habitudes/2025/04 - Avril.md",
         // Four days of April, the column misspelt: the name written right more often wins.
-        &HABITS
+        HABITS
             .replace("Mai", "Avril")
             .replace("Méditation", "Méditaiton")
             .lines()

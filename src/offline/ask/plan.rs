@@ -893,14 +893,7 @@ fn for_typed_readers(
         let words = column.is_some_and(|c| c.is_text());
         // An activity written as a key once or twice (`Rad: 34 km` among days of `Rad zur
         // Arbeit, 23 km`) is a line's subject, not a column of the log.
-        // Rare among all the fields the question names (`Steps: 11200` once beside a
-        // tracker's `👟` lines is no line's subject).
-        let named_rows: usize = named
-            .iter()
-            .filter_map(|(k, _)| table.columns.get(k))
-            .map(|c| c.rows)
-            .sum();
-        let rare = column.is_some() && named_rows < 3;
+        let rare = column.is_some_and(|c| c.rows < 3);
         *how == Named::Own
             && (kind.as_deref() == Some("strength")
                 || kind.as_deref() == Some("running") && words

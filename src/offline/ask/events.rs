@@ -38,14 +38,8 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
         None if cues::asks(&q, Cue::Best) && cues::has(&q, kind_words()) => Op::Most,
         _ => return None,
     };
-    let range = frame.query.range.as_ref();
-    let entries: Vec<Entry> = match range {
-        Some(r) => store.entries_by_date_range(r.start, r.end),
-        None => {
-            let last = NaiveDate::from_ymd_opt(9999, 12, 31)?;
-            store.entries_by_date_range(NaiveDate::from_ymd_opt(1, 1, 1)?, last)
-        }
-    };
+    let (start, end) = span(frame)?;
+    let entries: Vec<Entry> = store.entries_by_date_range(start, end);
     // Each day, the activities its entries name (a plan or someone else's is not theirs).
     let mut days: BTreeMap<NaiveDate, Vec<(String, Entry)>> = BTreeMap::new();
     for e in entries.into_iter().filter(|e| e.log) {
@@ -137,13 +131,7 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
 /// `which exercise did I do most often`, `welche Übung am häufigsten`: the lift named on
 /// the most days of the period.
 fn most_lift(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
-    let (start, end) = match frame.query.range.as_ref() {
-        Some(r) => (r.start, r.end),
-        None => (
-            NaiveDate::from_ymd_opt(1, 1, 1)?,
-            NaiveDate::from_ymd_opt(9999, 12, 31)?,
-        ),
-    };
+    let (start, end) = span(frame)?;
     let records = store.records_in(start, end, &["strength"]);
     let mut days: BTreeMap<String, std::collections::BTreeSet<NaiveDate>> = BTreeMap::new();
     for r in &records {
@@ -179,6 +167,17 @@ fn most_lift(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         reply.used(&r.source_file);
     }
     Some(reply)
+}
+
+/// The question's period, or all time.
+fn span(frame: &Frame) -> Option<(NaiveDate, NaiveDate)> {
+    match frame.query.range.as_ref() {
+        Some(r) => Some((r.start, r.end)),
+        None => Some((
+            NaiveDate::from_ymd_opt(1, 1, 1)?,
+            NaiveDate::from_ymd_opt(9999, 12, 31)?,
+        )),
+    }
 }
 
 /// What an event question asks.

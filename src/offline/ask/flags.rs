@@ -27,16 +27,13 @@ pub fn may_ask(frame: &Frame, vocabulary: &crate::vault::db::RowVocabulary) -> b
         && lexicon().no.iter().any(|no| vocabulary.values.contains(no))
 }
 
-/// `which habit did I skip most in May`, `quelle habitude ai-je le plus souvent ratée`:
-/// among two or more fields of yes and no that the period's rows hold and the question
-/// does not name, the one done (or, asked with a word of not done, missed) on most days.
+/// `which habit did I skip most in May`, `quelle habitude ai-je le plus souvent ratée`
+/// (a question [`may_ask`] lets through): among two or more fields of yes and no that the
+/// period's rows hold and the question does not name, the one done (or, asked with a word
+/// of not done, missed) on most days.
 pub fn which(frame: &Frame, table: &Table, when: &str) -> Option<Reply> {
     let q = plan::words_of(frame);
-    let most = cues::asks(&q, Cue::Best);
     let least = cues::asks(&q, Cue::Least) || cues::asks(&q, Cue::Worst);
-    if !cues::has(&q, &lexicon().questions.what) || !(most || least) {
-        return None;
-    }
     let period = frame.query.range.as_ref().map(|r| (r.start, r.end));
     let flags: Vec<&String> = table
         .columns
@@ -45,7 +42,7 @@ pub fn which(frame: &Frame, table: &Table, when: &str) -> Option<Reply> {
         .map(|(k, _)| k)
         .collect();
     let missed = crate::offline::read::says_not_done(&q);
-    let mut tallies: Vec<(String, usize, usize, Vec<&Rec>)> = Vec::new();
+    let mut tallies: Vec<(String, Vec<&Rec>)> = Vec::new();
     for k in flags {
         let rows: Vec<&Rec> = table
             .recs
@@ -61,24 +58,24 @@ pub fn which(frame: &Frame, table: &Table, when: &str) -> Option<Reply> {
             .copied()
             .filter(|r| r.field(k).is_some_and(|f| said_yes(f) != missed))
             .collect();
-        tallies.push((name, picked.len(), rows.len(), picked));
+        tallies.push((name, picked));
     }
     if tallies.len() < 2 {
         return None;
     }
-    // Equal counts: the field written first in the table.
+    // Equal counts: the field first by its name.
     tallies.sort_by(|a, b| match least {
-        true => a.1.cmp(&b.1),
-        false => b.1.cmp(&a.1),
+        true => a.1.len().cmp(&b.1.len()),
+        false => b.1.len().cmp(&a.1.len()),
     });
-    let (name, n, _, rows) = &tallies[0];
+    let (name, rows) = &tallies[0];
     let then: Vec<String> = tallies
         .iter()
         .skip(1)
         .take(3)
-        .map(|(name, n, _, _)| format!("{name} {n}"))
+        .map(|(name, rows)| format!("{name} {}", rows.len()))
         .collect();
-    let days = say::count(*n, "day");
+    let days = say::count(rows.len(), "day");
     let mut reply = Reply::default();
     reply.head.push(t(
         if missed {

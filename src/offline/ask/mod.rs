@@ -36,11 +36,11 @@ use crate::vault::Store;
 /// their fields or values, or no row matches.
 pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Option<Reply> {
     let vocabulary = store.row_vocabulary();
-    if !plan::may_name(frame, &vocabulary, domains) {
-        // `which habit did I skip most`: no field named, the fields of yes and no compared.
-        return flags::may_ask(frame, &vocabulary)
-            .then(|| flags::which(frame, &Table::load(store), when))
-            .flatten();
+    let names = plan::may_name(frame, &vocabulary, domains);
+    // `which habit did I skip most`: no plan, the fields of yes and no compared.
+    let which_flag = flags::may_ask(frame, &vocabulary);
+    if !names && !which_flag {
+        return None;
     }
     // `how many tasks are still unticked`: the open to-dos, which no row counts.
     if frame.query.kind == crate::offline::query::QueryType::Tasks
@@ -52,10 +52,12 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     if table.recs.is_empty() {
         return None;
     }
-    let plan = plan::resolve(frame, &table, domains);
+    let plan = names
+        .then(|| plan::resolve(frame, &table, domains))
+        .flatten();
     tracing::debug!("plan of {:?}: {plan:?}", frame.question);
     let Some(plan) = plan else {
-        return flags::may_ask(frame, &vocabulary)
+        return which_flag
             .then(|| flags::which(frame, &table, when))
             .flatten();
     };

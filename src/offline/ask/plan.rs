@@ -571,17 +571,9 @@ fn busiest_day(
     Some(Plan {
         op: Op::Max,
         target: Some(target.clone()),
-        target_word: None,
-        date_field: None,
-        filters: Vec::new(),
-        about: None,
-        period,
         returns: Returns::Date,
         group: Some(Group::Day),
-        note: None,
-        rated: None,
-        threshold: None,
-        per: None,
+        ..Plan::count(period)
     })
 }
 
@@ -622,18 +614,10 @@ fn by_note(
     };
     Some(Plan {
         op,
-        target: None,
-        target_word: None,
-        date_field: None,
-        filters: Vec::new(),
-        about: None,
-        period,
         returns,
-        group: None,
         note: Some(note),
         rated,
-        threshold: None,
-        per: None,
+        ..Plan::count(period)
     })
 }
 
@@ -709,18 +693,9 @@ fn by_rating(q: &str, table: &Table, period: Option<(NaiveDate, NaiveDate)>) -> 
     };
     Some(Plan {
         op,
-        target: None,
-        target_word: None,
-        date_field: None,
-        filters: Vec::new(),
-        about: None,
-        period,
         returns,
-        group: None,
-        note: None,
         rated: Some(rated),
-        threshold: None,
-        per: None,
+        ..Plan::count(period)
     })
 }
 
@@ -813,10 +788,7 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
         } else if let Some(alias) = alias {
             said.push((name.clone(), alias));
             Some(Named::Alias)
-        } else if column.is_number()
-            && unit_of_name(name)
-                .or(column.name_unit)
-                .is_some_and(|u| asked_units.contains(&u))
+        } else if column.is_number() && unit_of_name(name).is_some_and(|u| asked_units.contains(&u))
         {
             // A field named after a unit (`Horas`, `Lectura (pág.)`) is named by it in any
             // language (`hours`, `páginas`).
@@ -842,14 +814,7 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
 /// The unit a field's name is, or writes in brackets after it (`Lectura (pág.)`,
 /// `Weight [kg]`).
 fn unit_of_name(name: &str) -> Option<&'static str> {
-    use crate::offline::read::units::measure_unit;
-    let bracketed = name.rsplit_once(['(', '[']).map(|(_, inner)| {
-        inner
-            .trim_end_matches([')', ']'])
-            .trim()
-            .trim_end_matches('.')
-    });
-    measure_unit(name).or_else(|| measure_unit(&bracketed?.to_lowercase()))
+    crate::offline::read::units::measure_unit(name).or_else(|| super::table::unit_in_name(name))
 }
 
 /// The word after a how-many phrase in `q` (`tasks` of `how many tasks`).

@@ -189,8 +189,6 @@ pub struct Column {
     pub values: BTreeMap<String, String>,
     /// How many of its values write the day of their own row (`01/10`, `1 (ma)`, `15`).
     pub own_days: usize,
-    /// The unit a name of it writes in brackets (`Lectura (pág.)`).
-    pub name_unit: Option<&'static str>,
 }
 
 impl Column {
@@ -302,7 +300,6 @@ impl Table {
             for f in &rec.fields {
                 let c = columns.entry(f.key.clone()).or_default();
                 c.rows += 1;
-                c.name_unit = c.name_unit.or_else(|| unit_in_name(&f.name));
                 c.own_days += usize::from(writes_day(f, rec.date));
                 match &f.value {
                     Value::Date(..) => c.dates += 1,
@@ -538,15 +535,21 @@ fn last_day(d: NaiveDate, p: Precision) -> NaiveDate {
 /// A name or value as compared (`Avg_HR` = `avg hr`): the index's own form.
 pub use crate::vault::parsed::compared as key;
 
-/// The unit a field's name writes in brackets after it (`Weight (kg)`, `Lectura (pág.)`,
-/// `体重（kg）`), canonical.
-pub fn unit_in_name(name: &str) -> Option<&'static str> {
-    let (_, inner) = name.trim_end().rsplit_once(['(', '[', '（'])?;
+/// A field's name before a unit it writes in brackets (`Weight (kg)`, `Lectura (pág.)`,
+/// `体重（kg）`), and that unit, canonical.
+fn split_unit(name: &str) -> Option<(&str, &'static str)> {
+    let (bare, inner) = name.trim_end().rsplit_once(['(', '[', '（'])?;
     let inner = inner
         .trim_end_matches([')', ']', '）'])
         .trim()
         .trim_end_matches('.');
-    crate::offline::read::units::measure_unit(&inner.to_lowercase())
+    let unit = crate::offline::read::units::measure_unit(&inner.to_lowercase())?;
+    Some((bare, unit))
+}
+
+/// The unit a field's name writes in brackets after it (see [`split_unit`]).
+pub fn unit_in_name(name: &str) -> Option<&'static str> {
+    split_unit(name).map(|(_, unit)| unit)
 }
 
 /// The compared form of a field's name; an emoji name (`👟`) is itself.
@@ -560,9 +563,9 @@ pub fn field_key(name: &str) -> String {
 /// The compared form of a field's name without a unit in brackets (`weight` of `Weight
 /// (kg)`), which a question names it by.
 pub fn bare_key(name: &str) -> Option<String> {
-    unit_in_name(name)?;
-    let bare = name.trim_end().rsplit_once(['(', '[', '（'])?.0;
-    Some(key(bare)).filter(|k| !k.is_empty())
+    split_unit(name)
+        .map(|(bare, _)| key(bare))
+        .filter(|k| !k.is_empty())
 }
 
 /// A field's value read as written, a bare number taking the unit its name gives.

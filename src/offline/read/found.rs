@@ -22,8 +22,6 @@ pub struct Run {
     pub count: Option<u32>,
     /// Its distance was written under a label (`距离：21.4km`, `Distance: 8 km`).
     pub labelled: bool,
-    /// Its own clause says it was a run (`ran 5k`), not only its heading or numbers.
-    pub named: bool,
 }
 
 impl Run {

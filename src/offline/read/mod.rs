@@ -626,7 +626,6 @@ impl<'d> Reader<'d> {
                 Topic::Run => {
                     runs::read(&mut c, names_run || inferred_run, found);
                     if let Some(i) = found.open_run {
-                        found.runs[i].named |= names_run;
                         if found.runs[i].kind.is_none() {
                             found.runs[i].kind = runs::kind(&section.title);
                         }

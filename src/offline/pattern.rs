@@ -137,6 +137,9 @@ mod tests {
             (r"이번\s*주|今週|\bthis\s+week\b", "이번주 운동"),
             (r"(\d{1,2})\s*(?:월|月)", "3月の走行"),
             (r"(?i)\blast\s+(week|month)\b", "LAST Month"),
+            (r"\blast\s+(week|month)\b", "last\u{a0}month"),
+            (r"[úu]ltim[oa]s\s+(\d+)\s+d[íi]as", "los últimos 10 días"),
+            (r"(?:지난|저번)\s*주\s*([월화수목금토일])요일", "지난주 월요일"),
             (
                 r"(?:^|[^\d.:/-])((?:19|20)\d\d)(?:$|[^\d.:/-])",
                 "seit 2021 gelaufen",

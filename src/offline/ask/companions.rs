@@ -16,6 +16,7 @@ use crate::offline::lookup;
 use crate::offline::read::is_hangul;
 use crate::offline::read::lexicon::{lexicon, Lexicon};
 use crate::offline::say::{self, t};
+use crate::vault::store::KeywordSearch;
 use crate::vault::{Entry, Store};
 
 /// The person the question's act was done with most often; or, when the question names a
@@ -51,23 +52,13 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
         Some(r) => (r.start, r.end),
         None => (NaiveDate::MIN, NaiveDate::MAX),
     };
-    let told = told_between(store, start, end);
     let terms = lookup::terms(&rest);
     // A question naming one of the period's companions asks about them.
-    let person = (op != Op::Most)
-        .then(|| {
-            let people = || told.iter().flat_map(|s| &s.people);
-            terms
-                .iter()
-                .find_map(|t| people().find(|p| names(t, p)))
-                // A name in a script without spaces is found inside the question's words.
-                .or_else(|| people().find(|p| has_spaceless(p) && rest.contains(p.as_str())))
-        })
-        .flatten()
-        .cloned();
-    if op != Op::Most && person.is_none() {
-        return None;
-    }
+    let person = match op {
+        Op::Most => None,
+        _ => Some(named_person(store, &terms, &rest, (start, end))?),
+    };
+    let told = told_between(store, start, end);
     tracing::debug!(
         "companions: terms {terms:?}, person {person:?}, {} sentences name someone",
         told.len()
@@ -263,24 +254,79 @@ fn names(term: &str, who: &str) -> bool {
     term == who || person(lexicon().particle_stem(term)) == who
 }
 
+/// The companion of the period whom one of `terms` names (`how often did I see Ana`); in a
+/// script without spaces, one whose name the question's `rest` holds (`さくらとランチ`).
+/// Someone is a companion by a sentence naming them after a companion word: for a term,
+/// only the entries holding it can hold that sentence, and only those are read.
+fn named_person(
+    store: &Store,
+    terms: &[String],
+    rest: &str,
+    (start, end): (NaiveDate, NaiveDate),
+) -> Option<String> {
+    let lex = lexicon();
+    let spellings: Vec<String> = (terms.iter())
+        .flat_map(|t| [t.clone(), person(lex.particle_stem(t))])
+        .collect();
+    let bounded = (start, end) != (NaiveDate::MIN, NaiveDate::MAX);
+    let holding = match spellings.is_empty() {
+        true => Vec::new(),
+        false => store
+            .search(&KeywordSearch {
+                groups: vec![spellings],
+                match_all: false,
+                range: bounded.then_some((start, end)),
+            })
+            .unwrap_or_default(),
+    };
+    let in_period = |e: &&Entry| e.log && (start..=end).contains(&e.date);
+    let marked: Vec<Told> = (holding.iter().filter(in_period))
+        .flat_map(|e| told_in(e, None))
+        .collect();
+    let people = marked.iter().flat_map(|s| &s.people);
+    if let Some(p) = terms.iter().find_map(|t| people.clone().find(|p| names(t, p))) {
+        return Some(p.clone());
+    }
+    if !has_spaceless(rest) {
+        return None;
+    }
+    let (_, marked) = marked_between(store, start, end);
+    let found = marked
+        .iter()
+        .flat_map(|s| &s.people)
+        .find(|p| has_spaceless(p) && rest.contains(p.as_str()));
+    found.cloned()
+}
+
 /// The sentences of the period's log entries that name a companion, oldest first: after a
 /// companion word, or anywhere when the period names them so elsewhere (`lunch: burrito
 /// (Marco)`, `dinner: Marco, Pho 88` beside `ramen with Marco`).
 fn told_between(store: &Store, start: NaiveDate, end: NaiveDate) -> Vec<Told> {
+    let (entries, marked) = marked_between(store, start, end);
+    let mut seen = std::collections::HashSet::new();
+    let known: Vec<String> = (marked.iter().flat_map(|s| &s.people))
+        .filter(|p| seen.insert(p.as_str()))
+        .cloned()
+        .collect();
+    if known.is_empty() {
+        return marked;
+    }
+    entries
+        .iter()
+        .flat_map(|e| told_in(e, Some(&known)))
+        .collect()
+}
+
+/// The period's log entries, and their sentences that name someone after a companion word,
+/// oldest first.
+fn marked_between(store: &Store, start: NaiveDate, end: NaiveDate) -> (Vec<Entry>, Vec<Told>) {
     let entries: Vec<Entry> = store
         .entries_by_date_range(start, end)
         .into_iter()
         .filter(|e| e.log)
         .collect();
-    let mut told: Vec<Told> = entries.iter().flat_map(|e| told_in(e, None)).collect();
-    let known: Vec<String> = told.iter().flat_map(|s| s.people.clone()).collect();
-    if !known.is_empty() {
-        told = entries
-            .iter()
-            .flat_map(|e| told_in(e, Some(&known)))
-            .collect();
-    }
-    told
+    let marked = entries.iter().flat_map(|e| told_in(e, None)).collect();
+    (entries, marked)
 }
 
 /// A sentence of the person's log that names who they were with.

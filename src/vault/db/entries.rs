@@ -87,6 +87,19 @@ impl RecordDb {
         let conn = self.conn();
         // A search inside an open batch sees what the batch wrote so far.
         self.apply_fts(&conn).map_err(|e| self.error(e))?;
+        // A period with no log entry has nothing to find (a month before a log began, a
+        // vault of reference notes): asked by date alone, not through every word's match.
+        if range.is_some() {
+            let any: bool = conn
+                .prepare_cached(
+                    "SELECT EXISTS (SELECT 1 FROM entries WHERE date BETWEEN ?1 AND ?2 AND log >= 1)",
+                )
+                .and_then(|mut stmt| stmt.query_row(params![start, end], |r| r.get(0)))
+                .map_err(|e| self.error(e))?;
+            if !any {
+                return Ok(Vec::new());
+            }
+        }
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut push = |e: Entry| {

@@ -212,3 +212,21 @@ fn a_companion_known_from_elsewhere_counts_where_no_companion_word_names_them() 
     );
     assert!(fr.contains("**3 fois**"), "{fr}");
 }
+
+#[test]
+fn times_a_value_was_told_count_rows_prose_and_words_glued_to_ideographs() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(v, "Daily/2025-03-03.md", "Lunch: ramen\nDinner: salad\n");
+    write(v, "Daily/2025-03-05.md", "Lunch: ramen\nDinner: soup\n");
+    write(
+        v,
+        "Daily/2025-03-08.md",
+        "- Had ramen with a friend downtown.\n",
+    );
+    write(v, "Daily/2025-03-11.md", "- 昼はramen、夜はカレー。\n");
+    write(v, "Daily/2025-03-12.md", "- No ramen today, only rice.\n");
+    process(v);
+    let lead = lead(v, "How many times did I have ramen in March 2025?");
+    assert!(lead.contains("**4"), "{lead}");
+}

@@ -144,6 +144,51 @@ pub(crate) fn holds(term: &str, text: &str) -> bool {
             .is_some_and(|base| holds_form(&format!("{base}y"), text))
 }
 
+/// The log entries of `start..=end` that may hold one of `terms` as [`holds`] finds it,
+/// oldest first: those the full-text index finds for any of its forms (a superset: the
+/// caller tests each). `None` before the index holds any entry.
+pub(crate) fn entries_holding(
+    store: &Store,
+    terms: &[&str],
+    (start, end): (NaiveDate, NaiveDate),
+) -> Option<Vec<Entry>> {
+    let db = store.record_db();
+    if !db.has_entries().ok()? {
+        return None;
+    }
+    let mut forms: Vec<String> = Vec::new();
+    for &term in terms {
+        forms.push(term.to_string());
+        forms.extend(verb_family(term).into_iter().flatten().cloned());
+        forms.extend(uninflected(term).map(str::to_string));
+        let base = term.strip_suffix("ies").filter(|b| b.chars().count() >= 3);
+        forms.extend(base.map(|b| format!("{b}y")));
+    }
+    // Entries written without spaces are searched for every form inside their words (a
+    // word may be glued to ideographs: `昼はramen`), Korean by its stem as
+    // [`holds_korean`] finds it; the others by the index's words.
+    let words: Vec<String> = forms
+        .iter()
+        .filter(|f| !has_spaceless(f))
+        .cloned()
+        .collect();
+    let inside: Vec<String> = (forms.iter())
+        .map(|f| lexicon().particle_stem(f).to_string())
+        .collect();
+    let bounded = (start, end) != (NaiveDate::MIN, NaiveDate::MAX);
+    let found = db
+        .entries_matching(&words, &inside, bounded.then_some((start, end)), None)
+        .ok()?;
+    let mut found: Vec<Entry> = found
+        .into_iter()
+        .filter(|e| e.log && (start..=end).contains(&e.date))
+        .collect();
+    found.sort_by(|a, b| {
+        (a.date, &a.source, a.lines.start).cmp(&(b.date, &b.source, b.lines.start))
+    });
+    Some(found)
+}
+
 /// The verb `word` is a form of, with all its forms (`almocei`: `almoçar`, `almoço`, ...).
 pub(crate) fn verb_family(word: &str) -> Option<&'static Vec<String>> {
     static FAMILIES: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();

@@ -139,7 +139,10 @@ mod tests {
             (r"(?i)\blast\s+(week|month)\b", "LAST Month"),
             (r"\blast\s+(week|month)\b", "last\u{a0}month"),
             (r"[úu]ltim[oa]s\s+(\d+)\s+d[íi]as", "los últimos 10 días"),
-            (r"(?:지난|저번)\s*주\s*([월화수목금토일])요일", "지난주 월요일"),
+            (
+                r"(?:지난|저번)\s*주\s*([월화수목금토일])요일",
+                "지난주 월요일",
+            ),
             (
                 r"(?:^|[^\d.:/-])((?:19|20)\d\d)(?:$|[^\d.:/-])",
                 "seit 2021 gelaufen",

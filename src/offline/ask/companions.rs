@@ -284,7 +284,10 @@ fn named_person(
         .flat_map(|e| told_in(e, None))
         .collect();
     let people = marked.iter().flat_map(|s| &s.people);
-    if let Some(p) = terms.iter().find_map(|t| people.clone().find(|p| names(t, p))) {
+    if let Some(p) = terms
+        .iter()
+        .find_map(|t| people.clone().find(|p| names(t, p)))
+    {
         return Some(p.clone());
     }
     if !has_spaceless(rest) {

@@ -45,8 +45,10 @@ pub fn times(
         .filter(|l| values.iter().any(|v| l != v && names(v, l)))
         .collect();
     let (start, end) = plan.period.unwrap_or((NaiveDate::MIN, NaiveDate::MAX));
+    let entries = lookup::entries_holding(store, &values, (start, end))
+        .unwrap_or_else(|| store.entries_by_date_range(start, end));
     let mut told = Vec::new();
-    for e in store.entries_by_date_range(start, end) {
+    for e in entries {
         if !e.log {
             continue;
         }

@@ -109,29 +109,59 @@ fn of_label(points: &[Point], label: &str) -> String {
     say::t(key, &[("label", label)])
 }
 
-/// A value in the measure's unit (generic measures carry their own).
+/// A value of `points` as [`Shown`] writes it.
 fn shown(metric: &Metric, points: &[Point], v: f64) -> String {
-    match points.first().and_then(|p| p.measure.as_ref()) {
-        // A sum keeps the precision its values were written with (`62,06 km`, `59.71 km`).
-        Some((unit, _)) => Metric::Measure {
-            units: vec![unit.clone()],
-            words: Vec::new(),
+    Shown::of(metric, points).value(v)
+}
+
+/// How a value of these points is written: in the measure's unit (generic measures carry
+/// their own), to the precision and in the form the person wrote them. Read from the points
+/// once: a listing writes one value per point.
+struct Shown<'a> {
+    metric: &'a Metric,
+    unit: Option<String>,
+    decimals: i32,
+    miles: bool,
+    sleep_written: Option<String>,
+}
+
+impl<'a> Shown<'a> {
+    fn of(metric: &'a Metric, points: &[Point]) -> Shown<'a> {
+        let distance = matches!(metric, Metric::Runs | Metric::Distance);
+        Shown {
+            metric,
+            unit: points
+                .first()
+                .and_then(|p| Some(p.measure.as_ref()?.0.clone())),
+            decimals: decimals(points),
+            miles: distance && in_miles(points),
+            sleep_written: (*metric == Metric::Sleep)
+                .then(|| crate::offline::metric::written_sleep(points))
+                .flatten(),
         }
-        .format(round_to(v, decimals(points))),
-        None if matches!(metric, Metric::Runs | Metric::Distance) && in_miles(points) => {
-            miles_and_km(v)
+    }
+
+    fn value(&self, v: f64) -> String {
+        let metric = self.metric;
+        match &self.unit {
+            // A sum keeps the precision its values were written with (`62,06 km`, `59.71 km`).
+            Some(unit) => Metric::Measure {
+                units: vec![unit.clone()],
+                words: Vec::new(),
+            }
+            .format(round_to(v, self.decimals)),
+            None if self.miles => miles_and_km(v),
+            None if matches!(metric, Metric::Runs | Metric::Distance) => {
+                format!("{} km", trim(round_to(v, self.decimals)))
+            }
+            // A pace is written to the second (`5:57 min/km`), not to a tenth of a minute.
+            None if *metric == Metric::Pace => metric.format(v),
+            // Sleep written as hours and minutes (`7時間47分`) is answered so.
+            None => match &self.sleep_written {
+                Some(w) => crate::offline::metric::in_hours_minutes(v, w),
+                None => metric.format(round1(v)),
+            },
         }
-        None if matches!(metric, Metric::Runs | Metric::Distance) => {
-            format!("{} km", trim(round_to(v, decimals(points))))
-        }
-        // A pace is written to the second (`5:57 min/km`), not to a tenth of a minute.
-        None if *metric == Metric::Pace => metric.format(v),
-        // Sleep written as hours and minutes (`7時間47分`) is answered so.
-        None if *metric == Metric::Sleep => match crate::offline::metric::written_sleep(points) {
-            Some(w) => crate::offline::metric::in_hours_minutes(v, &w),
-            None => metric.format(round1(v)),
-        },
-        None => metric.format(round1(v)),
     }
 }
 
@@ -394,7 +424,8 @@ pub fn reply(
                 Plot::totals(&what, &unit_of(metric, &points), span, Step::Day, values)
             });
             items(&mut r, &all, link);
-            let value = |p: &Point| shown(metric, &points, p.value);
+            let form = Shown::of(metric, &points);
+            let value = |p: &Point| form.value(p.value);
             r.provenance.push(
                 Provenance::of(Operation::Sum, total, &all, &value, when, link)
                     .leaving_out(left_out),
@@ -417,14 +448,20 @@ pub fn reply(
                 };
             // Each averaged value with the entry it was read from (a day's first, for a sum
             // over the day).
+            let form = Shown::of(metric, &points);
+            let mut on_day: BTreeMap<NaiveDate, Vec<&Point>> = BTreeMap::new();
+            for p in &points {
+                on_day.entry(p.date).or_default().push(p);
+            }
             let inputs: Vec<Input> = values
                 .iter()
                 .filter_map(|(d, v)| {
-                    let p = points
+                    let p = on_day
+                        .get(d)?
                         .iter()
-                        .find(|p| p.date == *d && (p.value == *v || values.len() < points.len()))?;
+                        .find(|p| p.value == *v || values.len() < points.len())?;
                     Some(Input {
-                        value: shown(metric, &points, *v),
+                        value: form.value(*v),
                         number: *v,
                         date: *d,
                         link: link(p.record),
@@ -455,10 +492,7 @@ pub fn reply(
                     )
                 } else {
                     let total: f64 = values.iter().map(|v| v.1).sum();
-                    (
-                        shown(metric, &points, total / buckets),
-                        shown(metric, &points, total),
-                    )
+                    (form.value(total / buckets), form.value(total))
                 };
                 let of = if *metric == Metric::Runs {
                     String::new()
@@ -515,7 +549,7 @@ pub fn reply(
             r.head.push(say::t(
                 "average",
                 &[
-                    ("avg", &shown(metric, &points, avg)),
+                    ("avg", &form.value(avg)),
                     ("of", &of_label(&points, &label)),
                     ("per", &say::t(per, &[])),
                     ("when", when),
@@ -662,7 +696,8 @@ pub fn reply(
                 })
                 .collect();
             let unit = unit_of(metric, &points);
-            let show = |d: f64| shown(metric, &points, d);
+            let form = Shown::of(metric, &points);
+            let show = |d: f64| form.value(d);
             return super::weekly::change(&label, &unit, when, &weeks, &show);
         }
         QueryType::Trend => {
@@ -709,7 +744,8 @@ pub fn reply(
             let unit = unit_of(metric, &points);
             r.series = Some(Plot::line(&label, &unit, combine_of(metric), values));
             items(&mut r, &tops, link);
-            let value = |p: &Point| shown(metric, &points, p.value);
+            let form = Shown::of(metric, &points);
+            let value = |p: &Point| form.value(p.value);
             r.provenance.push(
                 Provenance::of(Operation::Change, direction, &tops, &value, when, link)
                     .leaving_out(left_out),

@@ -450,7 +450,7 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
         frame.question
     );
     // `who did I have dinner with most often`: the people the period's sentences name.
-    if let Some(reply) = super::ask::companions::answer(store, frame, &when) {
+    if let Some(reply) = super::ask::companions::answer(store, domains, frame, &when) {
         return Ok(Finding::Computed(reply));
     }
     // `when did I go to Lisbon`: a trip told over days in a row is dated by its first.

@@ -478,7 +478,9 @@ const ANSWER_KINDS: [super::cues::Cue; 11] = {
     ]
 };
 
-fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
+/// Whether `term` is a word the readers know for something else (a domain's term, an
+/// activity, a unit, a counter, a cue of a kind): never a name.
+pub(crate) fn taken_up(term: &str, domains: &crate::domains::Domains) -> bool {
     use super::cues::{self, Cue};
     domains.canonical(term).is_some()
         || super::activities::family(term).is_some()

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use chrono::{Datelike, NaiveDate};
 
 use super::plan;
-use crate::domains::has_spaceless;
+use crate::domains::{has_spaceless, Domains};
 use crate::offline::answer::Frame;
 use crate::offline::cues::{self, Cue};
 use crate::offline::kinds::Reply;
@@ -23,7 +23,7 @@ use crate::vault::{Entry, Store};
 /// person who is someone's companion in the period, how often or when last the act was done
 /// with them (`how many times did I meet Sam`, `지민이를 몇 번 만났어`). `None` when the
 /// question is neither, or no sentence of the period names one.
-pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
+pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Option<Reply> {
     let q = plan::words_of(frame);
     let lex = lexicon();
     let asks_who = cues::has(&q, &lex.questions.who) && cues::asks(&q, Cue::Best);
@@ -56,7 +56,14 @@ pub fn answer(store: &Store, frame: &Frame, when: &str) -> Option<Reply> {
     // A question naming one of the period's companions asks about them.
     let person = match op {
         Op::Most => None,
-        _ => Some(named_person(store, &terms, &rest, (start, end))?),
+        _ => {
+            // A word the readers know for something else (`bench`, `km`) names no one.
+            let names: Vec<String> = (terms.iter())
+                .filter(|t| !lookup::taken_up(t, domains))
+                .cloned()
+                .collect();
+            Some(named_person(store, &names, &rest, (start, end))?)
+        }
     };
     let told = told_between(store, start, end);
     tracing::debug!(

@@ -134,7 +134,7 @@ fn index() -> &'static Index {
             }
         }
         index.glued = (!glued_words.is_empty())
-            .then(|| AhoCorasick::new(&glued_words).expect("activity words form an automaton"));
+            .then(|| compact_automaton(&glued_words));
         index
     })
 }
@@ -168,6 +168,17 @@ pub fn word_naming(text: &str) -> Option<String> {
 /// Whether `word` is looked for inside longer words: a script without spaces, or emoji.
 fn glued(word: &str) -> bool {
     crate::domains::has_spaceless(word) || word.chars().any(|c| !c.is_alphanumeric())
+}
+
+
+/// An automaton over `words` built as a contiguous NFA: the default picks a DFA for
+/// few hundred words, ten times as long to build, which a one-shot `ask` paid for a
+/// question of a few words.
+pub(crate) fn compact_automaton<S: AsRef<[u8]>>(words: &[S]) -> AhoCorasick {
+    aho_corasick::AhoCorasickBuilder::new()
+        .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+        .build(words)
+        .expect("word lists form an automaton")
 }
 
 #[cfg(test)]

@@ -98,7 +98,7 @@ impl WordSet {
     pub fn new<S: AsRef<str>>(words: &[S]) -> WordSet {
         let words: Vec<String> = words.iter().map(|w| w.as_ref().to_string()).collect();
         WordSet {
-            finder: aho_corasick::AhoCorasick::new(&words).expect("word lists build"),
+            finder: crate::offline::activities::compact_automaton(&words),
             words,
         }
     }

@@ -133,8 +133,7 @@ fn index() -> &'static Index {
                 }
             }
         }
-        index.glued = (!glued_words.is_empty())
-            .then(|| compact_automaton(&glued_words));
+        index.glued = (!glued_words.is_empty()).then(|| compact_automaton(&glued_words));
         index
     })
 }
@@ -169,7 +168,6 @@ pub fn word_naming(text: &str) -> Option<String> {
 fn glued(word: &str) -> bool {
     crate::domains::has_spaceless(word) || word.chars().any(|c| !c.is_alphanumeric())
 }
-
 
 /// An automaton over `words` built as a contiguous NFA: the default picks a DFA for
 /// few hundred words, ten times as long to build, which a one-shot `ask` paid for a

@@ -114,11 +114,15 @@ pub fn days_naming(
     range: Option<&DateRange>,
 ) -> Result<Option<Named>> {
     let candidates = match range {
+        // A period of reference notes only (their files all dated by when they were saved)
+        // names nothing logged: its notes are not read.
+        Some(r) if !store.holds_logs_between(r.start, r.end) => Vec::new(),
         Some(r) => store.entries_by_date_range(r.start, r.end),
+        // Log entries of any day: the reference notes that name it are not read.
         None => store.search(&KeywordSearch {
             groups: groups.to_vec(),
             match_all: false,
-            range: None,
+            range: NaiveDate::from_ymd_opt(1, 1, 1).zip(NaiveDate::from_ymd_opt(9999, 12, 31)),
         })?,
     };
     let logs: Vec<(String, Entry)> = candidates
@@ -126,6 +130,9 @@ pub fn days_naming(
         .filter(|e| e.log)
         .map(|e| (searchable(&e), e))
         .collect();
+    if logs.is_empty() {
+        return Ok(None);
+    }
     let things = things(store, groups, &logs)?;
     if things.is_empty() {
         return Ok(None);

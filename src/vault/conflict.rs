@@ -48,14 +48,18 @@ fn forms() -> &'static [Form] {
 /// or the same name in another Unicode normalisation. `vault` is read only for the forms a
 /// person may also use (their lines must be in the original).
 pub fn copies<'a>(vault: &Path, rels: impl Iterator<Item = &'a str>) -> Vec<(String, String)> {
-    // Each folder's note names (stem, without `.md`), and each NFC name's first spelling.
-    let mut stems: HashMap<(&str, &str), &str> = HashMap::new();
-    let mut all = Vec::new();
-    for rel in rels {
-        let (folder, stem) = split(rel);
-        stems.insert((folder, stem), rel);
-        all.push((rel, folder, stem));
-    }
+    // Each note by its path without `.md` (its folder and name), and each NFC name's first
+    // spelling.
+    let all: Vec<(&str, &str, &str)> = rels
+        .map(|rel| {
+            let (folder, stem) = split(rel);
+            (rel, folder, stem)
+        })
+        .collect();
+    let stems: Stems = all
+        .iter()
+        .map(|&(rel, _, _)| (unsuffixed(rel), rel))
+        .collect();
     let mut out = Vec::new();
     let mut twins: HashMap<(&str, String), &str> = HashMap::new();
     let mut copied = HashSet::new();
@@ -65,11 +69,11 @@ pub fn copies<'a>(vault: &Path, rels: impl Iterator<Item = &'a str>) -> Vec<(Str
             out.push((rel.to_string(), original.to_string()));
         }
     }
-    for &(rel, folder, stem) in &all {
+    for &(rel, _, stem) in &all {
         if copied.contains(rel) {
             continue;
         }
-        if let Some(original) = original_of(vault, rel, folder, stem, &stems) {
+        if let Some(original) = original_of(vault, rel, stem, &stems) {
             out.push((rel.to_string(), original.to_string()));
         }
     }
@@ -84,14 +88,14 @@ fn unicode_twin<'a>(
     rel: &'a str,
     folder: &'a str,
     stem: &'a str,
-    stems: &HashMap<(&str, &str), &'a str>,
+    stems: &Stems<'a>,
 ) -> Option<&'a str> {
     if stem.is_ascii() {
         return None;
     }
     let nfc: String = stem.nfc().collect();
     if nfc != stem {
-        if let Some(original) = stems.get(&(folder, nfc.as_str())) {
+        if let Some(original) = stems.get(in_folder(folder, &nfc).as_str()) {
             return Some(original);
         }
     }
@@ -108,19 +112,15 @@ fn unicode_twin<'a>(
 }
 
 /// The note of the same folder `rel` is a conflict copy of, by name.
-fn original_of<'a>(
-    vault: &Path,
-    rel: &str,
-    folder: &str,
-    stem: &str,
-    stems: &HashMap<(&str, &str), &'a str>,
-) -> Option<&'a str> {
-    // Every form starts with a space, a dash or a dot after the original's name.
+fn original_of<'a>(vault: &Path, rel: &str, stem: &str, stems: &Stems<'a>) -> Option<&'a str> {
+    // Every form starts with a space, a dash or a dot after the original's name: the
+    // original is the path up to there.
+    let name_at = rel.len().saturating_sub(stem.len() + 3);
     for (at, _) in stem
         .match_indices([' ', '-', '.'])
         .filter(|(at, _)| *at > 0)
     {
-        let Some(original) = stems.get(&(folder, &stem[..at])) else {
+        let Some(original) = rel.get(..name_at + at).and_then(|p| stems.get(p)) else {
             continue;
         };
         let suffix = &stem[at..];
@@ -154,6 +154,22 @@ fn alike(copy: &Path, original: &Path) -> bool {
     !lines.is_empty() && shared * 2 >= lines.len()
 }
 
+/// Notes by their path without `.md`.
+type Stems<'a> = HashMap<&'a str, &'a str>;
+
+/// `rel` without its `.md` (the three characters [`split`] takes off the name).
+fn unsuffixed(rel: &str) -> &str {
+    rel.get(..rel.len().saturating_sub(3)).unwrap_or(rel)
+}
+
+/// The path of the note named `stem` in `folder`, without `.md`.
+fn in_folder(folder: &str, stem: &str) -> String {
+    match folder {
+        "" => stem.to_string(),
+        _ => format!("{folder}/{stem}"),
+    }
+}
+
 /// A note's folder (`""` at the root) and name without `.md`.
 fn split(rel: &str) -> (&str, &str) {
     let (folder, name) = rel.rsplit_once('/').unwrap_or(("", rel));
@@ -180,15 +196,17 @@ pub fn copy_of(vault: &Path, rel: &str) -> Option<String> {
             _ => format!("{folder}/{name}"),
         })
         .collect();
-    let stems: HashMap<(&str, &str), &str> =
-        names.iter().map(|rel| (split(rel), rel.as_str())).collect();
+    let stems: Stems = names
+        .iter()
+        .map(|rel| (unsuffixed(rel), rel.as_str()))
+        .collect();
     let nfc: String = stem.nfc().collect();
     if nfc != stem {
-        if let Some(original) = stems.get(&(folder, nfc.as_str())) {
+        if let Some(original) = stems.get(in_folder(folder, &nfc).as_str()) {
             return Some(original.to_string());
         }
     }
-    original_of(vault, rel, folder, stem, &stems).map(str::to_string)
+    original_of(vault, rel, stem, &stems).map(str::to_string)
 }
 
 #[cfg(test)]

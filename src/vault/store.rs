@@ -276,6 +276,15 @@ impl Store {
         }
     }
 
+    /// Whether a log entry dated within `start..=end` may be held: `false` only when the
+    /// index holds entries and none of them is such.
+    pub fn holds_logs_between(&self, start: NaiveDate, end: NaiveDate) -> bool {
+        match self.records.has_entries() {
+            Ok(true) => self.records.holds_logs_between(start, end).unwrap_or(true),
+            _ => true,
+        }
+    }
+
     /// All entries dated within `start..=end`, oldest first.
     pub fn entries_by_date_range(&self, start: NaiveDate, end: NaiveDate) -> Vec<Entry> {
         self.index

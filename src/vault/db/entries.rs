@@ -89,16 +89,8 @@ impl RecordDb {
         self.apply_fts(&conn).map_err(|e| self.error(e))?;
         // A period with no log entry has nothing to find (a month before a log began, a
         // vault of reference notes): asked by date alone, not through every word's match.
-        if range.is_some() {
-            let any: bool = conn
-                .prepare_cached(
-                    "SELECT EXISTS (SELECT 1 FROM entries WHERE date BETWEEN ?1 AND ?2 AND log >= 1)",
-                )
-                .and_then(|mut stmt| stmt.query_row(params![start, end], |r| r.get(0)))
-                .map_err(|e| self.error(e))?;
-            if !any {
-                return Ok(Vec::new());
-            }
+        if range.is_some() && !logs_between(&conn, &start, &end).map_err(|e| self.error(e))? {
+            return Ok(Vec::new());
         }
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -179,6 +171,11 @@ impl RecordDb {
         rows.map(|r| r.map_err(|e| self.error(e))).collect()
     }
 
+    /// Whether a log entry dated within `start..=end` is stored (by the date index).
+    pub fn holds_logs_between(&self, start: NaiveDate, end: NaiveDate) -> Result<bool> {
+        logs_between(&self.conn(), &start.to_string(), &end.to_string()).map_err(|e| self.error(e))
+    }
+
     /// Whether any entry is stored (none yet means the index was never filled); asked on
     /// every search, so it does not count them all.
     pub fn has_entries(&self) -> Result<bool> {
@@ -240,4 +237,12 @@ pub(crate) fn without_zero_width(text: &str) -> std::borrow::Cow<'_, str> {
     } else {
         std::borrow::Cow::Borrowed(text)
     }
+}
+
+/// Whether a log entry dated within `start..=end` (stored days) is stored.
+fn logs_between(conn: &rusqlite::Connection, start: &str, end: &str) -> rusqlite::Result<bool> {
+    conn.prepare_cached(
+        "SELECT EXISTS (SELECT 1 FROM entries WHERE date BETWEEN ?1 AND ?2 AND log >= 1)",
+    )?
+    .query_row(params![start, end], |r| r.get(0))
 }

@@ -62,6 +62,9 @@ pub struct Domain {
     /// use): the readers look for hundreds of terms in every clause.
     #[serde(skip)]
     terms: OnceLock<Option<Arc<TermFinder>>>,
+    /// The texts looked in before the automaton was built (see [`Domain::term_occurrences`]).
+    #[serde(skip)]
+    scanned: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// An automaton over a domain's terms, with each pattern's (term, canonical).
@@ -92,17 +95,24 @@ impl Domain {
         self.mentions.get_or_init(build).as_deref()
     }
 
+    /// The domain's (term, canonical) pairs: its name, its terms and its canonical terms,
+    /// in the order of the automaton's patterns.
+    fn pairs(&self) -> Vec<(String, String)> {
+        let mut pairs: Vec<(String, String)> = vec![(self.name.clone(), self.name.clone())];
+        for (term, canonical) in &self.vocabulary {
+            pairs.push((term.clone(), canonical.clone()));
+            pairs.push((canonical.clone(), canonical.clone()));
+        }
+        pairs.retain(|(t, _)| !t.is_empty());
+        pairs.sort();
+        pairs.dedup();
+        pairs
+    }
+
     /// See [`Domain::terms`].
     fn terms(&self) -> Option<&TermFinder> {
         let build = || {
-            let mut pairs: Vec<(String, String)> = vec![(self.name.clone(), self.name.clone())];
-            for (term, canonical) in &self.vocabulary {
-                pairs.push((term.clone(), canonical.clone()));
-                pairs.push((canonical.clone(), canonical.clone()));
-            }
-            pairs.retain(|(t, _)| !t.is_empty());
-            pairs.sort();
-            pairs.dedup();
+            let pairs = self.pairs();
             AhoCorasick::new(pairs.iter().map(|(t, _)| t))
                 .ok()
                 .map(|ac| Arc::new((ac, pairs)))
@@ -111,17 +121,44 @@ impl Domain {
     }
 
     /// Every occurrence (overlapping) of the domain's name, vocabulary terms and canonical
-    /// terms in `text`, as (start, term, canonical), without any word-boundary check.
+    /// terms in `text`, as (start, term, canonical), without any word-boundary check; in
+    /// the automaton's order (by end, the longer first at one end).
+    ///
+    /// The first few short texts (a question's words) are looked through term by term: the
+    /// automaton over hundreds of terms took longer to build than a one-shot `ask` spent
+    /// on everything else its question needed. Reading notes builds it at once.
     pub fn term_occurrences<'a>(
         &'a self,
         text: &'a str,
     ) -> impl Iterator<Item = (usize, &'a str, &'a str)> + 'a {
-        self.terms().into_iter().flat_map(move |(ac, pairs)| {
-            ac.find_overlapping_iter(text).map(move |m| {
-                let (term, canonical) = &pairs[m.pattern().as_usize()];
-                (m.start(), term.as_str(), canonical.as_str())
-            })
-        })
+        const SHORT: usize = 200;
+        const FEW: usize = 48;
+        let by_term = self.terms.get().is_none()
+            && text.len() <= SHORT
+            && self
+                .scanned
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                < FEW;
+        let found = by_term.then(|| {
+            let vocabulary: Vec<(&str, &str)> = (self.vocabulary.iter())
+                .flat_map(|(t, c)| [(t.as_str(), c.as_str()), (c.as_str(), c.as_str())])
+                .chain([(self.name.as_str(), self.name.as_str())])
+                .collect();
+            term_by_term(text, vocabulary)
+        });
+        let automaton = match by_term {
+            true => None,
+            false => self.terms(),
+        };
+        found
+            .into_iter()
+            .flatten()
+            .chain(automaton.into_iter().flat_map(move |(ac, pairs)| {
+                ac.find_overlapping_iter(text).map(move |m| {
+                    let (term, canonical) = &pairs[m.pattern().as_usize()];
+                    (m.start(), term.as_str(), canonical.as_str())
+                })
+            }))
     }
 
     /// A log schema must be an object schema whose properties all have a known `type`.
@@ -384,9 +421,66 @@ impl Domains {
     }
 }
 
+/// Every occurrence (overlapping) of the `pairs`' terms in `text`, as the automaton of
+/// [`Domain::term_occurrences`] reports them: by end, the longer term first at one end,
+/// then in the pairs' sorted order.
+fn term_by_term<'a>(
+    text: &str,
+    mut pairs: Vec<(&'a str, &'a str)>,
+) -> Vec<(usize, &'a str, &'a str)> {
+    pairs.retain(|(t, _)| !t.is_empty());
+    pairs.sort_unstable();
+    pairs.dedup();
+    let mut found: Vec<(usize, usize, &'a str, &'a str)> = Vec::new();
+    for (term, canonical) in pairs {
+        let finder = memchr::memmem::Finder::new(term);
+        let mut from = 0;
+        while let Some(at) = finder.find(&text.as_bytes()[from..]) {
+            let start = from + at;
+            found.push((start, term.len(), term, canonical));
+            from = start + 1;
+        }
+    }
+    // A stable sort keeps the pairs' order among equal terms.
+    found.sort_by_key(|&(start, len, _, _)| (start + len, std::cmp::Reverse(len)));
+    found
+        .into_iter()
+        .map(|(start, _, term, canonical)| (start, term, canonical))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_question_looked_through_term_by_term_finds_what_the_automaton_finds() {
+        let d = Domains::shipped();
+        for domain in &d.all {
+            for text in [
+                "how many times did i bench press 100kg last month",
+                "what was my longest run and my best squat?",
+                "벤치프레스 몇 번 했어",
+                "スクワットとデッドリフト",
+                "ran a 5k then deadlifts, dl 3x5",
+                "",
+            ] {
+                let fresh = Domains::shipped();
+                let again = fresh.all.iter().find(|x| x.name == domain.name).unwrap();
+                let by_term: Vec<_> = again.term_occurrences(text).collect();
+                assert!(again.terms.get().is_none(), "no automaton for a question");
+                let (ac, pairs) = domain.terms().unwrap();
+                let by_automaton: Vec<_> = ac
+                    .find_overlapping_iter(text)
+                    .map(|m| {
+                        let (t, c) = &pairs[m.pattern().as_usize()];
+                        (m.start(), t.as_str(), c.as_str())
+                    })
+                    .collect();
+                assert_eq!(by_term, by_automaton, "{} in {text:?}", domain.name);
+            }
+        }
+    }
 
     #[test]
     fn shipped_domains_load_and_expand_vocabulary() {

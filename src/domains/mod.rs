@@ -61,14 +61,14 @@ pub struct Domain {
     /// Finds every occurrence of the name, terms and canonical terms at once (built on first
     /// use): the readers look for hundreds of terms in every clause.
     #[serde(skip)]
-    terms: OnceLock<Option<Arc<TermFinder>>>,
+    terms: OnceLock<Option<Arc<AhoCorasick>>>,
+    /// See [`Domain::pairs`]: the automaton's patterns.
+    #[serde(skip)]
+    pairs: OnceLock<Arc<Vec<(String, String)>>>,
     /// The texts looked in before the automaton was built (see [`Domain::term_occurrences`]).
     #[serde(skip)]
     scanned: Arc<std::sync::atomic::AtomicUsize>,
 }
-
-/// An automaton over a domain's terms, with each pattern's (term, canonical).
-type TermFinder = (AhoCorasick, Vec<(String, String)>);
 
 /// An automaton over a domain's lowercase terms, with whether each is written without
 /// spaces.
@@ -95,27 +95,28 @@ impl Domain {
         self.mentions.get_or_init(build).as_deref()
     }
 
-    /// The domain's (term, canonical) pairs: its name, its terms and its canonical terms,
-    /// in the order of the automaton's patterns.
-    fn pairs(&self) -> Vec<(String, String)> {
-        let mut pairs: Vec<(String, String)> = vec![(self.name.clone(), self.name.clone())];
-        for (term, canonical) in &self.vocabulary {
-            pairs.push((term.clone(), canonical.clone()));
-            pairs.push((canonical.clone(), canonical.clone()));
-        }
-        pairs.retain(|(t, _)| !t.is_empty());
-        pairs.sort();
-        pairs.dedup();
-        pairs
+    /// The name, the terms and the canonical terms as (term, canonical) pairs, sorted
+    /// (made on first use).
+    fn pairs(&self) -> &[(String, String)] {
+        self.pairs.get_or_init(|| {
+            let mut pairs: Vec<(String, String)> = vec![(self.name.clone(), self.name.clone())];
+            for (term, canonical) in &self.vocabulary {
+                pairs.push((term.clone(), canonical.clone()));
+                pairs.push((canonical.clone(), canonical.clone()));
+            }
+            pairs.retain(|(t, _)| !t.is_empty());
+            pairs.sort();
+            pairs.dedup();
+            Arc::new(pairs)
+        })
     }
 
-    /// See [`Domain::terms`].
-    fn terms(&self) -> Option<&TermFinder> {
+    /// An automaton over the [`Domain::pairs`]' terms (built on first use).
+    fn terms(&self) -> Option<&AhoCorasick> {
         let build = || {
-            let pairs = self.pairs();
-            AhoCorasick::new(pairs.iter().map(|(t, _)| t))
+            AhoCorasick::new(self.pairs().iter().map(|(t, _)| t))
                 .ok()
-                .map(|ac| Arc::new((ac, pairs)))
+                .map(Arc::new)
         };
         self.terms.get_or_init(build).as_deref()
     }
@@ -139,24 +140,23 @@ impl Domain {
                 .scanned
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
                 < FEW;
-        let found = by_term.then(|| {
-            let vocabulary: Vec<(&str, &str)> = (self.vocabulary.iter())
-                .flat_map(|(t, c)| [(t.as_str(), c.as_str()), (c.as_str(), c.as_str())])
-                .chain([(self.name.as_str(), self.name.as_str())])
-                .collect();
-            term_by_term(text, vocabulary)
-        });
+        let pairs = self.pairs();
+        let found = by_term.then(|| term_by_term(text, pairs));
         let automaton = match by_term {
             true => None,
             false => self.terms(),
         };
+        let at = move |id: usize| {
+            let (term, canonical) = &pairs[id];
+            (term.as_str(), canonical.as_str())
+        };
         found
             .into_iter()
             .flatten()
-            .chain(automaton.into_iter().flat_map(move |(ac, pairs)| {
+            .chain(automaton.into_iter().flat_map(move |ac| {
                 ac.find_overlapping_iter(text).map(move |m| {
-                    let (term, canonical) = &pairs[m.pattern().as_usize()];
-                    (m.start(), term.as_str(), canonical.as_str())
+                    let (term, canonical) = at(m.pattern().as_usize());
+                    (m.start(), term, canonical)
                 })
             }))
     }
@@ -423,21 +423,15 @@ impl Domains {
 
 /// Every occurrence (overlapping) of the `pairs`' terms in `text`, as the automaton of
 /// [`Domain::term_occurrences`] reports them: by end, the longer term first at one end,
-/// then in the pairs' sorted order.
-fn term_by_term<'a>(
-    text: &str,
-    mut pairs: Vec<(&'a str, &'a str)>,
-) -> Vec<(usize, &'a str, &'a str)> {
-    pairs.retain(|(t, _)| !t.is_empty());
-    pairs.sort_unstable();
-    pairs.dedup();
+/// then in the pairs' order.
+fn term_by_term<'a>(text: &str, pairs: &'a [(String, String)]) -> Vec<(usize, &'a str, &'a str)> {
     let mut found: Vec<(usize, usize, &'a str, &'a str)> = Vec::new();
     for (term, canonical) in pairs {
         let finder = memchr::memmem::Finder::new(term);
         let mut from = 0;
         while let Some(at) = finder.find(&text.as_bytes()[from..]) {
             let start = from + at;
-            found.push((start, term.len(), term, canonical));
+            found.push((start, term.len(), term.as_str(), canonical.as_str()));
             from = start + 1;
         }
     }
@@ -469,7 +463,7 @@ mod tests {
                 let again = fresh.all.iter().find(|x| x.name == domain.name).unwrap();
                 let by_term: Vec<_> = again.term_occurrences(text).collect();
                 assert!(again.terms.get().is_none(), "no automaton for a question");
-                let (ac, pairs) = domain.terms().unwrap();
+                let (ac, pairs) = (domain.terms().unwrap(), domain.pairs());
                 let by_automaton: Vec<_> = ac
                     .find_overlapping_iter(text)
                     .map(|m| {

@@ -130,18 +130,21 @@ pub(crate) fn replace_word(text: &str, cue: &str) -> String {
 /// A verb is found in the forms the lexicon lists (`break`: `broke`), and an inflected
 /// word by its shorter form (`neuen`: `neue Laufschuhe`).
 pub(crate) fn holds(term: &str, text: &str) -> bool {
-    holds_form(term, text)
-        || verb_family(term).is_some_and(|forms| {
-            forms
-                .iter()
-                .any(|f| f.as_str() != term && holds_form(f, text))
-        })
-        || uninflected(term).is_some_and(|base| holds_form(base, text))
-        // `groceries` in `Grocery run`, `parties` in `party`.
-        || term
-            .strip_suffix("ies")
-            .filter(|base| base.chars().count() >= 3)
-            .is_some_and(|base| holds_form(&format!("{base}y"), text))
+    holds_form(term, text) || other_forms(term).any(|f| holds_form(&f, text))
+}
+
+/// The forms besides `term` itself that [`holds`] finds it by: its verb's other forms, its
+/// uninflected base, and a plural in `-ies` as `-y` (`groceries` in `Grocery run`).
+fn other_forms(term: &str) -> impl Iterator<Item = std::borrow::Cow<'_, str>> {
+    use std::borrow::Cow;
+    let verbs = (verb_family(term).into_iter().flatten())
+        .filter(move |f| f.as_str() != term)
+        .map(|f| Cow::Borrowed(f.as_str()));
+    let base = uninflected(term).map(Cow::Borrowed);
+    let singular = (term.strip_suffix("ies"))
+        .filter(|base| base.chars().count() >= 3)
+        .map(|base| Cow::Owned(format!("{base}y")));
+    verbs.chain(base).chain(singular)
 }
 
 /// The log entries of `start..=end` that may hold one of `terms` as [`holds`] finds it,
@@ -159,10 +162,7 @@ pub(crate) fn entries_holding(
     let mut forms: Vec<String> = Vec::new();
     for &term in terms {
         forms.push(term.to_string());
-        forms.extend(verb_family(term).into_iter().flatten().cloned());
-        forms.extend(uninflected(term).map(str::to_string));
-        let base = term.strip_suffix("ies").filter(|b| b.chars().count() >= 3);
-        forms.extend(base.map(|b| format!("{b}y")));
+        forms.extend(other_forms(term).map(|f| f.into_owned()));
     }
     // Entries written without spaces are searched for every form inside their words (a
     // word may be glued to ideographs: `昼はramen`), Korean by its stem as

@@ -162,7 +162,7 @@ fn unsuffixed(rel: &str) -> &str {
     rel.get(..rel.len().saturating_sub(3)).unwrap_or(rel)
 }
 
-/// The path of the note named `stem` in `folder`, without `.md`.
+/// The vault-relative path of `name` in `folder`.
 fn in_folder(folder: &str, stem: &str) -> String {
     match folder {
         "" => stem.to_string(),
@@ -191,10 +191,7 @@ pub fn copy_of(vault: &Path, rel: &str) -> Option<String> {
         .filter_map(|e| e.ok())
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|name| super::ignore::is_markdown(name))
-        .map(|name| match folder {
-            "" => name,
-            _ => format!("{folder}/{name}"),
-        })
+        .map(|name| in_folder(folder, &name))
         .collect();
     let stems: Stems = names
         .iter()

@@ -565,9 +565,9 @@ pub fn reply(
             r.head.push(say::t(
                 "low_high",
                 &[
-                    ("lo", &shown(metric, &points, lo.1)),
+                    ("lo", &form.value(lo.1)),
                     ("lo_day", &day(lo.0)),
-                    ("hi", &shown(metric, &points, hi.1)),
+                    ("hi", &form.value(hi.1)),
                     ("hi_day", &day(hi.0)),
                 ],
             ));
@@ -575,7 +575,7 @@ pub fn reply(
             r.series = Some(Plot::line(&label, &unit, Combine::Mean, values.clone()));
             items(&mut r, &all, link);
             r.provenance.push(
-                Provenance::with(Operation::Mean, shown(metric, &points, avg), inputs, when)
+                Provenance::with(Operation::Mean, form.value(avg), inputs, when)
                     .leaving_out(left_out),
             );
         }
@@ -685,18 +685,18 @@ pub fn reply(
                 let week = weeks.entry(monday).or_insert((0.0, p));
                 week.0 += p.value;
             }
+            let form = Shown::of(metric, &points);
             let weeks: Vec<super::weekly::Week> = weeks
                 .into_iter()
                 .map(|(start, (value, p))| super::weekly::Week {
                     start,
                     value,
-                    shown: shown(metric, &points, value),
+                    shown: form.value(value),
                     link: link(p.record),
                     source: p.record.source_file.clone(),
                 })
                 .collect();
             let unit = unit_of(metric, &points);
-            let form = Shown::of(metric, &points);
             let show = |d: f64| form.value(d);
             return super::weekly::change(&label, &unit, when, &weeks, &show);
         }
@@ -721,7 +721,8 @@ pub fn reply(
                 return Some(r);
             }
             let change = last.value - first.value;
-            let direction = say::change(change, |by| shown(metric, &points, by));
+            let form = Shown::of(metric, &points);
+            let direction = say::change(change, |by| form.value(by));
             r.head.push(say::t(
                 "trend",
                 &[
@@ -744,7 +745,6 @@ pub fn reply(
             let unit = unit_of(metric, &points);
             r.series = Some(Plot::line(&label, &unit, combine_of(metric), values));
             items(&mut r, &tops, link);
-            let form = Shown::of(metric, &points);
             let value = |p: &Point| form.value(p.value);
             r.provenance.push(
                 Provenance::of(Operation::Change, direction, &tops, &value, when, link)

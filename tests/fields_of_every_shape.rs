@@ -166,3 +166,38 @@ fn the_exercise_done_most_and_a_lift_named_by_its_value() {
     );
     assert!(heaviest.contains("7. März"), "{heaviest}");
 }
+
+#[test]
+fn a_mean_is_told_to_the_places_of_its_values_whole_numbers_to_a_tenth() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(
+        v,
+        "Log 2024.md",
+        "| Date | Weight (kg) | Steps |\n|---|---|---|\n\
+| 2024-10-01 | 78.8 | 11,142 |\n\
+| 2024-10-02 | 78.6 | 5,971 |\n\
+| 2024-10-03 | 78.1 | 7,455 |\n\
+| 2024-10-04 | 78.2 | 9,637 |\n",
+    );
+    for (day, kg) in [("03", "78,4"), ("04", "78,6"), ("05", "78,1")] {
+        write(
+            v,
+            &format!("Tagebuch/2024-11-{day}.md"),
+            format!("Gewicht: {kg}\nSchritte: 6000\n\nRuhiger Tag.\n"),
+        );
+    }
+    process(v);
+    let steps = lead(v, "What were my average daily steps in October 2024?");
+    assert!(steps.contains("8551.3"), "whole steps, a tenth: {steps}");
+    let weight = lead(v, "What was my average weight in October 2024?");
+    assert!(
+        weight.contains("78.4") && !weight.contains("78.43"),
+        "tenths: {weight}"
+    );
+    let weight = lead(v, "Wie viel habe ich im November 2024 im Schnitt gewogen?");
+    assert!(
+        weight.contains("78,4") && !weight.contains("78,37"),
+        "tenths: {weight}"
+    );
+}

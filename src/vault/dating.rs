@@ -557,6 +557,13 @@ pub(crate) fn heading_dates_keyed(
         .collect();
     let mut bare = Vec::new();
     let mut led = Vec::new();
+    // Cards' own dates (`日付: …`), whether the last date was one, and where cards' days
+    // end; and how many table rows start with a day (a note kept as a day table holds its
+    // cards as write-ups beside the log).
+    let mut cards = Vec::new();
+    let mut card_open = false;
+    let mut card_ends = Vec::new();
+    let mut day_rows = 0;
     // Lines led by a day and month in numbers alone (`01/08 café 1,50€`, `3.10. Rad`).
     let mut numbered = Vec::new();
     // The level (number of `#`) of the dated heading whose day is open.
@@ -576,7 +583,16 @@ pub(crate) fn heading_dates_keyed(
             None => base.week,
         },
     };
-    for (i, line) in text.lines().enumerate() {
+    // Front matter is the note's own properties, never a card of its log.
+    let front_matter = match text.lines().next().map(str::trim_end) {
+        Some("---") => text
+            .lines()
+            .skip(1)
+            .position(|l| l.trim_end() == "---")
+            .map_or(0, |n| n + 2),
+        _ => 0,
+    };
+    for (i, line) in text.lines().enumerate().skip(front_matter) {
         let t = line.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
             // A plain fence holds log text (read); one naming a language holds code.
@@ -587,10 +603,26 @@ pub(crate) fn heading_dates_keyed(
             continue;
         }
         if !t.starts_with('#') {
+            let here = known(&path);
+            if let Some(cell) = t.strip_prefix('|').and_then(|r| r.split('|').next()) {
+                day_rows += usize::from(heading_date(cell.trim(), here.year, today).is_some());
+                continue;
+            }
             // `11월 23일`, `2026.11.23 (월)`: a line that is only a date opens a day in a
-            // memo export, as a heading would.
-            if let Some(date) = bare_date_line(t, known(&path).year, today) {
+            // memo export, as a heading would; so does a card's own date (`日付: 2026/10/01`).
+            if let Some(date) = bare_date_line(t, here.year, today) {
                 bare.push((i, Some(date)));
+                card_open = false;
+            } else if let Some(date) = date_key_line(t, here.year, today) {
+                cards.push((i, Some(date)));
+                card_open = true;
+            } else if card_open && is_break(t) {
+                // A card's day ends with it (`---`), or at the next heading.
+                card_ends.push((i, None));
+                card_open = false;
+            } else if let Some(date) = here.week.and_then(|first| weekday_led_line(t, first)) {
+                // `- lunes: regué los tomates` in a week's note: that week's Monday.
+                led.push((i, Some(date)));
             } else if let Some(date) = date_led_line(t, known(&path).year, today, day_first) {
                 led.push((i, Some(date)));
             } else if let Some(date) = numbers_led_line(t, known(&path).year, today, day_first) {
@@ -602,6 +634,10 @@ pub(crate) fn heading_dates_keyed(
         let title = &t[level..];
         if !title.starts_with([' ', '\t']) {
             continue;
+        }
+        if card_open {
+            card_ends.push((i, None));
+            card_open = false;
         }
         let title = title.trim();
         path.retain(|(l, _)| *l < level);
@@ -630,9 +666,10 @@ pub(crate) fn heading_dates_keyed(
             continue;
         }
         // Under a week its days come first (`### Mar. 10` is Tuesday the 10th).
-        let in_week = above
-            .week
-            .and_then(|first| super::heading_path::day_in_week(title, first));
+        let in_week = above.week.and_then(|first| {
+            super::heading_path::day_in_week(title, first)
+                .or_else(|| weekday_led_line(title, first).filter(|_| named_weekday(title)))
+        });
         let date = in_week
             .or_else(|| find(title, Place::Heading, above.year, today, day_first))
             .or_else(|| {
@@ -665,12 +702,111 @@ pub(crate) fn heading_dates_keyed(
     if numbered.len() >= 3 && in_order(&numbered) {
         led.extend(numbered);
     }
+    if day_rows < 2 {
+        bare.extend(cards);
+    }
     if out.is_empty() && bare.len() + led.len() >= 2 {
         out = bare;
         out.extend(led);
+        if day_rows < 2 {
+            out.extend(card_ends);
+        }
         out.sort_by_key(|(line, _)| *line);
     }
     (out, periods)
+}
+
+/// A thematic break (`---`, `***`, `___`), which ends a card.
+fn is_break(line: &str) -> bool {
+    let t = line.trim();
+    t.len() >= 3
+        && [b'-', b'*', b'_']
+            .iter()
+            .any(|c| t.bytes().all(|b| b == *c))
+}
+
+/// A card's own date: a line `日付: 2026/10/01`, `- **Date:** 3 Nov 2024`, `fecha:: 2024-05-02`
+/// whose key is one of [`DATE_KEYS`] and whose value is a date (a day without its year takes
+/// the year of the note's path or headings).
+fn date_key_line(line: &str, year: Option<i32>, today: NaiveDate) -> Option<NaiveDate> {
+    let rest = line
+        .strip_prefix(['*', '-', '+'])
+        .map(str::trim_start)
+        .unwrap_or(line);
+    let (key, value) = rest.split_once([':', '：'])?;
+    let key = key.trim().trim_matches('*').trim().to_lowercase();
+    if !DATE_KEYS.contains(&key.as_str()) {
+        return None;
+    }
+    let value = value.trim_start_matches(':').trim_start_matches('*').trim();
+    heading_date(value.trim_matches(['"', '\'', '[', ']']), year, today)
+}
+
+/// The day of the week starting `first` that a line opens with by its weekday's name:
+/// `- lunes: regué los tomates`, `Tue - 5 km easy`, `月曜：ジム`, `* Mittwoch, Yoga`.
+fn weekday_led_line(line: &str, first: NaiveDate) -> Option<NaiveDate> {
+    let rest = line
+        .trim()
+        .strip_prefix(['*', '-', '+'])
+        .map(str::trim_start)
+        .unwrap_or(line.trim());
+    let rest = without_box(rest).trim_start_matches('*');
+    let end = rest
+        .find(|c: char| c.is_whitespace() || ":：,，.(（-–*".contains(c))
+        .unwrap_or(rest.len());
+    let index = weekday_index(&rest[..end])?;
+    first.checked_add_days(chrono::Days::new(u64::from(index)))
+}
+
+/// Whether a title is a weekday's name alone, maybe with its punctuation (`Lunes`, `月曜日`).
+fn named_weekday(title: &str) -> bool {
+    let t = title.trim().trim_matches(|c: char| !c.is_alphanumeric());
+    weekday_index(t).is_some()
+}
+
+/// Monday 0 … Sunday 6 for a weekday's whole name or short form in any shipped language
+/// (`lunes`, `Tue`, `Mittwoch`, `木曜日`, `금요일`, `周六`); one-letter forms are not read (`月`
+/// is a month, `Do` stays a word of two letters).
+fn weekday_index(word: &str) -> Option<u32> {
+    static INDEX: OnceLock<std::collections::HashMap<String, u32>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index = std::collections::HashMap::new();
+        let lexicon = crate::offline::read::lexicon::lexicon();
+        for (lang, answers) in &lexicon.answers {
+            let living = crate::offline::chart::words::living(lang);
+            for (i, w) in answers.weekdays.iter().enumerate() {
+                index.insert(w.to_lowercase().trim_end_matches('.').to_string(), i as u32);
+            }
+            for (i, spellings) in living.weekdays.iter().enumerate() {
+                for w in spellings {
+                    index.insert(w.to_lowercase(), i as u32);
+                }
+            }
+        }
+        for (i, c) in "月火水木金土日".chars().enumerate() {
+            for suffix in ["曜日", "曜"] {
+                index.insert(format!("{c}{suffix}"), i as u32);
+            }
+        }
+        for (i, c) in "월화수목금토일".chars().enumerate() {
+            index.insert(format!("{c}요일"), i as u32);
+        }
+        for (i, c) in "一二三四五六日".chars().enumerate() {
+            for prefix in ["星期", "周", "週", "礼拜"] {
+                index.insert(format!("{prefix}{c}"), i as u32);
+            }
+        }
+        for prefix in ["星期", "周", "礼拜"] {
+            index.insert(format!("{prefix}天"), 6);
+        }
+        index
+    });
+    let w = word.to_lowercase();
+    let w = w.trim_end_matches('.');
+    if w.chars().count() < 2 {
+        return None;
+    }
+    index.get(w).copied()
 }
 
 /// Whether the dates go one way only, forward or back.
@@ -1006,6 +1142,57 @@ mod tests {
                 (7, None),
                 (9, Some(d(2026, 11, 20))),
             ]
+        );
+    }
+
+    #[test]
+    fn cards_dated_by_their_own_key_and_weekdays_in_a_weeks_note() {
+        let today = d(2026, 11, 22);
+        let cards = "# 2026年10月\n\n日付: 2026/10/01\n距離: 12.2km\n\n---\n\n日付: 2026/10/03\n距離: 5km\n\n- **Date:** 5 Oct 2026\n- Distance: 8 km\n";
+        assert_eq!(
+            heading_dates(cards, Some(2026), today).0,
+            [
+                (2, Some(d(2026, 10, 1))),
+                (5, None),
+                (7, Some(d(2026, 10, 3))),
+                (10, Some(d(2026, 10, 5)))
+            ]
+        );
+        // A card's day ends at the next heading: the log under it is not the card's.
+        let races = "## Races\n- **Date:** 6th July 2019\n- **Distance:** 5 km\n### Race 2\n- **Date:** 29th April 2019\n### Log\n| Date | Miles |\n";
+        assert_eq!(
+            heading_dates(races, None, today).0,
+            [
+                (1, Some(d(2019, 7, 6))),
+                (3, None),
+                (4, Some(d(2019, 4, 29))),
+                (5, None)
+            ]
+        );
+        // Beside a day table, cards are write-ups, not the log.
+        let logged = format!("{races}|---|---|\n| Sun 14th July | 10 |\n| Sat 13th July | 4 |\n");
+        assert!(heading_dates(&logged, None, today).0.is_empty());
+        // A week from the note's name (`2026-W14.md`): its days by name, as lines or headings.
+        let week = Period::week_from(d(2026, 3, 30));
+        let lines = "# Semana 14\n\n- lunes: regué los tomates\n- Mittwoch, Yoga\n- 金曜日：ジム\n- mar 5 km\n";
+        let dated = heading_dates_keyed(lines, week, today, None).0;
+        assert_eq!(
+            dated,
+            [
+                (2, Some(d(2026, 3, 30))),
+                (3, Some(d(2026, 4, 1))),
+                (4, Some(d(2026, 4, 3))),
+                (5, Some(d(2026, 3, 31)))
+            ]
+        );
+        let headings = "## Sunday\nlong run 18 km\n## Tuesday\nrest\n";
+        let dated = heading_dates_keyed(headings, week, today, None).0;
+        assert_eq!(dated, [(0, Some(d(2026, 4, 5))), (2, Some(d(2026, 3, 31)))]);
+        // Without a week known, a weekday leads nothing (a plan's `Tue: 5 km` stays a line).
+        assert!(
+            heading_dates("- lunes: riego\n- martes: poda\n", Some(2026), today)
+                .0
+                .is_empty()
         );
     }
 }

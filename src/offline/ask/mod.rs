@@ -354,6 +354,20 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
                 Op::Sum => (total, Operation::Sum),
                 _ => (total / values.len() as f64, Operation::Mean),
             };
+            // A mean is told to the places its values are written with, whole numbers to a
+            // tenth (steps `11,142` average `7624.9`), at most two.
+            let figure = match plan.op {
+                Op::Mean => {
+                    let places = values
+                        .iter()
+                        .filter_map(|(r, _)| Some(written_places(&r.field(target?)?.text)))
+                        .max()
+                        .unwrap_or(1);
+                    let scale = 10f64.powi(places.clamp(1, 2));
+                    (figure * scale).round() / scale
+                }
+                _ => figure,
+            };
             // The figure is written as the values that write a unit are (`6.5h`, not `7`).
             let key = target?;
             let written = |f: &&table::Field| {
@@ -635,6 +649,23 @@ pub(super) fn show(figure: f64, sample: &Value, written: &str) -> String {
         }
         Value::Number(_, unit) => format!("{} {unit}", super::analyze::trim(figure)),
         _ => super::analyze::trim(figure),
+    }
+}
+
+/// How many decimal places the first number of `written` has (`78.45` 2, `11,142` 0: a
+/// group of three after a comma or point is thousands; `5.1k` 0).
+fn written_places(written: &str) -> i32 {
+    let t = written.trim_start_matches(|c: char| !c.is_ascii_digit());
+    let number_end = t
+        .find(|c: char| !c.is_ascii_digit() && c != '.' && c != ',')
+        .unwrap_or(t.len());
+    let (number, after) = t.split_at(number_end);
+    if after.starts_with(['k', 'K']) {
+        return 0;
+    }
+    match number.rsplit_once(['.', ',']) {
+        Some((_, frac)) if frac.len() != 3 => frac.len() as i32,
+        _ => 0,
     }
 }
 

@@ -83,12 +83,15 @@ fn plan_label(line: &str) -> bool {
             // Weekday schedules: `Tue/Thu easy 5-8 km`, `Mon, Wed, Fri: lift`.
             r"|^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\s*(?:/|,|&|and|\+)\s*(?:mon|tue|wed|thu|fri|sat|sun)",
             // Other languages.
-            r"|^(?:plan|ziel|nächste woche|morgen|objetivo|meta|la próxima semana|mañana|objectif|la semaine prochaine|demain|próximo treino|próxima semana|amanhã|prossimo allenamento|domani)\b",
+            r"|^(?:plan|ziel|nächste woche|morgen|objetivo|meta|obiettiv[oi]|la próxima semana|mañana|objectif|la semaine prochaine|demain|próximo treino|próxima semana|amanhã|prossimo allenamento|domani)\b",
             r"|^(?:계획|목표|다음 주|다음주|내일|予定|計画|目標|来週|明日|计划|目标|下周|明天)",
             // The next race: `다음 대회: 12월 하프`, `next race: Berlin`.
             r"|^(?:다음\s*(?:대회|레이스|경기|시합)|next race|upcoming race|próxima carrera|prochaine course|nächster wettkampf|次のレース|下一场比赛)",
             // A label that names a plan: `이번 주 계획: 화 템포 8km, ...`, `race plan: ...`.
             r"|^[^:：]{0,24}(?:계획|예정|予定|計画|计划|\bplans?|\bplanung|\bschedule)\s*[:：]",
+            // A key that ends in a goal's word: `月間目標: 100km`, `Monatsziel: 120 km`,
+            // `weekly target: 4 runs`, `meta mensal: 40 h`.
+            r"|^[^:：]{0,24}?(?:目標|目标|목표|ziel|\b(?:goals?|targets?|objetivos?|metas?|objectifs?|obiettiv[oi]))\s*[:：]",
             // This month's goal: `이번 달 목표 오운완 20번`, `本月目标 跑100公里`.
             r"|^(?:이번\s*달|이번\s*주|이달|다음\s*달|올해|本月|这个月|下个月|今年|今月|来月)\s*(?:의\s*)?(?:목표|目标|目標)",
             // Korean weekday schedules: `화 템포 8km, 목 조깅 6km`.
@@ -259,5 +262,12 @@ mod tests {
         assert!(!is_open_task("- - [x] 턱걸이 3세트"));
         assert!(!is_open_task("- [x] 스쿼트 5x5 80"));
         assert!(!is_open_task("- squat [ ] 5x5"));
+        // A key that ends in a goal's word is a goal, in any language.
+        assert!(is_plan_line("月間目標: 100km"));
+        assert!(is_plan_line("monatsziel: 120 km"));
+        assert!(is_plan_line("weekly target: 4 runs"));
+        assert!(is_plan_line("obiettivo mensile: 80 km"));
+        assert!(!is_plan_line("cometa: 5 km"));
+        assert!(!is_plan_line("zielzeit erreicht, 42 km"));
     }
 }

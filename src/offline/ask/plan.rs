@@ -849,7 +849,14 @@ fn for_typed_readers(
     table: &Table,
     domains: &Domains,
 ) -> bool {
-    if about.is_some_and(|a| a == "running" || a == "strength") {
+    // `which course did I run most`: a field of words the person keeps (`コース`, `Route`)
+    // is theirs to answer from, even of runs; the typed readers keep no such field.
+    let own_words = named.iter().any(|(k, how)| {
+        *how >= Named::Alias
+            && activity_named(k, domains).is_none()
+            && table.columns.get(k).is_some_and(|c| c.is_text())
+    });
+    if about.is_some_and(|a| a == "running" || a == "strength") && !own_words {
         return true;
     }
     named.iter().any(|(k, how)| {

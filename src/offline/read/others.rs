@@ -327,6 +327,10 @@ fn named_person(raw: &str) -> bool {
         return false;
     };
     let name = first.trim_end_matches([',', ':']);
+    // `Workout: ran 6.5 km`: a key naming the kind of activity labels the person's own.
+    if first.ends_with(':') && super::properties::kind_words().contains(&name.to_lowercase()) {
+        return false;
+    }
     // `Dave's Zwift race: 42 km`: a name's own workout.
     if let Some(owner) = name.strip_suffix("'s").or(name.strip_suffix("’s")) {
         return is_name(owner);

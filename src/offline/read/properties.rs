@@ -151,9 +151,13 @@ fn value(text: &str) -> Option<f64> {
 pub fn read(text: &str, running: Option<&Domain>, found: &mut Found) -> Option<String> {
     let pairs = pairs(text)?;
     let lex = lexicon();
+    // `운동: 수영` names the kind; `운동: 달리기 3.2km` tells the activity itself, with its
+    // measure, for the other readers.
     let kind = pairs
         .iter()
-        .find(|(k, v)| lex.kinds.contains(k) && !v.is_empty() && value(v).is_none())
+        .find(|(k, v)| {
+            lex.kinds.contains(k) && !v.is_empty() && !v.chars().any(|c| c.is_ascii_digit())
+        })
         .map(|(_, v)| v.to_lowercase())?;
     let field_of = |key: &str| {
         lex.fields
@@ -418,5 +422,8 @@ mod tests {
         let mut found = Found::default();
         assert!(read("distance: 5\ntime: 25:00\n", None, &mut found).is_none());
         assert!(read("type: ride\nrode 40 km with Sam\n", None, &mut found).is_none());
+        // A kind's value that holds its own measure is the activity told, not its kind.
+        assert!(read("운동: 달리기 3.2km\n수면: 7시간\n", None, &mut found).is_none());
+        assert!(read("workout: ran 5 km\nmood: 4\n", None, &mut found).is_none());
     }
 }

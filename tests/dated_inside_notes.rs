@@ -21,9 +21,21 @@ fn run_cards_in_a_months_file_are_dated_by_their_own_date_key() {
         card("2026/06/24", "10.0", "山道"),
     ]
     .concat();
-    write(v, "ランニング/2026年6月.md", format!("# 2026年6月\n\n{june}月間目標: 100km\n"));
-    let july = [card("2026/07/01", "6.0", "公園周回"), card("2026/07/05", "21.1", "川沿い")].concat();
-    write(v, "ランニング/2026年7月.md", format!("# 2026年7月\n\n{july}月間目標: 120km\n"));
+    write(
+        v,
+        "ランニング/2026年6月.md",
+        format!("# 2026年6月\n\n{june}月間目標: 100km\n"),
+    );
+    let july = [
+        card("2026/07/01", "6.0", "公園周回"),
+        card("2026/07/05", "21.1", "川沿い"),
+    ]
+    .concat();
+    write(
+        v,
+        "ランニング/2026年7月.md",
+        format!("# 2026年7月\n\n{july}月間目標: 120km\n"),
+    );
     // English cards, bold keys, in one file of the year.
     write(
         v,
@@ -34,11 +46,20 @@ fn run_cards_in_a_months_file_are_dated_by_their_own_date_key() {
     );
     process(v);
     let total = lead(v, "2026年6月の総距離は？");
-    assert!(total.contains("35.5"), "four cards, the goal left out: {total}");
+    assert!(
+        total.contains("35.5"),
+        "four cards, the goal left out: {total}"
+    );
     let last = lead(v, "最後に走ったのはいつ？");
-    assert!(last.contains("7月5日") || last.contains("2026-07-05"), "{last}");
+    assert!(
+        last.contains("7月5日") || last.contains("2026-07-05"),
+        "{last}"
+    );
     let longest = lead(v, "一番長い距離を走ったのはいつ？");
-    assert!(longest.contains("7月5日") || longest.contains("2026-07-05"), "{longest}");
+    assert!(
+        longest.contains("7月5日") || longest.contains("2026-07-05"),
+        "{longest}"
+    );
     let course = lead(v, "一番よく走ったコースはどこ？");
     assert!(course.contains("公園周回"), "{course}");
     let route = lead(v, "Which route did I run most often in May 2025?");
@@ -70,9 +91,15 @@ fn a_weeks_note_dates_its_lines_by_the_days_named() {
     let may = lead(v, "¿Cuántas veces regué los tomates en mayo de 2026?");
     assert!(may.contains("**2**"), "Monday 4 and Saturday 9 May: {may}");
     let last = lead(v, "¿Cuándo regué los tomates por última vez?");
-    assert!(last.contains("2 jun") || last.contains("2026-06-02"), "{last}");
+    assert!(
+        last.contains("2 jun") || last.contains("2026-06-02"),
+        "{last}"
+    );
     let beans = lead(v, "When did I last water the beans?");
-    assert!(beans.contains("May 14") || beans.contains("2026-05-14"), "{beans}");
+    assert!(
+        beans.contains("May 14") || beans.contains("2026-05-14"),
+        "{beans}"
+    );
 }
 
 #[test]

@@ -115,3 +115,38 @@ fn the_difference_of_two_months_averages_in_japanese() {
         "{diff}"
     );
 }
+
+#[test]
+fn the_month_and_the_day_that_cost_most_and_an_amount_in_a_unit_is_no_count() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(
+        v,
+        "记账/2026-06.md",
+        "# 2026年6月\n\n## 6月3日\n- 午饭 35元\n- 地铁 4元\n\n## 6月9日\n- 买书 ￥89.5（京东）\n- 午饭 28元\n",
+    );
+    write(
+        v,
+        "记账/2026-07.md",
+        "# 2026年7月\n\n## 7月2日\n- 换手机 3299元\n\n## 7月8日\n- 午饭 30元\n",
+    );
+    write(
+        v,
+        "Huerto/2026-W24.md",
+        "# Semana 24\n\n- jueves: cosecha de calabacines (2,3 kg)\n- sábado: cosecha de calabacines (1,5 kg)\n",
+    );
+    write(
+        v,
+        "Plantas.md",
+        "| Planta | Plantada |\n|---|---|\n| Calabacines | 26/04/2026 |\n| Tomates | 18/03/2026 |\n",
+    );
+    process(v);
+    let month = lead(v, "2026年哪个月花得最多？");
+    assert!(month.contains("7月"), "{month}");
+    let en = lead(v, "Which month did I spend the least in 2026?");
+    assert!(en.contains("June"), "{en}");
+    let day = lead(v, "6月哪天花钱最多？");
+    assert!(day.contains("6月9日") || day.contains("2026-06-09"), "{day}");
+    let kilos = lead(v, "¿Cuántos kilos de calabacines he cosechado en 2026?");
+    assert!(kilos.contains("3,8"), "the kilos of the log, not the table's rows: {kilos}");
+}

@@ -63,6 +63,8 @@ pub(crate) fn terms(lower: &str) -> Vec<String> {
                 super::cues::Cue::Least,
                 super::cues::Cue::Count,
                 super::cues::Cue::HowMany,
+                // `上次买书`, `last time`: which one is asked, not what.
+                super::cues::Cue::Last,
             ]
             .into_iter()
             .flat_map(super::cues::words),

@@ -173,7 +173,14 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
             .filter(|n| n.chars().count() >= 3 && !closed.contains(n))
             .and_then(|n| as_written(frame, n));
     }
-    Some(plan)
+    // `cuántos kilos de calabacines`: an amount in a unit, not a count of the rows that
+    // name the value (the readers of the log add the kilos up).
+    let unit_counted = plan.op == Op::Count
+        && plan.target.is_none()
+        && plan.target_word.as_deref().is_some_and(|w| {
+            crate::offline::read::units::measure_unit(&w.to_lowercase()).is_some()
+        });
+    (!unit_counted).then_some(plan)
 }
 
 /// The word of the question `frame` whose lowercase form is `word`, as written.

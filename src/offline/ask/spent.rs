@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 use super::plan;
 use crate::offline::answer::Frame;
@@ -38,6 +38,8 @@ enum Op {
     Max(bool),
     /// The day whose amounts add up to the most (or least).
     Day(bool),
+    /// The month whose amounts add up to the most (or least).
+    Month(bool),
     /// The sum beside the sum of the other period named.
     Compare,
 }
@@ -94,9 +96,12 @@ pub fn answer(store: &Store, frame: &Frame, when: &str, spent: Spent) -> Option<
         Op::Mean
     } else if asks(Cue::Best) || asks(Cue::Least) || asks(Cue::Worst) {
         let most = asks(Cue::Best);
-        match asks_day_only(&q) {
-            true => Op::Day(most),
-            false => Op::Max(most),
+        if frame.query.which_month {
+            Op::Month(most)
+        } else if asks_day_only(&q) {
+            Op::Day(most)
+        } else {
+            Op::Max(most)
         }
     } else {
         Op::Sum
@@ -195,6 +200,39 @@ pub fn answer(store: &Store, frame: &Frame, when: &str, spent: Spent) -> Option<
             ));
             let operation = if most { Operation::Max } else { Operation::Min };
             (operation, shown, on_day)
+        }
+        Op::Month(most) => {
+            let mut months: BTreeMap<(i32, u32), f64> = BTreeMap::new();
+            for p in &priced {
+                *months
+                    .entry((p.entry.date.year(), p.entry.date.month()))
+                    .or_default() += p.amount;
+            }
+            let ((y, m), total) = pick(months.iter(), most, |(_, total)| **total)?;
+            let shown = with_mark(&sample, *total);
+            let in_month: Vec<&Priced> = priced
+                .iter()
+                .copied()
+                .filter(|p| (p.entry.date.year(), p.entry.date.month()) == (*y, *m))
+                .collect();
+            let month = say::month(NaiveDate::from_ymd_opt(*y, *m, 1)?);
+            reply.head.push(t(
+                if most {
+                    "which_month_most"
+                } else {
+                    "which_month_least"
+                },
+                &[
+                    ("month", &month),
+                    ("total", &shown),
+                    ("of", &field),
+                    ("months", &say::count(months.len(), "month")),
+                    ("what", &field),
+                    ("when", when),
+                ],
+            ));
+            let operation = if most { Operation::Max } else { Operation::Min };
+            (operation, shown, in_month)
         }
         Op::Compare => {
             let other = frame.query.other_range.as_ref()?;

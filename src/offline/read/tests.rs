@@ -141,4 +141,3 @@ fn a_night_told_by_bed_and_wake_in_words_emoji_or_a_sentence() {
     );
     assert_eq!(hours("🛌 23:50 ⏰ 7:10\n"), 7.33);
 }
-

@@ -785,7 +785,10 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
         if column.is_day_of_row() && !column.is_date() {
             continue;
         }
-        let alias = aliases_of(name).into_iter().find(|a| words.says(a));
+        // One-letter keys (`L: salad`) are read in notes only: `l'ultima` names no lunch.
+        let alias = aliases_of(name)
+            .into_iter()
+            .find(|a| a.chars().count() > 1 && words.says(a));
         let bare = super::table::bare_key(name);
         let how = if words.says(name)
             || bare.as_deref().is_some_and(|b| words.says(b))

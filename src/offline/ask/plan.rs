@@ -785,10 +785,11 @@ fn fields_named(q: &str, table: &Table) -> (NamedFields, SaidFields) {
         if column.is_day_of_row() && !column.is_date() {
             continue;
         }
-        // One-letter keys (`L: salad`) are read in notes only: `l'ultima` names no lunch.
+        // One-letter Latin keys (`L: salad`) are read in notes only: `l'ultima` names no
+        // lunch (a syllable of Hangul or an ideograph is a word: `썼`).
         let alias = aliases_of(name)
             .into_iter()
-            .find(|a| a.chars().count() > 1 && words.says(a));
+            .find(|a| (a.chars().count() > 1 || !a.is_ascii()) && words.says(a));
         let bare = super::table::bare_key(name);
         let how = if words.says(name)
             || bare.as_deref().is_some_and(|b| words.says(b))

@@ -201,3 +201,22 @@ fn a_mean_is_told_to_the_places_of_its_values_whole_numbers_to_a_tenth() {
         "tenths: {weight}"
     );
 }
+
+#[test]
+fn a_thing_and_its_time_is_one_field_with_or_without_its_colon() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(
+        v,
+        "Estudos.md",
+        "# Estudos\n\n## 2026\n\n### 02/03\n- Inglês: 1h 30min\n- Espanhol 45 min\n\n\
+         ### 07/03\n- Inglês 1h30 (Duolingo + série)\n\n### 18/03\n- Inglês 20 min\n- Violão: 40 min\n\n\
+         ### 02/04\n- Inglês 50 min\n",
+    );
+    process(v);
+    let march = lead(v, "Quantos minutos de inglês eu estudei em março de 2026?");
+    assert!(
+        march.contains("3h 20") || march.contains("200"),
+        "three forms, one field: {march}"
+    );
+}

@@ -146,7 +146,13 @@ fn the_month_and_the_day_that_cost_most_and_an_amount_in_a_unit_is_no_count() {
     let en = lead(v, "Which month did I spend the least in 2026?");
     assert!(en.contains("June"), "{en}");
     let day = lead(v, "6月哪天花钱最多？");
-    assert!(day.contains("6月9日") || day.contains("2026-06-09"), "{day}");
+    assert!(
+        day.contains("6月9日") || day.contains("2026-06-09"),
+        "{day}"
+    );
     let kilos = lead(v, "¿Cuántos kilos de calabacines he cosechado en 2026?");
-    assert!(kilos.contains("3,8"), "the kilos of the log, not the table's rows: {kilos}");
+    assert!(
+        kilos.contains("3,8"),
+        "the kilos of the log, not the table's rows: {kilos}"
+    );
 }

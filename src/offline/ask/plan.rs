@@ -877,9 +877,15 @@ fn for_typed_readers(
         // An activity written as a key once or twice (`Rad: 34 km` among days of `Rad zur
         // Arbeit, 23 km`) is a line's subject, not a column of the log.
         let rare = column.is_some_and(|c| c.rows < 3);
+        // `- Run 5.2 km` is a run however it is written: the run readers count it.
+        let distances = column.is_some_and(|c| {
+            c.unit().is_some_and(|u| {
+                ["km", "mi", "mile", "miles", "k"].contains(&u.to_lowercase().as_str())
+            })
+        });
         *how == Named::Own
             && (kind.as_deref() == Some("strength")
-                || kind.as_deref() == Some("running") && words
+                || kind.as_deref() == Some("running") && (words || distances)
                 || kind.is_some() && rare)
     })
 }

@@ -17,7 +17,9 @@ use super::tables::{is_row, is_separator};
 pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
     if !text.contains([
         ':', '：', '|', '=', '[', '"', '“', '„', '«', '»', '『', '「', '《', '〈',
-    ]) && !text.lines().any(|l| emoji_field(l.trim()).is_some())
+    ]) && !text
+        .lines()
+        .any(|l| emoji_field(l.trim()).is_some() || named_quantity(l).is_some())
     {
         return Vec::new();
     }
@@ -86,6 +88,9 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
         let mut fields = line_fields(line);
         if fields.is_empty() && !card.is_empty() {
             fields.extend(bare_field(line));
+        }
+        if fields.is_empty() {
+            fields.extend(named_quantity(line));
         }
         if fields.is_empty() {
             close(&mut card, &mut out, pending);
@@ -246,6 +251,34 @@ fn bare_field(line: &str) -> Option<(String, String)> {
             .values()
             .any(|keys| keys.contains(&lower));
     (named && known && only_quantity(value)).then(|| (key.to_string(), value.to_string()))
+}
+
+/// A list item that names a thing and its quantity, with no colon: `- Inglês 45 min`,
+/// `- Violão 1h 30min (escalas)`, `* Yoga 30 min`: the name is the field, the quantity its
+/// value (an aside in brackets after it is left out). A bare number is no quantity here
+/// (`- Chapter 3`), nor is a sentence (`- li 25 páginas de Dom Casmurro`, `- ran 5 km`).
+fn named_quantity(line: &str) -> Option<(String, String)> {
+    let t = line.trim_start();
+    let item = ["- ", "* ", "+ "]
+        .iter()
+        .find_map(|b| t.strip_prefix(b))?
+        .trim();
+    let at = item.find(|c: char| c.is_ascii_digit())?;
+    let (name, value) = (item[..at].trim(), item[at..].trim());
+    // A name, not a verb: `- Inglês 45 min`, `- 瑜伽 30分钟`, never `- ran 5 km`.
+    let named = name.chars().next().is_some_and(|c| !c.is_lowercase())
+        && name.chars().count() <= 24
+        && name.split_whitespace().count() <= 3
+        && name.chars().all(|c| c.is_alphabetic() || c == ' ');
+    if !named {
+        return None;
+    }
+    let value = match value.find(['(', '（']) {
+        Some(open) if value.ends_with([')', '）']) => value[..open].trim_end(),
+        _ => value,
+    };
+    let unit = value.parse::<f64>().is_err();
+    (unit && only_quantity(value)).then(|| (name.to_string(), value.to_string()))
 }
 
 /// Whether a value is a number with its unit and nothing more (`5 km`, `1h 30m`, `45`).
@@ -416,6 +449,21 @@ mod tests {
         assert_eq!(names(&zh), [[("距离", "5KM"), ("路线", "湖边")]]);
         let it = rows("distanza:: 6.8\npercorso:: [[argine]]", None);
         assert_eq!(names(&it), [[("distanza", "6.8"), ("percorso", "argine")]]);
+    }
+
+    #[test]
+    fn a_list_item_naming_a_thing_and_its_quantity_is_a_field() {
+        let pt = rows(
+            "- Inglês 1h 30min (Duolingo + série)\n- Violão: 20 min\n- li 25 páginas",
+            None,
+        );
+        assert_eq!(names(&pt), [[("Inglês", "1h 30min"), ("Violão", "20 min")]]);
+        let en = rows("* Yoga 30 min\n* Chapter 3\n", None);
+        assert_eq!(names(&en), [[("Yoga", "30 min")]]);
+        let zh = rows("- 瑜伽 30分钟\n", None);
+        assert_eq!(names(&zh), [[("瑜伽", "30分钟")]]);
+        // A sentence, or a line that is no list item, is no field.
+        assert!(rows("Inglês 45 min\n- went out for 2 hours with Ana\n", None).is_empty());
     }
 
     #[test]

@@ -230,3 +230,17 @@ fn times_a_value_was_told_count_rows_prose_and_words_glued_to_ideographs() {
     let lead = lead(v, "How many times did I have ramen in March 2025?");
     assert!(lead.contains("**4"), "{lead}");
 }
+
+#[test]
+fn how_many_times_counts_each_item_of_a_list_and_each_day_of_prose() {
+    let dir = offline_vault();
+    let v = dir.path();
+    write(
+        v,
+        "记账/2026-06.md",
+        "# 2026年6月\n\n## 6月3日\n- 地铁 4元\n- 午饭 35元\n- 地铁 4元\n\n## 6月9日\n- 地铁 5元\n\n## 6月12日\n今天坐地铁去看展。\n",
+    );
+    process(v);
+    let zh = lead(v, "2026年6月坐了几次地铁？");
+    assert!(zh.contains("**4次**") && zh.contains("3天"), "{zh}");
+}

@@ -701,7 +701,11 @@ fn render(store: &Store, frame: &Frame, finding: Finding, anchor: NaiveDate) -> 
             "footer_numbered"
         }
         Finding::NamedDays(named) => {
-            body.push_str(&named.lead(&when));
+            let lower = frame.question.to_lowercase();
+            let lex = super::read::lexicon::lexicon();
+            let times = super::cues::has(&lower, &lex.questions.count_times)
+                && !super::cues::has(&lower, &lex.questions.count_days);
+            body.push_str(&named.lead(&when, times));
             body.push('\n');
             for (date, e) in named.days.iter().take(MAX_QUOTES) {
                 body.push_str(&format!(

@@ -102,6 +102,8 @@ const NOT_THINGS: &[&str] = &[
 pub struct Named {
     pub words: Vec<String>,
     pub days: Vec<(NaiveDate, Entry)>,
+    /// How many times: each list item naming them, and each day of prose that does.
+    pub times: usize,
 }
 
 /// The days in `range` with a log entry naming every one of the question's `groups` that
@@ -138,8 +140,11 @@ pub fn days_naming(
         return Ok(None);
     }
     let mut days: BTreeMap<NaiveDate, Entry> = BTreeMap::new();
+    // Per day, the items of a list that name it (`- 地铁 4元` twice is twice).
+    let mut items: BTreeMap<NaiveDate, usize> = BTreeMap::new();
     for (text, e) in logs {
         if things.iter().all(|g| names(&text, g)) {
+            *items.entry(e.date).or_default() += listed(&e.text, &things);
             days.entry(e.date).or_insert(e);
         }
     }
@@ -147,10 +152,25 @@ pub fn days_naming(
     if days.is_empty() {
         return Ok(None);
     }
+    let times = items.values().map(|n| (*n).max(1)).sum();
     Ok(Some(Named {
         words: things.iter().map(|g| g[0].clone()).collect(),
         days: days.into_iter().rev().collect(),
+        times,
     }))
+}
+
+/// How many items of the text's lists name every group of `things`.
+fn listed(text: &str, things: &[Vec<String>]) -> usize {
+    text.lines()
+        .map(str::trim_start)
+        .filter(|l| {
+            l.starts_with(['-', '*', '+'])
+                || l.starts_with(|c: char| c.is_ascii_digit()) && l.contains(". ")
+        })
+        .map(str::to_lowercase)
+        .filter(|l| things.iter().all(|g| names(l, g)))
+        .count()
 }
 
 /// An entry's heading and what its text tells of the person's own log (see
@@ -380,8 +400,21 @@ pub fn latest_numbered(
 }
 
 impl Named {
-    /// The answer's lead: `**3 days** with *pt* in a log entry this month (…)`.
-    pub fn lead(&self, when: &str) -> String {
+    /// The answer's lead: `**3 days** with *pt* in a log entry this month (…)`; asked how
+    /// many times, and told more often than on as many days, `**131** this month (73 days)`.
+    pub fn lead(&self, when: &str, times_asked: bool) -> String {
+        if times_asked && self.times > self.days.len() {
+            let filter = format!(" ({})", count(self.days.len(), "day"));
+            return crate::offline::say::t(
+                "rows_count",
+                &[
+                    ("n", &count(self.times, "time")),
+                    ("noun", ""),
+                    ("when", when),
+                    ("filter", &filter),
+                ],
+            );
+        }
         crate::offline::say::t(
             "named_days",
             &[

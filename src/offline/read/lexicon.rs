@@ -379,6 +379,10 @@ pub struct Questions {
     /// the days something was done, never a sum of its amounts.
     #[serde(default)]
     pub count_days: Vec<String>,
+    /// Asks how many times (`how many times`, `几次`, `何回`, `몇 번`): each item of a list
+    /// that names it is one, and a day of prose that names it one.
+    #[serde(default)]
+    pub count_times: Vec<String>,
     /// Asks for a person (`who`, `mit wem`, `com quem`, `和谁`).
     #[serde(default)]
     pub who: Vec<String>,
@@ -1108,6 +1112,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
             &q.which_month,
             &q.which_year,
             &q.count_days,
+            &q.count_times,
             &q.who,
             &q.every_weekend,
         ]
@@ -1134,6 +1139,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.questions.which_year.extend(lower(q.which_year));
         lex.questions.difference.extend(lower(q.difference));
         lex.questions.count_days.extend(lower(q.count_days));
+        lex.questions.count_times.extend(lower(q.count_times));
         lex.questions.who.extend(lower(q.who));
         lex.questions.what.extend(lower(q.what));
         lex.questions.every_weekend.extend(lower(q.every_weekend));
@@ -1243,6 +1249,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         &mut lex.questions.which_year,
         &mut lex.questions.difference,
         &mut lex.questions.count_days,
+        &mut lex.questions.count_times,
         &mut lex.questions.who,
         &mut lex.questions.what,
         &mut lex.questions.every_weekend,

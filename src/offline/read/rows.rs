@@ -254,7 +254,7 @@ fn bare_field(line: &str) -> Option<(String, String)> {
 }
 
 /// A list item that names a thing and its quantity, with no colon: `- Inglês 45 min`,
-/// `- Violão 1h 30min (escalas)`, `* Yoga 30 min`: the name is the field, the quantity its
+/// `- Violão 1h 30min (escalas)`, `* Piano 30 min`: the name is the field, the quantity its
 /// value (an aside in brackets after it is left out). A bare number is no quantity here
 /// (`- Chapter 3`), nor is a sentence (`- li 25 páginas de Dom Casmurro`, `- ran 5 km`).
 fn named_quantity(line: &str) -> Option<(String, String)> {
@@ -271,6 +271,11 @@ fn named_quantity(line: &str) -> Option<(String, String)> {
         && name.split_whitespace().count() <= 3
         && name.chars().all(|c| c.is_alphabetic() || c == ' ');
     if !named {
+        return None;
+    }
+    // `- 명상 10분`, `- Yoga 30 min`: an activity the readers know is theirs to count,
+    // however it is written.
+    if crate::offline::activities::family(&name.to_lowercase()).is_some() {
         return None;
     }
     let value = match value.find(['(', '（']) {
@@ -458,10 +463,12 @@ mod tests {
             None,
         );
         assert_eq!(names(&pt), [[("Inglês", "1h 30min"), ("Violão", "20 min")]]);
-        let en = rows("* Yoga 30 min\n* Chapter 3\n", None);
-        assert_eq!(names(&en), [[("Yoga", "30 min")]]);
-        let zh = rows("- 瑜伽 30分钟\n", None);
-        assert_eq!(names(&zh), [[("瑜伽", "30分钟")]]);
+        let en = rows("* Piano 30 min\n* Chapter 3\n", None);
+        assert_eq!(names(&en), [[("Piano", "30 min")]]);
+        let zh = rows("- 书法 30分钟\n", None);
+        assert_eq!(names(&zh), [[("书法", "30分钟")]]);
+        // An activity the readers know stays theirs (`- Yoga 30 min`).
+        assert!(rows("- Yoga 30 min\n", None).is_empty());
         // A sentence, or a line that is no list item, is no field.
         assert!(rows("Inglês 45 min\n- went out for 2 hours with Ana\n", None).is_empty());
     }

@@ -605,7 +605,10 @@ pub(crate) fn heading_dates_keyed(
         if !t.starts_with('#') {
             let here = known(&path);
             if let Some(cell) = t.strip_prefix('|').and_then(|r| r.split('|').next()) {
-                day_rows += usize::from(heading_date(cell.trim(), here.year, today).is_some());
+                // Two are enough to tell a day table.
+                if day_rows < 2 {
+                    day_rows += usize::from(heading_date(cell.trim(), here.year, today).is_some());
+                }
                 continue;
             }
             // `11월 23일`, `2026.11.23 (월)`: a line that is only a date opens a day in a

@@ -119,7 +119,7 @@ fn an_activity_told_inside_a_days_field_is_read() {
     }
     write(v, "Journal/2026-09-14.md", "Workout: ran 6.5 km\nMood: 3\n");
     process(v);
-    let ko = lead(v, "10월에 달린 거리 다 합치면 몇 km야?");
+    let ko = lead(v, "2026년 10월에 달린 거리 다 합치면 몇 km야?");
     assert!(ko.contains("12.6"), "runs only, not the walk: {ko}");
     let en = lead(v, "How far did I run in September 2026?");
     assert!(en.contains("6.5"), "{en}");

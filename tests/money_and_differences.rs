@@ -145,7 +145,7 @@ fn the_month_and_the_day_that_cost_most_and_an_amount_in_a_unit_is_no_count() {
     assert!(month.contains("7月"), "{month}");
     let en = lead(v, "Which month did I spend the least in 2026?");
     assert!(en.contains("June"), "{en}");
-    let day = lead(v, "6月哪天花钱最多？");
+    let day = lead(v, "2026年6月哪天花钱最多？");
     assert!(
         day.contains("6月9日") || day.contains("2026-06-09"),
         "{day}"

@@ -424,7 +424,7 @@ pub(crate) fn weekday(word: &str) -> bool {
     let first = chars.next();
     let rest: String = chars.collect();
     (w.len() >= 3 && WEEKDAYS.iter().any(|d| d.starts_with(&w)))
-        || written_weekdays().contains(w.trim_end_matches('.'))
+        || written_weekdays().contains_key(w.trim_end_matches('.'))
         || first.is_some_and(days) && matches!(rest.as_str(), "" | "요일" | "曜日" | "曜")
         || ["星期", "周", "週"].iter().any(|p| {
             w.strip_prefix(p)
@@ -432,24 +432,29 @@ pub(crate) fn weekday(word: &str) -> bool {
         })
 }
 
-/// Every shipped language's weekday names and short forms, lowercase, without a dot.
-fn written_weekdays() -> &'static std::collections::HashSet<String> {
-    static WORDS: OnceLock<std::collections::HashSet<String>> = OnceLock::new();
+/// Every shipped language's weekday names and short forms, lowercase, without a dot, each
+/// with its day (Monday 0 … Sunday 6).
+fn written_weekdays() -> &'static std::collections::HashMap<String, u32> {
+    static WORDS: OnceLock<std::collections::HashMap<String, u32>> = OnceLock::new();
     WORDS.get_or_init(|| {
         let lexicon = crate::offline::read::lexicon::lexicon();
-        lexicon
-            .answers
-            .iter()
-            .flat_map(|(lang, answers)| {
-                let living = crate::offline::chart::words::living(lang);
-                answers
-                    .weekdays
-                    .iter()
-                    .chain(living.weekdays.iter().flatten())
-            })
-            .map(|w| w.to_lowercase().trim_end_matches('.').to_string())
-            .filter(|w| !w.is_empty())
-            .collect()
+        let mut words = std::collections::HashMap::new();
+        for (lang, answers) in &lexicon.answers {
+            let living = crate::offline::chart::words::living(lang);
+            let short = answers.weekdays.iter().map(std::slice::from_ref);
+            for (i, spellings) in short
+                .enumerate()
+                .chain(living.weekdays.iter().map(Vec::as_slice).enumerate())
+            {
+                for w in spellings {
+                    let w = w.to_lowercase().trim_end_matches('.').to_string();
+                    if !w.is_empty() {
+                        words.insert(w, i as u32);
+                    }
+                }
+            }
+        }
+        words
     })
 }
 
@@ -626,9 +631,9 @@ pub(crate) fn heading_dates_keyed(
             } else if let Some(date) = here.week.and_then(|first| weekday_led_line(t, first)) {
                 // `- lunes: regué los tomates` in a week's note: that week's Monday.
                 led.push((i, Some(date)));
-            } else if let Some(date) = date_led_line(t, known(&path).year, today, day_first) {
+            } else if let Some(date) = date_led_line(t, here.year, today, day_first) {
                 led.push((i, Some(date)));
-            } else if let Some(date) = numbers_led_line(t, known(&path).year, today, day_first) {
+            } else if let Some(date) = numbers_led_line(t, here.year, today, day_first) {
                 numbered.push((i, Some(date)));
             }
             continue;
@@ -732,11 +737,7 @@ fn is_break(line: &str) -> bool {
 /// whose key is one of [`DATE_KEYS`] and whose value is a date (a day without its year takes
 /// the year of the note's path or headings).
 fn date_key_line(line: &str, year: Option<i32>, today: NaiveDate) -> Option<NaiveDate> {
-    let rest = line
-        .strip_prefix(['*', '-', '+'])
-        .map(str::trim_start)
-        .unwrap_or(line);
-    let (key, value) = rest.split_once([':', '：'])?;
+    let (key, value) = past_marker(line).split_once([':', '：'])?;
     let key = key.trim().trim_matches('*').trim().to_lowercase();
     if !DATE_KEYS.contains(&key.as_str()) {
         return None;
@@ -748,12 +749,7 @@ fn date_key_line(line: &str, year: Option<i32>, today: NaiveDate) -> Option<Naiv
 /// The day of the week starting `first` that a line opens with by its weekday's name:
 /// `- lunes: regué los tomates`, `Tue - 5 km easy`, `月曜：ジム`, `* Mittwoch, Yoga`.
 fn weekday_led_line(line: &str, first: NaiveDate) -> Option<NaiveDate> {
-    let rest = line
-        .trim()
-        .strip_prefix(['*', '-', '+'])
-        .map(str::trim_start)
-        .unwrap_or(line.trim());
-    let rest = without_box(rest).trim_start_matches('*');
+    let rest = without_box(past_marker(line.trim())).trim_start_matches('*');
     let end = rest
         .find(|c: char| c.is_whitespace() || ":：,，.(（-–*".contains(c))
         .unwrap_or(rest.len());
@@ -771,45 +767,35 @@ fn named_weekday(title: &str) -> bool {
 /// (`lunes`, `Tue`, `Mittwoch`, `木曜日`, `금요일`, `周六`); one-letter forms are not read (`月`
 /// is a month, `Do` stays a word of two letters).
 fn weekday_index(word: &str) -> Option<u32> {
-    static INDEX: OnceLock<std::collections::HashMap<String, u32>> = OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        let mut index = std::collections::HashMap::new();
-        let lexicon = crate::offline::read::lexicon::lexicon();
-        for (lang, answers) in &lexicon.answers {
-            let living = crate::offline::chart::words::living(lang);
-            for (i, w) in answers.weekdays.iter().enumerate() {
-                index.insert(w.to_lowercase().trim_end_matches('.').to_string(), i as u32);
-            }
-            for (i, spellings) in living.weekdays.iter().enumerate() {
-                for w in spellings {
-                    index.insert(w.to_lowercase(), i as u32);
-                }
-            }
-        }
-        for (i, c) in "月火水木金土日".chars().enumerate() {
-            for suffix in ["曜日", "曜"] {
-                index.insert(format!("{c}{suffix}"), i as u32);
-            }
-        }
-        for (i, c) in "월화수목금토일".chars().enumerate() {
-            index.insert(format!("{c}요일"), i as u32);
-        }
-        for (i, c) in "一二三四五六日".chars().enumerate() {
-            for prefix in ["星期", "周", "週", "礼拜"] {
-                index.insert(format!("{prefix}{c}"), i as u32);
-            }
-        }
-        for prefix in ["星期", "周", "礼拜"] {
-            index.insert(format!("{prefix}天"), 6);
-        }
-        index
-    });
     let w = word.to_lowercase();
     let w = w.trim_end_matches('.');
     if w.chars().count() < 2 {
         return None;
     }
-    index.get(w).copied()
+    if let Some(i) = written_weekdays().get(w) {
+        return Some(*i);
+    }
+    // `木曜日`, `금요일`, `周六`, `礼拜天`: a day's character with its word for weekday.
+    let at = |days: &str, c: &str| {
+        days.chars()
+            .position(|d| c == d.to_string())
+            .map(|i| i as u32)
+    };
+    let mut chars = w.chars();
+    let first = chars.next()?.to_string();
+    let rest = chars.as_str();
+    match rest {
+        "曜日" | "曜" => return at("月火水木金土日", &first),
+        "요일" => return at("월화수목금토일", &first),
+        _ => {}
+    }
+    let (prefix, day) = ["星期", "周", "週", "礼拜"]
+        .iter()
+        .find_map(|p| Some((*p, w.strip_prefix(p)?)))?;
+    match day {
+        "天" if prefix != "週" => Some(6),
+        _ => at("一二三四五六日", day),
+    }
 }
 
 /// Whether the dates go one way only, forward or back.
@@ -829,11 +815,7 @@ fn numbers_led_line(
     day_first: bool,
 ) -> Option<NaiveDate> {
     year?;
-    let rest = line
-        .strip_prefix(['*', '-', '+'])
-        .map(str::trim_start)
-        .unwrap_or(line);
-    let rest = without_box(rest);
+    let rest = without_box(past_marker(line));
     let (first, after) = rest.split_once(char::is_whitespace)?;
     let first = first.trim_end_matches([':', ',']);
     let parts: Vec<&str> = first.trim_end_matches('.').split(['/', '.']).collect();
@@ -857,11 +839,7 @@ fn date_led_line(
     today: NaiveDate,
     day_first: bool,
 ) -> Option<NaiveDate> {
-    let rest = line
-        .strip_prefix(['*', '-', '+'])
-        .map(str::trim_start)
-        .unwrap_or(line);
-    let rest = without_box(rest);
+    let rest = without_box(past_marker(line));
     // The date leads: numbers joined by separators (`2021/1/5`, `2024.3.2`, `3月5日`), a
     // day and a month's name (`5 May`), or a month's name (`Nov 5`).
     let mut words = rest.split_whitespace();
@@ -882,6 +860,13 @@ fn date_led_line(
         return None;
     }
     find(rest, Place::Heading, year, today, day_first)
+}
+
+/// A line past its list marker (`- `, `* `, `+ `).
+fn past_marker(line: &str) -> &str {
+    line.strip_prefix(['*', '-', '+'])
+        .map(str::trim_start)
+        .unwrap_or(line)
 }
 
 /// `- [x] 2024-02-05 Projekt Aurora 3,5 h`: a line past a to-do's box.

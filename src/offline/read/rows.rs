@@ -238,19 +238,25 @@ fn bare_field(line: &str) -> Option<(String, String)> {
     for bullet in ["- ", "* ", "+ "] {
         line = line.strip_prefix(bullet).unwrap_or(line).trim_start();
     }
-    let at = line.find(|c: char| c.is_ascii_digit())?;
-    let (key, value) = (line[..at].trim(), line[at..].trim());
-    let named = !key.is_empty()
-        && key.chars().count() <= 24
-        && key.split_whitespace().count() <= 3
-        && key.chars().all(|c| c.is_alphabetic() || c == ' ');
+    let (key, value) = name_then_number(line)?;
     let lower = key.to_lowercase();
     let known = super::field_aliases().any(|(_, keys)| keys.contains(&lower))
         || super::lexicon::lexicon()
             .fields
             .values()
             .any(|keys| keys.contains(&lower));
-    (named && known && only_quantity(value)).then(|| (key.to_string(), value.to_string()))
+    (known && only_quantity(value)).then(|| (key.to_string(), value.to_string()))
+}
+
+/// A short name of letters (three words at most), then what starts at its first digit.
+fn name_then_number(text: &str) -> Option<(&str, &str)> {
+    let at = text.find(|c: char| c.is_ascii_digit())?;
+    let (name, rest) = (text[..at].trim(), text[at..].trim());
+    let named = !name.is_empty()
+        && name.chars().count() <= 24
+        && name.split_whitespace().count() <= 3
+        && name.chars().all(|c| c.is_alphabetic() || c == ' ');
+    named.then_some((name, rest))
 }
 
 /// A list item that names a thing and its quantity, with no colon: `- Inglês 45 min`,
@@ -263,14 +269,9 @@ fn named_quantity(line: &str) -> Option<(String, String)> {
         .iter()
         .find_map(|b| t.strip_prefix(b))?
         .trim();
-    let at = item.find(|c: char| c.is_ascii_digit())?;
-    let (name, value) = (item[..at].trim(), item[at..].trim());
+    let (name, value) = name_then_number(item)?;
     // A name, not a verb: `- Inglês 45 min`, `- 瑜伽 30分钟`, never `- ran 5 km`.
-    let named = name.chars().next().is_some_and(|c| !c.is_lowercase())
-        && name.chars().count() <= 24
-        && name.split_whitespace().count() <= 3
-        && name.chars().all(|c| c.is_alphabetic() || c == ' ');
-    if !named {
+    if name.starts_with(char::is_lowercase) {
         return None;
     }
     // `- 명상 10분`, `- Yoga 30 min`: an activity the readers know is theirs to count,

@@ -74,7 +74,12 @@ pub fn keyword_groups(
         let korean = super::read::lexicon::lexicon().particle_stem(word);
         let korean = (korean != word && word.chars().all(super::read::words::is_hangul))
             .then(|| korean.to_string());
-        for stem in english_stem(word).into_iter().chain(korean) {
+        let conjugated = super::lookup::conjugations(word);
+        for stem in english_stem(word)
+            .into_iter()
+            .chain(korean)
+            .chain(conjugated)
+        {
             if !group.contains(&stem) {
                 group.push(stem);
             }
@@ -459,6 +464,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     }
     // `where did I travel in July`: the places the period's trips went to.
     if let Some(reply) = super::ask::trips::answer(store, frame, &when) {
+        return Ok(Finding::Computed(reply));
+    }
+    // `where did I eat out most often`: the places the period's sentences of the act name.
+    if let Some(reply) = super::ask::most_told::places(store, frame, &when) {
         return Ok(Finding::Computed(reply));
     }
     // `how much did I spend on coffee`: the amounts written beside the thing.

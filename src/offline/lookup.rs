@@ -132,7 +132,59 @@ pub(crate) fn replace_word(text: &str, cue: &str) -> String {
 /// A verb is found in the forms the lexicon lists (`break`: `broke`), and an inflected
 /// word by its shorter form (`neuen`: `neue Laufschuhe`).
 pub(crate) fn holds(term: &str, text: &str) -> bool {
-    holds_form(term, text) || other_forms(term).any(|f| holds_form(&f, text))
+    holds_form(term, text)
+        || other_forms(term).any(|f| holds_form(&f, text))
+        || verb_stem(term).is_some_and(|stem| holds_conjugated(stem, text))
+}
+
+/// The endings of regular verbs, longest first (see `verb_endings` in the lexicon).
+fn verb_endings() -> &'static [String] {
+    static ENDINGS: OnceLock<Vec<String>> = OnceLock::new();
+    ENDINGS.get_or_init(|| {
+        let mut all = lexicon().verb_endings.clone();
+        all.sort_by_key(|e| std::cmp::Reverse(e.chars().count()));
+        all.dedup();
+        all
+    })
+}
+
+/// The stem of a regular verb's form (`regado`, `regué`: `reg`), when `term` ends in a
+/// verb ending and three letters or more stay.
+fn verb_stem(term: &str) -> Option<&str> {
+    if has_spaceless(term) || !term.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    verb_endings()
+        .iter()
+        .filter_map(|end| term.strip_suffix(end.as_str()))
+        .find(|stem| stem.chars().count() >= 3)
+}
+
+/// The other forms of a regular verb's form (`regado`: `regué`, `regar`, `regó`...);
+/// none for a word with no verb ending.
+pub(crate) fn conjugations(term: &str) -> Vec<String> {
+    let Some(stem) = verb_stem(term) else {
+        return Vec::new();
+    };
+    (verb_endings().iter())
+        .map(|e| format!("{stem}{e}"))
+        .filter(|f| f != term)
+        .collect()
+}
+
+/// Whether a word of `text` is `stem` and a verb ending (`regué` for `reg`).
+fn holds_conjugated(stem: &str, text: &str) -> bool {
+    text.match_indices(stem).any(|(at, _)| {
+        let starts = !text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric);
+        let rest = &text[at + stem.len()..];
+        let end = rest
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(rest.len());
+        starts && !rest[..end].is_empty() && verb_endings().iter().any(|e| *e == rest[..end])
+    })
 }
 
 /// The forms besides `term` itself that [`holds`] finds it by: its verb's other forms, its
@@ -165,6 +217,7 @@ pub(crate) fn entries_holding(
     for &term in terms {
         forms.push(term.to_string());
         forms.extend(other_forms(term).map(|f| f.into_owned()));
+        forms.extend(conjugations(term));
     }
     // Entries written without spaces are searched for every form inside their words (a
     // word may be glued to ideographs: `昼はramen`), Korean by its stem as

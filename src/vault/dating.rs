@@ -766,7 +766,7 @@ fn named_weekday(title: &str) -> bool {
 /// Monday 0 … Sunday 6 for a weekday's whole name or short form in any shipped language
 /// (`lunes`, `Tue`, `Mittwoch`, `木曜日`, `금요일`, `周六`); one-letter forms are not read (`月`
 /// is a month, `Do` stays a word of two letters).
-fn weekday_index(word: &str) -> Option<u32> {
+pub fn weekday_index(word: &str) -> Option<u32> {
     let w = word.to_lowercase();
     let w = w.trim_end_matches('.');
     if w.chars().count() < 2 {

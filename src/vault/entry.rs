@@ -261,7 +261,15 @@ pub fn entries_dated(
     for e in &mut out {
         match dating.date_at(e.lines.start) {
             Some(date) => e.date = date,
-            None => e.log = false,
+            None => {
+                e.log = false;
+                // A note of a year (`2025年.md`, `# Books 2025`) dates its undated parts in
+                // it: a table's days without a year are of that year.
+                let year = dating.period_at(e.lines.start).year;
+                if let Some(first) = year.and_then(|y| NaiveDate::from_ymd_opt(y, 1, 1)) {
+                    e.date = first;
+                }
+            }
         }
     }
     let labels = super::day_labels::entries(note, source, dating, &out);

@@ -8,6 +8,7 @@ pub mod finished;
 pub mod first_past;
 pub mod flags;
 pub mod group;
+pub mod most_told;
 pub mod on_day;
 pub mod plan;
 pub mod spans;
@@ -99,10 +100,23 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
             return Some(reply);
         }
     }
+    // `which plant did I water most`: the value the log's sentences of the act name most.
+    if let Some(reply) = most_told::of_field(store, frame, &plan, &table, when) {
+        return Some(reply);
+    }
+    // `first harvest of the zucchini`: the log's sentences of the act, not the table's day.
+    if let Some(reply) = most_told::first_or_last(store, frame, &plan, &table) {
+        return Some(reply);
+    }
     if told::asks(&plan, &plan::words_of(frame)) {
         let rows = matching(&plan, &table, domains).len();
         let filter = filter_words(&plan, &table);
-        if let Some(reply) = told::times(store, &plan, &table, (rows, &filter, when)) {
+        if let Some(reply) = told::times(
+            store,
+            (&plan, &plan::words_of(frame)),
+            &table,
+            (rows, &filter, when),
+        ) {
             return Some(reply);
         }
     }
@@ -487,8 +501,13 @@ fn compute(plan: &Plan, table: &Table, domains: &Domains, when: &str) -> Option<
                         .filter(|f| !matches!(f.value, Value::Date(..)))
                         .map(|f| format!(" ({}: {})", f.name, f.text))
                         .unwrap_or_default();
+                    // A date as written, unless it leaves its year out (`2/19`).
+                    let has_year =
+                        |t: &str| t.split(|c: char| !c.is_ascii_digit()).any(|n| n.len() == 4);
                     let shown = match target.and_then(|k| r.field(k)) {
-                        Some(f) if matches!(f.value, Value::Date(..)) => f.text.clone(),
+                        Some(f) if matches!(f.value, Value::Date(..)) && has_year(&f.text) => {
+                            f.text.clone()
+                        }
                         _ => date.clone(),
                     };
                     t(
@@ -647,7 +666,15 @@ pub(super) fn show(figure: f64, sample: &Value, written: &str) -> String {
         Value::Number(_, unit) if !unit.is_ascii() || unit == "★" => {
             format!("{}{unit}", super::analyze::trim(figure))
         }
-        Value::Number(_, unit) => format!("{} {unit}", super::analyze::trim(figure)),
+        // A unit the field's name gave (`sleep_hrs`) in its short form.
+        Value::Number(_, unit) => {
+            let unit = match unit.as_str() {
+                "hour" => "h",
+                "minute" => "min",
+                u => u,
+            };
+            format!("{} {unit}", super::analyze::trim(figure))
+        }
         _ => super::analyze::trim(figure),
     }
 }

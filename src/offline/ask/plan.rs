@@ -262,12 +262,23 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
     }
     // How many rows a field would be read from: the one the notes hold for this question
     // wins over a namesake in another log (`Finished` of the books, `Vu le` of the films).
-    let holding: Vec<_> = table
-        .recs
+    let holding_about = |about: Option<&str>| -> Vec<&super::table::Rec> {
+        (table.recs.iter())
+            .filter(|r| r.holds_in(table, &filters, None, None))
+            .filter(|r| about.is_none_or(|a| r.is_about(a, domains)))
+            .collect()
+    };
+    let mut holding = holding_about(about.as_deref());
+    // `which plant did I water most`: a field of words the person named is asked about,
+    // whatever activity the question's verb is (the rows are plants, not waterings).
+    let own_text = named
         .iter()
-        .filter(|r| r.holds_in(table, &filters, None, None))
-        .filter(|r| about.as_deref().is_none_or(|a| r.is_about(a, domains)))
-        .collect();
+        .any(|(k, how)| *how == Named::Own && column(k).is_some_and(|c| c.is_text()));
+    let mut about = about;
+    if holding.is_empty() && about.is_some() && own_text {
+        about = None;
+        holding = holding_about(None);
+    }
     if holding.is_empty() {
         return None;
     }
@@ -901,9 +912,16 @@ fn operation(
 ) -> Option<Op> {
     let asks = |cue: Cue| cues::asks(cued, cue);
     let questions = &lexicon().questions;
+    // `highest step count`: a count named after its field is that field's measure, ranked.
+    let ranks = asks(Cue::Best) || asks(Cue::Worst) || asks(Cue::Least);
+    let named_count = ranks
+        && !cues::asks(
+            &crate::offline::lookup::replace_word(cued, "count"),
+            Cue::Count,
+        );
     Some(if cues::has(cued, &questions.which_year) {
         Op::YearMost
-    } else if asks(Cue::Count) {
+    } else if asks(Cue::Count) && !named_count {
         Op::Count
     } else if asks(Cue::Last) {
         // Before the ranks: `most recent`, `più recente` say `most` of no measure.

@@ -138,7 +138,8 @@ impl Rec {
                     })
             })
             && match period {
-                None => on.is_none_or(|k| self.field(k).is_some()),
+                // A row is on a date field when it writes a date there (`読了 | -` is not).
+                None => on.is_none_or(|k| self.date_on(Some(k)).is_some()),
                 Some((start, end)) => self
                     .date_on(on)
                     .is_some_and(|(d, p)| start <= d && last_day(d, p) <= end),
@@ -291,6 +292,7 @@ impl Table {
     /// The table of `recs`, its vocabulary counted.
     pub fn of(mut recs: Vec<Rec>) -> Table {
         settle_orders(&mut recs);
+        settle_days_of_year(&mut recs);
         settle_durations(&mut recs);
         settle_scores(&mut recs);
         settle_misspelt_keys(&mut recs);
@@ -520,6 +522,45 @@ fn settle_orders(recs: &mut [Rec]) {
     }
 }
 
+/// `| 陸王 | 1/3 | 1/10 |` under `読み始め` and `読了`: a day and a month in a field named
+/// as a date are that day of the row's year (the note's). Day or month first is settled per
+/// field by a number past 12, else month first in a name of ideographs or Hangul, day
+/// first in the others.
+fn settle_days_of_year(recs: &mut [Rec]) {
+    use crate::offline::read::rows::{day_and_month, names_a_date};
+    let mut seen: BTreeMap<String, (bool, bool)> = BTreeMap::new();
+    for f in recs.iter().flat_map(|r| &r.fields) {
+        if let Some((a, b)) = day_and_month(&f.text).filter(|_| names_a_date(&f.name)) {
+            let (day_first, month_first) = seen.entry(f.key.clone()).or_default();
+            *day_first |= a > 12;
+            *month_first |= b > 12;
+        }
+    }
+    for rec in recs.iter_mut() {
+        let year = chrono::Datelike::year(&rec.date);
+        for f in &mut rec.fields {
+            let Some(&(day_first, month_first)) = seen.get(&f.key) else {
+                continue;
+            };
+            let Some((a, b)) =
+                day_and_month(&f.text).filter(|_| !matches!(f.value, Value::Date(..)))
+            else {
+                continue;
+            };
+            let spaceless = crate::domains::has_spaceless(&f.name);
+            let (day, month) = match (day_first, month_first) {
+                (true, false) => (a, b),
+                (false, true) => (b, a),
+                _ if spaceless => (b, a),
+                _ => (a, b),
+            };
+            if let Some(d) = NaiveDate::from_ymd_opt(year, month, day) {
+                f.value = Value::Date(d, Precision::Day);
+            }
+        }
+    }
+}
+
 /// The last day of what a date with its precision names (`2019` -> Dec 31, 2019).
 fn last_day(d: NaiveDate, p: Precision) -> NaiveDate {
     use chrono::Datelike;
@@ -538,6 +579,13 @@ pub use crate::vault::parsed::compared as key;
 /// A field's name before a unit it writes in brackets (`Weight (kg)`, `Lectura (pág.)`,
 /// `体重（kg）`), and that unit, canonical.
 fn split_unit(name: &str) -> Option<(&str, &'static str)> {
+    // `sleep_hrs`, `run_km`: a unit after the name's last `_`.
+    if let Some((bare, unit)) = name.trim_end().rsplit_once('_') {
+        let unit = crate::offline::read::units::measure_unit(&unit.to_lowercase());
+        if let Some(unit) = unit.filter(|_| !bare.trim().is_empty()) {
+            return Some((bare, unit));
+        }
+    }
     let (bare, inner) = name.trim_end().rsplit_once(['(', '[', '（'])?;
     let inner = inner
         .trim_end_matches([')', ']', '）'])
@@ -552,8 +600,15 @@ pub fn unit_in_name(name: &str) -> Option<&'static str> {
     split_unit(name).map(|(_, unit)| unit)
 }
 
-/// The compared form of a field's name; an emoji name (`👟`) is itself.
+/// The compared form of a field's name; an emoji name (`👟`) is itself; a name that ends
+/// in its unit after `_` is the name before it (`sleep_hrs` is `sleep`, as the same field
+/// renamed).
 pub fn field_key(name: &str) -> String {
+    if name.contains('_') {
+        if let Some(bare) = bare_key(name) {
+            return bare;
+        }
+    }
     match key(name) {
         k if k.is_empty() => name.replace('\u{fe0f}', "").trim().to_string(),
         k => k,

@@ -29,7 +29,7 @@ pub fn asks(plan: &Plan, q: &str) -> bool {
 /// those are more than the rows holding them (`rows`); else `None`.
 pub fn times(
     store: &Store,
-    plan: &Plan,
+    (plan, q): (&Plan, &str),
     table: &Table,
     (rows, filter, when): (usize, &str, &str),
 ) -> Option<Reply> {
@@ -47,6 +47,9 @@ pub fn times(
     let (start, end) = plan.period.unwrap_or((NaiveDate::MIN, NaiveDate::MAX));
     let entries = lookup::entries_holding(store, &values, (start, end))
         .unwrap_or_else(|| store.entries_by_date_range(start, end));
+    // `how many times did I water the tomatoes`: the sentences that tell the act, when
+    // some do (`cosecha de tomates` is no watering).
+    let act = super::most_told::act_words(q, table);
     let mut told = Vec::new();
     for e in entries {
         if !e.log {
@@ -60,7 +63,17 @@ pub fn times(
             }
         }
     }
-    if told.len() <= rows {
+    let acted: Vec<(String, crate::vault::Entry)> = (told.iter())
+        .filter(|(sentence, _)| {
+            let lower = sentence.to_lowercase();
+            act.iter().any(|a| lookup::holds(a, &lower))
+        })
+        .cloned()
+        .collect();
+    if !acted.is_empty() {
+        told = acted;
+    }
+    if told.len() <= rows && acted_none(&act, &told) {
         return None;
     }
     let n = told.len().to_string();
@@ -92,6 +105,14 @@ pub fn times(
         reply.used(&e.source);
     }
     Some(reply)
+}
+
+/// Whether no act narrowed the sentences: then fewer sentences than rows are no answer.
+fn acted_none(act: &[String], told: &[(String, crate::vault::Entry)]) -> bool {
+    !told.iter().any(|(sentence, _)| {
+        let lower = sentence.to_lowercase();
+        act.iter().any(|a| lookup::holds(a, &lower))
+    })
 }
 
 /// Whether `text` (lowercase) names `value`: a phrase as whole words, a word as

@@ -146,7 +146,7 @@ fn destinations(sentence: &str) -> Vec<String> {
 }
 
 /// A letter of a place's name in Japanese, Korean or Chinese: ideographs, katakana, Hangul.
-fn is_place_char(c: char) -> bool {
+pub(super) fn is_place_char(c: char) -> bool {
     ('\u{4E00}'..='\u{9FFF}').contains(&c)
         || ('\u{30A0}'..='\u{30FF}').contains(&c)
         || crate::offline::read::is_hangul(c)

@@ -523,11 +523,32 @@ pub fn clean(line: &str) -> String {
         text = inline_fields(&text).replace("::", ":");
     }
     let text = spaced_labels(&text);
+    let text = unit_keys(&text);
     let text = digit_groups(&text);
     let text = plates(&text);
     // `three sets of five`, `세 세트`, `三组`: counts in words, as digits.
     let text = super::lexicon::in_digits(&text);
     trackers(&text).trim().to_string()
+}
+
+/// `run_km: 5.5`, `sleep_hrs: 6.75`, `weight_kg: 80`: a key that ends in its unit, over a
+/// bare number, read as the name and the number in that unit (`run: 5.5 km`).
+fn unit_keys(text: &str) -> std::borrow::Cow<'_, str> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    if !text.contains(':') {
+        return text.into();
+    }
+    let re = RE.get_or_init(|| {
+        Regex::new(r"^(\p{L}[\p{L}_]*?)_([\p{L}]{1,7}):\s*(\d+(?:[.,]\d+)?)\s*$")
+            .expect("unit key pattern compiles")
+    });
+    let Some(c) = re.captures(text) else {
+        return text.into();
+    };
+    match super::units::measure_unit(&c[2].to_lowercase()) {
+        Some(_) => format!("{}: {} {}", &c[1], &c[3], &c[2]).into(),
+        None => text.into(),
+    }
 }
 
 /// Thousands written in groups of three digits apart (`1 700 m`, `12 450 pas`, `23 900 m`)
@@ -608,7 +629,7 @@ fn spaced_labels(text: &str) -> std::borrow::Cow<'_, str> {
 /// Habit-tracker emoji said in words: `💧 9` (glasses of water), `☕☕☕` (three coffees),
 /// `👣 9.1k` (steps), `📖 30p` (pages read), `🧘 15 min` (meditation), `⚖️ 71.6` (a weigh-in).
 fn trackers(text: &str) -> std::borrow::Cow<'_, str> {
-    const EMOJI: [char; 6] = ['💧', '☕', '👣', '📖', '🧘', '⚖'];
+    const EMOJI: [char; 7] = ['💧', '☕', '👣', '📖', '🧘', '⚖', '🏃'];
     if text.is_ascii() || !text.contains(EMOJI) {
         return text.into();
     }
@@ -631,6 +652,18 @@ fn trackers(text: &str) -> std::borrow::Cow<'_, str> {
     for (re, with) in rules {
         out = re.replace_all(&out, *with).into_owned();
     }
+    // `🏃 5.2`, `🏃: 3.8 mi`: a run of that distance (in km unless a unit says); `🏃: 0` none.
+    static RUN: OnceLock<Regex> = OnceLock::new();
+    let run = RUN.get_or_init(|| {
+        Regex::new(r"🏃[\x{200D}♀♂\x{FE0F}]*\s*:?\s*(\d+(?:[.,]\d+)?)\s*(km|mi|miles)?")
+            .expect("run pattern compiles")
+    });
+    let out = run.replace_all(&out, |c: &regex::Captures| {
+        match number(&c[1]).unwrap_or(0.0) == 0.0 {
+            true => String::new(),
+            false => format!("ran {} {}", &c[1], c.get(2).map_or("km", |u| u.as_str())),
+        }
+    });
     // `☕☕☕`: one coffee per cup drawn.
     static CUPS: OnceLock<Regex> = OnceLock::new();
     let cups = CUPS.get_or_init(|| {

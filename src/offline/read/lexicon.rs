@@ -99,6 +99,8 @@ struct File {
     #[serde(default)]
     verb_forms: BTreeMap<String, Vec<String>>,
     #[serde(default)]
+    verb_endings: Vec<String>,
+    #[serde(default)]
     periods: BTreeMap<PeriodWord, Vec<String>>,
     #[serde(default)]
     activities: Ordered,
@@ -629,6 +631,8 @@ struct Markers {
     #[serde(default)]
     at_place: Vec<String>,
     #[serde(default)]
+    place_nouns: Vec<String>,
+    #[serde(default)]
     messaged: Vec<String>,
     #[serde(default)]
     travel_by: Vec<String>,
@@ -743,6 +747,9 @@ pub struct Lexicon {
     /// Before a place one is at (`in Vancouver`, `en Lisboa`, `在成都`): a line with one
     /// tells where the day was.
     pub at_place: Vec<String>,
+    /// Words naming a kind of place in a question (`which restaurant`, `qué bar`, `どの店`):
+    /// the places the period's sentences name are its answers.
+    pub place_nouns: Vec<String>,
     /// Words of a written message among the words of reaching someone (`texted`, `문자`,
     /// `短信`): a question about calls does not count a sentence that only messaged.
     pub messaged: Vec<String>,
@@ -810,6 +817,9 @@ pub struct Lexicon {
     /// (`break` -> `broke`, `broken`; `kaufen` -> `gekauft`): a told fact is found in
     /// whichever form it was told.
     pub verb_forms: BTreeMap<String, Vec<String>>,
+    /// The endings of regular verbs, every language's (`ado`, `é`, `ei`, `ato`): a form
+    /// with one is found by its stem in any other (`regado` finds `regué`).
+    pub verb_endings: Vec<String>,
     /// Activities no domain reads, each with its words in every language, in en.yaml's
     /// order (see `crate::offline::activities`).
     pub activities: Ordered,
@@ -937,6 +947,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         finished_work: Vec::new(),
         toward: Vec::new(),
         at_place: Vec::new(),
+        place_nouns: Vec::new(),
         messaged: Vec::new(),
         travel_by: Vec::new(),
         works: Vec::new(),
@@ -964,6 +975,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         sleep: BTreeMap::new(),
         periods: BTreeMap::new(),
         verb_forms: BTreeMap::new(),
+        verb_endings: Vec::new(),
         activities: Ordered::default(),
         answers: Vec::new(),
         question_words: Vec::new(),
@@ -1074,6 +1086,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.finished_work.extend(lower(m.finished_work));
         lex.toward.extend(lower(m.toward));
         lex.at_place.extend(lower(m.at_place));
+        lex.place_nouns.extend(lower(m.place_nouns));
         lex.messaged.extend(lower(m.messaged));
         lex.travel_by.extend(lower(m.travel_by));
         lex.works.extend(lower(m.works));
@@ -1187,6 +1200,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
                 .or_default()
                 .extend(lower(words));
         }
+        lex.verb_endings.extend(lower(file.verb_endings));
         for (verb, forms) in file.verb_forms {
             lex.verb_forms
                 .entry(verb.to_lowercase())

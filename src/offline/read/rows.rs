@@ -148,10 +148,57 @@ pub fn gives_records(entry: &crate::vault::Entry) -> bool {
 /// Whether an entry's text holds a table with a date in a cell: its rows are records even
 /// in a note with no date of its own (a reading log's `Started` and `Finished` columns).
 pub fn holds_dated_table(text: &str) -> bool {
-    text.contains('|')
-        && text.lines().any(|l| {
-            is_row(l) && !is_separator(l) && cells(l).iter().any(|c| super::value::is_date(c))
+    if !text.contains('|') {
+        return false;
+    }
+    let rows: Vec<Vec<String>> = (text.lines())
+        .filter(|l| is_row(l) && !is_separator(l))
+        .map(cells)
+        .collect();
+    if rows.iter().flatten().any(|c| super::value::is_date(c)) {
+        return true;
+    }
+    // `| 陸王 | 池井戸潤 | 1/3 | 1/10 |` under `読了`: days of the note's year.
+    let Some((header, body)) = rows.split_first() else {
+        return false;
+    };
+    header.iter().enumerate().any(|(i, name)| {
+        names_a_date(name)
+            && (body.iter())
+                .filter(|r| r.get(i).is_some_and(|c| day_and_month(c).is_some()))
+                .count()
+                >= 2
+    })
+}
+
+/// Whether a field's name says its values are days: `Date`, `日付`, `Started`, `読了`.
+pub fn names_a_date(name: &str) -> bool {
+    let key = name.trim().to_lowercase();
+    let lex = super::lexicon::lexicon();
+    crate::vault::dating::DATE_KEYS.contains(&key.as_str())
+        || ["started", "finished"]
+            .iter()
+            .any(|k| lex.fields.get(*k).is_some_and(|words| words.contains(&key)))
+}
+
+/// `1/10`, `10.1.`: two numbers of a day and a month and no year, in the order written.
+pub fn day_and_month(cell: &str) -> Option<(u32, u32)> {
+    // Full-width digits and slash (`１１/１９`) read as ASCII.
+    let narrow: String = (cell.chars())
+        .map(|c| match c {
+            '\u{FF0E}'..='\u{FF19}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
         })
+        .collect();
+    let t = narrow.trim().trim_end_matches('.');
+    let (a, b) = t.split_once(['/', '.'])?;
+    let number = |s: &str| {
+        (!s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    let (a, b) = (number(a)?, number(b)?);
+    (a >= 1 && b >= 1 && a <= 31 && b <= 31).then_some((a, b))
 }
 
 /// A table row's cells, as written, markup taken off.
@@ -327,6 +374,8 @@ pub fn field(line: &str) -> Option<(String, String)> {
     let clock = key.ends_with(|c: char| c.is_ascii_digit())
         && value.starts_with(|c: char| c.is_ascii_digit());
     let link = value.starts_with("//");
+    // `- lunes: regué los tomates`, `Tue: gym`: a weekday dates the line; it names no field.
+    let weekday = crate::vault::dating::weekday_index(&key).is_some();
     // `„Salz" (Regie: Lena Vogt)`: a colon inside an aside makes no key of the title.
     let aside = key.matches(['(', '（']).count() != key.matches([')', '）']).count()
         || key.contains(['"', '„', '“', '«', '『', '「']);
@@ -334,6 +383,7 @@ pub fn field(line: &str) -> Option<(String, String)> {
         && !clock
         && !link
         && !aside
+        && !weekday
         && !value.is_empty()
         && (1..=4).contains(&words)
         && key.chars().count() <= 32)

@@ -77,6 +77,15 @@ pub fn read(text: &str) -> Value {
         let half = if marks.contains('½') { 0.5 } else { 0.0 };
         return Value::Number(full + half, "★".to_string());
     }
+    // `7/10`, `4/5`: a mark out of a scale is the mark.
+    if let Some((mark, scale)) = t.split_once('/') {
+        let scale = scale.trim();
+        if matches!(scale, "5" | "10" | "100") {
+            if let Some((n, unit)) = number(mark.trim()).filter(|(_, u)| u.is_empty()) {
+                return Value::Number(n, unit);
+            }
+        }
+    }
     // `86 €, c'était la pompe`: the figure a sentence opens with.
     let lead = t.split([';', '(']).next().unwrap_or(t);
     let lead = lead.split(", ").next().unwrap_or(lead);

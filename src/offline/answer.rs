@@ -1465,6 +1465,7 @@ fn recent_summary(store: &Store, anchor: NaiveDate, link: analyze::Link) -> Opti
             streak: false,
             streak_in_weeks: false,
             preceding_days: false,
+            first: false,
             target_km: None,
             runs: Default::default(),
             miles: false,

@@ -106,6 +106,8 @@ pub struct Query {
     pub rest_days: bool,
     /// Wants the nights (days) before the found sessions ("the nights before it").
     pub preceding_days: bool,
+    /// The earliest reading of the period, not the latest (`my first weight in August`).
+    pub first: bool,
     /// A race distance named ("5k", "10 km", "half marathon"): best means fastest at it.
     pub target_km: Option<f64>,
     /// The runs asked about: a kind (`LSD`), a least distance (`10km 이상`).
@@ -392,6 +394,7 @@ pub fn read(question: &str, anchor: chrono::NaiveDate, week: Weekday, domains: &
         streak,
         streak_in_weeks,
         preceding_days: has_any(&lower, cues::words(Cue::PrecedingDays)),
+        first: kind == QueryType::Last && cues::has(&rest, &lexicon().questions.first),
         target_km,
         runs,
         miles: has_any(&rest, &["miles", "mile", "mi"]),

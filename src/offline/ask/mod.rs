@@ -136,7 +136,9 @@ fn typed_amount(frame: &Frame, plan: &Plan) -> bool {
         frame.query.kind,
         QueryType::Total | QueryType::Average | QueryType::Max | QueryType::Min
     );
-    typed && amount && plan.target.is_none() && plan.op == Op::Count
+    // `how many times did I weigh myself`: the weigh-ins, not every row of the month.
+    let counted = frame.query.kind == QueryType::Count && plan.filters.is_empty();
+    typed && (amount || counted) && plan.target.is_none() && plan.op == Op::Count
 }
 
 /// Whether a typed reader reads the asked measure on more days than the person's field

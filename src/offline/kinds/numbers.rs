@@ -579,6 +579,28 @@ pub fn reply(
                     .leaving_out(left_out),
             );
         }
+        // `my first weight in August`: the period's earliest reading.
+        QueryType::Last if query.first && !matches!(metric, Metric::Lift(_)) => {
+            let first = points.first()?;
+            r.head.push(say::t(
+                "first_value",
+                &[
+                    ("what", &label),
+                    ("when", when),
+                    ("detail", &first.detail),
+                    ("date", &full_day(first.date)),
+                    ("link", &link(first.record)),
+                ],
+            ));
+            items(
+                &mut r,
+                &points
+                    .iter()
+                    .take(crate::offline::kinds::LISTED)
+                    .collect::<Vec<_>>(),
+                link,
+            );
+        }
         QueryType::Last => {
             let s = sessions(&points);
             let last = s.last()?;

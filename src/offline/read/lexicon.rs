@@ -633,6 +633,8 @@ struct Markers {
     #[serde(default)]
     place_nouns: Vec<String>,
     #[serde(default)]
+    climb: Vec<String>,
+    #[serde(default)]
     messaged: Vec<String>,
     #[serde(default)]
     travel_by: Vec<String>,
@@ -750,6 +752,8 @@ pub struct Lexicon {
     /// Words naming a kind of place in a question (`which restaurant`, `qué bar`, `どの店`):
     /// the places the period's sentences name are its answers.
     pub place_nouns: Vec<String>,
+    /// Words of a climb beside metres or feet (`D+`, `Hm`, `elevation`, `獲得標高`).
+    pub climb: Vec<String>,
     /// Words of a written message among the words of reaching someone (`texted`, `문자`,
     /// `短信`): a question about calls does not count a sentence that only messaged.
     pub messaged: Vec<String>,
@@ -948,6 +952,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         toward: Vec::new(),
         at_place: Vec::new(),
         place_nouns: Vec::new(),
+        climb: Vec::new(),
         messaged: Vec::new(),
         travel_by: Vec::new(),
         works: Vec::new(),
@@ -1087,6 +1092,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.toward.extend(lower(m.toward));
         lex.at_place.extend(lower(m.at_place));
         lex.place_nouns.extend(lower(m.place_nouns));
+        lex.climb.extend(lower(m.climb));
         lex.messaged.extend(lower(m.messaged));
         lex.travel_by.extend(lower(m.travel_by));
         lex.works.extend(lower(m.works));

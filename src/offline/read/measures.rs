@@ -127,6 +127,16 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
             clause.claim(hit.range.start..hit.range.end + speed);
             continue;
         }
+        // `1250 m de D+`, `D+ 800 m`, `650 Hm`: a climb, not a distance.
+        if matches!(unit, "m" | "ft") && climbs(&clause.text, &hit.range) {
+            found.measures.push(Measure {
+                what: "elevation".to_string(),
+                value: round2(value),
+                unit: unit.to_string(),
+            });
+            clause.claim(hit.range);
+            continue;
+        }
         // Sets and reps belong to a lift; alone they measure nothing. A percentage beside
         // an effort (`RPE 7.5 (80%)`, `@ 85%`) is the lift's intensity.
         if matches!(unit, "set" | "rep")
@@ -175,6 +185,19 @@ pub fn read(clause: &mut Clause, found: &mut Found, line: &str) {
                 })
                 .unwrap_or(what),
             Some(_) => what,
+        };
+        // `80,0 kg na balança`, `Na balança da academia deu 80.1 kg`: a word of a weigh-in
+        // near the figure names it, wherever the nearest word is.
+        // `Ela subiu na balança: 62 kg`: someone else's weigh-in is none of the person's.
+        if others_sentence(&clause.text, &hit.range)
+            && weigh_in(what.clone(), unit, value) == "weight"
+        {
+            clause.claim(hit.range);
+            continue;
+        }
+        let what = match weigh_in_near(&clause.text, &hit.range) {
+            true if weigh_in(String::new(), unit, value) == "weight" => "weight".to_string(),
+            _ => what,
         };
         found.measures.push(Measure {
             what: weigh_in(what, unit, value),
@@ -285,6 +308,32 @@ fn moving(clause: &Clause, line: &str) -> Option<&'static str> {
 
 /// The length of what makes the distance before it a speed (`/h`, `/hr`, `kph`'s `ph`, ` per
 /// hour`, ` pro Stunde`: the language files' `per_hour`), if anything does.
+/// Whether a word of a climb stands right after the figure at `range` (past `de`, `of`)
+/// or right before it.
+fn climbs(text: &str, range: &std::ops::Range<usize>) -> bool {
+    let lower = |s: &str| s.to_lowercase();
+    let after = lower(text[range.end..].trim_start());
+    let after = (["de ", "d'", "of "].iter())
+        .find_map(|p| after.strip_prefix(p))
+        .unwrap_or(&after)
+        .to_string();
+    let before = lower(
+        text[..range.start]
+            .trim_end()
+            .trim_end_matches(':')
+            .trim_end(),
+    );
+    let climb = &super::lexicon::lexicon().climb;
+    // A clause may end at a `+` (`D+` is `d` there).
+    let word_ends = |rest: &str| !rest.starts_with(char::is_alphanumeric);
+    climb.iter().any(|w| {
+        let bare = w.trim_end_matches('+');
+        after.strip_prefix(w.as_str()).is_some_and(word_ends)
+            || bare.len() < w.len() && after.strip_prefix(bare).is_some_and(str::is_empty)
+            || before.ends_with(w.as_str())
+    })
+}
+
 fn per_hour(after: &str) -> Option<usize> {
     let words = super::lexicon::lexicon().per_hour.iter();
     ["/hour", "/hr", "/h", "ph"]
@@ -505,6 +554,27 @@ fn body_weight(clause: &mut Clause, found: &mut Found) {
     }
 }
 
+/// Whether the sentence of the figure at `range` opens with someone else (`Ela subiu na
+/// balança: 62 kg`, `She weighed 60 kg`).
+fn others_sentence(text: &str, range: &std::ops::Range<usize>) -> bool {
+    let before = text[..range.start]
+        .rsplit(['.', ';', '!', '?'])
+        .next()
+        .unwrap_or("");
+    let first = before
+        .split(|c: char| !c.is_alphabetic())
+        .find(|w| !w.is_empty())
+        .map(str::to_lowercase);
+    first.is_some_and(|w| THIRD_PERSON.contains(&w.as_str()))
+}
+
+/// Pronouns of someone else opening a sentence, in the languages read.
+const THIRD_PERSON: &[&str] = &[
+    // Not French `il`: Italian's `il` is "the" (`Il peso era 80 kg`).
+    "she", "he", "they", "ela", "ele", "elas", "eles", "ella", "él", "ellos", "elle", "elles",
+    "ils", "lei", "lui", "sie", "er",
+];
+
 /// Labels of a weigh-in, in the languages read (`Waage: 80,9 kg`, `pesée : 68,3 kg`, `공체
 /// 53.6kg`, `空腹体重 77.2kg`).
 const WEIGH_IN_LABELS: &[&str] = &[
@@ -527,12 +597,38 @@ const WEIGH_IN_LABELS: &[&str] = &[
     "pesaje",
     "balança",
     "balanca",
+    "pesagem",
+    "pesei",
+    "pesava",
+    "pesé",
     "체중",
     "몸무게",
     "공체",
     "体重",
     "晨重",
 ];
+
+/// Whether a label of a weigh-in stands within five words before the figure at `range`
+/// or three after it, in its own sentence.
+fn weigh_in_near(text: &str, range: &std::ops::Range<usize>) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !(c.is_alphabetic() || c == '-'))
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let before = text[..range.start]
+        .rsplit(['.', ';', '!', '?'])
+        .next()
+        .unwrap_or("");
+    let after = text[range.end..]
+        .split(['.', ';', '!', '?'])
+        .next()
+        .unwrap_or("");
+    let (before, after) = (words(before), words(after));
+    let mut near = (before.iter().rev().take(5)).chain(after.iter().take(3));
+    near.any(|w| WEIGH_IN_LABELS.contains(&w.as_str()))
+}
 
 /// What a measure is about, with every label of a weigh-in made one name (`weight`), so a
 /// person's weigh-ins are one series whatever each line calls them. Only kilograms or

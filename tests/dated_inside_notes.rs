@@ -89,10 +89,10 @@ fn a_weeks_note_dates_its_lines_by_the_days_named() {
     );
     process(v);
     let may = lead(v, "¿Cuántas veces regué los tomates en mayo de 2026?");
-    assert!(may.contains("**2**"), "Monday 4 and Saturday 9 May: {may}");
+    assert!(may.contains("**2"), "Monday 4 and Saturday 9 May: {may}");
     let last = lead(v, "¿Cuándo regué los tomates por última vez?");
     assert!(
-        last.contains("2 jun") || last.contains("2026-06-02"),
+        last.contains("2 jun") || last.contains("2 de junio") || last.contains("2026-06-02"),
         "{last}"
     );
     let beans = lead(v, "When did I last water the beans?");

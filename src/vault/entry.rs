@@ -221,13 +221,17 @@ pub(crate) const NOTE_KEYS: [&str; 25] = [
     "week",
 ];
 
+/// Keys of [`NOTE_KEYS`] that are a logged thing's own field when the note logs something
+/// else too (a book's `author` and `status` beside its `rating`).
+const LOGGED_WITH_OTHERS: [&str; 4] = ["author", "status", "category", "categories"];
+
 /// A note's properties as an entry of their own (`distance: 7.8` / `time: "41:26"`, as a
 /// runner's note, a daily template or an app export keeps them): the frontmatter's
 /// top-level `key: value` lines, without the keys about the note itself.
 fn property_lines(note: &Note) -> Option<(String, Range<usize>)> {
     let fm = note.frontmatter.as_ref().filter(|fm| fm.yaml.is_ok())?;
     let inner = 1..fm.line_count.saturating_sub(1);
-    let mut text = String::new();
+    let mut lines: Vec<(&str, bool)> = Vec::new();
     for i in inner {
         let line = note.line(i).trim_end();
         if line.starts_with(char::is_whitespace) || line.starts_with('-') {
@@ -238,13 +242,17 @@ fn property_lines(note: &Note) -> Option<(String, Range<usize>)> {
         };
         let key = key.trim().to_lowercase();
         let about_note = NOTE_KEYS.contains(&key.as_str()) || DATE_KEYS.contains(&key.as_str());
-        if value.trim().is_empty() || about_note {
+        if value.trim().is_empty() || about_note && !LOGGED_WITH_OTHERS.contains(&key.as_str()) {
             continue;
         }
-        text.push_str(line);
-        text.push('\n');
+        lines.push((line, about_note));
     }
-    (!text.is_empty()).then(|| (text.trim_end().to_string(), 0..fm.line_count))
+    // `author: Ana Ruiz` beside `rating: 4` is the book's; alone (a post's), the note's.
+    if lines.iter().all(|(_, about_note)| *about_note) {
+        return None;
+    }
+    let text: Vec<&str> = lines.iter().map(|(line, _)| *line).collect();
+    Some((text.join("\n"), 0..fm.line_count))
 }
 
 /// Splits a note into entries dated by `dating` (DESIGN §1.2): the nearest dated heading

@@ -83,15 +83,21 @@ impl Frontmatter {
         {
             return Some(date);
         }
-        let dated: Vec<NaiveDate> = pairs
+        let dated: Vec<(&str, NaiveDate)> = pairs
             .iter()
             .filter(|(k, _)| !super::entry::NOTE_KEYS.contains(&k.as_str()))
             .filter(|(_, text)| with_year(text))
-            .filter_map(|(_, text)| read(text))
+            .filter_map(|(k, text)| Some((k.as_str(), read(text)?)))
             .collect();
+        // `started: 2024-07-14` / `finished: 2024-08-25` (a book's note): the day it was
+        // finished, as its row is.
+        let finished = crate::offline::read::lexicon::lexicon()
+            .fields
+            .get("finished");
+        let done = |k: &str| finished.is_some_and(|words| words.iter().any(|w| w == k));
         match dated.as_slice() {
-            [one] => Some(*one),
-            _ => None,
+            [(_, one)] => Some(*one),
+            many => many.iter().find(|(k, _)| done(k)).map(|(_, d)| *d),
         }
     }
 }

@@ -254,7 +254,13 @@ fn per_stretch(
             *max.unwrap_or(&NaiveDate::MIN),
         )
     });
-    let (stretches, key, noun) = per.stretches(first, last);
+    let (mut stretches, key, noun) = per.stretches(first, last);
+    if per == plan::Per::Day {
+        let mut dated = days.clone();
+        dated.sort();
+        dated.dedup();
+        stretches = dated.len().max(1) as f64;
+    }
     let total: f64 = values.iter().map(|(_, n)| n).sum();
     let rounded = (stretches * 10.0).round() / 10.0;
     let over = say::count_text(&super::analyze::trim(rounded), rounded == 1.0, noun);

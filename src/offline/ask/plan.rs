@@ -99,6 +99,8 @@ impl Plan {
 pub enum Per {
     Week,
     Month,
+    /// The days with a row: `hours per working day` is each day's total, averaged.
+    Day,
 }
 
 impl Per {
@@ -114,7 +116,7 @@ impl Per {
                     last + chrono::Days::new(on),
                 )
             }
-            Per::Month => (first, last),
+            Per::Month | Per::Day => (first, last),
         }
     }
 
@@ -132,6 +134,8 @@ impl Per {
                     + 1;
                 (f64::from(months.max(1)), "per_month_avg", "month")
             }
+            // The days are counted from the rows (see `per_stretch`).
+            Per::Day => (1.0, "per_day_avg", "day"),
         }
     }
 }
@@ -153,9 +157,12 @@ pub fn resolve(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan> 
     let mut plan = resolve_words(frame, table, domains)?;
     // `drinks per week on average`: the period's total over its weeks.
     if matches!(plan.op, Op::Sum | Op::Mean) {
-        plan.per = match (frame.query.per_week, frame.query.per_month) {
-            (true, _) => Some(Per::Week),
-            (_, true) => Some(Per::Month),
+        let per_day = cues::has(&words_of(frame), &lexicon().questions.per_day);
+        plan.per = match (frame.query.per_week, frame.query.per_month, per_day) {
+            (true, _, _) => Some(Per::Week),
+            (_, true, _) => Some(Per::Month),
+            // A mean of rows that come several a day (`hours per working day`).
+            (_, _, true) if plan.op == Op::Mean => Some(Per::Day),
             _ => None,
         };
     }
@@ -371,8 +378,9 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         let adds = target
             .as_ref()
             .is_some_and(|(k, _)| column(k).is_some_and(|c| c.is_number() && group::adds_up(k, c)));
-        // `quel mois ai-je fait le plus de sport`: the days a field of yes and no says yes.
-        if adds || flag || !filters.is_empty() || about.is_some() {
+        // `quel mois ai-je fait le plus de sport`: the days a field of yes and no says yes;
+        // `一番たくさん読み終えた月`: the rows by the month of the date field named.
+        if adds || flag || !filters.is_empty() || about.is_some() || date_field.is_some() {
             let least = asks(Cue::Least) || asks(Cue::Worst);
             // `which month did I walk the most on average`: the months' means.
             let month = match asks(Cue::Average) && adds {
@@ -923,6 +931,12 @@ fn operation(
         Op::YearMost
     } else if asks(Cue::Count) && !named_count {
         Op::Count
+    } else if cues::has(cued, &questions.earliest) {
+        // `earliest wake-up` ranks the field's times; `my earliest run` is the first.
+        match target {
+            Some(_) => Op::Min,
+            None => Op::First,
+        }
     } else if asks(Cue::Last) {
         // Before the ranks: `most recent`, `più recente` say `most` of no measure.
         Op::Latest

@@ -395,6 +395,7 @@ fn line_of<'t>(text: &'t str, amount: &str) -> &'t str {
 fn priced_parts(lines: &[Vec<String>]) -> Vec<(String, f64, String)> {
     let mut out: Vec<(String, f64, String)> = Vec::new();
     let mut unpriced: Vec<String> = Vec::new();
+    let cost_words = &lexicon().questions.cost;
     for line in lines {
         for part in line.iter().flat_map(|c| parts_of(c)) {
             let lower = part.to_lowercase();
@@ -408,7 +409,10 @@ fn priced_parts(lines: &[Vec<String>]) -> Vec<(String, f64, String)> {
             let labelled = lower
                 .split_once(':')
                 .is_some_and(|(_, rest)| amount(rest).is_some() || bare_price(rest).is_some());
-            let lower = match (words <= mark || labelled) && !unpriced.is_empty() {
+            // `和阿梅点了咖啡外卖，我的那杯花了29元`, `Lunch with Ana, paid 12 €`: a part
+            // that only tells the price prices the part before it.
+            let told = cost_words.iter().any(|w| lower.contains(w.as_str()));
+            let lower = match (words <= mark || labelled || told) && !unpriced.is_empty() {
                 true => format!("{},{lower}", unpriced.join(",")),
                 false => lower,
             };

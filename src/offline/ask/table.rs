@@ -297,6 +297,7 @@ impl Table {
         settle_scores(&mut recs);
         settle_misspelt_keys(&mut recs);
         settle_thousands(&mut recs);
+        settle_bare_numbers(&mut recs);
         let mut columns: BTreeMap<String, Column> = BTreeMap::new();
         for rec in &recs {
             for f in &rec.fields {
@@ -320,6 +321,42 @@ impl Table {
             }
         }
         Table { recs, columns }
+    }
+}
+
+/// `32,60` among `R$ 44,90` and `R$ 161,29` in one column: a bare number takes the one
+/// unit the field's other numbers all write, when most of them write it.
+fn settle_bare_numbers(recs: &mut [Rec]) {
+    // Per field: its units (`None` once two differ), and how many numbers are bare.
+    let mut seen: BTreeMap<String, (Option<String>, usize, usize)> = BTreeMap::new();
+    for f in recs.iter().flat_map(|r| &r.fields) {
+        let Value::Number(_, unit) = &f.value else {
+            continue;
+        };
+        let (one, united, bare) = seen
+            .entry(f.key.clone())
+            .or_insert_with(|| (Some(String::new()), 0, 0));
+        if unit.is_empty() {
+            *bare += 1;
+            continue;
+        }
+        *united += 1;
+        *one = match one.take() {
+            Some(u) if u.is_empty() || u == *unit => Some(unit.clone()),
+            _ => None,
+        };
+    }
+    let units: BTreeMap<String, String> = seen
+        .into_iter()
+        .filter(|(_, (_, united, bare))| *bare > 0 && united > bare)
+        .filter_map(|(key, (one, ..))| Some((key, one?)))
+        .collect();
+    for f in recs.iter_mut().flat_map(|r| &mut r.fields) {
+        if let Value::Number(n, unit) = &f.value {
+            if let Some(one) = unit.is_empty().then(|| units.get(&f.key)).flatten() {
+                f.value = Value::Number(*n, one.clone());
+            }
+        }
     }
 }
 
@@ -637,8 +674,26 @@ fn value_of(name: &str, text: &str) -> Value {
 pub fn value_key(text: &str) -> String {
     match marks_alone(text) {
         true => text.trim().to_string(),
-        false => key(text),
+        false => joined_digits(&key(text)),
     }
+}
+
+/// `ペガサス 40` as `ペガサス40`: a space between a word of a spaceless script and a number
+/// is no part of the name.
+fn joined_digits(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let spaceless = crate::domains::is_spaceless;
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' && i > 0 && i + 1 < chars.len() {
+            let (a, b) = (chars[i - 1], chars[i + 1]);
+            if spaceless(a) && b.is_ascii_digit() || a.is_ascii_digit() && spaceless(b) {
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Whether a value is marks and no letter or digit (`✅`, `😊`).

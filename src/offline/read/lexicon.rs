@@ -368,6 +368,12 @@ pub struct Questions {
     /// An average per month (`per month`, `平均每月`).
     #[serde(default)]
     pub per_month: Vec<String>,
+    /// An average of the days' totals (`per day`, `pro Arbeitstag`, `1日あたり`).
+    #[serde(default)]
+    pub per_day: Vec<String>,
+    /// The least of a time of day (`earliest`, `가장 일찍`, `最早`).
+    #[serde(default)]
+    pub earliest: Vec<String>,
     /// Asks which month (`which month`, `哪个月`, `in welchem Monat`).
     #[serde(default)]
     pub which_month: Vec<String>,
@@ -1128,6 +1134,8 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
             &q.cost,
             &q.first,
             &q.per_month,
+            &q.per_day,
+            &q.earliest,
             &q.which_month,
             &q.which_year,
             &q.count_days,
@@ -1154,6 +1162,8 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.questions.cost.extend(lower(q.cost));
         lex.questions.first.extend(lower(q.first));
         lex.questions.per_month.extend(lower(q.per_month));
+        lex.questions.per_day.extend(lower(q.per_day));
+        lex.questions.earliest.extend(lower(q.earliest));
         lex.questions.which_month.extend(lower(q.which_month));
         lex.questions.which_year.extend(lower(q.which_year));
         lex.questions.difference.extend(lower(q.difference));
@@ -1265,6 +1275,8 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         &mut lex.questions.cost,
         &mut lex.questions.first,
         &mut lex.questions.per_month,
+        &mut lex.questions.per_day,
+        &mut lex.questions.earliest,
         &mut lex.questions.which_month,
         &mut lex.questions.which_year,
         &mut lex.questions.difference,

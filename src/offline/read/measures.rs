@@ -723,11 +723,20 @@ fn what(text: &str, start: usize, end: usize) -> Option<String> {
     } else {
         after_text
     };
-    let of_thing = after_text
-        .trim_start()
-        .strip_prefix("of ")
-        .or_else(|| after_text.trim_start().strip_prefix("de "))
+    let of_thing = ["of ", "de ", "d'", "d’", "di "]
+        .iter()
+        .find_map(|p| after_text.trim_start().strip_prefix(p))
         .and_then(|rest| words(rest).into_iter().next());
+    // `Coseché 1,1 kg de tomates`, `bought 2 lb of apples`: a weight or volume of a thing is
+    // of that thing, whatever the sentence said before it.
+    let of_mass = measure_unit(
+        text[start..end]
+            .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ',' | ' ')),
+    )
+    .is_some_and(|u| matches!(u, "kg" | "g" | "lb" | "oz" | "l" | "ml"));
+    if of_mass && of_thing.is_some() {
+        return of_thing;
+    }
     match before.as_slice() {
         // `🏊 1450m windy`: an emoji before the number names the activity, not a word after.
         [] => of_thing

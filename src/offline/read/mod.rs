@@ -98,7 +98,7 @@ pub fn own_log_lines(text: &str) -> Vec<Vec<String>> {
                 if c.is_muted() {
                     continue;
                 }
-                if says_not_done(&c.text) {
+                if says_not_done(&c.text) || field_says_no(&c.text) {
                     // `Mom called while I was out, missed it`: a short clause of not done
                     // undoes the one before it.
                     if undoes_the_clause_before(&c.text) {
@@ -126,6 +126,17 @@ fn undoes_the_clause_before(clause: &str) -> bool {
             .not_done
             .iter()
             .any(|w| w.chars().count() >= 4 && words.first() == Some(&w.as_str()))
+}
+
+/// Whether a clause is a field whose value says no (`독서: false`, `운동: 없음`, `Yoga: ❌`).
+fn field_says_no(clause: &str) -> bool {
+    clause.split_once([':', '：']).is_some_and(|(_, value)| {
+        let value = value
+            .trim()
+            .trim_matches(['*', '`', '"', '\''])
+            .to_lowercase();
+        lexicon::lexicon().no.contains(&value)
+    })
 }
 
 /// Whether a clause says what it names did not happen (`skipped the gym`, `헬스장 안

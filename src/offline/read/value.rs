@@ -337,9 +337,17 @@ fn duration(t: &str) -> Option<f64> {
 /// A number and the unit written after it (or a currency sign before it).
 fn number(t: &str) -> Option<(f64, String)> {
     let currency: &[char] = &['€', '$', '£', '¥', '₩', '￥'];
-    let (sign, rest) = match t.strip_prefix(currency) {
-        Some(rest) => (t.chars().next().map(String::from), rest.trim_start()),
-        None => (None, t),
+    // `R$ 44,90`, `US$ 12`, `HK$80`: a currency sign after a country's capitals.
+    let letters = t.bytes().take_while(u8::is_ascii_uppercase).count();
+    let (sign, rest) = match t[letters..].strip_prefix(currency) {
+        Some(rest) if letters <= 2 => {
+            let sign_len = t.len() - letters - rest.len();
+            (
+                Some(t[..letters + sign_len].to_lowercase()),
+                rest.trim_start(),
+            )
+        }
+        _ => (None, t),
     };
     let end = rest
         .char_indices()
@@ -480,6 +488,8 @@ mod tests {
         assert_eq!(read("5KM"), Value::Number(5.0, "km".into()));
         assert_eq!(read("0,500 kg"), Value::Number(0.5, "kg".into()));
         assert_eq!(read("€12.50"), Value::Number(12.5, "€".into()));
+        assert_eq!(read("R$ 1.234,56"), Value::Number(1234.56, "r$".into()));
+        assert_eq!(read("US$12"), Value::Number(12.0, "us$".into()));
         assert_eq!(read("★★★★"), Value::Number(4.0, "★".into()));
         assert_eq!(read("river loop"), Value::Text);
     }

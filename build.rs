@@ -79,6 +79,8 @@ const READER: &[&str] = &[
     "src/vault/day_labels.rs",
     "src/vault/coded_headings.rs",
     "src/vault/note.rs",
+    "src/vault/frontmatter.rs",
+    "src/vault/index.rs",
     "src/vault/db/encoded.rs",
     "domains",
 ];

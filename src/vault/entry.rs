@@ -183,7 +183,7 @@ pub fn entries(note: &Note, source: &str, date: NaiveDate) -> Vec<Entry> {
         });
     }
     // Last, so the body's entries keep their ordinals when properties are added.
-    if let Some((text, lines)) = property_lines(note) {
+    if let Some((text, lines)) = property_lines(note, source) {
         let mut e = Entry::logged(source, date, text, lines);
         e.id = EntryId::new(source, out.len() + 1);
         out.push(e);
@@ -228,7 +228,7 @@ const LOGGED_WITH_OTHERS: [&str; 4] = ["author", "status", "category", "categori
 /// A note's properties as an entry of their own (`distance: 7.8` / `time: "41:26"`, as a
 /// runner's note, a daily template or an app export keeps them): the frontmatter's
 /// top-level `key: value` lines, without the keys about the note itself.
-fn property_lines(note: &Note) -> Option<(String, Range<usize>)> {
+fn property_lines(note: &Note, source: &str) -> Option<(String, Range<usize>)> {
     let fm = note.frontmatter.as_ref().filter(|fm| fm.yaml.is_ok())?;
     let inner = 1..fm.line_count.saturating_sub(1);
     let mut lines: Vec<(&str, bool)> = Vec::new();
@@ -251,7 +251,19 @@ fn property_lines(note: &Note) -> Option<(String, Range<usize>)> {
     if lines.iter().all(|(_, about_note)| *about_note) {
         return None;
     }
-    let text: Vec<&str> = lines.iter().map(|(line, _)| *line).collect();
+    let mut text: Vec<String> = lines.iter().map(|(line, _)| line.to_string()).collect();
+    // `Books/Tidewater.md` of `finished: 2023-01-22`: the note names what its properties are
+    // of (a book, a film, a trip), unless its name is a date.
+    let stem = source.rsplit('/').next().unwrap_or(source).trim_end_matches(".md");
+    let today = chrono::Local::now().date_naive();
+    let named = fm.title().or_else(|| {
+        let dated = super::dating::name_date(stem, today).is_some()
+            || stem.chars().filter(char::is_ascii_digit).count() >= 4;
+        (!dated).then(|| stem.to_string())
+    });
+    if let Some(name) = named.filter(|_| !lines.iter().any(|(l, _)| l.starts_with("title:"))) {
+        text.insert(0, format!("title: {name}"));
+    }
     Some((text.join("\n"), 0..fm.line_count))
 }
 

@@ -182,6 +182,20 @@ pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
     }
     let reader = Reader::new(domains);
     let mut found = Found::default();
+    // The name of what a note's properties are of (`title: Morning 10km`) is a field of its
+    // row, never a reading.
+    let named = entry.lines.start == 0 && entry.text.starts_with("title: ");
+    let unnamed;
+    let entry = match named {
+        true => {
+            unnamed = Entry {
+                text: entry.text.split_once('\n').map_or("", |(_, rest)| rest).to_string(),
+                ..entry.clone()
+            };
+            &unnamed
+        }
+        false => entry,
+    };
     match properties::read(&entry.text, reader.running, &mut found) {
         None => reader.entry(entry, &mut found),
         Some(rest) if !rest.is_empty() => {

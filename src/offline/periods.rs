@@ -51,6 +51,9 @@ enum Kind {
     MonthYear,
     /// Group 1: quarter number or word, group 2: optional year.
     Quarter,
+    /// A quarter (3) or half (6) of a year by its ordinal in any language (`primeiro
+    /// trimestre`, `上半年`, `2분기`): one group holds the ordinal, another maybe a year.
+    PartOfYear(u32),
     /// A calendar week by its ISO number: any group of 1-4 holds it, group 5 or 6 a year.
     WeekNumber,
     /// Group 1: "last" or nothing.
@@ -130,6 +133,10 @@ fn patterns() -> &'static [(Pattern, Kind)] {
             (re(&format!(r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s+({en})(?:\s+(\d{{4}}))?")), WeekOfMonth),
             (re(r"\b(?:week|wk|kw|woche|semana|semaine|settimana)\s*(?:nr\.?\s*|no\.?\s*|#)?(\d{1,2})\b(?:\s+(?:im\s+jahr\s+|in\s+|of\s+|de\s+|del\s+)?(\d{4}))?|第\s*(\d{1,2})\s*(?:周|週)|(\d{1,2})\s*주차|(?:(\d{4})\s*年\s*)?第?(\d{1,2})\s*週目"), WeekNumber),
             (re(r"\b(?:q([1-4])|(first|second|third|fourth|last)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b"), Quarter),
+            (re(r"\b(primeiro|segundo|terceiro|quarto|primer|tercer|cuarto|premier|deuxi[èe]me|second|troisi[èe]me|quatri[èe]me|primo|secondo|terzo|erste[nrs]?|zweite[nrs]?|dritte[nrs]?|vierte[nrs]?)\s+(?:trimestre|quartal)(?:\s+(?:de|del|do|des|von|di)\s+(\d{4}))?"), PartOfYear(3)),
+            (re(r"(?:(\d{4})\s*(?:年|년)\s*の?\s*)?第?\s*([1-4一二三四])\s*(?:季度|四半期|분기)"), PartOfYear(3)),
+            (re(r"\b(first|second|1st|2nd)\s+half(?:\s+of\s+(?:the\s+year\s+)?(\d{4}))?\b|\b(primeiro|segundo|primer|premier|second|primo|secondo)\s+semestre(?:\s+(?:de|del|do|di)\s+(\d{4}))?|\b(erste[nrs]?|zweite[nrs]?)\s+(?:halbjahr|jahresh[äa]lfte)(?:\s+(\d{4}))?"), PartOfYear(6)),
+            (re(r"(?:(\d{4})\s*(?:年|년)\s*)?(上|下|상|하)\s*(?:半年|半期|반기)"), PartOfYear(6)),
             (re(&format!(r"\b({en})\s+(?:of\s+)?(\d{{4}})\b")), MonthYear),
             (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekends?\b|주말|週末|周末|\bfin(?:es)?\s+de\s+semana\b"), Weekend),
             (re(r"(?:최근|지난|過去|最近|过去|この|ここ)\s*(\d+)\s*(?:일간|일|日間|日|天)|\b(?:en\s+los\s+)?[úu]ltimos\s+(\d+)\s+d[íi]as|\bletzten\s+(\d+)\s+tagen|\b(?:ces|les)\s+(\d+)\s+derniers\s+jours"), PastDays),
@@ -467,6 +474,27 @@ fn resolve<'a>(
             let start = NaiveDate::from_ymd_opt(year, (q - 1) * 3 + 1, 1)?;
             (start, start.checked_add_months(Months::new(3))?.pred_opt()?)
         }
+        PartOfYear(months) => {
+            let groups: Vec<&str> = (1..caps.len()).map(g).filter(|t| !t.is_empty()).collect();
+            let year = groups
+                .iter()
+                .find(|t| t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()));
+            let n = groups.iter().find_map(|t| ordinal(t))?;
+            let first_month = (n - 1) * months + 1;
+            if first_month > 12 {
+                return None;
+            }
+            let year = match year.and_then(|y| y.parse().ok()) {
+                Some(y) => y,
+                None if first_month > anchor.month() => anchor.year() - 1,
+                None => anchor.year(),
+            };
+            let start = NaiveDate::from_ymd_opt(year, first_month, 1)?;
+            (
+                start,
+                start.checked_add_months(Months::new(months))?.pred_opt()?,
+            )
+        }
         Weekend => {
             // The weekend that has begun (asked on Sat/Sun), else the last one.
             let mut sat = anchor;
@@ -479,6 +507,44 @@ fn resolve<'a>(
             (sat, sat.succ_opt()?.min(anchor))
         }
     })
+}
+
+/// The number an ordinal of a quarter or half says, in any shipped language (`primeiro`,
+/// `dritte`, `三`, `上` the first half, `하` the second).
+fn ordinal(word: &str) -> Option<u32> {
+    const ORDINALS: [(u32, &[&str]); 4] = [
+        (
+            1,
+            &[
+                "1", "1st", "一", "上", "상", "first", "primeiro", "primer", "premier", "primo",
+                "erste",
+            ],
+        ),
+        (
+            2,
+            &[
+                "2", "2nd", "二", "下", "하", "second", "segundo", "deuxi", "secondo", "zweite",
+            ],
+        ),
+        (
+            3,
+            &[
+                "3", "三", "third", "terceiro", "tercer", "troisi", "terzo", "dritte",
+            ],
+        ),
+        (
+            4,
+            &["4", "四", "fourth", "quarto", "cuarto", "quatri", "vierte"],
+        ),
+    ];
+    ORDINALS
+        .iter()
+        .find(|(_, words)| {
+            words
+                .iter()
+                .any(|w| word == *w || w.len() > 4 && word.starts_with(w))
+        })
+        .map(|(n, _)| *n)
 }
 
 /// Month `m` of `year`, or the last such month not after the anchor.
@@ -834,6 +900,24 @@ mod tests {
         assert_eq!(range("작년 4월에"), (d(2025, 4, 1), d(2025, 4, 30)));
         // A span that runs backwards is no span: the month alone is read.
         assert_eq!(range("7到1月"), (d(2026, 1, 1), d(2026, 1, 31)));
+    }
+
+    #[test]
+    fn quarters_and_halves_in_other_languages() {
+        assert_eq!(
+            range("primeiro trimestre de 2025"),
+            (d(2025, 1, 1), d(2025, 3, 31))
+        );
+        assert_eq!(
+            range("el segundo semestre"),
+            (d(2026, 7, 1), d(2026, 12, 31))
+        );
+        assert_eq!(range("2025年第三季度"), (d(2025, 7, 1), d(2025, 9, 30)));
+        assert_eq!(range("상반기"), (d(2026, 1, 1), d(2026, 6, 30)));
+        assert_eq!(
+            range("im zweiten quartal 2023"),
+            (d(2023, 4, 1), d(2023, 6, 30))
+        );
     }
 
     #[test]

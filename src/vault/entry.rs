@@ -254,7 +254,11 @@ fn property_lines(note: &Note, source: &str) -> Option<(String, Range<usize>)> {
     let mut text: Vec<String> = lines.iter().map(|(line, _)| line.to_string()).collect();
     // `Books/Tidewater.md` of `finished: 2023-01-22`: the note names what its properties are
     // of (a book, a film, a trip), unless its name is a date.
-    let stem = source.rsplit('/').next().unwrap_or(source).trim_end_matches(".md");
+    let stem = source
+        .rsplit('/')
+        .next()
+        .unwrap_or(source)
+        .trim_end_matches(".md");
     let today = chrono::Local::now().date_naive();
     let named = fm.title().or_else(|| {
         let dated = super::dating::name_date(stem, today).is_some()

@@ -72,6 +72,9 @@ pub struct Row {
     /// `À voir`): kept, but never counted as done.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub pending: bool,
+    /// Under a heading of money coming in (`## Income`, `## Entradas`): no spending.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub income: bool,
 }
 
 /// A generic measure: a number with its unit and what it was about, kept even though no

@@ -238,6 +238,7 @@ mod tests {
             source: "Work/Timesheet.md".into(),
             link: "[[Timesheet]]".into(),
             pending: false,
+            income: false,
             measured: Vec::new(),
             entry: "Work/Timesheet.md#1".into(),
         }

@@ -49,7 +49,22 @@ pub fn answer(store: &Store, domains: &Domains, frame: &Frame, when: &str) -> Op
     {
         return None;
     }
-    let table = Table::load(store);
+    let mut table = Table::load(store);
+    // `my biggest expense` is of the money spent, `how much did I earn` of the money in.
+    if table.recs.iter().any(|r| r.income) {
+        let q = plan::words_of(frame);
+        let lex = lexicon();
+        let earned = cues::has(&q, &lex.income);
+        if earned || cues::has(&q, &lex.questions.cost) {
+            table = Table::of(
+                table
+                    .recs
+                    .into_iter()
+                    .filter(|r| r.income == earned)
+                    .collect(),
+            );
+        }
+    }
     if table.recs.is_empty() {
         return None;
     }

@@ -323,6 +323,23 @@ fn resolve_words(frame: &Frame, table: &Table, domains: &Domains) -> Option<Plan
         .map(|(k, how, _)| (k.clone(), how));
     let asks = |cue: Cue| cues::asks(&cued, cue);
     let questions = &lexicon().questions;
+    // `qual categoria teve o maior gasto`: a field of words asked `which`, beside a field of
+    // numbers named by another word, ranks the words by those numbers.
+    let target = match &target {
+        Some((k, Named::Own))
+            if column(k).is_some_and(|c| c.is_text())
+                && cues::has(&cued, &questions.what)
+                && (asks(Cue::Best) || asks(Cue::Least) || asks(Cue::Worst)) =>
+        {
+            (named.iter())
+                .filter(|(n, _)| n != k && !filtered.contains(&n))
+                .filter(|(n, _)| column(n).is_some_and(|c| c.is_number()) && support(n, on) > 0)
+                .max_by_key(|(n, how)| (*how, support(n, on)))
+                .cloned()
+                .or(target)
+        }
+        _ => target,
+    };
     let when = asks(Cue::When) || cues::has(&cued, &questions.day);
     let number = target
         .as_ref()
@@ -1098,8 +1115,10 @@ fn values_named(q: &str, table: &Table, names: &[String]) -> Vec<(String, String
             continue;
         }
         for (name, column) in &table.columns {
-            let named =
-                |(v, written): (&String, &String)| holds_name(v, word) && name_like(written);
+            // `IPVA 2025 (cota única)`: a description that opens with the name is of it.
+            let named = |(v, written): (&String, &String)| {
+                holds_name(v, word) && (name_like(written) || v.starts_with(&format!("{word} ")))
+            };
             if column.is_text() && column.values.iter().any(named) {
                 found.push((name.clone(), word.clone()));
             }
@@ -1117,7 +1136,8 @@ pub(crate) fn name_words(question: &str) -> Vec<String> {
         .skip(1)
         .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
         .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphabetic))
-        .filter(|w| !w.chars().all(char::is_uppercase))
+        // An acronym of four letters or more is a name (`IPVA`); `HR`, `RPE` are words.
+        .filter(|w| w.chars().count() >= 4 || !w.chars().all(char::is_uppercase))
         .map(str::to_lowercase)
         .collect()
 }

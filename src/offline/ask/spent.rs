@@ -309,7 +309,12 @@ fn priced_in(store: &Store, range: Option<(NaiveDate, NaiveDate)>) -> Vec<Priced
         if !e.log {
             continue;
         }
-        for (part, amount, written) in priced_parts(&own_log_lines(&e.text)) {
+        // A table's rows are records: their money column is summed by the plan over them.
+        let prose: String = (e.text.lines())
+            .filter(|l| !l.trim_start().starts_with('|'))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for (part, amount, written) in priced_parts(&own_log_lines(&prose)) {
             out.push(Priced {
                 part,
                 amount,

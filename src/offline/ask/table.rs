@@ -35,6 +35,8 @@ pub struct Rec {
     pub link: String,
     /// Not done yet (a `To read` table).
     pub pending: bool,
+    /// Money coming in (a table under `## Entradas`, `## Income`): no spending.
+    pub income: bool,
     /// What the typed readers measured in its entry, and in which unit (`water`, `glass`).
     pub measured: Vec<(String, String)>,
     /// Its entry's id.
@@ -132,7 +134,9 @@ impl Rec {
                         self.field(k).is_some_and(|f| {
                             let text = value_key(&f.text);
                             text == *v
+                                || plural_of(&text, v)
                                 || set_apart(&text, v)
+                                || noted_after(&f.text, v)
                                 || by_word(k, v) && super::plan::holds_name(&text, v)
                         })
                     })
@@ -281,6 +285,7 @@ impl Table {
                     source: record.source_file.clone(),
                     link: link.clone(),
                     pending,
+                    income: row.income,
                     measured: measured.clone(),
                     entry: record.id.clone(),
                 });
@@ -703,6 +708,33 @@ pub fn marks_alone(text: &str) -> bool {
 
 /// Whether `value` stands in `text` as a part of its own: a whole word with a mark (a
 /// bracket, comma, slash, dash) beside it.
+/// `restaurantes` and `Restaurante`, `books` and `book`: one value, in the plural or not
+/// (a Latin word of four letters or more).
+fn plural_of(text: &str, value: &str) -> bool {
+    let (short, long) = match text.len() < value.len() {
+        true => (text, value),
+        false => (value, text),
+    };
+    short.len() >= 4 && short.is_ascii() == long.is_ascii() && long.strip_suffix('s') == Some(short)
+}
+
+/// `Uber pro trabalho`, `Uber - chuva` hold `uber`: the value with a note after it in small
+/// letters or after a mark (`Harbor Master` is another name).
+fn noted_after(written: &str, value: &str) -> bool {
+    let written = written.trim();
+    let lower = written.to_lowercase();
+    let Some(rest) = lower.strip_prefix(value).filter(|r| r.starts_with(' ')) else {
+        return false;
+    };
+    let Some(tail) = written.get(written.len().saturating_sub(rest.len())..) else {
+        return false;
+    };
+    tail.trim_start()
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_lowercase() || "([,/:;|—–-·".contains(c))
+}
+
 fn set_apart(text: &str, value: &str) -> bool {
     let marks = [
         '(', ')', '[', ']', ',', '/', ':', ';', '|', '—', '–', '-', '·',

@@ -74,6 +74,7 @@ pub fn row(line: &str) -> Option<Row> {
     Some(Row {
         fields,
         pending: false,
+        income: false,
     })
 }
 

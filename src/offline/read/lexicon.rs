@@ -619,6 +619,8 @@ struct Markers {
     #[serde(default)]
     pending: Vec<String>,
     #[serde(default)]
+    income: Vec<String>,
+    #[serde(default)]
     card_columns: Vec<String>,
     #[serde(default)]
     with: Vec<String>,
@@ -729,6 +731,9 @@ pub struct Lexicon {
     /// A heading holding one says the rows under it are not done yet: `To read`,
     /// `Currently reading`, `À voir`, `읽을 책`.
     pub pending: Vec<String>,
+    /// Money coming in: a heading holding one says its rows are no spending (`Income`,
+    /// `Entradas`, `Einnahmen`); a question holding one asks about them.
+    pub income: Vec<String>,
     /// A two-column table headed by one is a card of `name | value` rows: `Field | Value`,
     /// `Feld | Wert`, `項目 | 値`.
     pub card_columns: Vec<String>,
@@ -948,6 +953,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         took_in: Vec::new(),
         rest: Vec::new(),
         pending: Vec::new(),
+        income: Vec::new(),
         card_columns: Vec::new(),
         with: Vec::new(),
         meet: Vec::new(),
@@ -1088,6 +1094,7 @@ fn load_files<'a>(files: impl IntoIterator<Item = (&'a str, File)>) -> Result<Le
         lex.took_in.extend(lower(m.took_in));
         lex.rest.extend(lower(m.rest));
         lex.pending.extend(lower(m.pending));
+        lex.income.extend(lower(m.income));
         lex.card_columns.extend(lower(m.card_columns));
         lex.with.extend(lower(m.with));
         lex.meet.extend(lower(m.meet));

@@ -189,7 +189,11 @@ pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
     let entry = match named {
         true => {
             unnamed = Entry {
-                text: entry.text.split_once('\n').map_or("", |(_, rest)| rest).to_string(),
+                text: entry
+                    .text
+                    .split_once('\n')
+                    .map_or("", |(_, rest)| rest)
+                    .to_string(),
                 ..entry.clone()
             };
             &unnamed

@@ -40,6 +40,16 @@ pub fn is_pending_heading(heading: &str) -> bool {
         .any(|w| super::words::find_word(&heading, w).is_some())
 }
 
+/// Whether a heading says its rows are money coming in (`## Entradas`, `Income`; lexicon
+/// `markers.income`).
+pub fn is_income_heading(heading: &str) -> bool {
+    let heading = heading.trim().to_lowercase();
+    lexicon()
+        .income
+        .iter()
+        .any(|w| super::words::find_word(&heading, w).is_some())
+}
+
 /// A line without numbers that opens a plan for the lines under it, up to the next blank
 /// line or heading: `Plan for next week:`, `다음 주 계획`, `Next week's plan`.
 pub fn opens_plan(line: &str) -> bool {

@@ -55,7 +55,11 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
                         .map(|(name, value)| (name.clone(), value))
                         .collect();
                     if !fields.is_empty() {
-                        out.push(Row { fields, pending });
+                        out.push(Row {
+                            fields,
+                            pending,
+                            income: false,
+                        });
                     }
                 }
                 None => {}
@@ -101,6 +105,11 @@ pub fn rows(text: &str, under: Option<&str>) -> Vec<Row> {
     }
     close(&mut card, &mut out, pending);
     super::tasks::minutes_among_times(&mut out);
+    if under.is_some_and(super::plans::is_income_heading) {
+        for row in &mut out {
+            row.income = true;
+        }
+    }
     out
 }
 
@@ -126,6 +135,7 @@ fn close(card: &mut Vec<(String, String)>, out: &mut Vec<Row>, pending: bool) {
         out.push(Row {
             fields: std::mem::take(card),
             pending,
+            income: false,
         });
     }
 }
@@ -260,6 +270,7 @@ fn inline_fields(line: &str) -> Option<Row> {
     Some(Row {
         fields,
         pending: false,
+        income: false,
     })
 }
 

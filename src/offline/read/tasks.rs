@@ -156,6 +156,7 @@ pub fn row(line: &str) -> Option<Row> {
     Some(Row {
         fields,
         pending: !done,
+        income: false,
     })
 }
 

@@ -409,6 +409,7 @@ fn with_row(entry: &Entry, fields: &[(&str, &str)]) -> ParsedRecord {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
         pending: false,
+        income: false,
     });
     r
 }

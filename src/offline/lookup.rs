@@ -837,7 +837,13 @@ pub fn find(
     // first), otherwise the sentence that names what is asked (`time`, `pace`), then the
     // best.
     let near: Vec<&Candidate> = best.iter().filter(|b| b.score >= top * 0.5).collect();
-    let chosen = if first {
+    let last = asks(lower, Cue::Last);
+    let chosen = if last && !first {
+        // `¿Cuándo regué por última vez?`: the latest of the sentences that tell it best.
+        near.into_iter()
+            .filter(|b| b.score >= top * 0.999)
+            .max_by(|a, b| a.date.cmp(&b.date).then(a.score.total_cmp(&b.score)))
+    } else if first {
         let saying: Vec<&&Candidate> = near.iter().filter(|b| b.says_first).collect();
         if saying.is_empty() {
             near.iter().min_by_key(|b| b.date).copied()

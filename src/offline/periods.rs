@@ -133,9 +133,9 @@ fn patterns() -> &'static [(Pattern, Kind)] {
             (re(&format!(r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s+({en})(?:\s+(\d{{4}}))?")), WeekOfMonth),
             (re(r"\b(?:week|wk|kw|woche|semana|semaine|settimana)\s*(?:nr\.?\s*|no\.?\s*|#)?(\d{1,2})\b(?:\s+(?:im\s+jahr\s+|in\s+|of\s+|de\s+|del\s+)?(\d{4}))?|第\s*(\d{1,2})\s*(?:周|週)|(\d{1,2})\s*주차|(?:(\d{4})\s*年\s*)?第?(\d{1,2})\s*週目"), WeekNumber),
             (re(r"\b(?:q([1-4])|(first|second|third|fourth|last)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b"), Quarter),
-            (re(r"\b(primeiro|segundo|terceiro|quarto|primer|tercer|cuarto|premier|deuxi[èe]me|second|troisi[èe]me|quatri[èe]me|primo|secondo|terzo|erste[nrs]?|zweite[nrs]?|dritte[nrs]?|vierte[nrs]?)\s+(?:trimestre|quartal)(?:\s+(?:de|del|do|des|von|di)\s+(\d{4}))?"), PartOfYear(3)),
+            (re(r"\b(primeiro|segundo|terceiro|quarto|primer|tercer|cuarto|premier|deuxi[èe]me|second|troisi[èe]me|quatri[èe]me|primo|secondo|terzo|erste[nrs]?|zweite[nrs]?|dritte[nrs]?|vierte[nrs]?)\s+(?:trimestre|quartal)(?:\s+(?:(?:de|del|do|des|von|di)\s+)?(\d{4}))?"), PartOfYear(3)),
             (re(r"(?:(\d{4})\s*(?:年|년)\s*の?\s*)?第?\s*([1-4一二三四])\s*(?:季度|四半期|분기)"), PartOfYear(3)),
-            (re(r"\b(first|second|1st|2nd)\s+half(?:\s+of\s+(?:the\s+year\s+)?(\d{4}))?\b|\b(primeiro|segundo|primer|premier|second|primo|secondo)\s+semestre(?:\s+(?:de|del|do|di)\s+(\d{4}))?|\b(erste[nrs]?|zweite[nrs]?)\s+(?:halbjahr|jahresh[äa]lfte)(?:\s+(\d{4}))?"), PartOfYear(6)),
+            (re(r"\b(first|second|1st|2nd)\s+half\s+of\s+(?:the\s+year\b|(\d{4}))|\b(first|second|1st|2nd)\s+half\s*(?:$|[?.!,])|\b(primeiro|segundo|primer|premier|second|primo|secondo)\s+semestre(?:\s+(?:de|del|do|di)\s+(\d{4}))?|\b(erste[nrs]?|zweite[nrs]?)\s+(?:halbjahr|jahresh[äa]lfte)(?:\s+(\d{4}))?"), PartOfYear(6)),
             (re(r"(?:(\d{4})\s*(?:年|년)\s*)?(上|下|상|하)\s*(?:半年|半期|반기)"), PartOfYear(6)),
             (re(&format!(r"\b({en})\s+(?:of\s+)?(\d{{4}})\b")), MonthYear),
             (re(r"\b(?:(last)\s+|this\s+|the\s+)?weekends?\b|주말|週末|周末|\bfin(?:es)?\s+de\s+semana\b"), Weekend),
@@ -918,6 +918,17 @@ mod tests {
             range("im zweiten quartal 2023"),
             (d(2023, 4, 1), d(2023, 6, 30))
         );
+        assert_eq!(
+            range("the first half of 2025"),
+            (d(2025, 1, 1), d(2025, 6, 30))
+        );
+        let race = find(
+            "my first half marathon",
+            d(2026, 11, 21),
+            Weekday::Mon,
+            true,
+        );
+        assert!(race.is_none(), "a race, not a half of the year");
     }
 
     #[test]

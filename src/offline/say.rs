@@ -128,8 +128,9 @@ fn decimals_in_line(line: &str, mark: &str, out: &mut String) {
             }
             && {
                 let end = line[i + 1..].trim_start_matches(|c: char| c.is_ascii_digit());
+                // `1.045,60` is already written with the comma for decimals.
                 !end.starts_with(|c: char| {
-                    c == '.' && end[1..].starts_with(|d: char| d.is_ascii_digit())
+                    matches!(c, '.' | ',') && end[1..].starts_with(|d: char| d.is_ascii_digit())
                 })
             };
         if decimal_dot {
@@ -441,6 +442,10 @@ mod tests {
                 decimals(text),
                 "**69,7 km** [[20.09.2026]] \"ran 5.5 km\" v1.2.3\n```mermaid\nbar [9.9]\n```\n8,1 km."
             );
+        }
+        {
+            let _pt = speak("pt");
+            assert_eq!(decimals("(Valor: R$1.045,60)"), "(Valor: R$1.045,60)");
         }
         let _en = speak("en");
         assert_eq!(decimals("9.9 km"), "9.9 km");

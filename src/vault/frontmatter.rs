@@ -151,10 +151,12 @@ mod tests {
             date("---\ntítulo: Flow\nvista: 19/11/2026\nnota: 9/10\n---\n"),
             NaiveDate::from_ymd_opt(2026, 11, 19)
         );
+        // A book's note: the day it was finished.
         assert_eq!(
             date("---\nstarted: 2026-10-01\nfinished: 2026-11-05\n---\n"),
-            None
+            nov5
         );
+        assert_eq!(date("---\nfrom: 2026-10-01\nto: 2026-11-05\n---\n"), None);
     }
 
     #[test]

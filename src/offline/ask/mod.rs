@@ -686,6 +686,23 @@ pub(super) fn show(figure: f64, sample: &Value, written: &str) -> String {
             }
         }
         Value::Number(_, unit) if unit.is_empty() => super::analyze::trim(figure),
+        // `R$ 1.166,75`, `$54.30`: money with its sign where the person writes it, in cents.
+        Value::Number(_, unit) if unit.contains(['€', '$', '£', '¥', '₩', '￥']) => {
+            let n = match figure.fract().abs() < 1e-9 {
+                true => format!("{figure:.0}"),
+                false => format!("{figure:.2}"),
+            };
+            let lead: String = (written.trim_start().chars())
+                .take_while(|c| !c.is_ascii_digit())
+                .collect();
+            match lead.is_empty() {
+                true if unit.starts_with(char::is_alphabetic) => {
+                    format!("{} {n}", unit.to_uppercase())
+                }
+                true => format!("{n} {unit}"),
+                false => format!("{lead}{n}"),
+            }
+        }
         Value::Number(_, unit) if !unit.is_ascii() || unit == "★" => {
             format!("{}{unit}", super::analyze::trim(figure))
         }

@@ -25,7 +25,24 @@ pub fn clauses(line: &Clause, continues: fn(&str) -> bool) -> Vec<Clause> {
     // Someone else's or a planned clause was met (and why it was left out): a clause that
     // carries it on is theirs.
     let mut skipped: Option<Aside> = None;
+    // Where the last piece started in the line, and whether a sentence ended after it.
+    let mut last_start: Option<usize> = None;
+    let mut sentence_ended = false;
     while let Some(mut c) = pieces.pop() {
+        // `明天再也不熬夜了。中午吃了面，花了21元`: a plan ends with its sentence.
+        if std::mem::take(&mut sentence_ended) {
+            planning = false;
+            skipped = None;
+        }
+        let from = last_start.unwrap_or(0);
+        if let Some((at, _)) = (line.text[from..].match_indices(c.text.as_str()))
+            .find(|(at, _)| last_start.is_none() || *at > 0)
+        {
+            let start = from + at;
+            last_start = Some(start);
+            sentence_ended =
+                !c.text.is_empty() && ends_sentence(&line.text[start + c.text.len()..]);
+        }
         let reopens = opens_own(&c.text);
         if planning && !reopens {
             c.mute_as(Aside::Plan);
@@ -62,6 +79,16 @@ pub fn clauses(line: &Clause, continues: fn(&str) -> bool) -> Vec<Clause> {
         }
     }
     out
+}
+
+/// Whether the text after a clause opens with the end of its sentence (`。`, `！`, `. `).
+fn ends_sentence(after: &str) -> bool {
+    let mut chars = after.trim_start_matches([' ', '\t']).chars();
+    match chars.next() {
+        Some('。' | '！' | '？' | '!' | '?') => true,
+        Some('.') => chars.next().is_none_or(|c| c.is_whitespace() || c == '.'),
+        _ => false,
+    }
 }
 
 /// Whether a clause opens with a marker of the person's own log: today, or themselves.

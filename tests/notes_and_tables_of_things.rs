@@ -149,3 +149,36 @@ fn a_price_told_after_the_thing_and_a_plan_that_ends_with_its_sentence() {
     let coffee = lead(v, "3月份买咖啡一共花了多少钱？");
     assert!(coffee.contains("63"), "19 + 28 + 16: {coffee}");
 }
+
+#[test]
+fn harvests_in_kilos_and_grams_and_the_last_watering() {
+    let dir = offline_vault();
+    let v = dir.path();
+    // Spanish: one journal of dated sections.
+    write(
+        v,
+        "Huerta.md",
+        "# Huerta\n\n## 3 de junio de 2025\n\nRegué las judías. Recogí 600 g de fresas.\n\n## 9 de junio de 2025\n\nCoseché 1,2 kg de fresas. Saqué 2,5 kg de patatas.\n\n## 15 de junio de 2025\n\nRegué con la manguera. Saqué 3 kg de patatas.\n\n## 20 de junio de 2025\n\nHoy no regué, llovió.\n",
+    );
+    // English: daily notes.
+    write(
+        v,
+        "Daily/2024-08-02.md",
+        "Picked 900 g of beans. Watered the beds.\n",
+    );
+    write(v, "Daily/2024-08-05.md", "Picked 1.4 kg of plums.\n");
+    write(v, "Daily/2024-08-09.md", "Picked 1.1 kg of beans.\n");
+    process(v);
+    let most = lead(v, "¿Qué cultivo me dio más kilos en 2025?");
+    assert!(most.contains("patatas"), "{most}");
+    let last = lead(v, "¿Cuándo regué por última vez?");
+    assert!(
+        last.contains("15 de junio") || last.contains("2025-06-15"),
+        "the 20th says it was not watered: {last}"
+    );
+    let beans = lead(v, "Which crop gave me the most kg in August 2024?");
+    assert!(
+        beans.contains("beans"),
+        "900 g + 1.1 kg beat 1.4 kg: {beans}"
+    );
+}

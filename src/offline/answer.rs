@@ -496,6 +496,10 @@ fn find(store: &Store, domains: &Domains, frame: &Frame, anchor: NaiveDate) -> R
     if let Some(reply) = spent::answer(store, frame, &when, Spent::All) {
         return Ok(Finding::Computed(reply));
     }
+    // `which crop gave me the most kilos`: the things the measures of that unit are of.
+    if let Some(reply) = super::ask::most_of_unit::answer(store, frame, &when) {
+        return Ok(Finding::Computed(reply));
+    }
     // `how often did I do yoga`, `which activity did I do most`: events with no number.
     if let Some(reply) = super::ask::events::answer(store, domains, frame, &when) {
         return Ok(Finding::Computed(reply));

@@ -640,6 +640,9 @@ fn in_unit(value: f64, from: &str, to: &str) -> Option<f64> {
         ("km", "mile") => Some(value / 1.609_344),
         ("m", "mile") => Some(value / 1609.344),
         ("mile", "m") => Some(value * 1609.344),
+        // `850 g de tomates` among kilos of them.
+        ("g", "kg") | ("ml", "l") => Some(value / 1000.0),
+        ("kg", "g") | ("l", "ml") => Some(value * 1000.0),
         _ => None,
     }
 }

@@ -8,6 +8,7 @@ pub mod finished;
 pub mod first_past;
 pub mod flags;
 pub mod group;
+pub mod most_of_unit;
 pub mod most_told;
 pub mod on_day;
 pub mod plan;

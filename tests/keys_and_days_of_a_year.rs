@@ -18,14 +18,14 @@ fn renamed_keys_with_units_and_emoji_runs_are_one_field() {
         write(
             v,
             &format!("journal/2026-09-{day}.md"),
-            &format!("---\nmood: 6\nsleep: {sleep}\nrun_km: {run}\n---\nA day.\n"),
+            format!("---\nmood: 6\nsleep: {sleep}\nrun_km: {run}\n---\nA day.\n"),
         );
     }
     for (day, sleep, run) in [("20", 5.5, 6.0), ("21", 7.5, 0.0), ("22", 9.0, 3.5)] {
         write(
             v,
             &format!("journal/2026-09-{day}.md"),
-            &format!("---\nmood: 7/10\nsleep_hrs: {sleep}\n🏃: {run}\n---\nA day.\n"),
+            format!("---\nmood: 7/10\nsleep_hrs: {sleep}\n🏃: {run}\n---\nA day.\n"),
         );
     }
     // German cards: `schlaf_h` is the same field as `Schlaf`.

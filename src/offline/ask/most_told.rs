@@ -345,7 +345,7 @@ fn named_places(sentence: &str) -> Vec<String> {
             crate::vault::dating::month(w).is_some()
                 || crate::vault::dating::weekday_index(&w.to_lowercase()).is_some()
         };
-        if !name.is_empty() && !(name.len() == 1 && calendar(&name[0])) {
+        if !(name.is_empty() || name.len() == 1 && calendar(&name[0])) {
             out.push(name.join(" "));
         }
     }

@@ -221,6 +221,9 @@ pub(crate) const NOTE_KEYS: [&str; 25] = [
     "week",
 ];
 
+/// How the line naming what a note's properties are of opens (see [`property_lines`]).
+pub const NAME_LINE: &str = "title: ";
+
 /// Keys of [`NOTE_KEYS`] that are a logged thing's own field when the note logs something
 /// else too (a book's `author` and `status` beside its `rating`).
 const LOGGED_WITH_OTHERS: [&str; 4] = ["author", "status", "category", "categories"];
@@ -266,7 +269,7 @@ fn property_lines(note: &Note, source: &str) -> Option<(String, Range<usize>)> {
         (!dated).then(|| stem.to_string())
     });
     if let Some(name) = named.filter(|_| !lines.iter().any(|(l, _)| l.starts_with("title:"))) {
-        text.insert(0, format!("title: {name}"));
+        text.insert(0, format!("{NAME_LINE}{name}"));
     }
     Some((text.join("\n"), 0..fm.line_count))
 }

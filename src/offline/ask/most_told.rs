@@ -350,19 +350,7 @@ fn named_places(sentence: &str) -> Vec<String> {
         }
     }
     // `近江町市場で`, `성수동에서`: the name before a particle of place.
-    for at in lex.at_place.iter().filter(|a| has_spaceless(a)) {
-        for (found, _) in sentence.match_indices(at.as_str()) {
-            let before = &sentence[..found];
-            let start = (before.char_indices().rev())
-                .take_while(|(_, c)| super::trips::is_place_char(*c))
-                .last()
-                .map_or(before.len(), |(i, _)| i);
-            let place = &before[start..];
-            if place.chars().count() >= 2 && !out.iter().any(|p| p == place) {
-                out.push(place.to_string());
-            }
-        }
-    }
+    super::trips::names_before(sentence, &lex.at_place, &mut out);
     out
 }
 

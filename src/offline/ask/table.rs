@@ -732,17 +732,19 @@ fn noted_after(written: &str, value: &str) -> bool {
     tail.trim_start()
         .chars()
         .next()
-        .is_some_and(|c| c.is_lowercase() || "([,/:;|—–-·".contains(c))
+        .is_some_and(|c| c.is_lowercase() || APART.contains(&c))
 }
 
+/// Marks that set a name apart from the words beside it (`Acme (2h30)`, `Uber - chuva`).
+const APART: [char; 13] = [
+    '(', ')', '[', ']', ',', '/', ':', ';', '|', '—', '–', '-', '·',
+];
+
 fn set_apart(text: &str, value: &str) -> bool {
-    let marks = [
-        '(', ')', '[', ']', ',', '/', ':', ';', '|', '—', '–', '-', '·',
-    ];
     let Some(at) = find_word(text, value) else {
         return false;
     };
     let before = text[..at].trim_end().chars().next_back();
     let after = text[at + value.len()..].trim_start().chars().next();
-    before.is_some_and(|c| marks.contains(&c)) || after.is_some_and(|c| marks.contains(&c))
+    before.is_some_and(|c| APART.contains(&c)) || after.is_some_and(|c| APART.contains(&c))
 }

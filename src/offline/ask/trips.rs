@@ -129,8 +129,15 @@ fn destinations(sentence: &str) -> Vec<String> {
         }
     }
     // `飛行機で札幌へ`, `부산에 갔다`: the name before a particle of direction.
-    for toward in lex.toward.iter().filter(|t| has_spaceless(t)) {
-        for (at, _) in sentence.match_indices(toward.as_str()) {
+    names_before(sentence, &lex.toward, &mut out);
+    out
+}
+
+/// Adds to `out` the names (two letters or more, not yet in it) that stand right before one
+/// of `particles` of a spaceless script in `sentence` (`札幌へ`, `近江町市場で`, `성수동에서`).
+pub(super) fn names_before(sentence: &str, particles: &[String], out: &mut Vec<String>) {
+    for particle in particles.iter().filter(|p| has_spaceless(p)) {
+        for (at, _) in sentence.match_indices(particle.as_str()) {
             let before = &sentence[..at];
             let start = (before.char_indices().rev())
                 .take_while(|(_, c)| is_place_char(*c))
@@ -142,7 +149,6 @@ fn destinations(sentence: &str) -> Vec<String> {
             }
         }
     }
-    out
 }
 
 /// A letter of a place's name in Japanese, Korean or Chinese: ideographs, katakana, Hangul.

@@ -184,7 +184,7 @@ pub fn parse_entry(entry: &Entry, domains: &Domains) -> ParsedRecord {
     let mut found = Found::default();
     // The name of what a note's properties are of (`title: Morning 10km`) is a field of its
     // row, never a reading.
-    let named = entry.lines.start == 0 && entry.text.starts_with("title: ");
+    let named = entry.lines.start == 0 && entry.text.starts_with(crate::vault::entry::NAME_LINE);
     let unnamed;
     let entry = match named {
         true => {
